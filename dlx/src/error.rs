@@ -1,0 +1,246 @@
+//! Error types: building a problem ([`BuildError`]), reading Knuth's text format
+//! ([`ParseError`]), and checking a claimed solution ([`CoverError`]).
+
+use std::fmt;
+
+/// Why [`ProblemBuilder::build`](crate::ProblemBuilder::build) refused a problem.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{kind}")]
+pub struct BuildError {
+    kind: BuildErrorKind,
+}
+
+impl BuildError {
+    pub(crate) fn new(kind: BuildErrorKind) -> Self {
+        BuildError { kind }
+    }
+
+    /// What exactly was wrong.
+    pub fn kind(&self) -> &BuildErrorKind {
+        &self.kind
+    }
+}
+
+/// The kinds of [`BuildError`]. Options are numbered from 0 in the order they were added.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum BuildErrorKind {
+    /// The problem has no primary item, so there is nothing to cover.
+    #[error("the problem has no primary item: at least one item must be covered")]
+    NoPrimaryItems,
+    /// Two items have the same name.
+    #[error("item name '{name}' is used twice")]
+    DuplicateItemName {
+        /// The repeated name.
+        name: String,
+    },
+    /// Two colors have the same name.
+    #[error("color name '{name}' is used twice")]
+    DuplicateColorName {
+        /// The repeated name.
+        name: String,
+    },
+    /// A name that could not be written in Knuth's text format.
+    #[error("invalid {what} name '{name}': {reason}")]
+    InvalidName {
+        /// `"item"` or `"color"`.
+        what: &'static str,
+        /// The name as given.
+        name: String,
+        /// Why it is invalid.
+        reason: &'static str,
+    },
+    /// An option covers no primary item.
+    #[error("option {option} has no primary item (every option must cover at least one)")]
+    OptionWithoutPrimary {
+        /// The option's number.
+        option: usize,
+    },
+    /// An option names the same item twice.
+    #[error("option {option} names item '{name}' twice")]
+    RepeatedItem {
+        /// The option's number.
+        option: usize,
+        /// The item's name.
+        name: String,
+    },
+    /// An option uses an item or color handle that this builder did not make.
+    #[error("option {option} uses an item or color from another builder")]
+    ForeignHandle {
+        /// The option's number.
+        option: usize,
+    },
+    /// The problem has more nodes than `u32` links can address.
+    #[error("the problem is too large: {nodes} nodes, at most {max} allowed", max = crate::MAX_NODES)]
+    TooLarge {
+        /// The number of nodes (items, entries and spacers) the problem would need.
+        nodes: usize,
+    },
+}
+
+/// A malformed input in Knuth's text format, with the line and column (both from 1, columns
+/// counted in characters) where it was found.
+///
+/// `Display` gives `line:column: message`; prefix the file name for a complete location.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{line}:{column}: {kind}")]
+pub struct ParseError {
+    line: usize,
+    column: usize,
+    kind: ParseErrorKind,
+}
+
+impl ParseError {
+    pub(crate) fn new(line: usize, column: usize, kind: ParseErrorKind) -> Self {
+        ParseError { line, column, kind }
+    }
+
+    /// The line of the input, from 1.
+    pub fn line(&self) -> usize {
+        self.line
+    }
+
+    /// The column within the line, from 1, in characters.
+    pub fn column(&self) -> usize {
+        self.column
+    }
+
+    /// What was wrong.
+    pub fn kind(&self) -> &ParseErrorKind {
+        &self.kind
+    }
+}
+
+/// The kinds of [`ParseError`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ParseErrorKind {
+    /// The input has no line naming the items (it is empty, or only comments and blanks).
+    #[error("expected a line naming the items, found the end of the input (the file is empty or has only comments)")]
+    MissingItemLine,
+    /// A name used twice in the item line.
+    #[error("item name '{name}' is already used at column {first_column} of this line")]
+    DuplicateItemName {
+        /// The name.
+        name: String,
+        /// Where it first appears.
+        first_column: usize,
+    },
+    /// The item line has `|` twice.
+    #[error("expected '|' at most once in the item line (it separates primary from secondary items), found it again")]
+    SecondSeparator,
+    /// A token that is not a valid name.
+    #[error("expected an item name, found '{token}': {reason}")]
+    InvalidName {
+        /// The token as found.
+        token: String,
+        /// Why it is not a name.
+        reason: &'static str,
+    },
+    /// An option names an item that is not in the item line.
+    #[error("unknown item '{name}': expected one of the items named in the item line")]
+    UnknownItem {
+        /// The name.
+        name: String,
+    },
+    /// An option names an item twice.
+    #[error("item '{name}' appears twice in this option (first at column {first_column})")]
+    RepeatedItem {
+        /// The name.
+        name: String,
+        /// Where it first appears in the option.
+        first_column: usize,
+    },
+    /// A color on a primary item.
+    #[error("primary item '{name}' has a color ':{color}'; only secondary items may have colors")]
+    ColorOnPrimary {
+        /// The item.
+        name: String,
+        /// The color as written.
+        color: String,
+    },
+    /// `item:` with nothing after the colon, or a color that is not a valid name.
+    #[error("expected a color name after '{name}:', found '{found}'")]
+    BadColor {
+        /// The item.
+        name: String,
+        /// What followed the colon.
+        found: String,
+    },
+    /// Multiplicities (`u:v|name`) in the item line.
+    #[error("bounds '{token}' on a primary item need Algorithm M (multiplicities), which this version does not support yet")]
+    BoundsUnsupported {
+        /// The token as found.
+        token: String,
+    },
+    /// The input needs more nodes than `u32` links can address.
+    #[error("the problem is too large: more than {max} nodes", max = crate::MAX_NODES)]
+    TooLarge,
+    /// The problem as read was refused by the builder.
+    #[error(transparent)]
+    Build(crate::BuildError),
+}
+
+/// Why a set of options is not a solution of a problem; see [`verify`](crate::verify).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum CoverError {
+    /// An option number that the problem does not have.
+    #[error("option {0} does not exist")]
+    NoSuchOption(usize),
+    /// The same option twice.
+    #[error("option {0} is chosen twice")]
+    RepeatedOption(usize),
+    /// A primary item covered by no chosen option.
+    #[error("primary item '{0}' is not covered")]
+    Uncovered(String),
+    /// A primary item covered by more than one chosen option.
+    #[error("primary item '{name}' is covered {times} times")]
+    CoveredTwice {
+        /// The item.
+        name: String,
+        /// How often it is covered.
+        times: usize,
+    },
+    /// A secondary item used twice where that is not allowed: once without a color, or with
+    /// two different colors.
+    #[error(
+        "secondary item '{name}' is used by options {first} and {second} with conflicting colors"
+    )]
+    ColorClash {
+        /// The item.
+        name: String,
+        /// One option using it.
+        first: usize,
+        /// Another option using it, incompatibly.
+        second: usize,
+    },
+}
+
+/// A warning from the text parser: something Knuth's programs accept but that is probably
+/// not what the author meant.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseWarning {
+    /// The line of the input, from 1.
+    pub line: usize,
+    /// What was noticed.
+    pub kind: ParseWarningKind,
+}
+
+/// The kinds of [`ParseWarning`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ParseWarningKind {
+    /// An option with no primary item; it is skipped, as Knuth's programs do.
+    OptionWithoutPrimary,
+}
+
+impl fmt::Display for ParseWarning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.kind {
+            ParseWarningKind::OptionWithoutPrimary => {
+                write!(f, "{}: option ignored: it has no primary item", self.line)
+            }
+        }
+    }
+}

@@ -1,0 +1,76 @@
+//! Exact cover by Dancing Links, after Knuth (TAOCP Volume 4B, Section 7.2.2.1).
+//!
+//! An exact-cover problem has *items* and *options*; each option is a set of items. A
+//! solution is a set of options that covers every *primary* item exactly once and every
+//! *secondary* item at most once. A secondary item may also be given a *color* by an option:
+//! then any number of chosen options may share the item, as long as they all give it the
+//! same color. Sudoku, n-queens, polyomino packing and many puzzles are exact-cover problems.
+//!
+//! # Brief overview
+//!
+//! - [`ProblemBuilder`] collects items (as typed handles: [`Primary`], [`Secondary`],
+//!   [`Color`]) and options, and checks them once in [`build`](ProblemBuilder::build).
+//! - [`Problem`] is the immutable result; [`Problem::from_dlx`] and [`Problem::to_dlx`] read
+//!   and write it in Knuth's text format (module [`text`]).
+//! - [`Solver`] searches: [`solutions`](Solver::solutions) is a lazy iterator,
+//!   [`first`](Solver::first), [`count`](Solver::count) and [`for_each`](Solver::for_each)
+//!   run to the end or to a limit, and [`Stats`] and [`Progress`] report on the search.
+//! - [`verify`] checks a claimed solution against the problem, independently of the search.
+//!
+//! | engine | Knuth | handles |
+//! |---|---|---|
+//! | [`Engine::X`] | Algorithm X, his DLX1 | primary and secondary items |
+//! | [`Engine::C`] | Algorithm C, his DLX2 | colors on secondary items |
+//!
+//! The search is Knuth's, step for step: the same choice of item (fewest options, leftmost
+//! among equals), so the same search tree and the same node and update counts as his
+//! programs on the same input. It is iterative, so deep trees cannot overflow the stack.
+//!
+//! # Example
+//!
+//! Knuth's example of color controls: items `A B C` primary, `X Y` secondary.
+//!
+//! ```
+//! use dlx::{ProblemBuilder, Solver};
+//!
+//! let mut builder = ProblemBuilder::new();
+//! let [a, b, c] = ["A", "B", "C"].map(|name| builder.primary(name));
+//! let [x, y] = ["X", "Y"].map(|name| builder.secondary(name));
+//! let [zero, one] = ["0", "1"].map(|name| builder.color(name));
+//! builder.option([a.into(), b.into(), x.with_color(zero), y.with_color(zero)]);
+//! builder.option([a.into(), c.into(), x.with_color(one), y.with_color(one)]);
+//! builder.option([b.into(), x.with_color(one)]);
+//! builder.option([c.into(), y.with_color(one)]);
+//! let problem = builder.build()?;
+//!
+//! let solutions: Vec<_> = Solver::new(&problem).solutions().collect();
+//! assert_eq!(solutions.len(), 1);
+//! assert_eq!(problem.option_text(solutions[0].options()[0]), "A C X:1 Y:1");
+//! dlx::verify(&problem, solutions[0].options()).expect("an exact cover");
+//! # Ok::<(), dlx::BuildError>(())
+//! ```
+
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+#![warn(missing_debug_implementations)]
+
+mod error;
+mod links;
+mod problem;
+mod search;
+mod solver;
+mod stats;
+pub mod text;
+mod verify;
+
+pub use error::{
+    BuildError, BuildErrorKind, CoverError, ParseError, ParseErrorKind, ParseWarning,
+    ParseWarningKind,
+};
+pub use problem::{
+    Color, Entry, ItemId, OptionId, OptionItem, Primary, Problem, ProblemBuilder, Secondary,
+    MAX_NODES,
+};
+pub use solver::{Engine, Outcome, Solution, Solutions, Solver, StopReason};
+pub use stats::{Progress, Stats};
+pub use verify::verify;

@@ -1,0 +1,391 @@
+//! The dancing-links table, laid out as in Knuth's DLX1 and DLX2 (TAOCP 7.2.2.1, Table 1).
+//!
+//! Two arrays of `u32`-indexed records. `items` holds, for each item, its `LLINK` and `RLINK`
+//! in a doubly linked list of active items: item `0` is the root of the list of primary items
+//! still to be covered, and item `N + 1` heads the list of secondary items. `nodes` holds the
+//! matrix: node `i` (for `1 <= i <= N`) is the header of item `i`'s vertical list and keeps the
+//! list's length `LEN` in its `TOP` field; then come the options, one after another, each
+//! preceded and followed by a *spacer* node whose `TOP` is `<= 0`. A spacer's `ULINK` points to
+//! the first node of the option before it and its `DLINK` to the last node of the option after
+//! it, so an option can be walked circularly in either direction. The trailing spacer of option
+//! `k` (from 0) has `TOP = -(k + 1)`, which is how a node finds its option.
+//!
+//! A node is 16 bytes: `ULINK` and `DLINK` (used together when a node leaves or rejoins its
+//! list), `TOP` and `COLOR` (read together when an option is walked). Indices instead of
+//! pointers halve the size of a node, and keep the table `Clone` for parallel workers.
+//!
+//! Item numbers here are one more than [`ItemId`](crate::ItemId)s, since 0 is the root.
+
+use crate::problem::Problem;
+
+/// One node of the table: an entry of an option, an item header, or a spacer.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[repr(C)]
+pub(crate) struct Node {
+    /// Knuth's `ULINK`: the node above in the item's vertical list. In a spacer: the first
+    /// node of the preceding option.
+    pub up: u32,
+    /// Knuth's `DLINK`: the node below. In a spacer: the last node of the following option.
+    pub down: u32,
+    /// Knuth's `TOP`: the node's item (`>= 1`). In an item header: `LEN`, the length of the
+    /// item's list. In a spacer: `-(k + 1)` after option `k`, and 0 before the first option.
+    pub top: i32,
+    /// Knuth's `COLOR`: 0 for none, `c + 1` for color `c`, and -1 once the node's option is
+    /// known to agree with a purified item (so it is not hidden again).
+    pub color: i32,
+}
+
+/// Knuth's `LLINK` and `RLINK` of an item in its list of active items.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct ItemLinks {
+    /// `LLINK`: the previous active item.
+    pub prev: u32,
+    /// `RLINK`: the next active item.
+    pub next: u32,
+}
+
+/// The mutable state of one search: the links, and Knuth's count of updates.
+#[derive(Clone, Debug)]
+pub(crate) struct Links {
+    pub nodes: Vec<Node>,
+    pub items: Vec<ItemLinks>,
+    /// `N`, the number of items. Item headers are nodes `1..=N`.
+    pub item_count: usize,
+    /// Knuth's updates: one per item taken out of its list of active items, plus one per node
+    /// taken out of its item's list while an option is hidden.
+    pub updates: u64,
+}
+
+impl Links {
+    /// Knuth's step X1 [Initialize]: the table for a problem, every item active.
+    pub fn new(problem: &Problem) -> Links {
+        let n = problem.item_count();
+        let n1 = problem.primary_count();
+        let mut items = vec![ItemLinks::default(); n + 2];
+        // The primary items form a circular list through the root 0, the secondary items one
+        // through N + 1.
+        let link = |items: &mut [ItemLinks], head: usize, first: usize, last: usize| {
+            let mut prev = head;
+            for k in first..=last {
+                items[prev].next = k as u32;
+                items[k].prev = prev as u32;
+                prev = k;
+            }
+            items[prev].next = head as u32;
+            items[head].prev = prev as u32;
+        };
+        link(&mut items, 0, 1, n1);
+        link(&mut items, n + 1, n1 + 1, n);
+
+        let mut nodes = Vec::with_capacity(n + 2 + problem.option_count() + problem.entry_count());
+        nodes.extend((0..=n).map(|k| Node {
+            up: k as u32,
+            down: k as u32,
+            top: 0,
+            color: 0,
+        }));
+        // The first spacer.
+        nodes.push(Node::default());
+        for option in problem.options() {
+            let spacer = nodes.len() - 1;
+            let first = nodes.len();
+            for entry in problem.option(option) {
+                let item = entry.item().index() + 1;
+                let here = nodes.len() as u32;
+                let bottom = nodes[item].up;
+                nodes.push(Node {
+                    up: bottom,
+                    down: item as u32,
+                    top: item as i32,
+                    color: entry.color().map_or(0, |c| c.index() as i32 + 1),
+                });
+                nodes[bottom as usize].down = here;
+                nodes[item].up = here;
+                nodes[item].top += 1;
+            }
+            nodes[spacer].down = nodes.len() as u32 - 1;
+            nodes.push(Node {
+                up: first as u32,
+                down: 0,
+                top: -(option.index() as i32) - 1,
+                color: 0,
+            });
+        }
+        Links {
+            nodes,
+            items,
+            item_count: n,
+            updates: 0,
+        }
+    }
+
+    /// Whether every primary item is covered (Knuth's `RLINK(0) = 0`).
+    #[inline]
+    pub fn all_covered(&self) -> bool {
+        self.items[0].next == 0
+    }
+
+    /// Whether node `x` is an item header (so the item's options are exhausted).
+    #[inline]
+    pub fn is_header(&self, x: usize) -> bool {
+        x <= self.item_count
+    }
+
+    /// The option a node belongs to: walk right to the spacer that ends it.
+    pub fn option_of(&self, mut x: usize) -> u32 {
+        while self.nodes[x].top > 0 {
+            x += 1;
+        }
+        (-self.nodes[x].top - 1) as u32
+    }
+
+    /// Step X3 [Choose i]: the active primary item with the fewest options, the leftmost
+    /// among equals (Knuth's minimum-remaining-values heuristic, which fixes the search tree).
+    /// Stops early at a length of 0, since nothing can beat it and it is the leftmost such.
+    #[inline]
+    pub fn choose(&self) -> usize {
+        let mut best = 0;
+        let mut min = i32::MAX;
+        let mut k = self.items[0].next as usize;
+        while k != 0 {
+            let len = self.nodes[k].top;
+            if len < min {
+                best = k;
+                min = len;
+                if len == 0 {
+                    break;
+                }
+            }
+            k = self.items[k].next as usize;
+        }
+        best
+    }
+
+    /// `cover(i)`: take item `i` out of its list of active items and hide every option in its
+    /// vertical list. With `COLORS`, nodes of purified options are left alone (Algorithm C).
+    #[inline]
+    pub fn cover<const COLORS: bool>(&mut self, i: usize) {
+        let ItemLinks { prev, next } = self.items[i];
+        self.items[prev as usize].next = next;
+        self.items[next as usize].prev = prev;
+        self.updates += 1;
+        let mut p = self.nodes[i].down as usize;
+        while p != i {
+            self.hide::<COLORS>(p);
+            p = self.nodes[p].down as usize;
+        }
+    }
+
+    /// `hide(p)`: take every other node of `p`'s option out of its item's list.
+    #[inline]
+    fn hide<const COLORS: bool>(&mut self, p: usize) {
+        let mut q = p + 1;
+        while q != p {
+            let Node {
+                up,
+                down,
+                top,
+                color,
+            } = self.nodes[q];
+            if top <= 0 {
+                q = up as usize;
+                continue;
+            }
+            if !COLORS || color >= 0 {
+                self.nodes[up as usize].down = down;
+                self.nodes[down as usize].up = up;
+                self.nodes[top as usize].top -= 1;
+                self.updates += 1;
+            }
+            q += 1;
+        }
+    }
+
+    /// `uncover(i)`: the inverse of `cover(i)`, undoing its steps in the opposite order
+    /// (options bottom to top, and each option right to left).
+    #[inline]
+    pub fn uncover<const COLORS: bool>(&mut self, i: usize) {
+        let mut p = self.nodes[i].up as usize;
+        while p != i {
+            self.unhide::<COLORS>(p);
+            p = self.nodes[p].up as usize;
+        }
+        let ItemLinks { prev, next } = self.items[i];
+        self.items[prev as usize].next = i as u32;
+        self.items[next as usize].prev = i as u32;
+    }
+
+    /// `unhide(p)`: the inverse of `hide(p)`.
+    #[inline]
+    fn unhide<const COLORS: bool>(&mut self, p: usize) {
+        let mut q = p - 1;
+        while q != p {
+            let Node {
+                up,
+                down,
+                top,
+                color,
+            } = self.nodes[q];
+            if top <= 0 {
+                q = down as usize;
+                continue;
+            }
+            if !COLORS || color >= 0 {
+                self.nodes[up as usize].down = q as u32;
+                self.nodes[down as usize].up = q as u32;
+                self.nodes[top as usize].top += 1;
+            }
+            q -= 1;
+        }
+    }
+
+    /// `purify(p)`: node `p` gives its secondary item color `c`; hide every option that gives
+    /// the item another color (or none), and mark the options that agree with `c` so they are
+    /// not purified again.
+    fn purify(&mut self, p: usize) {
+        let Node { top, color, .. } = self.nodes[p];
+        let i = top as usize;
+        let mut q = self.nodes[i].down as usize;
+        while q != i {
+            if self.nodes[q].color == color {
+                if q != p {
+                    self.nodes[q].color = -1;
+                }
+            } else {
+                self.hide::<true>(q);
+            }
+            q = self.nodes[q].down as usize;
+        }
+    }
+
+    /// `unpurify(p)`: the inverse of `purify(p)`, bottom to top.
+    fn unpurify(&mut self, p: usize) {
+        let Node { top, color, .. } = self.nodes[p];
+        let i = top as usize;
+        let mut q = self.nodes[i].up as usize;
+        while q != i {
+            if self.nodes[q].color < 0 {
+                self.nodes[q].color = color;
+            } else if q != p {
+                self.unhide::<true>(q);
+            }
+            q = self.nodes[q].up as usize;
+        }
+    }
+
+    /// `commit(p, j)`: cover an uncolored item, purify a colored one, and leave alone one
+    /// already purified with this color.
+    #[inline]
+    fn commit(&mut self, p: usize, top: usize) {
+        let color = self.nodes[p].color;
+        if color == 0 {
+            self.cover::<true>(top);
+        } else if color > 0 {
+            self.purify(p);
+        }
+    }
+
+    /// `uncommit(p, j)`: the inverse of `commit(p, j)`.
+    #[inline]
+    fn uncommit(&mut self, p: usize, top: usize) {
+        let color = self.nodes[p].color;
+        if color == 0 {
+            self.uncover::<true>(top);
+        } else if color > 0 {
+            self.unpurify(p);
+        }
+    }
+
+    /// The second half of step X5: cover (with `COLORS`, commit) the items of `x`'s option
+    /// other than `x`'s own, left to right.
+    #[inline]
+    pub fn cover_rest<const COLORS: bool>(&mut self, x: usize) {
+        let mut p = x + 1;
+        while p != x {
+            let Node { up, top, .. } = self.nodes[p];
+            if top <= 0 {
+                p = up as usize;
+                continue;
+            }
+            if COLORS {
+                self.commit(p, top as usize);
+            } else {
+                self.cover::<false>(top as usize);
+            }
+            p += 1;
+        }
+    }
+
+    /// Step X6: the inverse of [`cover_rest`](Self::cover_rest), right to left, because
+    /// uncovering an item can bring back nodes that the later items' uncovering must not see
+    /// ("the choreography is delicate indeed").
+    #[inline]
+    pub fn uncover_rest<const COLORS: bool>(&mut self, x: usize) {
+        let mut p = x - 1;
+        while p != x {
+            let Node { down, top, .. } = self.nodes[p];
+            if top <= 0 {
+                p = down as usize;
+                continue;
+            }
+            if COLORS {
+                self.uncommit(p, top as usize);
+            } else {
+                self.uncover::<false>(top as usize);
+            }
+            p -= 1;
+        }
+    }
+
+    /// Knuth's `sanity()`: checks the redundant links of every active item. For tests.
+    #[cfg(test)]
+    pub fn check_invariants(&self) -> Result<(), String> {
+        let n = self.item_count;
+        for head in [0, n + 1] {
+            let mut prev = head;
+            let mut k = self.items[head].next as usize;
+            let mut steps = 0;
+            loop {
+                if self.items[k].prev as usize != prev {
+                    return Err(format!("bad LLINK at item {k}"));
+                }
+                if k == head {
+                    break;
+                }
+                steps += 1;
+                if steps > n {
+                    return Err(format!("item list {head} does not close"));
+                }
+                let mut above = k;
+                let mut p = self.nodes[k].down as usize;
+                let mut len = 0;
+                loop {
+                    if self.nodes[p].up as usize != above {
+                        return Err(format!("bad ULINK at node {p} in item {k}"));
+                    }
+                    if p == k {
+                        break;
+                    }
+                    if self.nodes[p].top as usize != k {
+                        return Err(format!("bad TOP at node {p} in item {k}"));
+                    }
+                    len += 1;
+                    if len > self.nodes.len() {
+                        return Err(format!("list of item {k} does not close"));
+                    }
+                    above = p;
+                    p = self.nodes[p].down as usize;
+                }
+                if self.nodes[k].top != len as i32 {
+                    return Err(format!(
+                        "bad LEN {} at item {k}: {len} nodes",
+                        self.nodes[k].top
+                    ));
+                }
+                prev = k;
+                k = self.items[k].next as usize;
+            }
+        }
+        Ok(())
+    }
+}

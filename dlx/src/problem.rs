@@ -1,0 +1,505 @@
+//! Building an exact-cover problem: items, colors and options, checked once.
+//!
+//! A [`ProblemBuilder`] hands out typed handles ([`Primary`], [`Secondary`], [`Color`]) so that a
+//! color can only ever be put on a secondary item, and options are lists of handles rather than
+//! names, so building a problem never looks anything up by name. Everything that can be wrong
+//! with a problem is checked in [`ProblemBuilder::build`]; a [`Problem`] that exists is valid, and
+//! solving it cannot fail.
+
+use std::collections::HashMap;
+use std::fmt;
+use std::sync::Arc;
+
+use crate::error::{BuildError, BuildErrorKind};
+
+/// The largest number of nodes (item headers, option entries and spacers) a problem may have.
+///
+/// Links are `u32` array indices and the item field of a node is signed (spacers are marked by
+/// values `<= 0`, as in Knuth's programs), so the whole table must stay below `2^31` entries.
+pub const MAX_NODES: usize = i32::MAX as usize - 2;
+
+/// An item of a built [`Problem`], numbered from 0: the primary items first, in the order they
+/// were added, then the secondary items.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct ItemId(pub(crate) u32);
+
+impl ItemId {
+    /// The item's position in the problem's item list (primary items first).
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// A primary item: every solution covers it exactly once.
+///
+/// Returned by [`ProblemBuilder::primary`]; valid only with the builder that made it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Primary(u32);
+
+/// A secondary item: every solution covers it at most once, or, when options give it a color,
+/// any number of times as long as all of them give it the same color.
+///
+/// Returned by [`ProblemBuilder::secondary`]; valid only with the builder that made it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Secondary(u32);
+
+/// A color, which options may put on secondary items (and only on those, by type).
+///
+/// Returned by [`ProblemBuilder::color`]; valid only with the builder that made it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Color(pub(crate) u32);
+
+impl Color {
+    /// The color's position in the problem's color list.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// An option of a [`Problem`], numbered from 0 in the order the options were added.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct OptionId(pub(crate) u32);
+
+impl OptionId {
+    /// The option's position in the problem's option list.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The option with this position, for looking an option up by number.
+    pub fn new(index: usize) -> OptionId {
+        OptionId(u32::try_from(index).expect("an option index fits in u32"))
+    }
+}
+
+impl Secondary {
+    /// This secondary item with a color: an option that uses it so tolerates other options
+    /// that give the item the same color.
+    pub fn with_color(self, color: Color) -> OptionItem {
+        OptionItem {
+            item: Handle::Secondary(self.0),
+            color: Some(color),
+        }
+    }
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+enum Handle {
+    Primary(u32),
+    Secondary(u32),
+}
+
+/// One item of an option, as given to [`ProblemBuilder::option`]: a [`Primary`], a
+/// [`Secondary`], or a secondary item with a color ([`Secondary::with_color`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct OptionItem {
+    item: Handle,
+    color: Option<Color>,
+}
+
+impl From<Primary> for OptionItem {
+    fn from(item: Primary) -> Self {
+        OptionItem {
+            item: Handle::Primary(item.0),
+            color: None,
+        }
+    }
+}
+
+impl From<Secondary> for OptionItem {
+    fn from(item: Secondary) -> Self {
+        OptionItem {
+            item: Handle::Secondary(item.0),
+            color: None,
+        }
+    }
+}
+
+impl From<&Primary> for OptionItem {
+    fn from(item: &Primary) -> Self {
+        (*item).into()
+    }
+}
+
+impl From<&Secondary> for OptionItem {
+    fn from(item: &Secondary) -> Self {
+        (*item).into()
+    }
+}
+
+/// One entry of an option in a built [`Problem`]: an item and, for a secondary item, perhaps
+/// a color.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Entry {
+    item: ItemId,
+    color: Option<Color>,
+}
+
+impl Entry {
+    /// The item this entry covers.
+    pub fn item(self) -> ItemId {
+        self.item
+    }
+
+    /// The color this entry gives its (secondary) item, if any.
+    pub fn color(self) -> Option<Color> {
+        self.color
+    }
+}
+
+/// Collects the items, colors and options of an exact-cover problem.
+///
+/// Items and colors are created by name and return handles; options are lists of those
+/// handles. Nothing is checked until [`build`](ProblemBuilder::build), which checks everything
+/// once and returns a [`BuildError`] describing the first problem found.
+///
+/// Primary and secondary items may be added in any order; the built problem lists the primary
+/// items first (in the order they were added), then the secondary ones. That order decides
+/// which item the search branches on when several have equally few options (the leftmost), so
+/// it shapes the search tree.
+///
+/// # Example
+///
+/// ```
+/// let mut builder = dlx::ProblemBuilder::new();
+/// let [a, b] = [builder.primary("a"), builder.primary("b")];
+/// let x = builder.secondary("x");
+/// let red = builder.color("red");
+/// builder.option([a.into(), x.with_color(red)]);
+/// builder.option([b.into(), x.with_color(red)]);
+/// builder.option([a, b]);
+/// let problem = builder.build()?;
+/// assert_eq!(dlx::Solver::new(&problem).count().solutions, 2);
+/// # Ok::<(), dlx::BuildError>(())
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct ProblemBuilder {
+    primary_names: Vec<String>,
+    secondary_names: Vec<String>,
+    color_names: Vec<String>,
+    option_starts: Vec<usize>,
+    entries: Vec<OptionItem>,
+}
+
+impl ProblemBuilder {
+    /// An empty builder.
+    pub fn new() -> Self {
+        ProblemBuilder {
+            option_starts: vec![0],
+            ..Default::default()
+        }
+    }
+
+    /// Adds a primary item, which every solution must cover exactly once.
+    pub fn primary(&mut self, name: impl Into<String>) -> Primary {
+        self.primary_names.push(name.into());
+        Primary(self.primary_names.len() as u32 - 1)
+    }
+
+    /// Adds a secondary item, which a solution may cover at most once (or several times with
+    /// one color).
+    pub fn secondary(&mut self, name: impl Into<String>) -> Secondary {
+        self.secondary_names.push(name.into());
+        Secondary(self.secondary_names.len() as u32 - 1)
+    }
+
+    /// Adds a color. Colors are names too (in Knuth's text format they follow a `:`).
+    pub fn color(&mut self, name: impl Into<String>) -> Color {
+        self.color_names.push(name.into());
+        Color(self.color_names.len() as u32 - 1)
+    }
+
+    /// Adds an option: the items it covers, each at most once, at least one of them primary.
+    pub fn option<T: Into<OptionItem>>(&mut self, items: impl IntoIterator<Item = T>) -> OptionId {
+        self.entries.extend(items.into_iter().map(Into::into));
+        self.option_starts.push(self.entries.len());
+        OptionId(self.option_starts.len() as u32 - 2)
+    }
+
+    /// The number of options added so far.
+    pub fn option_count(&self) -> usize {
+        self.option_starts.len() - 1
+    }
+
+    /// Checks everything and returns the immutable problem.
+    ///
+    /// Errors: an invalid or repeated item or color name, no primary item at all, an option
+    /// without a primary item, an item twice in one option, a handle from another builder, or
+    /// a problem too large for `u32` links ([`MAX_NODES`]).
+    pub fn build(self) -> Result<Problem, BuildError> {
+        let err = |kind| Err(BuildError::new(kind));
+        if self.primary_names.is_empty() {
+            return err(BuildErrorKind::NoPrimaryItems);
+        }
+        let primary_count = self.primary_names.len();
+        let item_count = primary_count + self.secondary_names.len();
+        let option_count = self.option_starts.len() - 1;
+        // Headers, one spacer per option plus the first, and the entries themselves.
+        let nodes = item_count + 1 + option_count + 1 + self.entries.len();
+        if nodes > MAX_NODES {
+            return err(BuildErrorKind::TooLarge { nodes });
+        }
+        let mut seen: HashMap<&str, ()> = HashMap::with_capacity(item_count);
+        for name in self.primary_names.iter().chain(&self.secondary_names) {
+            check_name(name, "item")?;
+            if seen.insert(name, ()).is_some() {
+                return err(BuildErrorKind::DuplicateItemName { name: name.clone() });
+            }
+        }
+        let mut seen_colors: HashMap<&str, ()> = HashMap::with_capacity(self.color_names.len());
+        for name in &self.color_names {
+            check_name(name, "color")?;
+            if seen_colors.insert(name, ()).is_some() {
+                return err(BuildErrorKind::DuplicateColorName { name: name.clone() });
+            }
+        }
+
+        let mut entries = Vec::with_capacity(self.entries.len());
+        // The last option each item was seen in, to catch an item twice in one option.
+        let mut last_seen = vec![usize::MAX; item_count];
+        for (option, bounds) in self.option_starts.windows(2).enumerate() {
+            let mut has_primary = false;
+            for use_ in &self.entries[bounds[0]..bounds[1]] {
+                let item = match use_.item {
+                    Handle::Primary(k) if (k as usize) < primary_count => {
+                        has_primary = true;
+                        k as usize
+                    }
+                    Handle::Secondary(k) if (k as usize) < self.secondary_names.len() => {
+                        primary_count + k as usize
+                    }
+                    _ => return err(BuildErrorKind::ForeignHandle { option }),
+                };
+                if let Some(color) = use_.color {
+                    if color.index() >= self.color_names.len() {
+                        return err(BuildErrorKind::ForeignHandle { option });
+                    }
+                }
+                if last_seen[item] == option {
+                    let name = if item < primary_count {
+                        &self.primary_names[item]
+                    } else {
+                        &self.secondary_names[item - primary_count]
+                    };
+                    return err(BuildErrorKind::RepeatedItem {
+                        option,
+                        name: name.clone(),
+                    });
+                }
+                last_seen[item] = option;
+                entries.push(Entry {
+                    item: ItemId(item as u32),
+                    color: use_.color,
+                });
+            }
+            if !has_primary {
+                return err(BuildErrorKind::OptionWithoutPrimary { option });
+            }
+        }
+
+        let mut item_names = self.primary_names;
+        item_names.extend(self.secondary_names);
+        Ok(Problem {
+            inner: Arc::new(ProblemData {
+                item_names: item_names.into_iter().map(String::into_boxed_str).collect(),
+                primary_count,
+                color_names: self
+                    .color_names
+                    .into_iter()
+                    .map(String::into_boxed_str)
+                    .collect(),
+                option_starts: self.option_starts,
+                entries,
+            }),
+        })
+    }
+}
+
+/// A name (of an item or a color) is a nonempty run of printable characters without blanks,
+/// `:` or `|`, so that it reads back from Knuth's text format unchanged.
+fn check_name(name: &str, what: &'static str) -> Result<(), BuildError> {
+    let reason = if name.is_empty() {
+        Some("it is empty")
+    } else if name.contains([':', '|']) {
+        Some("it contains ':' or '|'")
+    } else if name.chars().any(|c| c.is_whitespace() || c.is_control()) {
+        Some("it contains a blank or a control character")
+    } else {
+        None
+    };
+    match reason {
+        Some(reason) => Err(BuildError::new(BuildErrorKind::InvalidName {
+            what,
+            name: name.to_owned(),
+            reason,
+        })),
+        None => Ok(()),
+    }
+}
+
+#[derive(Debug)]
+struct ProblemData {
+    item_names: Vec<Box<str>>,
+    primary_count: usize,
+    color_names: Vec<Box<str>>,
+    option_starts: Vec<usize>,
+    entries: Vec<Entry>,
+}
+
+/// An exact-cover problem, valid and immutable: items (primary first, then secondary), colors,
+/// and options.
+///
+/// Cloning is cheap (the data is shared), so one problem can feed many solvers and threads.
+/// Two problems are equal when they have the same primary and secondary items in the same
+/// order and the same options in the same order, colors compared by name (so colors that no
+/// option uses, and the order in which colors were created, do not matter).
+#[derive(Clone)]
+pub struct Problem {
+    inner: Arc<ProblemData>,
+}
+
+impl PartialEq for Problem {
+    fn eq(&self, other: &Self) -> bool {
+        let (a, b) = (&*self.inner, &*other.inner);
+        a.item_names == b.item_names
+            && a.primary_count == b.primary_count
+            && a.option_starts == b.option_starts
+            && a.entries.iter().zip(&b.entries).all(|(x, y)| {
+                x.item == y.item
+                    && x.color.map(|c| &a.color_names[c.index()])
+                        == y.color.map(|c| &b.color_names[c.index()])
+            })
+    }
+}
+
+impl Eq for Problem {}
+
+impl fmt::Debug for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Problem")
+            .field("primary_items", &self.primary_count())
+            .field("secondary_items", &self.secondary_count())
+            .field("colors", &self.color_count())
+            .field("options", &self.option_count())
+            .field("entries", &self.entry_count())
+            .finish()
+    }
+}
+
+impl Problem {
+    /// A new [`ProblemBuilder`].
+    pub fn builder() -> ProblemBuilder {
+        ProblemBuilder::new()
+    }
+
+    /// The number of primary items; they are items `0..primary_count()`.
+    pub fn primary_count(&self) -> usize {
+        self.inner.primary_count
+    }
+
+    /// The number of secondary items; they follow the primary items.
+    pub fn secondary_count(&self) -> usize {
+        self.inner.item_names.len() - self.inner.primary_count
+    }
+
+    /// The number of items, primary and secondary.
+    pub fn item_count(&self) -> usize {
+        self.inner.item_names.len()
+    }
+
+    /// The number of colors.
+    pub fn color_count(&self) -> usize {
+        self.inner.color_names.len()
+    }
+
+    /// The number of options.
+    pub fn option_count(&self) -> usize {
+        self.inner.option_starts.len() - 1
+    }
+
+    /// The total number of entries over all options.
+    pub fn entry_count(&self) -> usize {
+        self.inner.entries.len()
+    }
+
+    /// Whether the item is primary.
+    pub fn is_primary(&self, item: ItemId) -> bool {
+        item.index() < self.inner.primary_count
+    }
+
+    /// All items, primary first.
+    pub fn items(&self) -> impl ExactSizeIterator<Item = ItemId> + '_ {
+        (0..self.item_count() as u32).map(ItemId)
+    }
+
+    /// All options, in order.
+    pub fn options(&self) -> impl ExactSizeIterator<Item = OptionId> + '_ {
+        (0..self.option_count() as u32).map(OptionId)
+    }
+
+    /// The name of an item.
+    ///
+    /// # Panics
+    /// If the item does not belong to this problem.
+    pub fn item_name(&self, item: ItemId) -> &str {
+        &self.inner.item_names[item.index()]
+    }
+
+    /// The name of a color.
+    ///
+    /// # Panics
+    /// If the color does not belong to this problem.
+    pub fn color_name(&self, color: Color) -> &str {
+        &self.inner.color_names[color.index()]
+    }
+
+    /// The item of this problem that a builder's [`Primary`] handle became.
+    pub fn primary_item(&self, item: Primary) -> ItemId {
+        ItemId(item.0)
+    }
+
+    /// The item of this problem that a builder's [`Secondary`] handle became.
+    pub fn secondary_item(&self, item: Secondary) -> ItemId {
+        ItemId((self.inner.primary_count as u32) + item.0)
+    }
+
+    /// The entries of an option, in the order they were given.
+    ///
+    /// # Panics
+    /// If the option does not belong to this problem.
+    pub fn option(&self, option: OptionId) -> &[Entry] {
+        let starts = &self.inner.option_starts;
+        &self.inner.entries[starts[option.index()]..starts[option.index() + 1]]
+    }
+
+    /// Whether any option puts a color on an item (which needs Algorithm C).
+    pub fn has_colors(&self) -> bool {
+        self.inner.entries.iter().any(|entry| entry.color.is_some())
+    }
+
+    /// The simplest of Knuth's algorithms that can solve this problem.
+    pub fn engine(&self) -> crate::Engine {
+        if self.has_colors() {
+            crate::Engine::C
+        } else {
+            crate::Engine::X
+        }
+    }
+
+    /// An option written as in Knuth's text format: its item names, `item:color` for a colored
+    /// secondary item, separated by single blanks.
+    pub fn option_text(&self, option: OptionId) -> String {
+        let mut text = String::new();
+        for (k, entry) in self.option(option).iter().enumerate() {
+            if k > 0 {
+                text.push(' ');
+            }
+            text.push_str(self.item_name(entry.item));
+            if let Some(color) = entry.color {
+                text.push(':');
+                text.push_str(self.color_name(color));
+            }
+        }
+        text
+    }
+}

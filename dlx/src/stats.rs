@@ -1,0 +1,39 @@
+//! What a search reports: [`Stats`] when it ends, [`Progress`] while it runs.
+
+use std::time::Duration;
+
+/// Knuth's statistics of a search, comparable with his programs' on the same input.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Nodes of the search tree: each entry to a new level, a solution counting as a node of
+    /// its own (as in Knuth's DLX1, after TAOCP 7.2.2-(4)).
+    pub nodes: u64,
+    /// Updates: each item taken out of the list of active items, plus each node taken out of
+    /// its item's list while an option is hidden.
+    pub updates: u64,
+    /// Solutions found.
+    pub solutions: u128,
+    /// The deepest level reached (a solution with `k` options is at level `k`).
+    pub max_level: usize,
+    /// Nodes at each level, `0..=max_level` (Knuth's `profile`).
+    pub profile: Vec<u64>,
+    /// Time from the start of the search.
+    pub elapsed: Duration,
+}
+
+/// A report on a search in progress, given to the callback of
+/// [`Solver::on_progress`](crate::Solver::on_progress).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Progress {
+    /// Nodes so far.
+    pub nodes: u64,
+    /// Solutions so far.
+    pub solutions: u128,
+    /// The current depth of the search.
+    pub level: usize,
+    /// Knuth's estimate of the fraction of the tree explored, in `[0, 1]`, from "choice `k` of
+    /// `d`" at each level, assuming a uniform tree. It only grows, but not evenly.
+    pub estimate: f64,
+    /// Time from the start of the search.
+    pub elapsed: Duration,
+}

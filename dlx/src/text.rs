@@ -1,0 +1,302 @@
+//! Knuth's text format for exact-cover problems, read and written.
+//!
+//! The format of his programs DLX1 and DLX2, so that instances move between them and this
+//! crate without edits:
+//!
+//! - a line whose first non-blank character is `|` is a comment; blank lines are ignored;
+//! - the first other line names the items, separated by blanks: the primary items, then a lone
+//!   `|`, then the secondary items (the `|` and the secondary items may be left out);
+//! - every later line is an option: the names of its items, separated by blanks; a secondary
+//!   item may carry a color, `name:color`;
+//! - a name is any run of printable non-blank characters without `:` and `|` (Knuth's own
+//!   programs also require at most 8 characters; this reader does not).
+//!
+//! An option without a primary item is skipped with a [`ParseWarning`], as Knuth's programs do.
+//! Everything else that is wrong is a [`ParseError`] with the line and column where it was found.
+//!
+//! ```
+//! let text = "| Knuth's colors example\nA B C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nX:0 Y:1\nB X:1\nC Y:1\n";
+//! let parsed = dlx::text::parse(text)?;
+//! assert_eq!(parsed.warnings.len(), 1); // `X:0 Y:1` has no primary item
+//! assert_eq!(parsed.problem.option_count(), 4);
+//! // The writer's output reads back to the same problem.
+//! let again = dlx::Problem::from_dlx(&parsed.problem.to_dlx())?;
+//! assert_eq!(again, parsed.problem);
+//! # Ok::<(), dlx::ParseError>(())
+//! ```
+
+use std::collections::HashMap;
+use std::fmt;
+
+use crate::error::{ParseError, ParseErrorKind, ParseWarning, ParseWarningKind};
+use crate::problem::{Color, OptionItem, Primary, Problem, ProblemBuilder, Secondary, MAX_NODES};
+
+/// A problem read from text, with the warnings found on the way.
+#[derive(Clone, Debug)]
+pub struct Parsed {
+    /// The problem.
+    pub problem: Problem,
+    /// Things Knuth's programs accept but that were probably not meant (skipped options).
+    pub warnings: Vec<ParseWarning>,
+}
+
+/// Reads a problem in Knuth's DLX1/DLX2 text format.
+///
+/// Errors name the line and column (from 1) and say what was expected: an unknown item, an
+/// item twice in one option, a color on a primary item, a missing item line, a name used twice
+/// in the item line, an invalid name, `|` twice in the item line, or a problem too large for
+/// `u32` links.
+pub fn parse(text: &str) -> Result<Parsed, ParseError> {
+    let mut lines = text
+        .split('\n')
+        .enumerate()
+        .map(|(k, line)| (k + 1, line.strip_suffix('\r').unwrap_or(line)))
+        .filter(|(_, line)| {
+            let content = line.trim_start();
+            !content.is_empty() && !content.starts_with('|')
+        });
+    let Some((item_line_no, item_line)) = lines.next() else {
+        let last_line = text.split('\n').count().max(1);
+        return Err(ParseError::new(
+            last_line,
+            1,
+            ParseErrorKind::MissingItemLine,
+        ));
+    };
+
+    let mut builder = ProblemBuilder::new();
+    let items = read_item_line(item_line_no, item_line, &mut builder)?;
+
+    let mut colors: HashMap<&str, Color> = HashMap::new();
+    let mut warnings = Vec::new();
+    // For each item, the option (by line) it was last seen in and where: catches repeats.
+    let mut last_seen: Vec<(usize, usize)> = vec![(0, 0); items.handles.len()];
+    let mut option: Vec<OptionItem> = Vec::new();
+    let mut nodes = items.handles.len() + 2;
+    for (line_no, line) in lines {
+        option.clear();
+        let mut has_primary = false;
+        for (column, token) in tokens(line) {
+            let (name, color) = match token.split_once(':') {
+                Some((name, color)) => (name, Some(color)),
+                None => (token, None),
+            };
+            let err = |kind| Err(ParseError::new(line_no, column, kind));
+            if name.is_empty() {
+                return err(ParseErrorKind::InvalidName {
+                    token: token.to_owned(),
+                    reason: "an item name must come before ':'",
+                });
+            }
+            let Some(&index) = items.by_name.get(name) else {
+                return err(ParseErrorKind::UnknownItem {
+                    name: name.to_owned(),
+                });
+            };
+            let (seen_line, first_column) = last_seen[index];
+            if seen_line == line_no {
+                return err(ParseErrorKind::RepeatedItem {
+                    name: name.to_owned(),
+                    first_column,
+                });
+            }
+            last_seen[index] = (line_no, column);
+            match (items.handles[index], color) {
+                (ItemHandle::Primary(item), None) => {
+                    has_primary = true;
+                    option.push(item.into());
+                }
+                (ItemHandle::Primary(_), Some(color)) => {
+                    return err(ParseErrorKind::ColorOnPrimary {
+                        name: name.to_owned(),
+                        color: color.to_owned(),
+                    })
+                }
+                (ItemHandle::Secondary(item), None) => option.push(item.into()),
+                (ItemHandle::Secondary(item), Some(color)) => {
+                    if color.is_empty() || color.contains([':', '|']) {
+                        return err(ParseErrorKind::BadColor {
+                            name: name.to_owned(),
+                            found: color.to_owned(),
+                        });
+                    }
+                    let color = *colors.entry(color).or_insert_with(|| builder.color(color));
+                    option.push(item.with_color(color));
+                }
+            }
+        }
+        if !has_primary {
+            warnings.push(ParseWarning {
+                line: line_no,
+                kind: ParseWarningKind::OptionWithoutPrimary,
+            });
+            continue;
+        }
+        nodes += option.len() + 1;
+        if nodes > MAX_NODES {
+            return Err(ParseError::new(line_no, 1, ParseErrorKind::TooLarge));
+        }
+        builder.option(option.iter().copied());
+    }
+    let problem = builder
+        .build()
+        .map_err(|error| ParseError::new(item_line_no, 1, ParseErrorKind::Build(error)))?;
+    Ok(Parsed { problem, warnings })
+}
+
+#[derive(Copy, Clone)]
+enum ItemHandle {
+    Primary(Primary),
+    Secondary(Secondary),
+}
+
+struct ItemLine<'a> {
+    handles: Vec<ItemHandle>,
+    by_name: HashMap<&'a str, usize>,
+}
+
+fn read_item_line<'a>(
+    line_no: usize,
+    line: &'a str,
+    builder: &mut ProblemBuilder,
+) -> Result<ItemLine<'a>, ParseError> {
+    let mut handles = Vec::new();
+    let mut by_name: HashMap<&str, usize> = HashMap::new();
+    let mut columns = Vec::new();
+    let mut secondary = false;
+    for (column, token) in tokens(line) {
+        let err = |column, kind| Err(ParseError::new(line_no, column, kind));
+        let (column, name) = match token.strip_prefix('|') {
+            // Knuth's readers also take `|name`: the separator, then a secondary item.
+            Some(rest) => {
+                if secondary {
+                    return err(column, ParseErrorKind::SecondSeparator);
+                }
+                secondary = true;
+                if rest.is_empty() {
+                    continue;
+                }
+                (column + 1, rest)
+            }
+            None => (column, token),
+        };
+        if let Some((bounds, _)) = name.split_once('|') {
+            if !secondary
+                && !bounds.is_empty()
+                && bounds.chars().all(|c| c.is_ascii_digit() || c == ':')
+            {
+                return err(
+                    column,
+                    ParseErrorKind::BoundsUnsupported {
+                        token: name.to_owned(),
+                    },
+                );
+            }
+        }
+        if let Some(reason) = name_problem(name) {
+            return err(
+                column,
+                ParseErrorKind::InvalidName {
+                    token: name.to_owned(),
+                    reason,
+                },
+            );
+        }
+        if let Some(&first) = by_name.get(name) {
+            return err(
+                column,
+                ParseErrorKind::DuplicateItemName {
+                    name: name.to_owned(),
+                    first_column: columns[first],
+                },
+            );
+        }
+        by_name.insert(name, handles.len());
+        columns.push(column);
+        handles.push(if secondary {
+            ItemHandle::Secondary(builder.secondary(name))
+        } else {
+            ItemHandle::Primary(builder.primary(name))
+        });
+    }
+    Ok(ItemLine { handles, by_name })
+}
+
+fn name_problem(name: &str) -> Option<&'static str> {
+    if name.contains(':') {
+        Some("':' may not appear in an item name (it introduces a color, in options only)")
+    } else if name.contains('|') {
+        Some("'|' may not appear in an item name (a lone '|' separates primary from secondary items)")
+    } else if name.chars().any(char::is_control) {
+        Some("a name may not contain control characters")
+    } else {
+        None
+    }
+}
+
+/// The blank-separated tokens of a line, each with its column (from 1, in characters).
+fn tokens(line: &str) -> impl Iterator<Item = (usize, &str)> {
+    let mut chars = line.char_indices().enumerate().peekable();
+    std::iter::from_fn(move || {
+        while chars.next_if(|(_, (_, c))| c.is_whitespace()).is_some() {}
+        let (column, (start, _)) = chars.next()?;
+        let mut end = line.len();
+        while let Some((_, (at, c))) = chars.next() {
+            if c.is_whitespace() {
+                end = at;
+                break;
+            }
+        }
+        Some((column + 1, &line[start..end]))
+    })
+}
+
+/// Writes a problem in Knuth's text format: the item line (primary items, then ` | ` and the
+/// secondary items if there are any), then one line per option.
+///
+/// The output reads back with [`parse`] to an equal problem.
+pub fn write(problem: &Problem, out: &mut impl fmt::Write) -> fmt::Result {
+    let mut first = true;
+    for item in problem.items() {
+        if !first {
+            out.write_char(' ')?;
+        }
+        if item.index() == problem.primary_count() {
+            out.write_str("| ")?;
+        }
+        out.write_str(problem.item_name(item))?;
+        first = false;
+    }
+    out.write_char('\n')?;
+    for option in problem.options() {
+        out.write_str(&problem.option_text(option))?;
+        out.write_char('\n')?;
+    }
+    Ok(())
+}
+
+impl Problem {
+    /// Reads a problem in Knuth's text format, ignoring warnings; see [`parse`].
+    ///
+    /// ```
+    /// let problem = dlx::Problem::from_dlx("a b | x\na x\nb x\na b\n")?;
+    /// assert_eq!(problem.option_count(), 3);
+    /// # Ok::<(), dlx::ParseError>(())
+    /// ```
+    pub fn from_dlx(text: &str) -> Result<Problem, ParseError> {
+        parse(text).map(|parsed| parsed.problem)
+    }
+
+    /// The problem in Knuth's text format; see [`write`].
+    ///
+    /// ```
+    /// let problem = dlx::Problem::from_dlx("a b | x\na x:red\nb x:red\n")?;
+    /// assert_eq!(problem.to_dlx(), "a b | x\na x:red\nb x:red\n");
+    /// # Ok::<(), dlx::ParseError>(())
+    /// ```
+    pub fn to_dlx(&self) -> String {
+        let mut text = String::new();
+        write(self, &mut text).expect("writing to a String cannot fail");
+        text
+    }
+}

@@ -1,0 +1,79 @@
+//! Puzzles as exact-cover problems: each puzzle is parsed, encoded for the [`dlx`] engine, and
+//! its solutions decoded back to boards.
+//!
+//! A [`Reduction`] ties the three steps together; an [`Encoding`] is the exact-cover
+//! [`Problem`](dlx::Problem) plus what each of its options means on the board.
+//!
+//! ```
+//! use reductions::Encoding;
+//!
+//! // Two dominoes on a 1 x 2 board... or one, laid flat: the options mean "cells covered".
+//! let mut builder = dlx::ProblemBuilder::new();
+//! let [left, right] = [builder.primary("c0"), builder.primary("c1")];
+//! let mut choices = Vec::new();
+//! builder.option([left, right]);
+//! choices.push((0, 1));
+//! let encoding = Encoding::new(builder.build()?, choices);
+//! let solution = dlx::Solver::new(&encoding.problem).first().unwrap();
+//! assert_eq!(encoding.choices_of(solution.options()), [&(0, 1)]);
+//! # Ok::<(), dlx::BuildError>(())
+//! ```
+
+#![forbid(unsafe_code)]
+#![deny(missing_docs)]
+
+use std::fmt;
+
+/// A puzzle encoded as exact cover: parse, encode, and (after the engine has solved it)
+/// decode.
+pub trait Reduction {
+    /// A parsed, validated instance (a grid, a date, a board size).
+    type Puzzle;
+    /// What one option means on the board: a piece placement, a digit in a cell.
+    type Choice: fmt::Debug;
+    /// A solved board; `Display` is its plain-text form.
+    type Board: fmt::Display;
+    /// The error of [`parse`](Reduction::parse): where the input is wrong and why.
+    type Error: std::error::Error;
+
+    /// Reads an instance from text; never panics, whatever the input.
+    fn parse(&self, input: &str) -> Result<Self::Puzzle, Self::Error>;
+    /// The exact-cover problem of an instance, in a deterministic item and option order.
+    fn encode(&self, puzzle: &Self::Puzzle) -> Result<Encoding<Self::Choice>, dlx::BuildError>;
+    /// The board of a solution, given the meanings of its options.
+    fn decode(&self, puzzle: &Self::Puzzle, choices: &[&Self::Choice]) -> Self::Board;
+}
+
+/// An exact-cover problem and the meaning of each of its options: `choices[k]` belongs to
+/// option `k`.
+#[derive(Clone, Debug)]
+pub struct Encoding<C> {
+    /// The exact-cover problem.
+    pub problem: dlx::Problem,
+    choices: Vec<C>,
+}
+
+impl<C> Encoding<C> {
+    /// Pairs a problem with the meanings of its options, one per option, in order.
+    ///
+    /// # Panics
+    /// If there is not exactly one choice per option.
+    pub fn new(problem: dlx::Problem, choices: Vec<C>) -> Self {
+        assert_eq!(
+            problem.option_count(),
+            choices.len(),
+            "an encoding needs one choice per option"
+        );
+        Encoding { problem, choices }
+    }
+
+    /// What an option means.
+    pub fn choice(&self, option: dlx::OptionId) -> &C {
+        &self.choices[option.index()]
+    }
+
+    /// What the options of a solution mean, in the solution's order.
+    pub fn choices_of(&self, options: &[dlx::OptionId]) -> Vec<&C> {
+        options.iter().map(|&option| self.choice(option)).collect()
+    }
+}
