@@ -1,1 +1,16 @@
+//! The single integration-test binary (ripgrep's layout): one module per topic.
 
+/// Shared helpers: reading corpus files, running the `dlx` binary.
+mod util;
+
+/// Every instance of tests/corpus with its known count, under every engine, each solution verified.
+mod corpus;
+
+/// Random small problems (secondary items, colors) against brute-force enumeration.
+mod brute;
+
+/// Knuth's text format: round trips, and a snapshot of every parse error message.
+mod format;
+
+/// The `dlx` binary end to end: outputs, exit statuses, error messages.
+mod cli;
