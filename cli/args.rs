@@ -30,6 +30,7 @@ pub enum Command {
     ///
     /// Exit status: 0 when a solution was found, 1 when there is none (also with --count,
     /// which then prints 0), 2 on any error.
+    #[command(override_usage = "dlx solve [OPTIONS] [FILE]")]
     #[command(after_help = "Examples:\n  \
         dlx solve problem.dlx                   the first solution\n  \
         dlx solve problem.dlx --all             every solution\n  \

@@ -36,7 +36,8 @@ fn read_input(path: Option<&Path>) -> Result<(String, String)> {
     let (name, bytes) = match path {
         Some(path) if path != Path::new("-") => {
             let name = path.display().to_string();
-            let bytes = std::fs::read(path).with_context(|| format!("cannot read {name}"))?;
+            let bytes =
+                std::fs::read(path).with_context(|| format!("{name}: cannot read the file"))?;
             (name, bytes)
         }
         _ => {
@@ -50,7 +51,7 @@ fn read_input(path: Option<&Path>) -> Result<(String, String)> {
             stdin
                 .lock()
                 .read_to_end(&mut bytes)
-                .context("cannot read standard input")?;
+                .context("<stdin>: cannot read standard input")?;
             (STDIN_NAME.to_owned(), bytes)
         }
     };
