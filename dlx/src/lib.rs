@@ -50,7 +50,7 @@
 //! # Ok::<(), dlx::BuildError>(())
 //! ```
 
-#![forbid(unsafe_code)]
+#![deny(unsafe_code)]
 #![deny(missing_docs)]
 #![warn(missing_debug_implementations)]
 

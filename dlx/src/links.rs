@@ -15,6 +15,12 @@
 //! pointers halve the size of a node, and keep the table `Clone` for parallel workers.
 //!
 //! Item numbers here are one more than [`ItemId`](crate::ItemId)s, since 0 is the root.
+//!
+//! This is the one module of the crate with `unsafe` code: unchecked indexing in the inner
+//! loops of `hide` and `unhide`, where bounds checks cost a measured share of the time. The
+//! invariant it rests on is written down beside `at`, and checked in debug builds.
+
+#![allow(unsafe_code)]
 
 use crate::problem::Problem;
 
@@ -30,9 +36,13 @@ pub(crate) struct Node {
     /// Knuth's `TOP`: the node's item (`>= 1`). In an item header: `LEN`, the length of the
     /// item's list. In a spacer: `-(k + 1)` after option `k`, and 0 before the first option.
     pub top: i32,
-    /// Knuth's `COLOR`: 0 for none, `c + 1` for color `c`, and -1 once the node's option is
-    /// known to agree with a purified item (so it is not hidden again).
-    pub color: i32,
+    /// Knuth's spare field. In Algorithm C it is `COLOR`: 0 for none, `c + 1` for color `c`,
+    /// and -1 once the node's option is known to agree with a purified item (so it is not
+    /// hidden again). In Algorithm X, which has no colors, it is the next node of the same
+    /// option, cyclically, so that `hide` and `unhide` walk an option without testing for a
+    /// spacer at every step: that test mispredicts once per option walked, which was a large
+    /// share of the time on pentomino packing.
+    pub aux: i32,
 }
 
 /// Knuth's `LLINK` and `RLINK` of an item in its list of active items.
@@ -57,8 +67,10 @@ pub(crate) struct Links {
 }
 
 impl Links {
-    /// Knuth's step X1 [Initialize]: the table for a problem, every item active.
-    pub fn new(problem: &Problem) -> Links {
+    /// Knuth's step X1 [Initialize]: the table for a problem, every item active; `colors`
+    /// selects the meaning of [`Node::aux`] (Algorithm C's colors, or Algorithm X's cyclic
+    /// successors).
+    pub fn new(problem: &Problem, colors: bool) -> Links {
         let n = problem.item_count();
         let n1 = problem.primary_count();
         let mut items = vec![ItemLinks::default(); n + 2];
@@ -82,7 +94,7 @@ impl Links {
             up: k as u32,
             down: k as u32,
             top: 0,
-            color: 0,
+            aux: 0,
         }));
         // The first spacer.
         nodes.push(Node::default());
@@ -97,18 +109,26 @@ impl Links {
                     up: bottom,
                     down: item as u32,
                     top: item as i32,
-                    color: entry.color().map_or(0, |c| c.index() as i32 + 1),
+                    aux: if colors {
+                        entry.color().map_or(0, |c| c.index() as i32 + 1)
+                    } else {
+                        here as i32 + 1
+                    },
                 });
                 nodes[bottom as usize].down = here;
                 nodes[item].up = here;
                 nodes[item].top += 1;
             }
-            nodes[spacer].down = nodes.len() as u32 - 1;
+            let last = nodes.len() - 1;
+            if !colors {
+                nodes[last].aux = first as i32;
+            }
+            nodes[spacer].down = last as u32;
             nodes.push(Node {
                 up: first as u32,
                 down: 0,
                 top: -(option.index() as i32) - 1,
-                color: 0,
+                aux: 0,
             });
         }
         Links {
@@ -168,91 +188,47 @@ impl Links {
         let ItemLinks { prev, next } = self.items[i];
         self.items[prev as usize].next = next;
         self.items[next as usize].prev = prev;
-        self.updates += 1;
-        let mut p = self.nodes[i].down as usize;
+        let nodes = &mut self.nodes[..];
+        let mut updates = 1;
+        let mut p = nodes[i].down as usize;
         while p != i {
-            self.hide::<COLORS>(p);
-            p = self.nodes[p].down as usize;
+            updates += hide::<COLORS>(nodes, p);
+            p = nodes[p].down as usize;
         }
-    }
-
-    /// `hide(p)`: take every other node of `p`'s option out of its item's list.
-    #[inline]
-    fn hide<const COLORS: bool>(&mut self, p: usize) {
-        let mut q = p + 1;
-        while q != p {
-            let Node {
-                up,
-                down,
-                top,
-                color,
-            } = self.nodes[q];
-            if top <= 0 {
-                q = up as usize;
-                continue;
-            }
-            if !COLORS || color >= 0 {
-                self.nodes[up as usize].down = down;
-                self.nodes[down as usize].up = up;
-                self.nodes[top as usize].top -= 1;
-                self.updates += 1;
-            }
-            q += 1;
-        }
+        self.updates += updates;
     }
 
     /// `uncover(i)`: the inverse of `cover(i)`, undoing its steps in the opposite order
     /// (options bottom to top, and each option right to left).
     #[inline]
     pub fn uncover<const COLORS: bool>(&mut self, i: usize) {
-        let mut p = self.nodes[i].up as usize;
+        let nodes = &mut self.nodes[..];
+        let mut p = nodes[i].up as usize;
         while p != i {
-            self.unhide::<COLORS>(p);
-            p = self.nodes[p].up as usize;
+            unhide::<COLORS>(nodes, p);
+            p = nodes[p].up as usize;
         }
         let ItemLinks { prev, next } = self.items[i];
         self.items[prev as usize].next = i as u32;
         self.items[next as usize].prev = i as u32;
     }
 
-    /// `unhide(p)`: the inverse of `hide(p)`.
-    #[inline]
-    fn unhide<const COLORS: bool>(&mut self, p: usize) {
-        let mut q = p - 1;
-        while q != p {
-            let Node {
-                up,
-                down,
-                top,
-                color,
-            } = self.nodes[q];
-            if top <= 0 {
-                q = down as usize;
-                continue;
-            }
-            if !COLORS || color >= 0 {
-                self.nodes[up as usize].down = q as u32;
-                self.nodes[down as usize].up = q as u32;
-                self.nodes[top as usize].top += 1;
-            }
-            q -= 1;
-        }
-    }
-
     /// `purify(p)`: node `p` gives its secondary item color `c`; hide every option that gives
     /// the item another color (or none), and mark the options that agree with `c` so they are
     /// not purified again.
     fn purify(&mut self, p: usize) {
-        let Node { top, color, .. } = self.nodes[p];
+        let Node {
+            top, aux: color, ..
+        } = self.nodes[p];
         let i = top as usize;
         let mut q = self.nodes[i].down as usize;
         while q != i {
-            if self.nodes[q].color == color {
+            if self.nodes[q].aux == color {
                 if q != p {
-                    self.nodes[q].color = -1;
+                    self.nodes[q].aux = -1;
                 }
             } else {
-                self.hide::<true>(q);
+                self.updates += hide::<true>(&mut self.nodes, q);
             }
             q = self.nodes[q].down as usize;
         }
@@ -260,14 +236,16 @@ impl Links {
 
     /// `unpurify(p)`: the inverse of `purify(p)`, bottom to top.
     fn unpurify(&mut self, p: usize) {
-        let Node { top, color, .. } = self.nodes[p];
+        let Node {
+            top, aux: color, ..
+        } = self.nodes[p];
         let i = top as usize;
         let mut q = self.nodes[i].up as usize;
         while q != i {
-            if self.nodes[q].color < 0 {
-                self.nodes[q].color = color;
+            if self.nodes[q].aux < 0 {
+                self.nodes[q].aux = color;
             } else if q != p {
-                self.unhide::<true>(q);
+                unhide::<true>(&mut self.nodes, q);
             }
             q = self.nodes[q].up as usize;
         }
@@ -277,7 +255,7 @@ impl Links {
     /// already purified with this color.
     #[inline]
     fn commit(&mut self, p: usize, top: usize) {
-        let color = self.nodes[p].color;
+        let color = self.nodes[p].aux;
         if color == 0 {
             self.cover::<true>(top);
         } else if color > 0 {
@@ -288,7 +266,7 @@ impl Links {
     /// `uncommit(p, j)`: the inverse of `commit(p, j)`.
     #[inline]
     fn uncommit(&mut self, p: usize, top: usize) {
-        let color = self.nodes[p].color;
+        let color = self.nodes[p].aux;
         if color == 0 {
             self.uncover::<true>(top);
         } else if color > 0 {
@@ -388,4 +366,117 @@ impl Links {
         }
         Ok(())
     }
+}
+
+/// `hide(p)`: take every other node of `p`'s option out of its item's list. Returns the
+/// number of nodes taken out (Knuth's updates).
+///
+/// The nodes of one option lie in different item lists, so the order in which they leave
+/// (and, in `unhide`, rejoin) their lists does not matter; Algorithm X walks the option by
+/// its cyclic successors and `unhide` does the same.
+#[inline]
+fn hide<const COLORS: bool>(nodes: &mut [Node], p: usize) -> u64 {
+    let mut updates = 0;
+    if !COLORS {
+        let mut q = at(nodes, p).aux as usize;
+        while q != p {
+            let Node {
+                up,
+                down,
+                top,
+                aux: next,
+            } = *at(nodes, q);
+            at_mut(nodes, up as usize).down = down;
+            at_mut(nodes, down as usize).up = up;
+            at_mut(nodes, top as usize).top -= 1;
+            updates += 1;
+            q = next as usize;
+        }
+        return updates;
+    }
+    let mut q = p + 1;
+    while q != p {
+        let Node {
+            up,
+            down,
+            top,
+            aux: color,
+        } = *at(nodes, q);
+        if top <= 0 {
+            q = up as usize;
+            continue;
+        }
+        if color >= 0 {
+            at_mut(nodes, up as usize).down = down;
+            at_mut(nodes, down as usize).up = up;
+            at_mut(nodes, top as usize).top -= 1;
+            updates += 1;
+        }
+        q += 1;
+    }
+    updates
+}
+
+/// `unhide(p)`: the inverse of `hide(p)`.
+#[inline]
+fn unhide<const COLORS: bool>(nodes: &mut [Node], p: usize) {
+    if !COLORS {
+        let mut q = at(nodes, p).aux as usize;
+        while q != p {
+            let Node {
+                up,
+                down,
+                top,
+                aux: next,
+            } = *at(nodes, q);
+            at_mut(nodes, up as usize).down = q as u32;
+            at_mut(nodes, down as usize).up = q as u32;
+            at_mut(nodes, top as usize).top += 1;
+            q = next as usize;
+        }
+        return;
+    }
+    let mut q = p - 1;
+    while q != p {
+        let Node {
+            up,
+            down,
+            top,
+            aux: color,
+        } = *at(nodes, q);
+        if top <= 0 {
+            q = down as usize;
+            continue;
+        }
+        if color >= 0 {
+            at_mut(nodes, up as usize).down = q as u32;
+            at_mut(nodes, down as usize).up = q as u32;
+            at_mut(nodes, top as usize).top += 1;
+        }
+        q -= 1;
+    }
+}
+
+// The table's one invariant that memory safety rests on: every link (`up`, `down`), every
+// positive `top` of a node that is not a header, every `aux` of an option's node in
+// Algorithm X, and every node an operation starts from or steps to is an index into `nodes`. `Links::new` establishes it; the operations preserve it
+// because they only ever store indices they read from the table, and they step within an
+// option only from a node that is neither a header nor a spacer (every option is followed and
+// preceded by a spacer, so `q + 1` and `q - 1` stay in the table). Debug builds (and so every
+// test, since the test profile keeps debug assertions on in this crate) check each index.
+
+/// The node at `x`, without a bounds check in release builds.
+#[inline(always)]
+fn at(nodes: &[Node], x: usize) -> &Node {
+    debug_assert!(x < nodes.len(), "node {x} out of {}", nodes.len());
+    // SAFETY: `x` is an index into `nodes` by the invariant above.
+    unsafe { nodes.get_unchecked(x) }
+}
+
+/// The node at `x`, mutably, without a bounds check in release builds.
+#[inline(always)]
+fn at_mut(nodes: &mut [Node], x: usize) -> &mut Node {
+    debug_assert!(x < nodes.len(), "node {x} out of {}", nodes.len());
+    // SAFETY: `x` is an index into `nodes` by the invariant above.
+    unsafe { nodes.get_unchecked_mut(x) }
 }

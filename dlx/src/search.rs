@@ -57,7 +57,7 @@ pub(crate) struct Search {
 impl Search {
     /// Step X1 [Initialize]. `colors` selects Algorithm C over Algorithm X.
     pub fn new(problem: &Problem, colors: bool) -> Search {
-        let links = Links::new(problem);
+        let links = Links::new(problem, colors);
         // Each level covers at least one primary item, so there are at most N1 + 1 levels
         // (the last one being the solution's).
         let depth = problem.primary_count() + 1;
@@ -206,10 +206,104 @@ impl Search {
             enter = true;
         }
     }
+}
 
-    /// Knuth's `sanity()` on the current state.
-    #[cfg(test)]
-    pub fn check_invariants(&self) -> Result<(), String> {
-        self.links.check_invariants()
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ProblemBuilder;
+
+    /// A small deterministic generator (xorshift), so the tests need no dependency.
+    struct Rng(u64);
+
+    impl Rng {
+        fn below(&mut self, n: u64) -> u64 {
+            self.0 ^= self.0 << 13;
+            self.0 ^= self.0 >> 7;
+            self.0 ^= self.0 << 17;
+            self.0 % n
+        }
+    }
+
+    fn random_problem(rng: &mut Rng) -> Problem {
+        let mut builder = ProblemBuilder::new();
+        let primaries: Vec<_> = (0..1 + rng.below(6))
+            .map(|k| builder.primary(format!("p{k}")))
+            .collect();
+        let secondaries: Vec<_> = (0..rng.below(4))
+            .map(|k| builder.secondary(format!("s{k}")))
+            .collect();
+        let colors: Vec<_> = (0..rng.below(3))
+            .map(|k| builder.color(format!("c{k}")))
+            .collect();
+        for _ in 0..rng.below(14) {
+            let mut option = vec![primaries[rng.below(primaries.len() as u64) as usize].into()];
+            for &p in &primaries {
+                if rng.below(3) == 0 && option[0] != p.into() {
+                    option.push(p.into());
+                }
+            }
+            for &s in &secondaries {
+                match rng.below(4) {
+                    0 => option.push(s.into()),
+                    1 if !colors.is_empty() => {
+                        option.push(s.with_color(colors[rng.below(colors.len() as u64) as usize]))
+                    }
+                    _ => {}
+                }
+            }
+            builder.option(option);
+        }
+        builder.build().unwrap()
+    }
+
+    /// Stops at every node and checks Knuth's `sanity()` there, at every solution, and at the
+    /// end, where the links must be exactly as they were at the start.
+    #[test]
+    fn links_stay_consistent_and_are_restored() {
+        let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+        let mut checked = 0;
+        for _ in 0..300 {
+            let problem = random_problem(&mut rng);
+            for colors in [false, true] {
+                if !colors && problem.has_colors() {
+                    continue;
+                }
+                let mut search = Search::new(&problem, colors);
+                let initial = search.links.clone();
+                search.checkpoint_at = 1;
+                loop {
+                    let event = search.run();
+                    search.links.check_invariants().unwrap();
+                    checked += 1;
+                    match event {
+                        Event::Done => break,
+                        Event::Checkpoint => search.checkpoint_at = search.nodes + 1,
+                        Event::Solution => {}
+                    }
+                }
+                assert_eq!(search.links.nodes, initial.nodes);
+                assert_eq!(search.links.items, initial.items);
+            }
+        }
+        assert!(checked > 1000, "only {checked} states checked");
+    }
+
+    /// A deep problem: a chain of 20,000 items, each option covering one; the search goes
+    /// 20,000 levels down without recursion.
+    #[test]
+    fn depth_is_not_bounded_by_the_call_stack() {
+        let mut builder = ProblemBuilder::new();
+        let items: Vec<_> = (0..100_000)
+            .map(|k| builder.primary(format!("i{k}")))
+            .collect();
+        for &item in &items {
+            builder.option([item]);
+        }
+        let problem = builder.build().unwrap();
+        let mut search = Search::new(&problem, false);
+        assert_eq!(search.run(), Event::Solution);
+        assert_eq!(search.level(), 20_000);
+        assert_eq!(search.run(), Event::Done);
     }
 }

@@ -241,7 +241,7 @@ fn tokens(line: &str) -> impl Iterator<Item = (usize, &str)> {
         while chars.next_if(|(_, (_, c))| c.is_whitespace()).is_some() {}
         let (column, (start, _)) = chars.next()?;
         let mut end = line.len();
-        while let Some((_, (at, c))) = chars.next() {
+        for (_, (at, c)) in chars.by_ref() {
             if c.is_whitespace() {
                 end = at;
                 break;
