@@ -1,1 +1,215 @@
-//! (to be written)
+//! Random small problems (primary and secondary items, colors) solved by the engines and by
+//! brute force over every subset of the options, with a validity check written here from the
+//! definition of exact cover with colors (not `dlx::verify`); and the text format's round
+//! trip on the same random problems.
+
+use dlx::{Engine, OptionId, OptionItem, Problem, ProblemBuilder, Solver};
+use proptest::prelude::*;
+use proptest::test_runner::Config;
+
+/// A fixed number of cases a run, and no failure files written into the tree (a failure
+/// prints its shrunk problem instead).
+fn config() -> Config {
+    Config {
+        cases: 300,
+        failure_persistence: None,
+        ..Config::default()
+    }
+}
+
+/// A random problem, as plain numbers: the brute force reads this, the engine reads the
+/// [`Problem`] built from it.
+#[derive(Clone, Debug)]
+struct Spec {
+    primary: usize,
+    secondary: usize,
+    colors: usize,
+    /// Prefix of every item and color name, to vary the names (non-ASCII ones included).
+    prefix: &'static str,
+    /// Each option's items: `0..primary` are the primary items, `primary..` the secondary
+    /// ones; a secondary item may have a color, `0..colors`.
+    options: Vec<Vec<(usize, Option<usize>)>>,
+}
+
+const PREFIXES: &[&str] = &["", "é", "項目", "#", "x.y", "Ω_"];
+
+/// One option: a nonempty set of primary items, any set of secondary items, each secondary
+/// item colored or not, in a random order.
+fn option(
+    primary: usize,
+    secondary: usize,
+    colors: usize,
+) -> impl Strategy<Value = Vec<(usize, Option<usize>)>> {
+    (
+        1u32..1 << primary,
+        0u32..1 << secondary,
+        // `colors` stands for no color.
+        proptest::collection::vec(0..=colors, secondary),
+    )
+        .prop_map(move |(primaries, secondaries, color_of)| {
+            let mut items = Vec::new();
+            for k in (0..primary).filter(|k| primaries >> k & 1 == 1) {
+                items.push((k, None));
+            }
+            for k in (0..secondary).filter(|k| secondaries >> k & 1 == 1) {
+                let color = Some(color_of[k]).filter(|&c| c < colors);
+                items.push((primary + k, color));
+            }
+            items
+        })
+        .prop_shuffle()
+}
+
+/// 1-6 primary items, 0-4 secondary items, 0-3 colors, 0-14 options.
+fn spec() -> impl Strategy<Value = Spec> {
+    (
+        1..=6usize,
+        0..=4usize,
+        0..=3usize,
+        proptest::sample::select(PREFIXES),
+    )
+        .prop_flat_map(|(primary, secondary, colors, prefix)| {
+            proptest::collection::vec(option(primary, secondary, colors), 0..=14).prop_map(
+                move |options| Spec {
+                    primary,
+                    secondary,
+                    colors,
+                    prefix,
+                    options,
+                },
+            )
+        })
+}
+
+impl Spec {
+    fn build(&self) -> Problem {
+        let mut builder = ProblemBuilder::new();
+        let p = self.prefix;
+        let primaries: Vec<_> = (0..self.primary)
+            .map(|k| builder.primary(format!("{p}p{k}")))
+            .collect();
+        let secondaries: Vec<_> = (0..self.secondary)
+            .map(|k| builder.secondary(format!("{p}s{k}")))
+            .collect();
+        let colors: Vec<_> = (0..self.colors)
+            .map(|k| builder.color(format!("{p}c{k}")))
+            .collect();
+        for option in &self.options {
+            let items = option.iter().map(|&(item, color)| -> OptionItem {
+                match (item.checked_sub(self.primary), color) {
+                    (None, _) => primaries[item].into(),
+                    (Some(k), None) => secondaries[k].into(),
+                    (Some(k), Some(c)) => secondaries[k].with_color(colors[c]),
+                }
+            });
+            builder.option(items);
+        }
+        let problem = builder.build().expect("a valid problem");
+        assert_eq!(problem.option_count(), self.options.len());
+        problem
+    }
+
+    /// Whether the options `chosen` (distinct) cover every primary item exactly once and use
+    /// every secondary item at most once or always with one and the same color.
+    fn is_solution(&self, chosen: &[usize]) -> bool {
+        let mut times = vec![0; self.primary];
+        let mut uses: Vec<Vec<Option<usize>>> = vec![Vec::new(); self.secondary];
+        for &option in chosen {
+            for &(item, color) in &self.options[option] {
+                match item.checked_sub(self.primary) {
+                    None => times[item] += 1,
+                    Some(k) => uses[k].push(color),
+                }
+            }
+        }
+        times.iter().all(|&n| n == 1)
+            && uses.iter().all(|colors| match colors[..] {
+                [] | [_] => true,
+                [first, ..] => first.is_some() && colors.iter().all(|&c| c == first),
+            })
+    }
+
+    /// Every solution, found by trying every subset of the options; each as its option
+    /// numbers in increasing order, the list sorted.
+    fn brute_force(&self) -> Vec<Vec<usize>> {
+        let n = self.options.len();
+        let mut solutions = Vec::new();
+        for subset in 0u32..1 << n {
+            let chosen: Vec<usize> = (0..n).filter(|k| subset >> k & 1 == 1).collect();
+            if self.is_solution(&chosen) {
+                solutions.push(chosen);
+            }
+        }
+        solutions.sort();
+        solutions
+    }
+}
+
+/// The solutions an engine finds, each checked by `dlx::verify`, in the form of
+/// [`Spec::brute_force`] (duplicates kept, so that a solution found twice shows).
+fn solve(problem: &Problem, engine: Engine) -> Result<Vec<Vec<usize>>, TestCaseError> {
+    let solver = Solver::new(problem).engine(engine);
+    prop_assert_eq!(solver.engine_used(), engine);
+    let mut solutions = Vec::new();
+    for solution in solver.solutions() {
+        if let Err(error) = dlx::verify(problem, solution.options()) {
+            return Err(TestCaseError::fail(format!(
+                "engine {engine:?} returned {:?}: {error}",
+                solution.options()
+            )));
+        }
+        solutions.push(
+            solution
+                .canonical()
+                .into_iter()
+                .map(OptionId::index)
+                .collect(),
+        );
+    }
+    let outcome = solver.count();
+    prop_assert_eq!(outcome.solutions, solutions.len() as u128);
+    prop_assert!(outcome.is_complete());
+    solutions.sort();
+    Ok(solutions)
+}
+
+/// The engines that can express the problem: X unless it has colors, and C always.
+fn engines(problem: &Problem) -> &'static [Engine] {
+    if problem.has_colors() {
+        &[Engine::C]
+    } else {
+        &[Engine::X, Engine::C]
+    }
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    #[test]
+    fn engines_find_exactly_the_brute_force_solutions(spec in spec()) {
+        let problem = spec.build();
+        let expected = spec.brute_force();
+        for &engine in engines(&problem) {
+            let found = solve(&problem, engine)?;
+            prop_assert_eq!(&found, &expected, "engine {:?}", engine);
+        }
+    }
+
+    #[test]
+    fn text_round_trip_keeps_the_problem_and_its_solutions(spec in spec()) {
+        let problem = spec.build();
+        let text = problem.to_dlx();
+        let parsed = dlx::text::parse(&text)
+            .map_err(|error| TestCaseError::fail(format!("{error} in\n{text}")))?;
+        prop_assert!(parsed.warnings.is_empty(), "{:?}", parsed.warnings);
+        let again = parsed.problem;
+        prop_assert_eq!(&again, &problem, "{}", text);
+        prop_assert_eq!(again.to_dlx(), text);
+        prop_assert_eq!(
+            (again.primary_count(), again.secondary_count(), again.option_count()),
+            (problem.primary_count(), problem.secondary_count(), problem.option_count())
+        );
+        // Option numbers are kept, so the solutions are the same sets of numbers.
+        prop_assert_eq!(solve(&again, Engine::C)?, solve(&problem, Engine::C)?);
+    }
+}
