@@ -14,6 +14,9 @@ use crate::Found;
 /// The name that messages use for standard input (ripgrep's).
 const STDIN_NAME: &str = "<stdin>";
 
+/// The context of an error writing the output (a full disk; a closed pipe ends quietly).
+const WRITE_ERROR: &str = "<stdout>: cannot write the output";
+
 pub fn run(args: &SolveArgs) -> Result<Found> {
     let (name, text) = read_input(args.file.as_deref())?;
     let parsed = dlx::text::parse(&text)
@@ -112,13 +115,14 @@ fn solve(problem: &Problem, flags: &SolveFlags) -> Result<Found> {
     let outcome = if mode == Mode::Count {
         let outcome = solver.count();
         match flags.format {
-            Format::Text => writeln!(out, "{}", outcome.solutions)?,
+            Format::Text => writeln!(out, "{}", outcome.solutions).context(WRITE_ERROR)?,
             Format::Json => writeln!(
                 out,
                 "{{\"count\":{},\"complete\":{}}}",
                 outcome.solutions,
                 outcome.is_complete()
-            )?,
+            )
+            .context(WRITE_ERROR)?,
         }
         outcome
     } else {
@@ -135,11 +139,11 @@ fn solve(problem: &Problem, flags: &SolveFlags) -> Result<Found> {
             }
         });
         if let Some(err) = write_error {
-            return Err(err.into());
+            return Err(anyhow::Error::new(err).context(WRITE_ERROR));
         }
         outcome
     };
-    out.flush()?;
+    out.flush().context(WRITE_ERROR)?;
     drop(out);
 
     if flags.stats {

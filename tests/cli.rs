@@ -484,6 +484,28 @@ fn broken_pipe_ends_quietly() {
     }
 }
 
+/// A write error other than a closed pipe (here a full disk) is an error like any other.
+#[cfg(target_os = "linux")]
+#[test]
+fn full_disk_is_an_error() {
+    let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
+        return; // no /dev/full in this sandbox: nothing to check
+    };
+    let output = command(&["solve", QUEENS8, "--all"])
+        .stdin(Stdio::null())
+        .stdout(full)
+        .stderr(Stdio::piped())
+        .output()
+        .expect("the dlx binary runs");
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.starts_with("dlx: error: <stdout>: cannot write the output: "),
+        "{stderr}"
+    );
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+}
+
 // ---------------------------------------------------------------------------------------------
 // Bad input: exit status 2, one message naming file:line:column, what was expected and found
 
