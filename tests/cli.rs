@@ -598,11 +598,12 @@ fn not_utf8() {
 }
 
 #[test]
-fn multiplicities_not_supported_yet() {
+fn bad_bounds() {
+    // Today every bound is refused (no Algorithm M yet); u > v stays an error afterwards.
     bad_input(
-        "error_multiplicities",
-        "tests/corpus/tiny/m-knuth-example.dlx",
-        ":2:5: ",
+        "error_bad_bounds",
+        "tests/fixtures/cli/bad-bounds.dlx",
+        ":2:1: ",
     );
 }
 
