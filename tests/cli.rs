@@ -599,7 +599,7 @@ fn not_utf8() {
 
 #[test]
 fn bad_bounds() {
-    // Today every bound is refused (no Algorithm M yet); u > v stays an error afterwards.
+    // Bounds with u > v.
     bad_input(
         "error_bad_bounds",
         "tests/fixtures/cli/bad-bounds.dlx",

@@ -11,15 +11,13 @@ use std::ops::ControlFlow;
 use std::sync::Mutex;
 use std::time::Duration;
 
-use dlx::{Engine, OptionId, ParseErrorKind, Problem, Solver, StopReason};
+use dlx::{Engine, OptionId, Problem, Solver, StopReason};
 
 use crate::util;
 
-/// Instances whose item line gives primary items multiplicity bounds (`u:v|name`). They need
-/// Algorithm M, which the engine does not have yet: the parser refuses them with
-/// [`ParseErrorKind::BoundsUnsupported`], so the count tests skip them.
-/// `instances_needing_multiplicities_are_still_refused` fails as soon as one of them parses,
-/// as a reminder to take it off this list.
+/// Instances whose item line gives primary items multiplicity bounds (`u:v|name`): only
+/// Algorithm M can solve them. `multiplicity_instances_need_algorithm_m` checks this list
+/// against the files.
 const NEEDS_ALGORITHM_M: &[&str] = &[
     "queens8-pd.dlx",
     "queens9-pd.dlx",
@@ -50,12 +48,10 @@ struct Case {
     expected: u128,
 }
 
-/// The instances of `expected_counts.txt` that the engine can read (all but
-/// [`NEEDS_ALGORITHM_M`]), either the slow ones or all the others.
+/// The instances of `expected_counts.txt`, either the slow ones or all the others.
 fn cases(slow: bool) -> Vec<Case> {
     util::expected_counts()
         .into_iter()
-        .filter(|(name, _)| !NEEDS_ALGORITHM_M.contains(&name.as_str()))
         .filter(|(name, _)| SLOW.iter().any(|&(slow, _)| slow == name) == slow)
         .map(|(name, expected)| Case { name, expected })
         .collect()
@@ -131,7 +127,7 @@ fn run_cases(cases: &[Case], engine: Engine, stream: Stream) {
     let mut failures = Vec::new();
     for case in cases {
         let problem = util::read_corpus(&case.name);
-        if engine == Engine::X && problem.has_colors() {
+        if engine < problem.engine() {
             continue;
         }
         ran += 1;
@@ -153,6 +149,12 @@ fn engine_c_counts_every_instance() {
     run_cases(&cases(false), Engine::C, Stream::Iterator);
 }
 
+/// Algorithm M on every instance: with bounds, and (as bounds 1:1) without them.
+#[test]
+fn engine_m_counts_every_instance() {
+    run_cases(&cases(false), Engine::M, Stream::ForEach);
+}
+
 #[test]
 #[ignore = "slow in the debug test profile (pento6x10: ~10 s per run); run with --ignored"]
 fn engine_x_counts_slow_instances() {
@@ -163,6 +165,12 @@ fn engine_x_counts_slow_instances() {
 #[ignore = "slow in the debug test profile (pento6x10: ~10 s per run); run with --ignored"]
 fn engine_c_counts_slow_instances() {
     run_cases(&cases(true), Engine::C, Stream::Iterator);
+}
+
+#[test]
+#[ignore = "slow in the debug test profile (pento6x10: ~10 s per run); run with --ignored"]
+fn engine_m_counts_slow_instances() {
+    run_cases(&cases(true), Engine::M, Stream::Iterator);
 }
 
 /// The lists above name real instances, and every instance of the corpus is in the table, so
@@ -201,18 +209,18 @@ fn corpus_table_and_skip_lists_agree_with_the_files() {
     }
 }
 
-/// When this fails, the parser has learnt multiplicities: take the instance off
-/// [`NEEDS_ALGORITHM_M`] so that its count is checked.
+/// Exactly the instances of [`NEEDS_ALGORITHM_M`] have bounds, so the engine tests above run
+/// them under engine M only, and every other instance under every engine.
 #[test]
-fn instances_needing_multiplicities_are_still_refused() {
-    for name in NEEDS_ALGORITHM_M {
-        match Problem::from_dlx(&util::read_corpus_text(name)) {
-            Ok(_) => panic!("{name} now parses: take it off NEEDS_ALGORITHM_M in tests/corpus.rs"),
-            Err(error) => assert!(
-                matches!(error.kind(), ParseErrorKind::BoundsUnsupported { .. }),
-                "{name}: expected BoundsUnsupported, found {error}"
-            ),
-        }
+fn multiplicity_instances_need_algorithm_m() {
+    for name in util::corpus_files() {
+        let problem = util::read_corpus(&name);
+        assert_eq!(
+            problem.engine() == Engine::M,
+            NEEDS_ALGORITHM_M.contains(&name.as_str()),
+            "{name}: engine {:?}",
+            problem.engine()
+        );
     }
 }
 

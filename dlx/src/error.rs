@@ -50,6 +50,16 @@ pub enum BuildErrorKind {
         /// Why it is invalid.
         reason: &'static str,
     },
+    /// A primary item's bounds with `min > max`, or `max == 0`.
+    #[error("item '{name}' has bounds {min}:{max}; expected min <= max and max >= 1")]
+    BadBounds {
+        /// The item.
+        name: String,
+        /// The lower bound as given.
+        min: u32,
+        /// The upper bound as given.
+        max: u32,
+    },
     /// An option covers no primary item.
     #[error("option {option} has no primary item (every option must cover at least one)")]
     OptionWithoutPrimary {
@@ -167,9 +177,17 @@ pub enum ParseErrorKind {
         /// What followed the colon.
         found: String,
     },
-    /// Multiplicities (`u:v|name`) in the item line.
-    #[error("bounds '{token}' on a primary item need Algorithm M (multiplicities), which this version does not support yet")]
-    BoundsUnsupported {
+    /// Bounds that are not `u:v|name` or `v|name` with `u <= v`, `v >= 1`, in decimal.
+    #[error("bad bounds in '{token}': {reason}")]
+    BadBounds {
+        /// The token as found.
+        token: String,
+        /// What is wrong with them.
+        reason: String,
+    },
+    /// Bounds on a secondary item.
+    #[error("bounds on secondary item '{token}': only primary items (before '|') may have bounds")]
+    BoundsOnSecondary {
         /// The token as found.
         token: String,
     },
@@ -191,16 +209,25 @@ pub enum CoverError {
     /// The same option twice.
     #[error("option {0} is chosen twice")]
     RepeatedOption(usize),
-    /// A primary item covered by no chosen option.
-    #[error("primary item '{0}' is not covered")]
-    Uncovered(String),
-    /// A primary item covered by more than one chosen option.
-    #[error("primary item '{name}' is covered {times} times")]
-    CoveredTwice {
+    /// A primary item covered fewer times than its lower bound (once, for a plain item).
+    #[error("primary item '{name}' is covered {times} times, at least {min} needed")]
+    Undercovered {
         /// The item.
         name: String,
         /// How often it is covered.
         times: usize,
+        /// Its lower bound.
+        min: u32,
+    },
+    /// A primary item covered more times than its upper bound (once, for a plain item).
+    #[error("primary item '{name}' is covered {times} times, at most {max} allowed")]
+    Overcovered {
+        /// The item.
+        name: String,
+        /// How often it is covered.
+        times: usize,
+        /// Its upper bound.
+        max: u32,
     },
     /// A secondary item used twice where that is not allowed: once without a color, or with
     /// two different colors.

@@ -61,6 +61,12 @@ pub(crate) struct Links {
     pub items: Vec<ItemLinks>,
     /// `N`, the number of items. Item headers are nodes `1..=N`.
     pub item_count: usize,
+    /// `N1`, the number of primary items (items `1..=N1`).
+    pub primary_count: usize,
+    /// Algorithm M's `BOUND` and `SLACK` of each primary item (index 0 unused): how many more
+    /// options may cover the item, and by how many it may fall short of that (`v - u`).
+    pub bound: Vec<i32>,
+    pub slack: Vec<i32>,
     /// Knuth's updates: one per item taken out of its list of active items, plus one per node
     /// taken out of its item's list while an option is hidden.
     pub updates: u64,
@@ -131,10 +137,24 @@ impl Links {
                 aux: 0,
             });
         }
+        let mut bound = vec![0; n1 + 1];
+        let mut slack = vec![0; n1 + 1];
+        for item in problem.items().take(n1) {
+            let (min, max) = problem.bounds(item).unwrap_or((1, 1));
+            // Bounds fit: an item can be covered at most once per option, so larger bounds
+            // are clamped to the number of options, which is below 2^31.
+            let max = max.min(i32::MAX as u32) as i32;
+            let min = min.min(max as u32) as i32;
+            bound[item.index() + 1] = max;
+            slack[item.index() + 1] = max - min;
+        }
         Links {
             nodes,
             items,
             item_count: n,
+            primary_count: n1,
+            bound,
+            slack,
             updates: 0,
         }
     }
@@ -313,6 +333,141 @@ impl Links {
             }
             p -= 1;
         }
+    }
+
+    /// Takes item `i` out of the list of active items (Algorithm M's null move, and M4).
+    #[inline]
+    pub fn deactivate(&mut self, i: usize) {
+        let ItemLinks { prev, next } = self.items[i];
+        self.items[prev as usize].next = next;
+        self.items[next as usize].prev = prev;
+    }
+
+    /// Puts item `i` back into the list of active items.
+    #[inline]
+    pub fn reactivate(&mut self, i: usize) {
+        let ItemLinks { prev, next } = self.items[i];
+        self.items[prev as usize].next = i as u32;
+        self.items[next as usize].prev = i as u32;
+    }
+
+    /// Algorithm M's `tweak(x, i)`: `x` is the topmost node of item `i`'s list; hide its
+    /// option (unless `i` is covered, which hid it already) and take `x` out of the list, so
+    /// the branches that follow do without it.
+    #[inline]
+    pub fn tweak(&mut self, x: usize, i: usize, hide_option: bool) {
+        if hide_option {
+            self.updates += hide::<true>(&mut self.nodes, x);
+        }
+        let d = self.nodes[x].down;
+        self.nodes[i].down = d;
+        self.nodes[d as usize].up = i as u32;
+        self.nodes[i].top -= 1;
+    }
+
+    /// Algorithm M's `untweak`: undoes the tweaks of item `i` since its list began at `first`,
+    /// unhiding the options (or, when `i` was covered instead, uncovering `i`).
+    pub fn untweak(&mut self, first: usize, i: usize, unhide_options: bool) {
+        let z = self.nodes[i].down as usize;
+        self.nodes[i].down = first as u32;
+        let mut x = first;
+        let mut above = i;
+        let mut k = 0;
+        while x != z {
+            self.nodes[x].up = above as u32;
+            k += 1;
+            if unhide_options {
+                unhide::<true>(&mut self.nodes, x);
+            }
+            above = x;
+            x = self.nodes[x].down as usize;
+        }
+        self.nodes[z].up = above as u32;
+        self.nodes[i].top += k;
+        if !unhide_options {
+            self.uncover::<true>(i);
+        }
+    }
+
+    /// Step M6: cover or partially cover the items of `x`'s option other than `x`'s own, left
+    /// to right: a primary item's `BOUND` goes down by one and the item is covered when it
+    /// reaches 0; secondary items are committed.
+    #[inline]
+    pub fn cover_rest_bounded(&mut self, x: usize) {
+        let mut p = x + 1;
+        while p != x {
+            let Node { up, top, .. } = self.nodes[p];
+            if top <= 0 {
+                p = up as usize;
+                continue;
+            }
+            let j = top as usize;
+            if j <= self.primary_count {
+                self.bound[j] -= 1;
+                if self.bound[j] == 0 {
+                    self.cover::<true>(j);
+                }
+            } else {
+                self.commit(p, j);
+            }
+            p += 1;
+        }
+    }
+
+    /// Step M7: the inverse of [`cover_rest_bounded`](Self::cover_rest_bounded), right to left.
+    #[inline]
+    pub fn uncover_rest_bounded(&mut self, x: usize) {
+        let mut p = x - 1;
+        while p != x {
+            let Node { down, top, .. } = self.nodes[p];
+            if top <= 0 {
+                p = down as usize;
+                continue;
+            }
+            let j = top as usize;
+            if j <= self.primary_count {
+                if self.bound[j] == 0 {
+                    self.uncover::<true>(j);
+                }
+                self.bound[j] += 1;
+            } else {
+                self.uncommit(p, j);
+            }
+            p -= 1;
+        }
+    }
+
+    /// Step M3: the active primary item with the smallest branching degree, with that degree.
+    ///
+    /// An item with `l` options left, `b` more coverings allowed and `s = min(SLACK, b)` can
+    /// branch `l + s - b + 1` ways (each option, plus the null move when it may stop short);
+    /// a degree of 0 or less means it can no longer reach its lower bound. Ties go to the
+    /// smaller `s` (slack items are less constrained), then to the longer list (Knuth: it
+    /// makes the tree smaller in the middle levels), then to the leftmost, as in DLX3.
+    pub fn choose_bounded(&self) -> (usize, i64) {
+        let mut best = 0;
+        let mut best_score = i64::MAX;
+        let (mut best_s, mut best_len) = (i64::MAX, -1);
+        let mut k = self.items[0].next as usize;
+        while k != 0 {
+            let b = self.bound[k] as i64;
+            let s = (self.slack[k] as i64).min(b);
+            let len = self.nodes[k].top as i64;
+            let score = len + s - b + 1;
+            if score < best_score
+                || (score == best_score && (s < best_s || (s == best_s && len > best_len)))
+            {
+                best = k;
+                best_score = score;
+                best_s = s;
+                best_len = len;
+                if score <= 0 {
+                    break;
+                }
+            }
+            k = self.items[k].next as usize;
+        }
+        (best, best_score)
     }
 
     /// Knuth's `sanity()`: checks the redundant links of every active item. For tests.

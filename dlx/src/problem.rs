@@ -175,6 +175,8 @@ impl Entry {
 #[derive(Clone, Debug, Default)]
 pub struct ProblemBuilder {
     primary_names: Vec<String>,
+    /// `(u, v)` for each primary item: covered at least `u` and at most `v` times.
+    primary_bounds: Vec<(u32, u32)>,
     secondary_names: Vec<String>,
     color_names: Vec<String>,
     option_starts: Vec<usize>,
@@ -192,7 +194,29 @@ impl ProblemBuilder {
 
     /// Adds a primary item, which every solution must cover exactly once.
     pub fn primary(&mut self, name: impl Into<String>) -> Primary {
+        self.primary_bounded(name, 1, 1)
+    }
+
+    /// Adds a primary item with multiplicity: every solution must cover it at least `min` and
+    /// at most `max` times (Knuth's `min:max|name`; solving needs Algorithm M). `build` refuses
+    /// `min > max` and `max == 0`.
+    ///
+    /// ```
+    /// // Choose two of three options.
+    /// let mut builder = dlx::ProblemBuilder::new();
+    /// let pair = builder.primary_bounded("pair", 2, 2);
+    /// let [a, b, c] = ["a", "b", "c"].map(|name| builder.primary_bounded(name, 0, 1));
+    /// for item in [a, b, c] {
+    ///     builder.option([pair, item]);
+    /// }
+    /// let problem = builder.build()?;
+    /// assert_eq!(problem.engine(), dlx::Engine::M);
+    /// assert_eq!(dlx::Solver::new(&problem).count().solutions, 3);
+    /// # Ok::<(), dlx::BuildError>(())
+    /// ```
+    pub fn primary_bounded(&mut self, name: impl Into<String>, min: u32, max: u32) -> Primary {
         self.primary_names.push(name.into());
+        self.primary_bounds.push((min, max));
         Primary(self.primary_names.len() as u32 - 1)
     }
 
@@ -238,6 +262,15 @@ impl ProblemBuilder {
         let nodes = item_count + 1 + option_count + 1 + self.entries.len();
         if nodes > MAX_NODES {
             return err(BuildErrorKind::TooLarge { nodes });
+        }
+        for (name, &(min, max)) in self.primary_names.iter().zip(&self.primary_bounds) {
+            if min > max || max == 0 {
+                return err(BuildErrorKind::BadBounds {
+                    name: name.clone(),
+                    min,
+                    max,
+                });
+            }
         }
         let mut seen: HashMap<&str, ()> = HashMap::with_capacity(item_count);
         for name in self.primary_names.iter().chain(&self.secondary_names) {
@@ -303,6 +336,7 @@ impl ProblemBuilder {
             inner: Arc::new(ProblemData {
                 item_names: item_names.into_iter().map(String::into_boxed_str).collect(),
                 primary_count,
+                bounds: self.primary_bounds,
                 color_names: self
                     .color_names
                     .into_iter()
@@ -341,6 +375,7 @@ fn check_name(name: &str, what: &'static str) -> Result<(), BuildError> {
 struct ProblemData {
     item_names: Vec<Box<str>>,
     primary_count: usize,
+    bounds: Vec<(u32, u32)>,
     color_names: Vec<Box<str>>,
     option_starts: Vec<usize>,
     entries: Vec<Entry>,
@@ -363,6 +398,7 @@ impl PartialEq for Problem {
         let (a, b) = (&*self.inner, &*other.inner);
         a.item_names == b.item_names
             && a.primary_count == b.primary_count
+            && a.bounds == b.bounds
             && a.option_starts == b.option_starts
             && a.entries.iter().zip(&b.entries).all(|(x, y)| {
                 x.item == y.item
@@ -472,14 +508,27 @@ impl Problem {
         &self.inner.entries[starts[option.index()]..starts[option.index() + 1]]
     }
 
+    /// The bounds `(min, max)` of a primary item: every solution covers it at least `min` and
+    /// at most `max` times (`(1, 1)` for a plain primary item); `None` for a secondary item.
+    pub fn bounds(&self, item: ItemId) -> Option<(u32, u32)> {
+        self.inner.bounds.get(item.index()).copied()
+    }
+
     /// Whether any option puts a color on an item (which needs Algorithm C).
     pub fn has_colors(&self) -> bool {
         self.inner.entries.iter().any(|entry| entry.color.is_some())
     }
 
+    /// Whether any primary item has bounds other than `1:1` (which needs Algorithm M).
+    pub fn has_multiplicities(&self) -> bool {
+        self.inner.bounds.iter().any(|&bounds| bounds != (1, 1))
+    }
+
     /// The simplest of Knuth's algorithms that can solve this problem.
     pub fn engine(&self) -> crate::Engine {
-        if self.has_colors() {
+        if self.has_multiplicities() {
+            crate::Engine::M
+        } else if self.has_colors() {
             crate::Engine::C
         } else {
             crate::Engine::X

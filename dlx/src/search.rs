@@ -1,11 +1,13 @@
-//! Algorithms X and C of TAOCP 7.2.2.1 as an iterative, resumable state machine.
+//! Algorithms X, C and M of TAOCP 7.2.2.1 as an iterative, resumable state machine.
 //!
 //! The search keeps its own stack (`choice`, Knuth's `x_0 x_1 ...`), so its depth is bounded
 //! by memory, not by the call stack, and it can stop anywhere and carry on later: after each
 //! solution, and at checkpoints the caller asks for (to look at the clock, report progress,
 //! or stop at a node limit). One source serves both algorithms: with `COLORS = false` it is
 //! Algorithm X, with `COLORS = true` Algorithm C, whose step C5 commits items instead of
-//! covering them. The steps are labelled as in the book so they can be checked line by line.
+//! covering them. Algorithm M (multiplicities: primary items covered between `u` and `v`
+//! times) has steps of its own, in [`Search::run_bounded`]. The steps are labelled as in the
+//! book so they can be checked line by line.
 //!
 //! Knuth's counts: a *node* is each entry to step X2 (a solution being a node of its own, as
 //! in his DLX1), and an *update* is each item taken out of the active list plus each node taken
@@ -14,6 +16,7 @@
 
 use crate::links::Links;
 use crate::problem::Problem;
+use crate::Engine;
 
 /// Why [`Search::run`] returned.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -40,11 +43,15 @@ enum Resume {
 #[derive(Clone, Debug)]
 pub(crate) struct Search {
     links: Links,
-    colors: bool,
+    engine: Engine,
     /// Knuth's `l`.
     level: usize,
     /// Knuth's `x_0 ... x_{l-1}`: the node chosen at each level.
     choice: Vec<u32>,
+    /// Algorithm M: `FT_l`, the first node of the item's list when level `l` began (what
+    /// `untweak` restores from), and the level's branching degree, for the progress estimate.
+    first_tweak: Vec<u32>,
+    degree: Vec<u32>,
     resume: Resume,
     /// Search-tree nodes so far.
     pub nodes: u64,
@@ -55,17 +62,31 @@ pub(crate) struct Search {
 }
 
 impl Search {
-    /// Step X1 [Initialize]. `colors` selects Algorithm C over Algorithm X.
-    pub fn new(problem: &Problem, colors: bool) -> Search {
-        let links = Links::new(problem, colors);
-        // Each level covers at least one primary item, so there are at most N1 + 1 levels
-        // (the last one being the solution's).
-        let depth = problem.primary_count() + 1;
+    /// Step X1 [Initialize], for the given engine (at least `problem.engine()`).
+    pub fn new(problem: &Problem, engine: Engine) -> Search {
+        let engine = engine.max(problem.engine());
+        let links = Links::new(problem, engine != Engine::X);
+        let depth = if engine == Engine::M {
+            // A level either chooses an option, which lowers the BOUND of a primary item
+            // (at most min(v, options) times each), or makes a null move, which deactivates
+            // one; plus the solution's level.
+            let options: usize = (1..=links.primary_count)
+                .map(|i| (links.bound[i] as usize).min(links.nodes[i].top as usize))
+                .sum();
+            options + links.primary_count + 1
+        } else {
+            // Each level covers at least one primary item, so there are at most N1 + 1 levels
+            // (the last one being the solution's).
+            problem.primary_count() + 1
+        };
+        let m_depth = if engine == Engine::M { depth } else { 0 };
         Search {
             links,
-            colors,
+            engine,
             level: 0,
             choice: vec![0; depth],
+            first_tweak: vec![0; m_depth],
+            degree: vec![0; m_depth],
             resume: Resume::EnterLevel,
             nodes: 0,
             profile: vec![0; depth],
@@ -84,10 +105,11 @@ impl Search {
     }
 
     /// The options of the current partial solution, in level order (at a solution, the
-    /// solution).
+    /// solution); Algorithm M's null moves are left out.
     pub fn options(&self) -> impl Iterator<Item = u32> + '_ {
         self.choice[..self.level]
             .iter()
+            .filter(|&&x| !self.links.is_header(x as usize))
             .map(|&x| self.links.option_of(x as usize))
     }
 
@@ -105,28 +127,38 @@ impl Search {
         }
         let mut done = 0.0;
         let mut scale = 1.0;
-        for &x in &self.choice[..self.level] {
+        for (level, &x) in self.choice[..self.level].iter().enumerate() {
             let x = x as usize;
-            let item = self.links.nodes[x].top as usize;
-            let d = self.links.nodes[item].top.max(1) as f64;
+            let (start, d) = if self.engine == Engine::M {
+                (self.first_tweak[level] as usize, self.degree[level])
+            } else {
+                let item = self.links.nodes[x].top as usize;
+                (
+                    self.links.nodes[item].down as usize,
+                    self.links.nodes[item].top as u32,
+                )
+            };
+            // Choice k of d: count the nodes from the level's first one to x (a tweaked
+            // node still points to its successor, and the list ends at the header).
             let mut k = 1;
-            let mut p = self.links.nodes[item].down as usize;
-            while p != x && p != item {
+            let mut p = start;
+            while p != x && !self.links.is_header(p) {
                 k += 1;
                 p = self.links.nodes[p].down as usize;
             }
+            let d = d.max(k) as f64;
             scale *= d;
             done += (k - 1) as f64 / scale;
         }
-        done + 0.5 / scale
+        (done + 0.5 / scale).min(1.0)
     }
 
     /// Runs until the next solution, checkpoint, or the end of the search.
     pub fn run(&mut self) -> Event {
-        if self.colors {
-            self.run_with::<true>()
-        } else {
-            self.run_with::<false>()
+        match self.engine {
+            Engine::X => self.run_with::<false>(),
+            Engine::C => self.run_with::<true>(),
+            Engine::M => self.run_bounded(),
         }
     }
 
@@ -208,10 +240,148 @@ impl Search {
     }
 }
 
+impl Search {
+    /// Algorithm M: exact cover with multiplicities (and colors), TAOCP 7.2.2.1.
+    ///
+    /// A level branches on the item `i` with the smallest branching degree (see
+    /// `Links::choose_bounded`): on each option of `i` in turn, each time *tweaking* the
+    /// options already tried out of `i`'s list so that the options of `i` in a solution are
+    /// chosen in list order (no solution twice), and finally on the null move that leaves `i`
+    /// as it is, when its lower bound allows.
+    fn run_bounded(&mut self) -> Event {
+        let Search {
+            links,
+            level: saved_level,
+            choice,
+            first_tweak,
+            degree,
+            resume,
+            nodes,
+            profile,
+            checkpoint_at,
+            ..
+        } = self;
+        let mut level = *saved_level;
+        // Where to go next: M2 (enter a level), M5 (try the level's current x_l), or M9.
+        #[derive(Copy, Clone)]
+        enum Step {
+            Enter,
+            Tweak,
+            Leave,
+        }
+        let mut step = match *resume {
+            Resume::EnterLevel => Step::Enter,
+            Resume::LeaveLevel => Step::Leave,
+            Resume::Finished => return Event::Done,
+        };
+        loop {
+            match step {
+                Step::Enter => {
+                    // M2 [Enter level l.]
+                    if *nodes >= *checkpoint_at {
+                        *saved_level = level;
+                        *resume = Resume::EnterLevel;
+                        return Event::Checkpoint;
+                    }
+                    *nodes += 1;
+                    profile[level] += 1;
+                    if links.all_covered() {
+                        *saved_level = level;
+                        *resume = Resume::LeaveLevel;
+                        return Event::Solution;
+                    }
+                    // M3 [Choose i.]
+                    let (i, score) = links.choose_bounded();
+                    if score <= 0 {
+                        step = Step::Leave;
+                        continue;
+                    }
+                    // M4 [Prepare to branch on i.]
+                    let x = links.nodes[i].down;
+                    choice[level] = x;
+                    first_tweak[level] = x;
+                    degree[level] = score.min(u32::MAX as i64) as u32;
+                    links.bound[i] -= 1;
+                    if links.bound[i] == 0 {
+                        links.cover::<true>(i);
+                    }
+                    step = Step::Tweak;
+                }
+                Step::Tweak => {
+                    // M5 [Possibly tweak x_l.]
+                    let x = choice[level] as usize;
+                    let i = if links.is_header(x) {
+                        x
+                    } else {
+                        links.nodes[x].top as usize
+                    };
+                    let (bound, slack) = (links.bound[i], links.slack[i]);
+                    if bound == 0 && slack == 0 {
+                        if x == i {
+                            // M8 [Restore i.]
+                            links.uncover::<true>(i);
+                            links.bound[i] += 1;
+                            step = Step::Leave;
+                            continue;
+                        }
+                    } else if links.nodes[i].top <= bound - slack {
+                        // Too few options are left for i's lower bound.
+                        restore(links, i, first_tweak[level] as usize);
+                        step = Step::Leave;
+                        continue;
+                    } else if x != i {
+                        links.tweak(x, i, bound != 0);
+                    } else if bound != 0 {
+                        // The null move: i takes no more options.
+                        links.deactivate(i);
+                    }
+                    // M6 [Try x_l.]
+                    if x != i {
+                        links.cover_rest_bounded(x);
+                    }
+                    level += 1;
+                    step = Step::Enter;
+                }
+                Step::Leave => {
+                    // M9 [Leave level l.]
+                    if level == 0 {
+                        *resume = Resume::Finished;
+                        *saved_level = 0;
+                        return Event::Done;
+                    }
+                    level -= 1;
+                    let x = choice[level] as usize;
+                    if links.is_header(x) {
+                        // The null move is this level's last branch.
+                        links.reactivate(x);
+                        restore(links, x, first_tweak[level] as usize);
+                        continue;
+                    }
+                    // M7 [Try again.]
+                    links.uncover_rest_bounded(x);
+                    choice[level] = links.nodes[x].down;
+                    step = Step::Tweak;
+                }
+            }
+        }
+    }
+}
+
+/// Step M8 [Restore i.] for an item that was tweaked (rather than covered outright).
+fn restore(links: &mut Links, i: usize, first: usize) {
+    if links.bound[i] == 0 && links.slack[i] == 0 {
+        links.uncover::<true>(i);
+    } else {
+        let covered = links.bound[i] == 0;
+        links.untweak(first, i, !covered);
+    }
+    links.bound[i] += 1;
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::ProblemBuilder;
+    use crate::{OptionId, ProblemBuilder};
 
     /// A small deterministic generator (xorshift), so the tests need no dependency.
     struct Rng(u64);
@@ -225,10 +395,18 @@ mod tests {
         }
     }
 
-    fn random_problem(rng: &mut Rng) -> Problem {
+    fn random_problem(rng: &mut Rng, bounds: bool) -> Problem {
         let mut builder = ProblemBuilder::new();
         let primaries: Vec<_> = (0..1 + rng.below(6))
-            .map(|k| builder.primary(format!("p{k}")))
+            .map(|k| {
+                if bounds && rng.below(2) == 0 {
+                    let max = 1 + rng.below(3) as u32;
+                    let min = rng.below(max as u64 + 1) as u32;
+                    builder.primary_bounded(format!("p{k}"), min, max)
+                } else {
+                    builder.primary(format!("p{k}"))
+                }
+            })
             .collect();
         let secondaries: Vec<_> = (0..rng.below(4))
             .map(|k| builder.secondary(format!("s{k}")))
@@ -263,14 +441,13 @@ mod tests {
     fn links_stay_consistent_and_are_restored() {
         let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
         let mut checked = 0;
-        for _ in 0..300 {
-            let problem = random_problem(&mut rng);
-            for colors in [false, true] {
-                if !colors && problem.has_colors() {
-                    continue;
-                }
-                let mut search = Search::new(&problem, colors);
+        for round in 0..300 {
+            let problem = random_problem(&mut rng, round % 2 == 1);
+            let mut trees = Vec::new();
+            for engine in [Engine::X, Engine::C, Engine::M] {
+                let mut search = Search::new(&problem, engine);
                 let initial = search.links.clone();
+                let mut solutions = 0;
                 search.checkpoint_at = 1;
                 loop {
                     let event = search.run();
@@ -279,14 +456,53 @@ mod tests {
                     match event {
                         Event::Done => break,
                         Event::Checkpoint => search.checkpoint_at = search.nodes + 1,
-                        Event::Solution => {}
+                        Event::Solution => {
+                            let options: Vec<_> = search.options().map(OptionId).collect();
+                            crate::verify(&problem, &options).unwrap();
+                            solutions += 1;
+                        }
                     }
                 }
                 assert_eq!(search.links.nodes, initial.nodes);
                 assert_eq!(search.links.items, initial.items);
+                assert_eq!(search.links.bound, initial.bound);
+                assert_eq!(
+                    solutions,
+                    brute_force_count(&problem),
+                    "{engine:?}: {problem:?}"
+                );
+                trees.push((search.nodes, search.updates(), search.profile.clone()));
+            }
+            // Without bounds, Algorithm M's tree is Algorithm X's (or C's): bounds 1:1 cost
+            // nothing but the bookkeeping. (Updates differ: M backtracks from an item without
+            // options before covering it.)
+            if !problem.has_multiplicities() {
+                let profile = |tree: &(u64, u64, Vec<u64>)| {
+                    let mut p = tree.2.clone();
+                    p.truncate(p.iter().rposition(|&n| n > 0).map_or(0, |k| k + 1));
+                    (tree.0, p)
+                };
+                assert!(
+                    trees.iter().all(|t| profile(t) == profile(&trees[0])),
+                    "{problem:?}"
+                );
             }
         }
         assert!(checked > 1000, "only {checked} states checked");
+    }
+
+    /// The number of sets of options that `verify` accepts, by trying every subset.
+    fn brute_force_count(problem: &Problem) -> u64 {
+        let n = problem.option_count();
+        (0u32..1 << n)
+            .filter(|set| {
+                let options: Vec<_> = (0..n)
+                    .filter(|k| set >> k & 1 == 1)
+                    .map(OptionId::new)
+                    .collect();
+                crate::verify(problem, &options).is_ok()
+            })
+            .count() as u64
     }
 
     /// A deep problem: a chain of 20,000 items, each option covering one; the search goes
@@ -301,7 +517,7 @@ mod tests {
             builder.option([item]);
         }
         let problem = builder.build().unwrap();
-        let mut search = Search::new(&problem, false);
+        let mut search = Search::new(&problem, Engine::X);
         assert_eq!(search.run(), Event::Solution);
         assert_eq!(search.level(), 20_000);
         assert_eq!(search.run(), Event::Done);

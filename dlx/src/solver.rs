@@ -16,6 +16,8 @@ pub enum Engine {
     X,
     /// Algorithm C: secondary items may have colors.
     C,
+    /// Algorithm M: primary items may have multiplicities (bounds `u..=v`), and colors.
+    M,
 }
 
 /// A solution: the chosen options, in the order the search chose them (level by level).
@@ -215,7 +217,7 @@ impl<'p> Solver<'p> {
     }
 
     fn start(&self) -> Run<'p> {
-        let search = Search::new(self.problem, self.engine >= Engine::C);
+        let search = Search::new(self.problem, self.engine);
         let mut run = Run {
             search,
             solution_limit: self.solution_limit.unwrap_or(u128::MAX),

@@ -8,6 +8,8 @@
 //!   `|`, then the secondary items (the `|` and the secondary items may be left out);
 //! - every later line is an option: the names of its items, separated by blanks; a secondary
 //!   item may carry a color, `name:color`;
+//! - a primary item may carry bounds (Knuth's DLX3): `u:v|name` is covered at least `u` and at
+//!   most `v` times, `v|name` exactly `v` times;
 //! - a name is any run of printable non-blank characters without `:` and `|` (Knuth's own
 //!   programs also require at most 8 characters; this reader does not).
 //!
@@ -40,12 +42,12 @@ pub struct Parsed {
     pub warnings: Vec<ParseWarning>,
 }
 
-/// Reads a problem in Knuth's DLX1/DLX2 text format.
+/// Reads a problem in Knuth's DLX1/DLX2/DLX3 text format.
 ///
 /// Errors name the line and column (from 1) and say what was expected: an unknown item, an
 /// item twice in one option, a color on a primary item, a missing item line, a name used twice
-/// in the item line, an invalid name, `|` twice in the item line, or a problem too large for
-/// `u32` links.
+/// in the item line, an invalid name, `|` twice in the item line, bad bounds (`u > v`, `v = 0`,
+/// not decimal, or on a secondary item), or a problem too large for `u32` links.
 pub fn parse(text: &str) -> Result<Parsed, ParseError> {
     let mut lines = text
         .split('\n')
@@ -114,7 +116,10 @@ pub fn parse(text: &str) -> Result<Parsed, ParseError> {
                 }
                 (ItemHandle::Secondary(item), None) => option.push(item.into()),
                 (ItemHandle::Secondary(item), Some(color)) => {
-                    if color.is_empty() || color.contains([':', '|']) {
+                    if color.is_empty()
+                        || color.contains([':', '|'])
+                        || color.chars().any(char::is_control)
+                    {
                         return err(ParseErrorKind::BadColor {
                             name: name.to_owned(),
                             found: color.to_owned(),
@@ -180,19 +185,32 @@ fn read_item_line<'a>(
             }
             None => (column, token),
         };
-        if let Some((bounds, _)) = name.split_once('|') {
-            if !secondary
-                && !bounds.is_empty()
-                && bounds.chars().all(|c| c.is_ascii_digit() || c == ':')
-            {
-                return err(
-                    column,
-                    ParseErrorKind::BoundsUnsupported {
-                        token: name.to_owned(),
-                    },
-                );
+        // Knuth's DLX3: `u:v|name` or `v|name` gives a primary item bounds.
+        let mut bounds = (1, 1);
+        let (column, name) = match name.split_once('|') {
+            Some((spec, rest)) if !spec.is_empty() && !rest.is_empty() && !rest.contains('|') => {
+                if secondary {
+                    return err(
+                        column,
+                        ParseErrorKind::BoundsOnSecondary {
+                            token: name.to_owned(),
+                        },
+                    );
+                }
+                bounds = read_bounds(spec).map_err(|reason| {
+                    ParseError::new(
+                        line_no,
+                        column,
+                        ParseErrorKind::BadBounds {
+                            token: name.to_owned(),
+                            reason,
+                        },
+                    )
+                })?;
+                (column + spec.chars().count() + 1, rest)
             }
-        }
+            _ => (column, name),
+        };
         if let Some(reason) = name_problem(name) {
             return err(
                 column,
@@ -216,10 +234,38 @@ fn read_item_line<'a>(
         handles.push(if secondary {
             ItemHandle::Secondary(builder.secondary(name))
         } else {
-            ItemHandle::Primary(builder.primary(name))
+            ItemHandle::Primary(builder.primary_bounded(name, bounds.0, bounds.1))
         });
     }
     Ok(ItemLine { handles, by_name })
+}
+
+/// Reads `u:v` or `v` (Knuth's DLX3 bounds, before the `|`).
+fn read_bounds(spec: &str) -> Result<(u32, u32), String> {
+    let number = |digits: &str| -> Result<u32, String> {
+        if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(format!("expected a decimal number, found '{digits}'"));
+        }
+        digits
+            .parse()
+            .map_err(|_| format!("{digits} is too large (at most {})", u32::MAX))
+    };
+    let (min, max) = match spec.split_once(':') {
+        Some((min, max)) => (number(min)?, number(max)?),
+        None => {
+            let v = number(spec)?;
+            (v, v)
+        }
+    };
+    if max == 0 {
+        return Err("the upper bound is 0, so no option using the item could be chosen".into());
+    }
+    if min > max {
+        return Err(format!(
+            "the lower bound {min} exceeds the upper bound {max}"
+        ));
+    }
+    Ok((min, max))
 }
 
 fn name_problem(name: &str) -> Option<&'static str> {
@@ -263,6 +309,11 @@ pub fn write(problem: &Problem, out: &mut impl fmt::Write) -> fmt::Result {
         }
         if item.index() == problem.primary_count() {
             out.write_str("| ")?;
+        }
+        match problem.bounds(item) {
+            Some((1, 1)) | None => {}
+            Some((min, max)) if min == max => write!(out, "{max}|")?,
+            Some((min, max)) => write!(out, "{min}:{max}|")?,
         }
         out.write_str(problem.item_name(item))?;
         first = false;

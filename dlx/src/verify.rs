@@ -4,8 +4,8 @@ use crate::error::CoverError;
 use crate::problem::{Color, OptionId, Problem};
 
 /// Checks that `options` is a solution of `problem`: distinct options of the problem that
-/// cover every primary item exactly once, and every secondary item at most once or only with
-/// one color.
+/// cover every primary item exactly once (or within its bounds), and every secondary item at
+/// most once or only with one color.
 ///
 /// It reads the option lists of the [`Problem`] and nothing of the search, so the tests use
 /// it to check every solution every engine returns.
@@ -51,16 +51,22 @@ pub fn verify(problem: &Problem, options: &[OptionId]) -> Result<(), CoverError>
             }
         }
     }
-    for (item, &n) in problem.items().zip(&times) {
-        match n {
-            1 => {}
-            0 => return Err(CoverError::Uncovered(problem.item_name(item).to_owned())),
-            _ => {
-                return Err(CoverError::CoveredTwice {
-                    name: problem.item_name(item).to_owned(),
-                    times: n,
-                })
-            }
+    for (item, &times) in problem.items().zip(&times) {
+        let (min, max) = problem.bounds(item).unwrap_or((1, 1));
+        let name = || problem.item_name(item).to_owned();
+        if times < min as usize {
+            return Err(CoverError::Undercovered {
+                name: name(),
+                times,
+                min,
+            });
+        }
+        if times > max as usize {
+            return Err(CoverError::Overcovered {
+                name: name(),
+                times,
+                max,
+            });
         }
     }
     Ok(())
