@@ -1,7 +1,7 @@
-//! Random small problems (primary and secondary items, colors) solved by the engines and by
-//! brute force over every subset of the options, with a validity check written here from the
-//! definition of exact cover with colors (not `dlx::verify`); and the text format's round
-//! trip on the same random problems.
+//! Random small problems (primary items with and without multiplicities, secondary items,
+//! colors) solved by the engines and by brute force over every subset of the options, with a
+//! validity check written here from the definition of exact cover with colors and bounds (not
+//! `dlx::verify`); and the text format's round trip on the same random problems.
 
 use dlx::{Engine, OptionId, OptionItem, Problem, ProblemBuilder, Solver};
 use proptest::prelude::*;
@@ -22,6 +22,8 @@ fn config() -> Config {
 #[derive(Clone, Debug)]
 struct Spec {
     primary: usize,
+    /// `(u, v)` for each primary item: covered at least `u`, at most `v` times.
+    bounds: Vec<(u32, u32)>,
     secondary: usize,
     colors: usize,
     /// Prefix of every item and color name, to vary the names (non-ASCII ones included).
@@ -60,24 +62,43 @@ fn option(
         .prop_shuffle()
 }
 
-/// 1-6 primary items, 0-4 secondary items, 0-3 colors, 0-14 options.
+/// Bounds of a primary item: half the time plain (`1:1`), else `u:v` with `0 <= u <= v <= 3`,
+/// `v >= 1`.
+fn bounds() -> impl Strategy<Value = (u32, u32)> {
+    prop_oneof![
+        Just((1, 1)),
+        (0..=3u32, 1..=3u32).prop_map(|(u, v)| (u.min(v), v)),
+    ]
+}
+
+/// 1-6 primary items (with multiplicities in half the problems), 0-4 secondary items, 0-3
+/// colors, 0-14 options.
 fn spec() -> impl Strategy<Value = Spec> {
     (
         1..=6usize,
         0..=4usize,
         0..=3usize,
         proptest::sample::select(PREFIXES),
+        any::<bool>(),
     )
-        .prop_flat_map(|(primary, secondary, colors, prefix)| {
-            proptest::collection::vec(option(primary, secondary, colors), 0..=14).prop_map(
-                move |options| Spec {
+        .prop_flat_map(|(primary, secondary, colors, prefix, multiplicities)| {
+            let all_bounds = if multiplicities {
+                proptest::collection::vec(bounds(), primary).boxed()
+            } else {
+                Just(vec![(1, 1); primary]).boxed()
+            };
+            (
+                all_bounds,
+                proptest::collection::vec(option(primary, secondary, colors), 0..=14),
+            )
+                .prop_map(move |(bounds, options)| Spec {
                     primary,
+                    bounds,
                     secondary,
                     colors,
                     prefix,
                     options,
-                },
-            )
+                })
         })
 }
 
@@ -85,8 +106,11 @@ impl Spec {
     fn build(&self) -> Problem {
         let mut builder = ProblemBuilder::new();
         let p = self.prefix;
-        let primaries: Vec<_> = (0..self.primary)
-            .map(|k| builder.primary(format!("{p}p{k}")))
+        let primaries: Vec<_> = self
+            .bounds
+            .iter()
+            .enumerate()
+            .map(|(k, &(u, v))| builder.primary_bounded(format!("{p}p{k}"), u, v))
             .collect();
         let secondaries: Vec<_> = (0..self.secondary)
             .map(|k| builder.secondary(format!("{p}s{k}")))
@@ -109,8 +133,9 @@ impl Spec {
         problem
     }
 
-    /// Whether the options `chosen` (distinct) cover every primary item exactly once and use
-    /// every secondary item at most once or always with one and the same color.
+    /// Whether the options `chosen` (distinct) cover every primary item within its bounds
+    /// (exactly once, when they are `1:1`) and use every secondary item at most once or always
+    /// with one and the same color.
     fn is_solution(&self, chosen: &[usize]) -> bool {
         let mut times = vec![0; self.primary];
         let mut uses: Vec<Vec<Option<usize>>> = vec![Vec::new(); self.secondary];
@@ -122,7 +147,10 @@ impl Spec {
                 }
             }
         }
-        times.iter().all(|&n| n == 1)
+        times
+            .iter()
+            .zip(&self.bounds)
+            .all(|(&n, &(u, v))| u <= n && n <= v)
             && uses.iter().all(|colors| match colors[..] {
                 [] | [_] => true,
                 [first, ..] => first.is_some() && colors.iter().all(|&c| c == first),
@@ -173,12 +201,13 @@ fn solve(problem: &Problem, engine: Engine) -> Result<Vec<Vec<usize>>, TestCaseE
     Ok(solutions)
 }
 
-/// The engines that can express the problem: X unless it has colors, and C always.
+/// The engines that can express the problem: X without colors or bounds, C without bounds,
+/// and M always.
 fn engines(problem: &Problem) -> &'static [Engine] {
-    if problem.has_colors() {
-        &[Engine::C]
-    } else {
-        &[Engine::X, Engine::C]
+    match problem.engine() {
+        Engine::X => &[Engine::X, Engine::C, Engine::M],
+        Engine::C => &[Engine::C, Engine::M],
+        Engine::M => &[Engine::M],
     }
 }
 
@@ -210,6 +239,6 @@ proptest! {
             (problem.primary_count(), problem.secondary_count(), problem.option_count())
         );
         // Option numbers are kept, so the solutions are the same sets of numbers.
-        prop_assert_eq!(solve(&again, Engine::C)?, solve(&problem, Engine::C)?);
+        prop_assert_eq!(solve(&again, Engine::M)?, solve(&problem, Engine::M)?);
     }
 }

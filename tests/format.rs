@@ -338,3 +338,11 @@ fn error_bad_color_control_character_points_at_the_color() {
     let error = Problem::from_dlx("a | x\na x:r\u{1}d\n").expect_err("a control character");
     assert_eq!((error.line(), error.column()), (2, 3), "{error}");
 }
+
+/// A UTF-8 byte-order mark, which some editors put at the start of a file, is not part of the
+/// first item's name.
+#[test]
+fn a_byte_order_mark_is_ignored() {
+    let problem = Problem::from_dlx("\u{feff}a b\na\nb\n").expect("parses");
+    assert_eq!(problem, Problem::from_dlx("a b\na\nb\n").unwrap());
+}

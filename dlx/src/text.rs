@@ -49,6 +49,8 @@ pub struct Parsed {
 /// in the item line, an invalid name, `|` twice in the item line, bad bounds (`u > v`, `v = 0`,
 /// not decimal, or on a secondary item), or a problem too large for `u32` links.
 pub fn parse(text: &str) -> Result<Parsed, ParseError> {
+    // A byte-order mark (some editors write one) is not part of the first name.
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut lines = text
         .split('\n')
         .enumerate()
