@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-/// Exact cover by Dancing Links (Knuth's Algorithms X and C).
+/// Exact cover by Dancing Links (Knuth's Algorithms X, C and M).
 ///
 /// Exit status: 0 when a solution was found, 1 when there is none, 2 on any error
 /// (bad input, bad arguments), with the message on stderr.

@@ -340,7 +340,7 @@ impl Problem {
         parse(text).map(|parsed| parsed.problem)
     }
 
-    /// The problem in Knuth's text format; see [`write`].
+    /// The problem in Knuth's text format; see [`write()`].
     ///
     /// ```
     /// let problem = dlx::Problem::from_dlx("a b | x\na x:red\nb x:red\n")?;
