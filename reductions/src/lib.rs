@@ -4,6 +4,9 @@
 //! A [`Reduction`] ties the three steps together; an [`Encoding`] is the exact-cover
 //! [`Problem`](dlx::Problem) plus what each of its options means on the board.
 //!
+//! Shared parts: [`grid`] (cells, boards as cell masks, the board file format, item names)
+//! and [`polyomino`] (shapes, their orientations and placements, packing as exact cover).
+//!
 //! ```
 //! use reductions::Encoding;
 //!
@@ -23,6 +26,9 @@
 #![deny(missing_docs)]
 
 use std::fmt;
+
+pub mod grid;
+pub mod polyomino;
 
 /// A puzzle encoded as exact cover: parse, encode, and (after the engine has solved it)
 /// decode.
