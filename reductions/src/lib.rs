@@ -4,6 +4,10 @@
 //! A [`Reduction`] ties the three steps together; an [`Encoding`] is the exact-cover
 //! [`Problem`](dlx::Problem) plus what each of its options means on the board.
 //!
+//! | module | puzzle | instance | board |
+//! |---|---|---|---|
+//! | [`calendar`] | the calendar puzzle ([`Calendar`](calendar::Calendar)) | a [`Date`](calendar::Date) | [`PieceBoard`](polyomino::PieceBoard) |
+//!
 //! Shared parts: [`grid`] (cells, boards as cell masks, the board file format, item names)
 //! and [`polyomino`] (shapes, their orientations and placements, packing as exact cover).
 //!
@@ -27,6 +31,7 @@
 
 use std::fmt;
 
+pub mod calendar;
 pub mod grid;
 pub mod polyomino;
 
