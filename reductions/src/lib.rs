@@ -7,6 +7,7 @@
 //! | module | puzzle | instance | board |
 //! |---|---|---|---|
 //! | [`calendar`] | the calendar puzzle ([`Calendar`](calendar::Calendar)) | a [`Date`](calendar::Date) | [`PieceBoard`](polyomino::PieceBoard) |
+//! | [`pack`] | any pieces on any board ([`Pack`](pack::Pack)) | a [`PackPuzzle`](pack::PackPuzzle) | [`PieceBoard`](polyomino::PieceBoard) |
 //!
 //! Shared parts: [`grid`] (cells, boards as cell masks, the board file format, item names)
 //! and [`polyomino`] (shapes, their orientations and placements, packing as exact cover).
@@ -33,6 +34,7 @@ use std::fmt;
 
 pub mod calendar;
 pub mod grid;
+pub mod pack;
 pub mod polyomino;
 
 /// A puzzle encoded as exact cover: parse, encode, and (after the engine has solved it)
