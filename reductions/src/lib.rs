@@ -8,6 +8,7 @@
 //! |---|---|---|---|
 //! | [`calendar`] | the calendar puzzle ([`Calendar`](calendar::Calendar)) | a [`Date`](calendar::Date) | [`PieceBoard`](polyomino::PieceBoard) |
 //! | [`pack`] | any pieces on any board ([`Pack`](pack::Pack)) | a [`PackPuzzle`](pack::PackPuzzle) | [`PieceBoard`](polyomino::PieceBoard) |
+//! | [`tromino`] | L-tromino tiling ([`Tromino`](tromino::Tromino), and [`divide`](tromino::divide)) | a [`Mask`](grid::Mask) | [`TileBoard`](tromino::TileBoard) |
 //!
 //! Shared parts: [`grid`] (cells, boards as cell masks, the board file format, item names)
 //! and [`polyomino`] (shapes, their orientations and placements, packing as exact cover).
@@ -36,6 +37,7 @@ pub mod calendar;
 pub mod grid;
 pub mod pack;
 pub mod polyomino;
+pub mod tromino;
 
 /// A puzzle encoded as exact cover: parse, encode, and (after the engine has solved it)
 /// decode.

@@ -1,0 +1,358 @@
+//! L-tromino tilings: any board as exact cover, and the classic divide-and-conquer
+//! construction for a 2^k x 2^k board with one missing cell.
+//!
+//! An L-tromino is three cells in an L, in any of its four orientations, used as often as
+//! needed. [`Tromino`] tiles any board ([`grid::parse_mask`](crate::grid::parse_mask)'s
+//! format, or [`square`] for an N x N board without one cell) by exact cover: one primary item
+//! per cell (`r3c7`, see [`cell_name`](crate::grid::cell_name)), one option per placement of
+//! the L (orientation by orientation in the order of
+//! [`Shape::orientations`](crate::polyomino::Shape::orientations), then by position in
+//! row-major order). [`divide`] builds one tiling directly, numbered as the classic
+//! program numbers it.
+//!
+//! Both draw a [`TileBoard`]: the seed's format, tile numbers from 1, `0` on the missing cell
+//! and on every position that is not a cell.
+//!
+//! ```
+//! use reductions::grid::Cell;
+//! use reductions::tromino::{divide, square, Tromino};
+//! use reductions::Reduction;
+//!
+//! let board = divide(4, Cell::new(2, 2))?;
+//! assert_eq!(board.to_string(), "2 2 3 3\n2 1 1 3\n4 1 0 5\n4 4 5 5");
+//!
+//! // The same board has exactly one tiling, which exact cover finds too; its tiles are
+//! // numbered in the reading order of their first cells.
+//! let mask = square(4, Cell::new(2, 2))?;
+//! let encoding = Tromino.encode(&mask).unwrap();
+//! let solver = dlx::Solver::new(&encoding.problem);
+//! assert_eq!(solver.count().solutions, 1);
+//! let solution = solver.first().unwrap();
+//! let tiled = Tromino.decode(&mask, &encoding.choices_of(solution.options()));
+//! assert_eq!(tiled.to_string(), "1 1 2 2\n1 3 3 2\n4 3 0 5\n4 4 5 5");
+//! # Ok::<(), reductions::tromino::TrominoError>(())
+//! ```
+
+use std::fmt;
+use std::io::{self, Write};
+
+use crate::grid::{parse_mask, Cell, GridError, Mask};
+use crate::polyomino::{self, Piece, Placement, Shape, Usage};
+use crate::{Encoding, Reduction};
+
+/// The L-tromino: `#.` over `##`.
+pub fn l_tromino() -> Shape {
+    Shape::new([(0, 0), (1, 0), (1, 1)]).expect("three cells")
+}
+
+/// The largest side of a board that [`square`] and [`divide`] accept: 16384, so that the board
+/// has at most [`MAX_CELLS`](crate::grid::MAX_CELLS) positions.
+pub const MAX_SIZE: usize = 1 << 14;
+
+/// Why a board cannot be made or tiled.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum TrominoError {
+    /// A board of size 0.
+    #[error("expected a board size of at least 1, found 0")]
+    ZeroSize,
+    /// A size that the divide-and-conquer construction cannot take.
+    #[error("expected a power of two (1, 2, 4, 8, ...) for the divide-and-conquer construction, found {size}")]
+    NotPowerOfTwo {
+        /// The size given.
+        size: usize,
+    },
+    /// A board larger than [`MAX_SIZE`].
+    #[error("the board is too large: {size} x {size}, at most {max} x {max} allowed", max = MAX_SIZE)]
+    TooLarge {
+        /// The size given.
+        size: usize,
+    },
+    /// A missing cell outside the board.
+    #[error("the missing cell {missing} is not on the {size} x {size} board: expected row and column from 0 to {last}", last = size.saturating_sub(1))]
+    MissingOffBoard {
+        /// The cell given.
+        missing: Cell,
+        /// The board's size.
+        size: usize,
+    },
+}
+
+fn check_square(size: usize, missing: Cell) -> Result<(), TrominoError> {
+    if size == 0 {
+        return Err(TrominoError::ZeroSize);
+    }
+    if size > MAX_SIZE {
+        return Err(TrominoError::TooLarge { size });
+    }
+    if missing.row >= size || missing.col >= size {
+        return Err(TrominoError::MissingOffBoard { missing, size });
+    }
+    Ok(())
+}
+
+/// The `size x size` board without the cell `missing` (`dlx tromino --size N --missing R,C`).
+///
+/// Errors: size 0 or above [`MAX_SIZE`], a missing cell off the board.
+pub fn square(size: usize, missing: Cell) -> Result<Mask, TrominoError> {
+    check_square(size, missing)?;
+    let mut mask = Mask::full(size, size);
+    mask.remove(missing);
+    Ok(mask)
+}
+
+/// The classic divide-and-conquer tiling of a `size x size` board without the cell `missing`,
+/// `size` a power of two: split the board into four quarters, put one tromino at the centre
+/// covering a corner of each quarter that lacks the missing cell, and tile each quarter, now
+/// with one cell missing, the same way.
+///
+/// Tiles are numbered in the order this places them: the centre tromino of a board first,
+/// then the tiles of its quarters, top-left, top-right, bottom-left, bottom-right; the missing
+/// cell is `0`. The recursion is only log2(size) deep, and a 4096 x 4096 board takes a few
+/// tens of milliseconds.
+///
+/// Errors: a size that is not a power of two or above [`MAX_SIZE`], a missing cell off the
+/// board.
+pub fn divide(size: usize, missing: Cell) -> Result<TileBoard, TrominoError> {
+    check_square(size, missing)?;
+    if !size.is_power_of_two() {
+        return Err(TrominoError::NotPowerOfTwo { size });
+    }
+    let mut board = TileBoard {
+        rows: size,
+        cols: size,
+        tiles: vec![0; size * size],
+    };
+    let mut next = 1;
+    board.divide(Cell::new(0, 0), size, missing, &mut next);
+    Ok(board)
+}
+
+/// A tiling: the tile number of every position, `0` where there is no tile.
+///
+/// `Display` (and [`write_to`](TileBoard::write_to), much faster for large boards) give the
+/// seed's format: one line per row, the numbers separated by single blanks; `Display` separates
+/// lines with `\n` and adds no final newline.
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct TileBoard {
+    rows: usize,
+    cols: usize,
+    tiles: Vec<u32>,
+}
+
+impl fmt::Debug for TileBoard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("TileBoard")
+            .field("rows", &self.rows)
+            .field("cols", &self.cols)
+            .field("tiles", &self.tile_count())
+            .finish()
+    }
+}
+
+impl TileBoard {
+    /// The tiling of `board` by these placements, numbered from 1 in the reading order of each
+    /// tile's first cell (its topmost cell, the leftmost of those), so that a tiling is drawn
+    /// the same however the search found it. Positions off the board stay `0`.
+    pub fn new(board: &Mask, placements: &[&Placement]) -> TileBoard {
+        let mut sorted: Vec<&Placement> = placements.to_vec();
+        sorted.sort_by_key(|placement| placement.cells().first().copied());
+        let mut tiles = vec![0; board.rows() * board.cols()];
+        for (number, placement) in (1u32..).zip(sorted) {
+            for &cell in placement.cells() {
+                if let Some(index) = board.index(cell) {
+                    tiles[index] = number;
+                }
+            }
+        }
+        TileBoard {
+            rows: board.rows(),
+            cols: board.cols(),
+            tiles,
+        }
+    }
+
+    /// The seed's recursion on the square at `corner` of side `size`, whose cell `hole` is
+    /// already covered (or missing). Tiles of side-2 squares are placed directly.
+    fn divide(&mut self, corner: Cell, size: usize, hole: Cell, next: &mut u32) {
+        if size < 2 {
+            return;
+        }
+        let tile = *next;
+        *next += 1;
+        if size == 2 {
+            for row in corner.row..corner.row + 2 {
+                for col in corner.col..corner.col + 2 {
+                    if (Cell { row, col }) != hole {
+                        self.tiles[row * self.cols + col] = tile;
+                    }
+                }
+            }
+            return;
+        }
+        let half = size / 2;
+        // Top-left, top-right, bottom-left, bottom-right; each with its cell at the centre.
+        for (down, right) in [(0, 0), (0, 1), (1, 0), (1, 1)] {
+            let quarter = Cell::new(corner.row + down * half, corner.col + right * half);
+            let inside = (quarter.row..quarter.row + half).contains(&hole.row)
+                && (quarter.col..quarter.col + half).contains(&hole.col);
+            let hole = if inside {
+                hole
+            } else {
+                let centre = Cell::new(corner.row + half - 1 + down, corner.col + half - 1 + right);
+                self.tiles[centre.row * self.cols + centre.col] = tile;
+                centre
+            };
+            self.divide(quarter, half, hole, next);
+        }
+    }
+
+    /// The number of rows.
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    /// The number of columns.
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
+
+    /// The tile number at a position (`0`: no tile), `None` outside the rectangle.
+    pub fn get(&self, cell: Cell) -> Option<u32> {
+        (cell.row < self.rows && cell.col < self.cols)
+            .then(|| self.tiles[cell.row * self.cols + cell.col])
+    }
+
+    /// The number of tiles (the largest tile number).
+    pub fn tile_count(&self) -> u32 {
+        self.tiles.iter().copied().max().unwrap_or(0)
+    }
+
+    /// Appends one row in the seed's format, without a newline.
+    fn format_row(&self, row: usize, out: &mut Vec<u8>) {
+        for (k, &tile) in self.tiles[row * self.cols..(row + 1) * self.cols]
+            .iter()
+            .enumerate()
+        {
+            if k > 0 {
+                out.push(b' ');
+            }
+            let mut digits = [0u8; 10];
+            let mut n = tile;
+            let mut len = 0;
+            loop {
+                digits[len] = b'0' + (n % 10) as u8;
+                len += 1;
+                n /= 10;
+                if n == 0 {
+                    break;
+                }
+            }
+            out.extend(digits[..len].iter().rev());
+        }
+    }
+
+    /// Writes the board in the seed's format, every row ended by `\n`. Wrap `out` in a
+    /// [`BufWriter`](std::io::BufWriter) if it is unbuffered; this writes a row at a time.
+    pub fn write_to(&self, mut out: impl Write) -> io::Result<()> {
+        let mut line = Vec::with_capacity(self.cols * 8);
+        for row in 0..self.rows {
+            line.clear();
+            self.format_row(row, &mut line);
+            line.push(b'\n');
+            out.write_all(&line)?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Display for TileBoard {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut line = Vec::new();
+        for row in 0..self.rows {
+            line.clear();
+            if row > 0 {
+                line.push(b'\n');
+            }
+            self.format_row(row, &mut line);
+            f.write_str(std::str::from_utf8(&line).map_err(|_| fmt::Error)?)?;
+        }
+        Ok(())
+    }
+}
+
+/// L-tromino tiling as a [`Reduction`]: [`parse`](Reduction::parse) reads a board file, the
+/// puzzle is the board ([`square`] makes one too), [`encode`](Reduction::encode) has one item
+/// per cell and one option per placement of the L, and [`decode`](Reduction::decode) numbers
+/// the tiles as [`TileBoard::new`] does.
+#[derive(Copy, Clone, Debug, Default)]
+pub struct Tromino;
+
+impl Reduction for Tromino {
+    type Puzzle = Mask;
+    type Choice = Placement;
+    type Board = TileBoard;
+    type Error = GridError;
+
+    fn parse(&self, input: &str) -> Result<Mask, GridError> {
+        parse_mask(input)
+    }
+
+    fn encode(&self, board: &Mask) -> Result<Encoding<Placement>, dlx::BuildError> {
+        polyomino::encode(board, &[Piece::new('L', l_tromino())], Usage::Unlimited)
+    }
+
+    fn decode(&self, board: &Mask, choices: &[&Placement]) -> TileBoard {
+        TileBoard::new(board, choices)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_seed_example() {
+        let board = divide(4, Cell::new(2, 2)).unwrap();
+        assert_eq!(board.to_string(), "2 2 3 3\n2 1 1 3\n4 1 0 5\n4 4 5 5");
+        let mut bytes = Vec::new();
+        board.write_to(&mut bytes).unwrap();
+        assert_eq!(bytes, b"2 2 3 3\n2 1 1 3\n4 1 0 5\n4 4 5 5\n");
+        assert_eq!(board.tile_count(), 5);
+    }
+
+    #[test]
+    fn small_sizes() {
+        assert_eq!(divide(1, Cell::new(0, 0)).unwrap().to_string(), "0");
+        assert_eq!(divide(2, Cell::new(0, 1)).unwrap().to_string(), "1 0\n1 1");
+    }
+
+    #[test]
+    fn errors() {
+        assert_eq!(divide(0, Cell::new(0, 0)), Err(TrominoError::ZeroSize));
+        assert_eq!(
+            divide(6, Cell::new(0, 0)),
+            Err(TrominoError::NotPowerOfTwo { size: 6 })
+        );
+        assert_eq!(
+            divide(4, Cell::new(0, 4)),
+            Err(TrominoError::MissingOffBoard {
+                missing: Cell::new(0, 4),
+                size: 4
+            })
+        );
+        assert_eq!(
+            divide(1 << 15, Cell::new(0, 0)),
+            Err(TrominoError::TooLarge { size: 1 << 15 })
+        );
+        assert_eq!(
+            square(usize::MAX, Cell::new(0, 0)),
+            Err(TrominoError::TooLarge { size: usize::MAX })
+        );
+        assert_eq!(
+            divide(4, Cell::new(4, 0)).unwrap_err().to_string(),
+            "the missing cell (4,0) is not on the 4 x 4 board: expected row and column from 0 to 3"
+        );
+        assert!(square(6, Cell::new(5, 5)).is_ok());
+    }
+}
