@@ -34,8 +34,10 @@
 use std::fmt;
 
 pub mod calendar;
+pub mod futoshiki;
 pub mod grid;
 pub mod pack;
+pub mod parse;
 pub mod polyomino;
 pub mod tromino;
 

@@ -1,0 +1,436 @@
+//! Futoshiki against the public instances and the figures of PUZZLES.md, every printed board
+//! checked by a checker written here from the rules, sharing nothing with the encoder.
+
+use std::fs;
+use std::path::PathBuf;
+
+use dlx::Solver;
+use reductions::futoshiki::{judge, Futoshiki, Grid, Verdict};
+use reductions::Reduction;
+
+const EXAMPLE: &str = "4
+2 | 0 < 0 | 0
+- - ^ - - - -
+0 | 0 | 0 > 0
+- - - - v - -
+0 | 3 | 0 | 0
+- - - - - - -
+0 | 0 | 0 | 1
+";
+
+/// A grid in the text format, read independently of the crate: the digits (0 for empty), the
+/// separators between cells of a row, and the marks between rows.
+struct Text {
+    n: usize,
+    digits: Vec<Vec<usize>>,
+    across: Vec<Vec<char>>,
+    down: Vec<Vec<char>>,
+}
+
+fn read(text: &str) -> Text {
+    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+    let n: usize = lines[0].trim().parse().unwrap();
+    assert_eq!(lines.len(), 2 * n, "{text}");
+    let (mut digits, mut across, mut down) = (Vec::new(), Vec::new(), Vec::new());
+    for (k, line) in lines[1..].iter().enumerate() {
+        if k % 2 == 0 {
+            let (mut row, mut seps, mut number) = (Vec::new(), Vec::new(), String::new());
+            for ch in line.chars().filter(|c| !c.is_whitespace()) {
+                if ch.is_ascii_digit() {
+                    number.push(ch);
+                } else {
+                    row.push(number.parse().unwrap());
+                    number.clear();
+                    seps.push(ch);
+                }
+            }
+            row.push(number.parse().unwrap());
+            assert_eq!(row.len(), n, "{line}");
+            digits.push(row);
+            across.push(seps);
+        } else {
+            let marks: Vec<char> = line.chars().filter(|c| !c.is_whitespace()).collect();
+            assert_eq!(marks.len(), 2 * n - 1, "{line}");
+            down.push(marks.into_iter().step_by(2).collect());
+        }
+    }
+    Text {
+        n,
+        digits,
+        across,
+        down,
+    }
+}
+
+/// Panics unless `solved` is a solution of `puzzle`: same size and relations, the givens kept,
+/// a Latin square, every inequality kept.
+fn check_solution(puzzle: &str, solved: &str) {
+    let (p, s) = (read(puzzle), read(solved));
+    let n = p.n;
+    assert_eq!(s.n, n);
+    assert_eq!(p.across, s.across, "relations changed:\n{solved}");
+    assert_eq!(p.down, s.down, "relations changed:\n{solved}");
+    for r in 0..n {
+        for c in 0..n {
+            let d = s.digits[r][c];
+            assert!((1..=n).contains(&d), "({r},{c}) = {d}:\n{solved}");
+            if p.digits[r][c] != 0 {
+                assert_eq!(p.digits[r][c], d, "given ({r},{c}) changed:\n{solved}");
+            }
+        }
+        let mut row = s.digits[r].clone();
+        row.sort();
+        assert_eq!(row, (1..=n).collect::<Vec<_>>(), "row {r}:\n{solved}");
+        let mut col: Vec<usize> = (0..n).map(|k| s.digits[k][r]).collect();
+        col.sort();
+        assert_eq!(col, (1..=n).collect::<Vec<_>>(), "column {r}:\n{solved}");
+    }
+    for r in 0..n {
+        for c in 0..n - 1 {
+            let (a, b) = (s.digits[r][c], s.digits[r][c + 1]);
+            match s.across[r][c] {
+                '<' => assert!(a < b, "({r},{c}) < ({r},{}):\n{solved}", c + 1),
+                '>' => assert!(a > b, "({r},{c}) > ({r},{}):\n{solved}", c + 1),
+                sep => assert_eq!(sep, '|'),
+            }
+        }
+    }
+    for r in 0..n - 1 {
+        for c in 0..n {
+            let (a, b) = (s.digits[r][c], s.digits[r + 1][c]);
+            match s.down[r][c] {
+                '^' => assert!(a < b, "({r},{c}) ^ ({},{c}):\n{solved}", r + 1),
+                'v' => assert!(a > b, "({r},{c}) v ({},{c}):\n{solved}", r + 1),
+                mark => assert_eq!(mark, '-'),
+            }
+        }
+    }
+}
+
+/// Solves, checks every solution (exact cover and rules) up to `limit`, returns the count and
+/// the boards.
+fn solve(text: &str, limit: u128) -> (u128, Vec<String>) {
+    let grid = Futoshiki.parse(text).unwrap();
+    let encoding = Futoshiki.encode(&grid).unwrap();
+    let mut boards = Vec::new();
+    let outcome = Solver::new(&encoding.problem)
+        .limit(limit)
+        .for_each(|options| {
+            dlx::verify(&encoding.problem, options).unwrap();
+            let board = Futoshiki.decode(&grid, &encoding.choices_of(options));
+            let board = board.to_string();
+            check_solution(text, &board);
+            // The printed board reads back as a complete grid without violations.
+            let back = Futoshiki.parse(&board).unwrap();
+            assert!(back.is_complete() && back.violations().is_empty());
+            boards.push(board);
+            std::ops::ControlFlow::Continue(())
+        });
+    (outcome.solutions, boards)
+}
+
+fn fixtures() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/futoshiki")
+}
+
+#[test]
+fn every_public_instance_has_its_expected_count() {
+    let expected = fs::read_to_string(fixtures().join("expected.tsv")).unwrap();
+    let mut tested = 0;
+    for line in expected.lines().filter(|l| !l.starts_with('#')) {
+        let fields: Vec<&str> = line.split('\t').collect();
+        let text = fs::read_to_string(fixtures().join(fields[0])).unwrap();
+        let (count, boards) = match fields[1] {
+            ">1000" => {
+                let (count, boards) = solve(&text, 1001);
+                assert_eq!(count, 1001, "{}", fields[0]);
+                (count, boards)
+            }
+            count => {
+                let expected: u128 = count.parse().unwrap();
+                let (count, boards) = solve(&text, u128::MAX);
+                assert_eq!(count, expected, "{}", fields[0]);
+                (count, boards)
+            }
+        };
+        if count == 1 {
+            let rows: Vec<String> = read(&boards[0])
+                .digits
+                .iter()
+                .map(|row| row.iter().map(ToString::to_string).collect())
+                .collect();
+            assert_eq!(rows.join("/"), fields[2], "{}", fields[0]);
+        }
+        tested += 1;
+    }
+    // Every instance file is in the table, and the table was read.
+    let files = fs::read_dir(fixtures())
+        .unwrap()
+        .filter(|e| {
+            e.as_ref()
+                .unwrap()
+                .file_name()
+                .to_string_lossy()
+                .ends_with(".txt")
+        })
+        .count();
+    assert_eq!((tested, files), (17, 17));
+}
+
+#[test]
+fn the_puzzles_md_example() {
+    let (count, boards) = solve(EXAMPLE, u128::MAX);
+    assert_eq!(count, 1);
+    assert_eq!(
+        boards[0],
+        "4\n2 | 1 < 3 | 4\n- - ^ - - - -\n1 | 2 | 4 > 3\n- - - - v - -\n4 | 3 | 1 | 2\n\
+         - - - - - - -\n3 | 4 | 2 | 1"
+    );
+    // Without the given 2 at (0,0): 4 solutions, all different.
+    let without = EXAMPLE.replacen("2 |", "0 |", 1);
+    let (count, mut boards) = solve(&without, u128::MAX);
+    assert_eq!(count, 4);
+    boards.sort();
+    boards.dedup();
+    assert_eq!(boards.len(), 4);
+}
+
+fn empty(n: usize) -> String {
+    let digits = vec!["0"; n].join(" | ");
+    let marks = vec!["-"; 2 * n - 1].join(" ");
+    let mut text = format!("{n}\n{digits}\n");
+    for _ in 1..n {
+        text += &format!("{marks}\n{digits}\n");
+    }
+    text
+}
+
+#[test]
+fn empty_grids_count_latin_squares() {
+    assert_eq!(solve(&empty(1), u128::MAX).0, 1);
+    assert_eq!(solve(&empty(2), u128::MAX).0, 2);
+    assert_eq!(solve(&empty(3), u128::MAX).0, 12);
+    assert_eq!(solve(&empty(4), u128::MAX).0, 576);
+    let grid = Futoshiki.parse(&empty(5)).unwrap();
+    let encoding = Futoshiki.encode(&grid).unwrap();
+    assert_eq!(Solver::new(&encoding.problem).count().solutions, 161_280);
+}
+
+#[test]
+fn sixteen_by_sixteen_with_numbers_above_nine() {
+    // A cyclic Latin square, (r + c) mod 16 + 1, with inequalities where it has them and half
+    // of the digits given: the printed solution must keep it all.
+    let n = 16;
+    let mut grid = Grid::new(n).unwrap();
+    let value = |r: usize, c: usize| (r + c) % n + 1;
+    for r in 0..n {
+        for c in 0..n {
+            if (r * 7 + c * 3) % 2 == 0 {
+                grid.set_digit(r, c, Some(value(r, c)));
+            }
+            if c + 1 < n && (r + c) % 3 == 0 {
+                let rel = if value(r, c) < value(r, c + 1) {
+                    "<"
+                } else {
+                    ">"
+                };
+                grid.set_right(r, c, relation(rel));
+            }
+            if r + 1 < n && (r * c) % 5 == 1 {
+                let rel = if value(r, c) < value(r + 1, c) {
+                    "<"
+                } else {
+                    ">"
+                };
+                grid.set_down(r, c, relation(rel));
+            }
+        }
+    }
+    let text = grid.to_string();
+    assert!(text.contains("16"), "{text}");
+    let (count, boards) = solve(&text, 2);
+    assert!(count >= 1);
+    let first = read(&boards[0]);
+    assert!(first.digits.iter().flatten().any(|&d| d > 9));
+}
+
+fn relation(mark: &str) -> reductions::futoshiki::Relation {
+    match mark {
+        "<" => reductions::futoshiki::Relation::Less,
+        _ => reductions::futoshiki::Relation::Greater,
+    }
+}
+
+/// All Latin squares of order n, by plain backtracking (no exact cover).
+fn latin_squares(n: usize) -> Vec<Vec<usize>> {
+    fn fill(n: usize, k: usize, grid: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
+        if k == n * n {
+            out.push(grid.clone());
+            return;
+        }
+        let (r, c) = (k / n, k % n);
+        for d in 1..=n {
+            if (0..c).all(|j| grid[r * n + j] != d) && (0..r).all(|i| grid[i * n + c] != d) {
+                grid[k] = d;
+                fill(n, k + 1, grid, out);
+            }
+        }
+        grid[k] = 0;
+    }
+    let mut out = Vec::new();
+    fill(n, 0, &mut vec![0; n * n], &mut out);
+    out
+}
+
+#[test]
+fn random_puzzles_agree_with_brute_force() {
+    // xorshift: deterministic, no dependency.
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = move |m: u64| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % m) as usize
+    };
+    for n in [3, 4] {
+        let squares = latin_squares(n);
+        assert_eq!(squares.len(), [0, 1, 2, 12, 576][n]);
+        let (mut puzzles, mut solvable) = (0, 0);
+        for _ in 0..300 {
+            // Random relations (about one pair in three) and a few random givens.
+            let mut across = vec!['|'; n * (n - 1)];
+            let mut down = vec!['-'; n * (n - 1)];
+            for mark in &mut across {
+                *mark = ['|', '|', '<', '>'][next(4)];
+            }
+            for mark in &mut down {
+                *mark = ['-', '-', '^', 'v'][next(4)];
+            }
+            let mut givens = vec![0; n * n];
+            for _ in 0..next(3) {
+                givens[next((n * n) as u64)] = 1 + next(n as u64);
+            }
+            let mut text = format!("{n}\n");
+            for r in 0..n {
+                if r > 0 {
+                    let marks: Vec<String> =
+                        (0..n).map(|c| down[(r - 1) * n + c].to_string()).collect();
+                    text += &marks.join("-");
+                    text += "\n";
+                }
+                for c in 0..n {
+                    if c > 0 {
+                        text.push(across[r * (n - 1) + c - 1]);
+                    }
+                    text += &givens[r * n + c].to_string();
+                }
+                text += "\n";
+            }
+            let expected = squares
+                .iter()
+                .filter(|sq| {
+                    (0..n * n).all(|k| givens[k] == 0 || givens[k] == sq[k])
+                        && (0..n).all(|r| {
+                            (0..n - 1).all(|c| {
+                                let (a, b) = (sq[r * n + c], sq[r * n + c + 1]);
+                                match across[r * (n - 1) + c] {
+                                    '<' => a < b,
+                                    '>' => a > b,
+                                    _ => true,
+                                }
+                            })
+                        })
+                        && (0..n - 1).all(|r| {
+                            (0..n).all(|c| {
+                                let (a, b) = (sq[r * n + c], sq[(r + 1) * n + c]);
+                                match down[r * n + c] {
+                                    '^' => a < b,
+                                    'v' => a > b,
+                                    _ => true,
+                                }
+                            })
+                        })
+                })
+                .count();
+            let (count, _) = solve(&text, u128::MAX);
+            assert_eq!(count, expected as u128, "{text}");
+            puzzles += 1;
+            solvable += usize::from(expected > 0);
+        }
+        // The sample is not degenerate: some puzzles solvable, some not.
+        assert!(
+            puzzles == 300 && solvable > 10 && solvable < 290,
+            "{solvable}"
+        );
+    }
+}
+
+#[test]
+fn the_seeds_cases() {
+    let verdict = |text: &str| judge(&Futoshiki.parse(text).unwrap(), None).unwrap();
+    // Complete and valid.
+    assert_eq!(verdict("2\n1 < 2\n- - -\n2 > 1"), Verdict::Solved);
+    // Complete and invalid: an inequality broken.
+    let Verdict::Broken {
+        complete: true,
+        violation,
+    } = verdict("2\n1 > 2\n- - -\n2 | 1")
+    else {
+        panic!()
+    };
+    assert_eq!(
+        violation.to_string(),
+        "(0,0) holds 1 and (0,1) holds 2, against the '>' between them (the left one must be \
+         larger)"
+    );
+    // Incomplete, and the givens already break a rule.
+    let Verdict::Broken {
+        complete: false,
+        violation,
+    } = verdict("3\n0 | 1 | 0\n- - - - -\n0 | 0 | 0\n- - - - -\n0 | 1 | 0")
+    else {
+        panic!()
+    };
+    assert_eq!(
+        violation.to_string(),
+        "column 1 holds 1 twice, at (0,1) and (2,1)"
+    );
+    // Incomplete and valid, but without a solution: 1 < a < b in one row of 3 forces b = 3,
+    // and a 3 is given below b... in b's column.
+    assert_eq!(
+        verdict("3\n0 < 0 < 0\n- - - - -\n0 | 0 | 3\n- - - - -\n0 | 0 | 0"),
+        Verdict::NoSolution
+    );
+    // One solution, the example's.
+    assert!(matches!(verdict(EXAMPLE), Verdict::Unique(_)));
+    // Many: counted, or stopped at a limit.
+    let grid = Futoshiki.parse(&empty(4)).unwrap();
+    let Verdict::Many {
+        first,
+        count: 576,
+        exact: true,
+    } = judge(&grid, None).unwrap()
+    else {
+        panic!()
+    };
+    check_solution(&empty(4), &first.to_string());
+    assert!(matches!(
+        judge(&grid, Some(10)).unwrap(),
+        Verdict::Many {
+            count: 10,
+            exact: false,
+            ..
+        }
+    ));
+    // Givens that break a rule leave the encoding without solutions as well.
+    let broken = Futoshiki.parse("2\n1 > 2\n- - -\n0 | 0").unwrap();
+    let encoding = Futoshiki.encode(&broken).unwrap();
+    assert_eq!(Solver::new(&encoding.problem).count().solutions, 0);
+}
+
+#[test]
+fn the_example_encoding() {
+    let grid = Futoshiki.parse(EXAMPLE).unwrap();
+    let encoding = Futoshiki.encode(&grid).unwrap();
+    insta::assert_snapshot!(encoding.problem.to_dlx());
+}
