@@ -1,0 +1,233 @@
+//! The n-queens problem: n queens on an n x n board, no two in one row, column or diagonal.
+//!
+//! # Encoding
+//!
+//! As Knuth encodes it in TAOCP 7.2.2.1: one option per square, `r<i> c<j> a<i+j> b<n-1-i+j>`.
+//! The rows `r` and the columns `c` are primary items (each holds exactly one queen), the
+//! diagonals `a` and the antidiagonals `b` secondary (each holds at most one). The primary items
+//! are listed centre-first, `r4 c4 r3 c3 r5 c5 r2 c2 ...` for n = 8, because the search
+//! branches on the leftmost of the items with fewest options and a queen in the middle rules
+//! out the most squares: Knuth measured 1.7 times fewer memory accesses than with rows and
+//! columns in plain order. For n <= 18 the encoding is, line for line, the file `queens<n>.dlx`
+//! of Knuth's programs, so the search trees are the same too.
+//!
+//! Numbers in item names are in base 36 (`aa` is the diagonal `i + j = 10`), padded to the
+//! width of the largest one, so names stay within 8 characters up to the largest size
+//! allowed, [`MAX_SIZE`].
+//!
+//! ```
+//! use reductions::{queens::Queens, Reduction};
+//!
+//! let queens = Queens;
+//! let size = queens.parse("8")?;
+//! let encoding = queens.encode(&size)?;
+//! assert_eq!(dlx::Solver::new(&encoding.problem).count().solutions, 92);
+//! let solution = dlx::Solver::new(&encoding.problem).first().unwrap();
+//! let board = queens.decode(&size, &encoding.choices_of(solution.options()));
+//! assert_eq!(board.to_string().lines().count(), 8);
+//! assert_eq!(board.to_string().matches('Q').count(), 8);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::fmt;
+
+use crate::parse::{self, content_lines, name, ParseError, ParseErrorKind};
+use crate::{Encoding, Reduction};
+
+/// The largest board [`Queens`] accepts: 1000 x 1000 (a million options).
+pub const MAX_SIZE: usize = 1000;
+
+/// The n-queens reduction. `parse` reads the size n, a decimal number from 1 to [`MAX_SIZE`]
+/// (as `dlx queens N` gives it).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Queens;
+
+/// A board size n, from 1 to [`MAX_SIZE`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Size(usize);
+
+impl Size {
+    /// The size n, if it lies from 1 to [`MAX_SIZE`].
+    pub fn new(n: usize) -> Option<Size> {
+        (1..=MAX_SIZE).contains(&n).then_some(Size(n))
+    }
+
+    /// The number of rows (and of columns, and of queens).
+    pub fn get(self) -> usize {
+        self.0
+    }
+}
+
+/// A square of the board: `(row, column)`, zero-based, as one option of the encoding places
+/// a queen there.
+pub type Square = (usize, usize);
+
+/// A board with its queens. `Display` writes n lines of n characters, `Q` for a queen and `.`
+/// for an empty square, lines separated by `\n` with no final newline.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Board {
+    n: usize,
+    /// The column of the queen in each row, `None` where a row has none.
+    queens: Vec<Option<usize>>,
+}
+
+impl Board {
+    /// The size n.
+    pub fn size(&self) -> usize {
+        self.n
+    }
+
+    /// The column of the queen in `row`, if that row has one.
+    pub fn queen_in_row(&self, row: usize) -> Option<usize> {
+        self.queens.get(row).copied().flatten()
+    }
+}
+
+impl fmt::Display for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let lines: Vec<String> = self
+            .queens
+            .iter()
+            .map(|&queen| {
+                (0..self.n)
+                    .map(|col| if queen == Some(col) { 'Q' } else { '.' })
+                    .collect()
+            })
+            .collect();
+        parse::write_lines(f, &lines)
+    }
+}
+
+/// `0, 1, 2, ...` in Knuth's centre-first order: the middle, then alternately one below and one
+/// above it, moving out (`4 3 5 2 6 1 7 0` for 8).
+pub fn centre_first(n: usize) -> Vec<usize> {
+    let mid = n / 2;
+    let mut order = Vec::with_capacity(n);
+    if n > 0 {
+        order.push(mid);
+    }
+    for d in 1..=n {
+        if let Some(below) = mid.checked_sub(d) {
+            order.push(below);
+        }
+        if mid + d < n {
+            order.push(mid + d);
+        }
+    }
+    order
+}
+
+impl Reduction for Queens {
+    type Puzzle = Size;
+    type Choice = Square;
+    type Board = Board;
+    type Error = ParseError;
+
+    fn parse(&self, input: &str) -> Result<Size, ParseError> {
+        let lines = content_lines(input);
+        let n = parse::size_line(&lines, input, "a board size", 1, MAX_SIZE)?;
+        if let Some(&(line, text)) = lines.get(1) {
+            let column = text.len() - text.trim_start().len() + 1;
+            return Err(ParseError::new(
+                line,
+                column,
+                ParseErrorKind::Trailing {
+                    after: "the board size".to_owned(),
+                    found: text.trim_start().chars().next().unwrap_or(' '),
+                },
+            ));
+        }
+        Ok(Size(n))
+    }
+
+    fn encode(&self, size: &Size) -> Result<Encoding<Square>, dlx::BuildError> {
+        let n = size.0;
+        let line_width = parse::base36_width(n - 1);
+        let diagonal_width = parse::base36_width(2 * n - 2);
+        let mut builder = dlx::ProblemBuilder::new();
+        let mut rows = vec![None; n];
+        let mut cols = vec![None; n];
+        for k in centre_first(n) {
+            rows[k] = Some(builder.primary(name("r", &[(k, line_width)])));
+            cols[k] = Some(builder.primary(name("c", &[(k, line_width)])));
+        }
+        let (rows, cols): (Vec<_>, Vec<_>) = (rows.into_iter().flatten().collect(), {
+            cols.into_iter().flatten().collect()
+        });
+        let mut sums = Vec::with_capacity(2 * n - 1);
+        let mut differences = Vec::with_capacity(2 * n - 1);
+        for k in 0..2 * n - 1 {
+            sums.push(builder.secondary(name("a", &[(k, diagonal_width)])));
+            differences.push(builder.secondary(name("b", &[(k, diagonal_width)])));
+        }
+        let mut choices = Vec::with_capacity(n * n);
+        for row in 0..n {
+            for col in 0..n {
+                builder.option([
+                    rows[row].into(),
+                    cols[col].into(),
+                    sums[row + col].into(),
+                    dlx::OptionItem::from(differences[n - 1 - row + col]),
+                ]);
+                choices.push((row, col));
+            }
+        }
+        Ok(Encoding::new(builder.build()?, choices))
+    }
+
+    fn decode(&self, size: &Size, choices: &[&Square]) -> Board {
+        let mut queens = vec![None; size.0];
+        for &&(row, col) in choices {
+            if let Some(slot) = queens.get_mut(row) {
+                *slot = Some(col);
+            }
+        }
+        Board { n: size.0, queens }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn centre_first_is_knuths_order() {
+        assert_eq!(centre_first(8), [4, 3, 5, 2, 6, 1, 7, 0]);
+        assert_eq!(centre_first(9), [4, 3, 5, 2, 6, 1, 7, 0, 8]);
+        assert_eq!(centre_first(1), [0]);
+        assert_eq!(centre_first(2), [1, 0]);
+        assert!(centre_first(0).is_empty());
+    }
+
+    #[test]
+    fn sizes() {
+        assert_eq!(Queens.parse(" 12 \n\n"), Ok(Size(12)));
+        assert_eq!(Size::new(0), None);
+        assert_eq!(Size::new(MAX_SIZE).map(Size::get), Some(MAX_SIZE));
+        assert_eq!(
+            Queens.parse("0").unwrap_err().to_string(),
+            "1:1: expected a board size from 1 to 1000, found 0"
+        );
+        assert_eq!(
+            Queens.parse("8\n  9\n").unwrap_err().to_string(),
+            "2:3: expected nothing more after the board size, found '9'"
+        );
+        assert_eq!(
+            Queens.parse("eight").unwrap_err().to_string(),
+            "1:1: expected a board size, found 'e'"
+        );
+        assert!(Queens.parse("99999999999999999999999999").is_err());
+        assert!(Queens.parse("").is_err());
+    }
+
+    #[test]
+    fn wide_names() {
+        // 19 queens have 37 diagonals: two base-36 digits for them, one for rows and columns.
+        let encoding = Queens.encode(&Size(19)).unwrap();
+        let text = encoding.problem.to_dlx();
+        let items = text.lines().next().unwrap();
+        assert!(items.starts_with("r9 c9 r8 c8 "), "{items}");
+        assert!(items.contains("| a00 b00 a01 b01 "), "{items}");
+        assert!(items.ends_with(" a10 b10"), "{items}");
+    }
+}
