@@ -37,6 +37,23 @@ pub enum Command {
         dlx solve problem.dlx --count --stats   the number of solutions, statistics on stderr\n  \
         generate | dlx solve --limit 10         at most 10 solutions of a problem on stdin")]
     Solve(SolveArgs),
+
+    /// Add up the counts of the shards of one problem (`dlx ... --count --shard I/N`).
+    ///
+    /// Each file is the standard output of one shard: `shard I/N` on a line, then the count
+    /// on the last line (or the JSON object of --format json). Refuses a set with a missing
+    /// or repeated shard, or shards of different N. Prints the total.
+    #[command(after_help = "Example, four shards with GNU parallel:\n  \
+        parallel dlx solve p.dlx --count --threads 1 --shard {}/4 '>' shard{}.out ::: 0 1 2 3\n  \
+        dlx merge shard*.out")]
+    Merge(MergeArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct MergeArgs {
+    /// The shards' outputs.
+    #[arg(value_name = "FILE", required = true)]
+    pub files: Vec<PathBuf>,
 }
 
 /// Flags shared by every solving command.
@@ -60,6 +77,23 @@ pub struct SolveFlags {
     /// in time.
     #[arg(long, value_name = "N", value_parser = positive)]
     pub node_limit: Option<u64>,
+
+    /// Stop after this many seconds (a decimal number); a note on stderr says when it did,
+    /// and a count is then a lower bound.
+    #[arg(long, value_name = "SECONDS", value_parser = seconds)]
+    pub timeout: Option<std::time::Duration>,
+
+    /// Worker threads for --count and --all (0: one per core; 1: sequential, solutions in
+    /// the search's deterministic order). The first solution is always found sequentially.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub threads: usize,
+
+    /// Solve only shard I of N (I from 0 to N-1, as a Slurm array or a Kubernetes indexed
+    /// Job numbers its tasks): every shard enumerates the same top of the search tree and
+    /// takes every N-th subtree. With --count, stdout is `shard I/N` then the count; add
+    /// the outputs of all N shards with `dlx merge`.
+    #[arg(long, value_name = "I/N", value_parser = shard)]
+    pub shard: Option<(usize, usize)>,
 
     /// Print search statistics on stderr, one `name: value` per line: nodes, updates,
     /// solutions, max level (plain integers), time.
@@ -89,6 +123,31 @@ pub enum Format {
     /// (ids number the options from 0 in input order, skipped options not counted); with
     /// --count, `{"count":N,"complete":true}`.
     Json,
+}
+
+/// A time limit in seconds: a positive decimal number.
+fn seconds(text: &str) -> Result<std::time::Duration, String> {
+    match text.parse::<f64>() {
+        Ok(s) if s > 0.0 && s.is_finite() && s < 1e12 => Ok(std::time::Duration::from_secs_f64(s)),
+        _ => Err("expected a number of seconds greater than 0, like 10 or 0.5".to_owned()),
+    }
+}
+
+/// A shard, `I/N` with `0 <= I < N`.
+fn shard(text: &str) -> Result<(usize, usize), String> {
+    let parsed = text.split_once('/').and_then(|(i, n)| {
+        Some((
+            i.trim().parse::<usize>().ok()?,
+            n.trim().parse::<usize>().ok()?,
+        ))
+    });
+    match parsed {
+        Some((i, n)) if i < n => Ok((i, n)),
+        Some((i, n)) => Err(format!(
+            "shard {i}/{n} does not exist: I must be less than N (shards are numbered from 0)"
+        )),
+        None => Err("expected I/N, like 0/8 (shard I of N, from 0)".to_owned()),
+    }
 }
 
 /// A count for a limit: a whole number from 1 up (0 would stop every search before it starts).

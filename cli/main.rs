@@ -1,6 +1,7 @@
 //! `dlx`: exact cover from the command line. See `dlx --help` and CLI.md.
 
 mod args;
+mod merge;
 mod solve;
 
 use std::io::{self, Write};
@@ -34,6 +35,7 @@ fn main() -> ExitCode {
 fn run(cli: args::Cli) -> anyhow::Result<Found> {
     match cli.command {
         args::Command::Solve(args) => solve::run(&args),
+        args::Command::Merge(args) => merge::run(&args),
     }
 }
 

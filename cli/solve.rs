@@ -109,21 +109,39 @@ fn solve(problem: &Problem, flags: &SolveFlags) -> Result<Found> {
     if let Some(nodes) = flags.node_limit {
         solver = solver.node_limit(nodes);
     }
+    if let Some(limit) = flags.timeout {
+        solver = solver.timeout(limit);
+    }
+    if mode != Mode::First {
+        solver = solver.threads(flags.threads);
+    }
+    if let Some((index, count)) = flags.shard {
+        solver = solver.shard(index, count);
+    }
 
-    let stdout = io::stdout();
-    let mut out = BufWriter::new(stdout.lock());
+    // Not locked: solutions may come from worker threads (`for_each` needs a `Send` visitor).
+    let mut out = BufWriter::new(io::stdout());
     let outcome = if mode == Mode::Count {
         let outcome = solver.count();
-        match flags.format {
-            Format::Text => writeln!(out, "{}", outcome.solutions).context(WRITE_ERROR)?,
-            Format::Json => writeln!(
+        match (flags.format, flags.shard) {
+            (Format::Text, None) => writeln!(out, "{}", outcome.solutions),
+            (Format::Text, Some((index, count))) => {
+                writeln!(out, "shard {index}/{count}\n{}", outcome.solutions)
+            }
+            (Format::Json, None) => writeln!(
                 out,
                 "{{\"count\":{},\"complete\":{}}}",
                 outcome.solutions,
                 outcome.is_complete()
-            )
-            .context(WRITE_ERROR)?,
+            ),
+            (Format::Json, Some((index, count))) => writeln!(
+                out,
+                "{{\"count\":{},\"complete\":{},\"shard\":[{index},{count}]}}",
+                outcome.solutions,
+                outcome.is_complete()
+            ),
         }
+        .context(WRITE_ERROR)?;
         outcome
     } else {
         let mut index: u128 = 0;
@@ -221,6 +239,17 @@ fn report_stop(outcome: &Outcome, mode: Mode, flags: &SolveFlags) {
             note(format_args!(
                 "dlx: note: the search stopped at the node limit ({nodes} nodes) after \
                  {found} solution{plural}: {consequence}"
+            ));
+        }
+        Some(StopReason::Timeout) => {
+            let consequence = match (mode, found) {
+                (Mode::Count, _) => "the count is a lower bound",
+                (_, 0) => "there may be a solution",
+                _ => "there may be more",
+            };
+            note(format_args!(
+                "dlx: note: the search stopped at the time limit after {found} solution{plural}: \
+                 {consequence}"
             ));
         }
         Some(StopReason::SolutionLimit) if mode == Mode::Count => {

@@ -133,6 +133,16 @@ impl Run {
         redacted.join("\n") + "\n"
     }
 
+    fn assert_status_in(&self, expected: &[i32]) -> &Self {
+        assert!(
+            self.status.is_some_and(|status| expected.contains(&status)),
+            "exit status of `{}` not in {expected:?}\n{}",
+            self.shown,
+            self.report()
+        );
+        self
+    }
+
     fn assert_status(&self, expected: i32) -> &Self {
         assert_eq!(
             self.status,
@@ -447,7 +457,15 @@ fn node_limit() {
     assert!(run.stdout.is_empty());
     insta::assert_snapshot!("node_limit_first", run.report());
 
-    let run = dlx(&["solve", QUEENS8, "--count", "--node-limit", "100"]);
+    let run = dlx(&[
+        "solve",
+        QUEENS8,
+        "--count",
+        "--node-limit",
+        "100",
+        "--threads",
+        "1",
+    ]);
     run.assert_status(0);
     insta::assert_snapshot!("node_limit_count", run.report());
 }
@@ -678,5 +696,100 @@ fn readme_shows_the_tested_example() {
     assert!(
         readme.contains(&format!("```rust\n{example}```\n")),
         "README.md must show tests/fixtures/cli/readme_example.rs verbatim in a ```rust block"
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// Threads, shards and `dlx merge`
+
+/// `--threads 1` prints the solutions in the search's order, every time; more threads print
+/// the same set.
+#[test]
+fn threads_print_the_same_solutions() {
+    let queens = problem(QUEENS8);
+    let one = dlx(&["solve", QUEENS8, "--all", "--threads", "1"]);
+    assert_eq!(
+        one.stdout,
+        dlx(&["solve", QUEENS8, "--all", "--threads", "1"]).stdout
+    );
+    let mut sequential: Vec<&str> = one.stdout.split("\n\n").collect();
+    for threads in ["2", "3", "8"] {
+        let run = dlx(&["solve", QUEENS8, "--all", "--threads", threads]);
+        run.assert_status(0);
+        assert_eq!(check_text_solutions(&queens, &run.stdout), 92);
+        let mut parallel: Vec<&str> = run.stdout.split("\n\n").map(str::trim_end).collect();
+        parallel.sort_unstable();
+        sequential = sequential.into_iter().map(str::trim_end).collect();
+        sequential.sort_unstable();
+        assert_eq!(parallel, sequential, "--threads {threads}");
+    }
+}
+
+/// The shards of a count, written to files as a batch system would, add up with `dlx merge`;
+/// a missing or repeated shard is refused.
+#[test]
+fn shards_merge_to_the_whole_count() {
+    let dir = std::env::temp_dir().join(format!("dlx-cli-shards-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut files = Vec::new();
+    for (index, format) in [(0, "text"), (1, "json"), (2, "text")] {
+        let shard = format!("{index}/3");
+        let run = dlx(&[
+            "solve", QUEENS8, "--count", "--shard", &shard, "--format", format,
+        ]);
+        run.assert_status_in(&[0, 1]);
+        let file = dir.join(format!("shard{index}.out"));
+        std::fs::write(&file, &run.stdout).unwrap();
+        files.push(file.to_str().unwrap().to_owned());
+    }
+    let shard0 = std::fs::read_to_string(&files[0]).unwrap();
+    assert!(shard0.starts_with("shard 0/3\n"), "{shard0}");
+
+    let all: Vec<&str> = ["merge"]
+        .into_iter()
+        .chain(files.iter().map(String::as_str))
+        .collect();
+    let run = dlx(&all);
+    run.assert_status(0);
+    assert_eq!(run.stdout, "92\n");
+
+    let run = dlx(&["merge", &files[0], &files[2]]);
+    run.assert_status(2);
+    assert!(run.stderr.contains("missing shard: 1/3"), "{}", run.stderr);
+    let run = dlx(&["merge", &files[0], &files[1], &files[1], &files[2]]);
+    run.assert_status(2);
+    assert!(
+        run.stderr.contains("shard 1/3 is given twice"),
+        "{}",
+        run.stderr
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+
+    let run = dlx(&["solve", QUEENS8, "--count", "--shard", "3/3"]);
+    run.assert_status(2);
+    assert!(
+        run.stderr.contains("I must be less than N"),
+        "{}",
+        run.stderr
+    );
+}
+
+/// A time limit stops the search with a note that the count is a lower bound.
+#[test]
+fn a_timeout_stops_the_count() {
+    let run = dlx(&[
+        "solve",
+        "tests/corpus/pento6x10.dlx",
+        "--count",
+        "--timeout",
+        "0.2",
+    ]);
+    run.assert_status_in(&[0, 1]);
+    let count: u128 = run.stdout.trim().parse().expect("a count");
+    assert!(count < 9356);
+    assert!(
+        run.stderr.contains("stopped at the time limit") && run.stderr.contains("lower bound"),
+        "{}",
+        run.stderr
     );
 }

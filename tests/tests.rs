@@ -6,6 +6,9 @@ mod util;
 /// Every instance of tests/corpus with its known count, under every engine, each solution verified.
 mod corpus;
 
+/// Parallel search and shards against the sequential search.
+mod parallel;
+
 /// Random small problems (secondary items, colors) against brute-force enumeration.
 mod brute;
 

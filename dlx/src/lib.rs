@@ -56,6 +56,7 @@
 
 mod error;
 mod links;
+mod parallel;
 mod problem;
 mod search;
 mod solver;

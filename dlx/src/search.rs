@@ -25,7 +25,11 @@ pub(crate) enum Event {
     Solution,
     /// The node count reached the checkpoint; the next run carries on where this one stopped.
     Checkpoint,
-    /// The whole tree has been explored.
+    /// The search reached its cutoff level: `choice[..level]` is a prefix (a partial solution
+    /// at that depth, not a solution); the next run backtracks from it without exploring it.
+    Prefix,
+    /// The whole tree has been explored (for a search started from a prefix, the prefix's
+    /// subtree).
     Done,
 }
 
@@ -53,6 +57,11 @@ pub(crate) struct Search {
     first_tweak: Vec<u32>,
     degree: Vec<u32>,
     resume: Resume,
+    /// Levels below `base` belong to the prefix this search started from (see
+    /// [`enter_prefix`](Self::enter_prefix)); the search ends when it would leave `base`.
+    base: usize,
+    /// Levels at and beyond `cutoff` are not explored: reaching one is [`Event::Prefix`].
+    pub cutoff: usize,
     /// Search-tree nodes so far.
     pub nodes: u64,
     /// Nodes per level (Knuth's `profile`).
@@ -88,6 +97,8 @@ impl Search {
             first_tweak: vec![0; m_depth],
             degree: vec![0; m_depth],
             resume: Resume::EnterLevel,
+            base: 0,
+            cutoff: usize::MAX,
             nodes: 0,
             profile: vec![0; depth],
             checkpoint_at: u64::MAX,
@@ -122,35 +133,143 @@ impl Search {
     /// structure: if the first choice is `k` of `d`, the estimate is `(k - 1) / d` plus `1 / d`
     /// times the estimate for the `k`-th subtree, and `1/2` for a single node. It only grows.
     pub fn estimate(&self) -> f64 {
+        self.estimate_from(self.base)
+    }
+
+    /// The estimate for the subtree below level `from` (the whole tree for 0).
+    pub fn estimate_from(&self, from: usize) -> f64 {
         if self.resume == Resume::Finished {
             return 1.0;
         }
         let mut done = 0.0;
         let mut scale = 1.0;
-        for (level, &x) in self.choice[..self.level].iter().enumerate() {
-            let x = x as usize;
-            let (start, d) = if self.engine == Engine::M {
-                (self.first_tweak[level] as usize, self.degree[level])
-            } else {
-                let item = self.links.nodes[x].top as usize;
-                (
-                    self.links.nodes[item].down as usize,
-                    self.links.nodes[item].top as u32,
-                )
-            };
-            // Choice k of d: count the nodes from the level's first one to x (a tweaked
-            // node still points to its successor, and the list ends at the header).
-            let mut k = 1;
-            let mut p = start;
-            while p != x && !self.links.is_header(p) {
-                k += 1;
-                p = self.links.nodes[p].down as usize;
-            }
-            let d = d.max(k) as f64;
-            scale *= d;
+        for level in from..self.level {
+            let (k, d) = self.position(level);
+            scale *= d as f64;
             done += (k - 1) as f64 / scale;
         }
         (done + 0.5 / scale).min(1.0)
+    }
+
+    /// The choice at `level` as Knuth's "`k` of `d`": its place among the level's branches,
+    /// from 1, and their number.
+    pub fn position(&self, level: usize) -> (u32, u32) {
+        let x = self.choice[level] as usize;
+        let (start, d) = if self.engine == Engine::M {
+            (self.first_tweak[level] as usize, self.degree[level])
+        } else {
+            let item = self.links.nodes[x].top as usize;
+            (
+                self.links.nodes[item].down as usize,
+                self.links.nodes[item].top as u32,
+            )
+        };
+        // Count the nodes from the level's first one to x (a tweaked node still points to its
+        // successor, and the list ends at the header).
+        let mut k = 1;
+        let mut p = start;
+        while p != x && !self.links.is_header(p) {
+            k += 1;
+            p = self.links.nodes[p].down as usize;
+        }
+        (k, d.max(k))
+    }
+
+    /// The first level of this search's own subtree (0 unless it started from a prefix or
+    /// gave work away).
+    pub fn base(&self) -> usize {
+        self.base
+    }
+
+    /// Positions a fresh search (or one [`unwind`](Self::unwind)-ed back to the start) at the
+    /// end of `prefix`, a partial solution of an earlier search of the same problem given as
+    /// the node chosen at each level: it covers each level's item and option as the search
+    /// did, and the search then explores only that prefix's subtree. Algorithms X and C only.
+    ///
+    /// The replay counts no updates, except, with `count_last`, those of trying the last
+    /// level's option: a prefix given away by [`split`](Self::split) is an option its donor
+    /// never tried, while the levels above were counted by the donor. So the subtrees of a
+    /// split search add up to the whole search's statistics.
+    pub fn enter_prefix(&mut self, prefix: &[u32], count_last: bool) {
+        debug_assert!(self.level == 0 && self.engine != Engine::M);
+        let updates = self.links.updates;
+        let mut counted = 0;
+        for (level, &x) in prefix.iter().enumerate() {
+            self.choice[level] = x;
+            let x = x as usize;
+            let item = self.links.nodes[x].top as usize;
+            if self.engine == Engine::X {
+                self.links.cover::<false>(item);
+            } else {
+                self.links.cover::<true>(item);
+            }
+            let before = self.links.updates;
+            if self.engine == Engine::X {
+                self.links.cover_rest::<false>(x);
+            } else {
+                self.links.cover_rest::<true>(x);
+            }
+            if count_last && level + 1 == prefix.len() {
+                counted = self.links.updates - before;
+            }
+        }
+        self.links.updates = updates + counted;
+        self.level = prefix.len();
+        self.base = prefix.len();
+        self.resume = Resume::EnterLevel;
+    }
+
+    /// Undoes every level still applied (after a solution, at a checkpoint, or at the end of
+    /// a prefix's subtree), so the links are as at the start and the search can take another
+    /// prefix. Updates of this are not counted.
+    pub fn unwind(&mut self) {
+        let updates = self.links.updates;
+        for level in (0..self.level).rev() {
+            let x = self.choice[level] as usize;
+            let item = self.links.nodes[x].top as usize;
+            if self.engine == Engine::X {
+                self.links.uncover_rest::<false>(x);
+                self.links.uncover::<false>(item);
+            } else {
+                self.links.uncover_rest::<true>(x);
+                self.links.uncover::<true>(item);
+            }
+        }
+        self.links.updates = updates;
+        self.level = 0;
+        self.base = 0;
+        self.resume = Resume::EnterLevel;
+    }
+
+    /// Gives away part of the work left, for another search to do: at the shallowest level
+    /// of this search's own subtree where options remain untried, every one of them becomes a
+    /// prefix (the choices above it, then that option), and this search will stop once it is
+    /// done with its current option there. Called at a checkpoint; returns no prefix when the
+    /// work left is a single path of current options.
+    pub fn split(&mut self) -> Vec<Vec<u32>> {
+        debug_assert_eq!(self.resume, Resume::EnterLevel);
+        let mut prefixes = Vec::new();
+        for level in self.base..self.level {
+            let x = self.choice[level] as usize;
+            let mut y = self.links.nodes[x].down as usize;
+            if self.links.is_header(y) {
+                continue;
+            }
+            while !self.links.is_header(y) {
+                let mut prefix = self.choice[..level].to_vec();
+                prefix.push(y as u32);
+                prefixes.push(prefix);
+                y = self.links.nodes[y].down as usize;
+            }
+            self.base = level + 1;
+            break;
+        }
+        prefixes
+    }
+
+    /// The current partial solution as nodes, one per level.
+    pub fn prefix(&self) -> &[u32] {
+        &self.choice[..self.level]
     }
 
     /// Runs until the next solution, checkpoint, or the end of the search.
@@ -168,11 +287,14 @@ impl Search {
             level: saved_level,
             choice,
             resume,
+            base,
+            cutoff,
             nodes,
             profile,
             checkpoint_at,
             ..
         } = self;
+        let base = *base;
         let mut level = *saved_level;
         let mut enter = match *resume {
             Resume::EnterLevel => true,
@@ -186,6 +308,11 @@ impl Search {
                     *saved_level = level;
                     *resume = Resume::EnterLevel;
                     return Event::Checkpoint;
+                }
+                if level == *cutoff && !links.all_covered() {
+                    *saved_level = level;
+                    *resume = Resume::LeaveLevel;
+                    return Event::Prefix;
                 }
                 *nodes += 1;
                 profile[level] += 1;
@@ -201,9 +328,9 @@ impl Search {
                 choice[level] = links.nodes[i].down;
             } else {
                 // X8 [Leave level l.]
-                if level == 0 {
+                if level == base {
                     *resume = Resume::Finished;
-                    *saved_level = 0;
+                    *saved_level = base;
                     return Event::Done;
                 }
                 level -= 1;
@@ -219,9 +346,9 @@ impl Search {
                     // X7 [Backtrack.] (x_l = i: the item's options are exhausted.)
                     links.uncover::<COLORS>(x);
                     // X8 [Leave level l.]
-                    if level == 0 {
+                    if level == base {
                         *resume = Resume::Finished;
-                        *saved_level = 0;
+                        *saved_level = base;
                         return Event::Done;
                     }
                     level -= 1;
@@ -455,6 +582,7 @@ mod tests {
                     checked += 1;
                     match event {
                         Event::Done => break,
+                        Event::Prefix => unreachable!("no cutoff"),
                         Event::Checkpoint => search.checkpoint_at = search.nodes + 1,
                         Event::Solution => {
                             let options: Vec<_> = search.options().map(OptionId).collect();

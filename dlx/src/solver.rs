@@ -56,6 +56,8 @@ pub enum StopReason {
     NodeLimit,
     /// The caller's visitor asked to stop.
     Visitor,
+    /// The time limit ran out.
+    Timeout,
 }
 
 impl fmt::Display for StopReason {
@@ -64,6 +66,7 @@ impl fmt::Display for StopReason {
             StopReason::SolutionLimit => "the solution limit was reached",
             StopReason::NodeLimit => "the node limit was reached",
             StopReason::Visitor => "the caller stopped the search",
+            StopReason::Timeout => "the time limit ran out",
         })
     }
 }
@@ -117,6 +120,9 @@ pub struct Solver<'p> {
     engine: Engine,
     solution_limit: Option<u128>,
     node_limit: Option<u64>,
+    timeout: Option<Duration>,
+    threads: usize,
+    shard: Option<(usize, usize)>,
     progress: Option<(Duration, Arc<ProgressFn<'p>>)>,
 }
 
@@ -127,6 +133,9 @@ impl fmt::Debug for Solver<'_> {
             .field("engine", &self.engine)
             .field("solution_limit", &self.solution_limit)
             .field("node_limit", &self.node_limit)
+            .field("timeout", &self.timeout)
+            .field("threads", &self.threads)
+            .field("shard", &self.shard)
             .field("progress", &self.progress.as_ref().map(|(every, _)| every))
             .finish()
     }
@@ -140,6 +149,9 @@ impl<'p> Solver<'p> {
             engine: problem.engine(),
             solution_limit: None,
             node_limit: None,
+            timeout: None,
+            threads: 1,
+            shard: None,
             progress: None,
         }
     }
@@ -164,9 +176,64 @@ impl<'p> Solver<'p> {
     }
 
     /// Stops before the search tree would have more than this many nodes (close to Knuth's
-    /// `T`, which counts mems instead). By default, no limit.
+    /// `T`, which counts mems instead). With several threads the workers add up their nodes
+    /// every few thousand (fewer under a small limit), so together they may go over by up to
+    /// half the limit. By default, no limit.
     pub fn node_limit(mut self, max_nodes: u64) -> Self {
         self.node_limit = Some(max_nodes);
+        self
+    }
+
+    /// Stops the search after this much time (read every few thousand nodes); the outcome
+    /// says [`StopReason::Timeout`] and its count is a lower bound. By default, no limit.
+    pub fn timeout(mut self, limit: Duration) -> Self {
+        self.timeout = Some(limit);
+        self
+    }
+
+    /// Runs [`count`](Self::count) and [`for_each`](Self::for_each) on this many worker
+    /// threads; 0 means one per core. [`solutions`](Self::solutions) and
+    /// [`first`](Self::first) stay sequential and deterministic. Problems that need
+    /// Algorithm M are solved by one thread whatever this says. By default, 1.
+    ///
+    /// ```
+    /// let problem = dlx::Problem::from_dlx("a b c\na\nb\nc\na b\nb c\n")?;
+    /// let sequential = dlx::Solver::new(&problem).count();
+    /// let parallel = dlx::Solver::new(&problem).threads(4).count();
+    /// assert_eq!(parallel.solutions, sequential.solutions);
+    /// assert_eq!(parallel.stats.nodes, sequential.stats.nodes); // the same tree, split up
+    /// # Ok::<(), dlx::ParseError>(())
+    /// ```
+    pub fn threads(mut self, threads: usize) -> Self {
+        self.threads = if threads == 0 {
+            std::thread::available_parallelism().map_or(1, |n| n.get())
+        } else {
+            threads
+        };
+        self
+    }
+
+    /// Solves only shard `index` of `count` (`0 <= index < count`): every shard enumerates
+    /// the same prefixes of the search tree (partial solutions to a depth where there are at
+    /// least 64 per shard, when the tree is that big) and takes every `count`-th of them,
+    /// starting with the `index`-th. The counts of all shards add up to the whole count, and
+    /// their statistics to the whole search's, with no coordination between them, so shards
+    /// can run as the tasks of a batch system (a Slurm array, a Kubernetes indexed Job).
+    /// Problems that need Algorithm M are not split: shard 0 does all the work.
+    ///
+    /// ```
+    /// let problem = dlx::Problem::from_dlx(&std::fs::read_to_string(
+    ///     concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/corpus/queens8.dlx"))?)?;
+    /// let total: u128 = (0..3).map(|i| dlx::Solver::new(&problem).shard(i, 3).count().solutions).sum();
+    /// assert_eq!(total, 92);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Panics
+    /// If `index >= count`.
+    pub fn shard(mut self, index: usize, count: usize) -> Self {
+        assert!(index < count, "shard {index} of {count} does not exist");
+        self.shard = Some((index, count));
         self
     }
 
@@ -192,8 +259,19 @@ impl<'p> Solver<'p> {
         self.solutions().next()
     }
 
-    /// Counts the solutions without storing any of them.
+    /// Counts the solutions without storing any of them (in parallel with
+    /// [`threads`](Self::threads), only this shard's with [`shard`](Self::shard)).
     pub fn count(&self) -> Outcome {
+        if self.is_split() {
+            return self.run_split(None);
+        }
+        if self.is_idle_shard() {
+            return Outcome {
+                solutions: 0,
+                stopped: None,
+                stats: Stats::default(),
+            };
+        }
         let mut run = self.start();
         while run.next_solution() {}
         run.outcome()
@@ -201,8 +279,22 @@ impl<'p> Solver<'p> {
 
     /// Calls `visit` with each solution's options in the order they were chosen (the slice is
     /// reused, so nothing is allocated per solution); `visit` returns
-    /// [`ControlFlow::Break`] to stop the search.
-    pub fn for_each(&self, mut visit: impl FnMut(&[OptionId]) -> ControlFlow<()>) -> Outcome {
+    /// [`ControlFlow::Break`] to stop the search. With several [`threads`](Self::threads) the
+    /// calls come from the workers, one at a time, in no particular order.
+    pub fn for_each(
+        &self,
+        mut visit: impl FnMut(&[OptionId]) -> ControlFlow<()> + Send,
+    ) -> Outcome {
+        if self.is_split() {
+            return self.run_split(Some(&mut visit));
+        }
+        if self.is_idle_shard() {
+            return Outcome {
+                solutions: 0,
+                stopped: None,
+                stats: Stats::default(),
+            };
+        }
         let mut run = self.start();
         let mut options = Vec::new();
         while run.next_solution() {
@@ -216,15 +308,99 @@ impl<'p> Solver<'p> {
         run.outcome()
     }
 
+    /// Whether this is a shard other than 0 of a problem that is not split (Algorithm M's),
+    /// which has nothing to do.
+    fn is_idle_shard(&self) -> bool {
+        self.engine == Engine::M && self.shard.is_some_and(|(index, _)| index != 0)
+    }
+
+    /// Whether `count` and `for_each` split the tree (for threads or shards).
+    fn is_split(&self) -> bool {
+        (self.threads > 1 || self.shard.is_some()) && self.engine != Engine::M
+    }
+
+    /// `count` and `for_each` over split subtrees: this shard's prefixes (or the whole tree),
+    /// on `threads` workers.
+    fn run_split<'a>(&'a self, visit: Option<&'a mut crate::parallel::Visit<'a>>) -> Outcome {
+        let started = Instant::now();
+        let template = Search::new(self.problem, self.engine);
+        let mut visit = visit;
+        let mut top = Top::default();
+        let roots = match self.shard {
+            None => vec![(Vec::new(), 0.0, 1.0)],
+            Some((index, count)) => {
+                top = shard_prefixes(&template, index, count);
+                std::mem::take(&mut top.prefixes)
+            }
+        };
+        // The solutions above the prefixes' depth that are this shard's.
+        let mut solutions: u128 = 0;
+        let mut stopped = None;
+        for options in &top.solutions {
+            if self.solution_limit.is_some_and(|limit| solutions >= limit) {
+                stopped = Some(StopReason::SolutionLimit);
+                break;
+            }
+            solutions += 1;
+            if let Some(visit) = visit.as_mut() {
+                if visit(options).is_break() {
+                    stopped = Some(StopReason::Visitor);
+                    break;
+                }
+            }
+        }
+        let mut stats = top.stats;
+        if stopped.is_none() && !roots.is_empty() {
+            let progress = self.progress.as_ref().map(|(every, report)| {
+                let report: crate::parallel::Report<'a> = &**report;
+                (*every, report)
+            });
+            let finished = crate::parallel::run(
+                template,
+                roots,
+                crate::parallel::Settings {
+                    threads: self.threads,
+                    solution_limit: self.solution_limit.map(|limit| limit - solutions),
+                    node_limit: self.node_limit.unwrap_or(u64::MAX),
+                    deadline: self.timeout.map(|limit| started + limit),
+                    visitor: visit.map(std::sync::Mutex::new),
+                    progress,
+                    started,
+                },
+            );
+            solutions += finished.solutions;
+            stopped = finished.stopped;
+            stats.nodes += finished.stats.nodes;
+            stats.updates += finished.stats.updates;
+            if stats.profile.len() < finished.stats.profile.len() {
+                stats.profile.resize(finished.stats.profile.len(), 0);
+            }
+            for (total, n) in stats.profile.iter_mut().zip(&finished.stats.profile) {
+                *total += n;
+            }
+        }
+        stats.max_level = stats.profile.iter().rposition(|&n| n > 0).unwrap_or(0);
+        stats.profile.truncate(stats.max_level + 1);
+        stats.solutions = solutions;
+        stats.elapsed = started.elapsed();
+        Outcome {
+            solutions,
+            stopped,
+            stats,
+        }
+    }
+
     fn start(&self) -> Run<'p> {
         let search = Search::new(self.problem, self.engine);
+        let started = Instant::now();
         let mut run = Run {
             search,
             solution_limit: self.solution_limit.unwrap_or(u128::MAX),
             node_limit: self.node_limit.unwrap_or(u64::MAX),
+            deadline: self.timeout.map(|limit| started + limit),
             progress: self.progress.clone(),
-            started: Instant::now(),
-            next_report: Instant::now(),
+            started,
+            next_report: started,
             solutions: 0,
             stopped: None,
         };
@@ -236,11 +412,88 @@ impl<'p> Solver<'p> {
     }
 }
 
+/// A shard's share of the top of the search tree.
+#[derive(Default)]
+struct Top {
+    /// Its prefixes, each with the share of the tree it stands for.
+    prefixes: Vec<(Vec<u32>, f64, f64)>,
+    /// Its solutions found above the prefixes' depth.
+    solutions: Vec<Vec<OptionId>>,
+    /// The statistics of the top of the tree: shard 0's only, so that the shards' statistics
+    /// add up to the whole search's.
+    stats: Stats,
+}
+
+/// At least this many prefixes per shard, if the tree has them, so that shards get even
+/// shares of work.
+const PREFIXES_PER_SHARD: usize = 64;
+
+/// The prefixes and top solutions of shard `index` of `count`: every shard enumerates the
+/// same partial solutions, to the first depth with at least [`PREFIXES_PER_SHARD`] per shard
+/// (or the bottom of the tree), and takes every `count`-th.
+fn shard_prefixes(template: &Search, index: usize, count: usize) -> Top {
+    let mut depth = 1;
+    loop {
+        let mut search = template.clone();
+        search.cutoff = depth;
+        let mut all = Vec::new();
+        let mut prefixes = 0;
+        loop {
+            match search.run() {
+                Event::Prefix => {
+                    let (mut start, mut width) = (0.0, 1.0);
+                    for level in 0..depth {
+                        let (k, d) = search.position(level);
+                        width /= d as f64;
+                        start += (k - 1) as f64 * width;
+                    }
+                    all.push(Ok((search.prefix().to_vec(), start, width)));
+                    prefixes += 1;
+                }
+                Event::Solution => all.push(Err(search.options().map(OptionId).collect())),
+                Event::Done => break,
+                Event::Checkpoint => unreachable!("no checkpoint is set"),
+            }
+        }
+        if prefixes >= PREFIXES_PER_SHARD * count
+            || prefixes == 0
+            || depth >= search_depth(template)
+        {
+            let mut top = Top::default();
+            for (ordinal, item) in all.into_iter().enumerate() {
+                if ordinal % count != index {
+                    continue;
+                }
+                match item {
+                    Ok(prefix) => top.prefixes.push(prefix),
+                    Err(solution) => top.solutions.push(solution),
+                }
+            }
+            if index == 0 {
+                top.stats = Stats {
+                    nodes: search.nodes,
+                    updates: search.updates(),
+                    profile: search.profile.clone(),
+                    ..Stats::default()
+                };
+            }
+            return top;
+        }
+        depth += 1;
+    }
+}
+
+/// The number of levels a search can have.
+fn search_depth(search: &Search) -> usize {
+    search.profile.len()
+}
+
 /// One search in progress, with its limits.
 struct Run<'p> {
     search: Search,
     solution_limit: u128,
     node_limit: u64,
+    deadline: Option<Instant>,
     progress: Option<(Duration, Arc<ProgressFn<'p>>)>,
     started: Instant,
     next_report: Instant,
@@ -265,9 +518,17 @@ impl Run<'_> {
                     return true;
                 }
                 Event::Done => return false,
+                Event::Prefix => unreachable!("sequential searches have no cutoff"),
                 Event::Checkpoint => {
                     if self.search.nodes >= self.node_limit {
                         self.stopped = Some(StopReason::NodeLimit);
+                        return false;
+                    }
+                    if self
+                        .deadline
+                        .is_some_and(|deadline| Instant::now() >= deadline)
+                    {
+                        self.stopped = Some(StopReason::Timeout);
                         return false;
                     }
                     self.report_if_due();
@@ -278,7 +539,7 @@ impl Run<'_> {
     }
 
     fn next_checkpoint(&self) -> u64 {
-        let interval = if self.progress.is_some() {
+        let interval = if self.progress.is_some() || self.deadline.is_some() {
             CHECK_INTERVAL
         } else {
             u64::MAX

@@ -1,0 +1,353 @@
+//! Parallel search: the tree is split into subtrees, each given by a *prefix* (the node chosen
+//! at each of its top levels), and rayon's workers solve them, each on its own copy of the
+//! links.
+//!
+//! Splitting is adaptive. A worker that finds its own queue empty at a checkpoint (so that
+//! nothing of its work can be stolen) gives away the untried options at the shallowest open
+//! level of its subtree, each as a new prefix, and keeps only its current option there. Big
+//! subtrees are thus split again and again while small ones are solved whole, whatever the
+//! differences in size (10x and more between subtrees is common).
+//!
+//! The same prefixes, enumerated to a fixed depth, are what a shard of a distributed count
+//! takes its share of ([`Solver::shard`](crate::Solver::shard)).
+//!
+//! Every subtree is explored as the sequential search would explore it, and replaying a prefix
+//! counts no updates, so nodes and updates add up to the sequential figures.
+
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use crate::problem::OptionId;
+use crate::search::{Event, Search};
+use crate::solver::StopReason;
+use crate::stats::{Progress, Stats};
+
+/// Nodes between two checkpoints of a worker: where it looks at the stop flag, the clock and
+/// its queue.
+const INTERVAL: u64 = 1 << 12;
+
+/// A caller's solution visitor.
+pub(crate) type Visit<'v> = dyn FnMut(&[OptionId]) -> ControlFlow<()> + Send + 'v;
+
+/// A solution visitor shared by the workers (calls are serialized).
+pub(crate) type Visitor<'v> = Mutex<&'v mut Visit<'v>>;
+
+/// A progress callback shared by the workers.
+pub(crate) type Report<'v> = &'v (dyn Fn(&Progress) + Send + Sync + 'v);
+
+/// What the workers share.
+pub(crate) struct Shared<'v> {
+    threads: usize,
+    /// Nodes between checkpoints: [`INTERVAL`], or less under a small node limit, so that
+    /// the workers together go past it by half of it at most.
+    interval: u64,
+    template: Search,
+    idle: Mutex<Vec<Search>>,
+    stop: AtomicBool,
+    stopped: Mutex<Option<StopReason>>,
+    solution_limit: Option<u128>,
+    found: Mutex<u128>,
+    node_limit: u64,
+    nodes: AtomicU64,
+    deadline: Option<Instant>,
+    visitor: Option<Visitor<'v>>,
+    progress: Option<(Duration, Report<'v>)>,
+    started: Instant,
+    next_report: Mutex<Instant>,
+    /// The share of the tree finished, and each worker's share in progress, for Knuth's
+    /// estimate of the whole (fractions of the tree as f64 bits).
+    done: Mutex<f64>,
+    partial: Vec<AtomicU64>,
+    last_estimate: Mutex<f64>,
+}
+
+/// The limits and callbacks of a parallel run.
+pub(crate) struct Settings<'v> {
+    pub threads: usize,
+    pub solution_limit: Option<u128>,
+    pub node_limit: u64,
+    pub deadline: Option<Instant>,
+    pub visitor: Option<Visitor<'v>>,
+    pub progress: Option<(Duration, Report<'v>)>,
+    pub started: Instant,
+}
+
+/// A prefix to solve and the share of the whole tree it stands for (Knuth's estimate).
+struct Task {
+    prefix: Vec<u32>,
+    /// Whether the updates of trying the prefix's last option are this task's to count (they
+    /// are when the prefix was given away, untried, by [`Search::split`]).
+    count_last: bool,
+    start: f64,
+    width: f64,
+}
+
+/// What a parallel run found.
+pub(crate) struct Finished {
+    pub solutions: u128,
+    pub stopped: Option<StopReason>,
+    pub stats: Stats,
+}
+
+/// Solves the subtrees of `roots` (prefixes of `template`'s search, with the share of the tree
+/// each stands for) on `threads` workers.
+pub(crate) fn run(
+    template: Search,
+    roots: Vec<(Vec<u32>, f64, f64)>,
+    settings: Settings<'_>,
+) -> Finished {
+    let threads = settings.threads.max(1);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .thread_name(|k| format!("dlx-{k}"))
+        .build()
+        .expect("a thread pool");
+    let shared = Shared {
+        threads,
+        interval: INTERVAL.min((settings.node_limit / threads as u64 / 2).max(1)),
+        template,
+        idle: Mutex::new(Vec::new()),
+        stop: AtomicBool::new(false),
+        stopped: Mutex::new(None),
+        solution_limit: settings.solution_limit,
+        found: Mutex::new(0),
+        node_limit: settings.node_limit,
+        nodes: AtomicU64::new(0),
+        deadline: settings.deadline,
+        visitor: settings.visitor,
+        next_report: Mutex::new(
+            settings.started + settings.progress.as_ref().map_or(Duration::ZERO, |p| p.0),
+        ),
+        progress: settings.progress,
+        started: settings.started,
+        done: Mutex::new(0.0),
+        partial: (0..threads).map(|_| AtomicU64::new(0)).collect(),
+        last_estimate: Mutex::new(0.0),
+    };
+    pool.scope(|scope| {
+        for (prefix, start, width) in roots {
+            let shared = &shared;
+            let pool = &pool;
+            scope.spawn(move |scope| {
+                solve(
+                    scope,
+                    pool,
+                    shared,
+                    Task {
+                        prefix,
+                        count_last: false,
+                        start,
+                        width,
+                    },
+                )
+            });
+        }
+    });
+    let searches = shared.idle.into_inner().expect("no worker panicked");
+    let mut stats = Stats::default();
+    for search in &searches {
+        stats.nodes += search.nodes;
+        stats.updates += search.updates();
+        if stats.profile.len() < search.profile.len() {
+            stats.profile.resize(search.profile.len(), 0);
+        }
+        for (total, n) in stats.profile.iter_mut().zip(&search.profile) {
+            *total += n;
+        }
+    }
+    stats.max_level = stats.profile.iter().rposition(|&n| n > 0).unwrap_or(0);
+    stats.profile.truncate(stats.max_level + 1);
+    let solutions = shared.found.into_inner().expect("no worker panicked");
+    stats.solutions = solutions;
+    Finished {
+        solutions,
+        stopped: shared.stopped.into_inner().expect("no worker panicked"),
+        stats,
+    }
+}
+
+impl Shared<'_> {
+    fn stop_with(&self, reason: StopReason) {
+        let mut stopped = self.stopped.lock().expect("no worker panicked");
+        stopped.get_or_insert(reason);
+        self.stop.store(true, Ordering::Relaxed);
+    }
+
+    /// Counts a solution; false if it is past the solution limit (and so not counted).
+    fn count_solution(&self) -> bool {
+        let mut found = self.found.lock().expect("no worker panicked");
+        if self.solution_limit.is_some_and(|limit| *found >= limit) {
+            drop(found);
+            self.stop_with(StopReason::SolutionLimit);
+            return false;
+        }
+        *found += 1;
+        if self.solution_limit == Some(*found) {
+            drop(found);
+            self.stop_with(StopReason::SolutionLimit);
+        }
+        true
+    }
+
+    fn report(&self, worker: usize, partial: f64) {
+        if let Some(slot) = self.partial.get(worker) {
+            slot.store(partial.to_bits(), Ordering::Relaxed);
+        }
+        let Some((every, report)) = &self.progress else {
+            return;
+        };
+        let now = Instant::now();
+        {
+            let Ok(mut next) = self.next_report.try_lock() else {
+                return;
+            };
+            if now < *next {
+                return;
+            }
+            *next = now + *every;
+        }
+        let running: f64 = self
+            .partial
+            .iter()
+            .map(|slot| f64::from_bits(slot.load(Ordering::Relaxed)))
+            .sum();
+        let done = *self.done.lock().expect("no worker panicked");
+        // The parts are read at slightly different moments; keep the estimate from going back.
+        let estimate = {
+            let mut last = self.last_estimate.lock().expect("no worker panicked");
+            *last = last.max((done + running).min(1.0));
+            *last
+        };
+        report(&Progress {
+            nodes: self.nodes.load(Ordering::Relaxed),
+            solutions: *self.found.lock().expect("no worker panicked"),
+            level: 0,
+            estimate,
+            elapsed: now - self.started,
+        });
+    }
+}
+
+/// Solves one task, giving work away when this worker's queue runs dry.
+fn solve<'s, 'v: 's>(
+    scope: &rayon::Scope<'s>,
+    pool: &'s rayon::ThreadPool,
+    shared: &'s Shared<'v>,
+    task: Task,
+) {
+    if shared.stop.load(Ordering::Relaxed) {
+        return;
+    }
+    let worker = pool.current_thread_index().unwrap_or(0);
+    let mut search = shared
+        .idle
+        .lock()
+        .expect("no worker panicked")
+        .pop()
+        .unwrap_or_else(|| shared.template.clone());
+    search.enter_prefix(&task.prefix, task.count_last);
+    let (mut start, mut width) = (task.start, task.width);
+    let mut published = search.nodes;
+    let mut options = Vec::new();
+    search.checkpoint_at = search.nodes + shared.interval;
+    loop {
+        match search.run() {
+            Event::Solution => {
+                if !shared.count_solution() {
+                    break;
+                }
+                if let Some(visitor) = &shared.visitor {
+                    options.clear();
+                    options.extend(search.options().map(OptionId));
+                    let mut visit = visitor.lock().expect("no worker panicked");
+                    if (*visit)(&options).is_break() {
+                        drop(visit);
+                        shared.stop_with(StopReason::Visitor);
+                    }
+                }
+                if shared.stop.load(Ordering::Relaxed) {
+                    break;
+                }
+            }
+            Event::Checkpoint => {
+                let nodes = shared
+                    .nodes
+                    .fetch_add(search.nodes - published, Ordering::Relaxed)
+                    + (search.nodes - published);
+                published = search.nodes;
+                if shared.stop.load(Ordering::Relaxed) {
+                    break;
+                }
+                if nodes >= shared.node_limit {
+                    shared.stop_with(StopReason::NodeLimit);
+                    break;
+                }
+                if shared
+                    .deadline
+                    .is_some_and(|deadline| Instant::now() >= deadline)
+                {
+                    shared.stop_with(StopReason::Timeout);
+                    break;
+                }
+                if shared.threads > 1 && pool.current_thread_has_pending_tasks() == Some(false) {
+                    give_away(scope, pool, shared, &mut search, &mut start, &mut width);
+                }
+                shared.report(worker, width * search.estimate());
+                search.checkpoint_at = search.nodes + shared.interval;
+            }
+            Event::Done => {
+                *shared.done.lock().expect("no worker panicked") += width;
+                break;
+            }
+            Event::Prefix => unreachable!("parallel searches have no cutoff"),
+        }
+    }
+    shared
+        .nodes
+        .fetch_add(search.nodes - published, Ordering::Relaxed);
+    if let Some(slot) = shared.partial.get(worker) {
+        slot.store(0f64.to_bits(), Ordering::Relaxed);
+    }
+    search.unwind();
+    shared.idle.lock().expect("no worker panicked").push(search);
+}
+
+/// Splits off the untried options at the shallowest open level of `search`'s subtree as new
+/// tasks, and narrows this task's share of the tree to what it keeps.
+fn give_away<'s, 'v: 's>(
+    scope: &rayon::Scope<'s>,
+    pool: &'s rayon::ThreadPool,
+    shared: &'s Shared<'v>,
+    search: &mut Search,
+    start: &mut f64,
+    width: &mut f64,
+) {
+    let from = search.base();
+    // The share of the tree of each level's node, down to the level that is split.
+    let positions: Vec<(u32, u32)> = (from..search.level()).map(|l| search.position(l)).collect();
+    let prefixes = search.split();
+    let Some(first) = prefixes.first() else {
+        return;
+    };
+    let split_level = first.len() - 1;
+    for &(k, d) in &positions[..split_level - from] {
+        *width /= d as f64;
+        *start += (k - 1) as f64 * *width;
+    }
+    let (k, d) = positions[split_level - from];
+    let share = *width / d as f64;
+    let level_start = *start;
+    *start = level_start + (k - 1) as f64 * share;
+    *width = share;
+    for (n, prefix) in prefixes.into_iter().enumerate() {
+        let task = Task {
+            prefix,
+            count_last: true,
+            start: level_start + (k as usize + n) as f64 * share,
+            width: share,
+        };
+        scope.spawn(move |scope| solve(scope, pool, shared, task));
+    }
+}

@@ -1,0 +1,201 @@
+//! Parallel search and shards: the same counts, solutions and statistics as the sequential
+//! search, for every corpus instance; limits that stop every worker.
+
+use std::collections::HashSet;
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Duration;
+
+use dlx::{Engine, OptionId, Solver, StopReason};
+
+use crate::util;
+
+/// The corpus instances that run in a few seconds (pento6x10 raw is left to the slow tests).
+fn instances() -> Vec<(String, u128)> {
+    util::expected_counts()
+        .into_iter()
+        .filter(|(name, _)| name != "pento6x10.dlx")
+        .collect()
+}
+
+#[test]
+fn threads_count_what_one_thread_counts() {
+    let mut ran = 0;
+    for (name, expected) in instances() {
+        let problem = util::read_corpus(&name);
+        let sequential = Solver::new(&problem).count();
+        assert_eq!(sequential.solutions, expected, "{name}");
+        for threads in [2, 3, 8] {
+            let parallel = Solver::new(&problem).threads(threads).count();
+            assert!(parallel.is_complete(), "{name} on {threads} threads");
+            assert_eq!(parallel.solutions, expected, "{name} on {threads} threads");
+            if problem.engine() != Engine::M {
+                // The same tree, split up: the same nodes, updates and profile.
+                assert_eq!(
+                    (
+                        parallel.stats.nodes,
+                        parallel.stats.updates,
+                        &parallel.stats.profile
+                    ),
+                    (
+                        sequential.stats.nodes,
+                        sequential.stats.updates,
+                        &sequential.stats.profile
+                    ),
+                    "{name} on {threads} threads"
+                );
+            }
+            ran += 1;
+        }
+    }
+    assert!(ran > 0);
+}
+
+#[test]
+fn shards_add_up_to_the_whole() {
+    let mut ran = 0;
+    for (name, expected) in instances() {
+        let problem = util::read_corpus(&name);
+        let sequential = Solver::new(&problem).count();
+        for shards in [1, 2, 3, 7] {
+            let mut total = 0;
+            let (mut nodes, mut updates) = (0, 0);
+            for index in 0..shards {
+                let outcome = Solver::new(&problem).shard(index, shards).count();
+                assert!(outcome.is_complete(), "{name}: shard {index}/{shards}");
+                total += outcome.solutions;
+                nodes += outcome.stats.nodes;
+                updates += outcome.stats.updates;
+            }
+            assert_eq!(total, expected, "{name} in {shards} shards");
+            if problem.engine() != Engine::M {
+                assert_eq!(
+                    (nodes, updates),
+                    (sequential.stats.nodes, sequential.stats.updates),
+                    "{name} in {shards} shards: nodes and updates"
+                );
+            }
+            ran += 1;
+        }
+    }
+    assert!(ran > 0);
+}
+
+/// Shards that also run on several threads each.
+#[test]
+fn shards_on_threads_add_up_to_the_whole() {
+    let problem = util::read_corpus("langford11-sym.dlx");
+    let total: u128 = (0..4)
+        .map(|index| {
+            Solver::new(&problem)
+                .shard(index, 4)
+                .threads(3)
+                .count()
+                .solutions
+        })
+        .sum();
+    assert_eq!(total, 17_792);
+}
+
+/// `for_each` on several threads visits exactly the solutions of the sequential search, each
+/// once, each an exact cover.
+#[test]
+fn parallel_for_each_visits_every_solution_once() {
+    for name in ["queens10.dlx", "random/xcc-s3.dlx", "langford11-sym.dlx"] {
+        let problem = util::read_corpus(name);
+        let expected: HashSet<Vec<OptionId>> = Solver::new(&problem)
+            .solutions()
+            .map(|s| s.canonical())
+            .collect();
+        let mut seen = HashSet::new();
+        let outcome = Solver::new(&problem).threads(4).for_each(|options| {
+            dlx::verify(&problem, options).unwrap();
+            let mut canonical = options.to_vec();
+            canonical.sort_unstable();
+            assert!(seen.insert(canonical), "{name}: a solution twice");
+            ControlFlow::Continue(())
+        });
+        assert_eq!(outcome.solutions, expected.len() as u128, "{name}");
+        assert_eq!(seen, expected, "{name}");
+    }
+}
+
+/// Eight threads on a two-core machine, stopped by a solution limit: no deadlock, and exactly
+/// the limit is reported, however the workers race for the last solutions.
+#[test]
+fn a_solution_limit_stops_every_worker_exactly() {
+    let problem = util::read_corpus("queens12.dlx");
+    for limit in [1, 7, 1000, 14_199, 14_200] {
+        let visited = AtomicU64::new(0);
+        let outcome = Solver::new(&problem).threads(8).limit(limit).for_each(|_| {
+            visited.fetch_add(1, Ordering::Relaxed);
+            ControlFlow::Continue(())
+        });
+        assert_eq!(outcome.solutions, limit, "limit {limit}");
+        assert_eq!(
+            visited.load(Ordering::Relaxed) as u128,
+            limit,
+            "limit {limit}"
+        );
+        assert_eq!(outcome.stopped, Some(StopReason::SolutionLimit));
+        let counted = Solver::new(&problem).threads(8).limit(limit).count();
+        assert_eq!(counted.solutions, limit, "limit {limit}");
+    }
+}
+
+#[test]
+fn a_visitor_stops_every_worker() {
+    let problem = util::read_corpus("queens11.dlx");
+    let mut visits = 0;
+    let outcome = Solver::new(&problem).threads(4).for_each(|_| {
+        visits += 1;
+        if visits == 10 {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    assert_eq!(visits, 10);
+    assert_eq!(outcome.stopped, Some(StopReason::Visitor));
+}
+
+#[test]
+fn node_limits_and_timeouts_stop_every_worker() {
+    let problem = util::read_corpus("pento6x10.dlx");
+    let outcome = Solver::new(&problem).threads(4).node_limit(100_000).count();
+    assert_eq!(outcome.stopped, Some(StopReason::NodeLimit));
+    assert!(outcome.solutions < 9356);
+    // Each worker may go past the limit by one checkpoint interval (4096 nodes).
+    assert!(
+        outcome.stats.nodes < 100_000 + 4 * 4096 + 4096,
+        "{}",
+        outcome.stats.nodes
+    );
+
+    let outcome = Solver::new(&problem)
+        .threads(4)
+        .timeout(Duration::from_millis(50))
+        .count();
+    assert_eq!(outcome.stopped, Some(StopReason::Timeout));
+    let outcome = Solver::new(&problem)
+        .timeout(Duration::from_millis(50))
+        .count();
+    assert_eq!(outcome.stopped, Some(StopReason::Timeout));
+}
+
+#[test]
+fn parallel_progress_estimates_grow_to_the_end() {
+    let problem = util::read_corpus("queens11.dlx");
+    let estimates = std::sync::Mutex::new(Vec::new());
+    let outcome = Solver::new(&problem)
+        .threads(3)
+        .on_progress(Duration::ZERO, |progress| {
+            estimates.lock().unwrap().push(progress.estimate)
+        })
+        .count();
+    assert!(outcome.is_complete());
+    let estimates = estimates.into_inner().unwrap();
+    assert!(!estimates.is_empty());
+    assert!(estimates.windows(2).all(|w| w[0] <= w[1]), "{estimates:?}");
+    assert!(estimates.iter().all(|&e| (0.0..=1.0).contains(&e)));
+}
