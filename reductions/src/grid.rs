@@ -70,6 +70,58 @@ impl fmt::Display for Cell {
     }
 }
 
+/// Reads `R,C` (the form of `dlx tromino --missing R,C`): two decimal numbers, zero-based,
+/// separated by a comma, blanks allowed around each.
+///
+/// ```
+/// use reductions::grid::Cell;
+/// assert_eq!("2,2".parse(), Ok(Cell::new(2, 2)));
+/// assert_eq!(" 10 , 0 ".parse(), Ok(Cell::new(10, 0)));
+/// assert!("2;2".parse::<Cell>().is_err());
+/// assert_eq!(
+///     "2,-1".parse::<Cell>().unwrap_err().to_string(),
+///     "expected a cell as ROW,COL (two numbers from 0, such as 2,3), found '2,-1'"
+/// );
+/// ```
+impl std::str::FromStr for Cell {
+    type Err = CellError;
+
+    fn from_str(text: &str) -> Result<Cell, CellError> {
+        let number = |part: &str| {
+            let part = part.trim();
+            if part.is_empty() || !part.bytes().all(|b| b.is_ascii_digit()) {
+                return None;
+            }
+            part.parse::<usize>().ok()
+        };
+        let (row, col) = text.split_once(',').ok_or_else(|| CellError::new(text))?;
+        match (number(row), number(col)) {
+            (Some(row), Some(col)) => Ok(Cell::new(row, col)),
+            _ => Err(CellError::new(text)),
+        }
+    }
+}
+
+/// A text that is not a cell `R,C`; see [`Cell`]'s `FromStr`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("expected a cell as ROW,COL (two numbers from 0, such as 2,3), found '{found}'")]
+pub struct CellError {
+    found: String,
+}
+
+impl CellError {
+    fn new(found: &str) -> CellError {
+        CellError {
+            found: found.to_owned(),
+        }
+    }
+
+    /// The text given.
+    pub fn found(&self) -> &str {
+        &self.found
+    }
+}
+
 /// The most positions (`rows * cols`) a [`Mask`] may have: 2^28, a 16384 x 16384 square.
 pub const MAX_CELLS: usize = 1 << 28;
 
