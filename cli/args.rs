@@ -91,7 +91,8 @@ pub struct SolveFlags {
     /// Solve only shard I of N (I from 0 to N-1, as a Slurm array or a Kubernetes indexed
     /// Job numbers its tasks): every shard enumerates the same top of the search tree and
     /// takes every N-th subtree. With --count, stdout is `shard I/N` then the count; add
-    /// the outputs of all N shards with `dlx merge`.
+    /// the outputs of all N shards with `dlx merge` (see docs/scale-out.md). The exit status
+    /// is 0 even when the shard has no solution.
     #[arg(long, value_name = "I/N", value_parser = shard)]
     pub shard: Option<(usize, usize)>,
 

@@ -168,7 +168,8 @@ fn solve(problem: &Problem, flags: &SolveFlags) -> Result<Found> {
         print_stats(&outcome);
     }
     report_stop(&outcome, mode, flags);
-    Ok(if outcome.solutions > 0 {
+    // A shard without solutions is normal: batch systems should not see it as failed.
+    Ok(if outcome.solutions > 0 || flags.shard.is_some() {
         Found::Some
     } else {
         Found::None

@@ -793,3 +793,76 @@ fn a_timeout_stops_the_count() {
         run.stderr
     );
 }
+
+/// The scale-out examples of docs/scale-out.md, run: the GNU parallel script (when GNU
+/// parallel is installed; `.ci/run` installs it, and under CI its absence fails the test), and
+/// the Slurm script run as a job array would run it, task by task.
+#[test]
+fn scale_out_scripts_count_in_shards() {
+    let doc = std::fs::read_to_string(root().join("docs/scale-out.md")).unwrap();
+    let script = std::fs::read_to_string(root().join("scripts/shards-gnu-parallel.sh")).unwrap();
+    let parallel_lines: Vec<&str> = script
+        .lines()
+        .skip_while(|line| !line.starts_with("parallel "))
+        .collect();
+    assert!(
+        doc.contains(&parallel_lines.join("\n")),
+        "docs/scale-out.md shows the script's commands as they are"
+    );
+    let binary = env!("CARGO_BIN_EXE_dlx");
+    let has_parallel = std::process::Command::new("parallel")
+        .arg("--version")
+        .output()
+        .is_ok_and(|out| out.status.success());
+    if has_parallel {
+        let out = std::process::Command::new("bash")
+            .args(["scripts/shards-gnu-parallel.sh", QUEENS8, "5", "2"])
+            .current_dir(root())
+            .env("DLX", binary)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert_eq!(String::from_utf8_lossy(&out.stdout), "92\n");
+    } else {
+        assert!(
+            std::env::var_os("CI").is_none(),
+            "GNU parallel is not installed, so its example is not tested"
+        );
+        eprintln!("GNU parallel is not installed: its example is not tested here");
+    }
+
+    let dir = std::env::temp_dir().join(format!("dlx-cli-slurm-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut files = Vec::new();
+    for task in 0..64 {
+        let out = std::process::Command::new("bash")
+            .arg("scripts/shards.sbatch")
+            .current_dir(root())
+            .env("DLX", binary)
+            .env("PROBLEM", "tests/corpus/langford11-sym.dlx")
+            .env("SLURM_ARRAY_TASK_ID", task.to_string())
+            .env("SLURM_CPUS_PER_TASK", "1")
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "task {task}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let file = dir.join(format!("shard-{task}.out"));
+        std::fs::write(&file, out.stdout).unwrap();
+        files.push(file.to_str().unwrap().to_owned());
+    }
+    let args: Vec<&str> = ["merge"]
+        .into_iter()
+        .chain(files.iter().map(String::as_str))
+        .collect();
+    let run = dlx(&args);
+    run.assert_status(0);
+    assert_eq!(run.stdout, "17792\n");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
