@@ -2,6 +2,7 @@
 
 mod args;
 mod merge;
+mod progress;
 mod solve;
 
 use std::io::{self, Write};

@@ -118,6 +118,11 @@ fn solve(problem: &Problem, flags: &SolveFlags) -> Result<Found> {
     if let Some((index, count)) = flags.shard {
         solver = solver.shard(index, count);
     }
+    let bar = crate::progress::Bar::for_stderr(mode != Mode::First);
+    if let Some(bar) = &bar {
+        let bar = bar.clone();
+        solver = solver.on_progress(crate::progress::EVERY, move |progress| bar.update(progress));
+    }
 
     // Not locked: solutions may come from worker threads (`for_each` needs a `Send` visitor).
     let mut out = BufWriter::new(io::stdout());
@@ -161,6 +166,9 @@ fn solve(problem: &Problem, flags: &SolveFlags) -> Result<Found> {
         }
         outcome
     };
+    if let Some(bar) = &bar {
+        bar.finish();
+    }
     out.flush().context(WRITE_ERROR)?;
     drop(out);
 
