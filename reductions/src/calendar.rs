@@ -405,8 +405,21 @@ impl DateCounts {
 /// let counts = reductions::calendar::count_all_dates(0, |_, _| {});
 /// assert_eq!(counts.total(), 24_405);
 /// ```
-pub fn count_all_dates(threads: usize, mut each: impl FnMut(Date, u128)) -> DateCounts {
+pub fn count_all_dates(threads: usize, each: impl FnMut(Date, u128)) -> DateCounts {
     let dates: Vec<Date> = Date::all().collect();
+    count_dates(&dates, threads, each)
+}
+
+/// Counts the solutions of the given dates, as [`count_all_dates`] does for all of them; the
+/// result lists the dates in the order given.
+///
+/// ```
+/// use reductions::calendar::{count_dates, Date};
+/// let dates = [Date::new(10, 6).unwrap(), Date::new(5, 1).unwrap()];
+/// let counts = count_dates(&dates, 1, |_, _| {});
+/// assert_eq!(counts.counts(), [(dates[0], 7), (dates[1], 57)]);
+/// ```
+pub fn count_dates(dates: &[Date], threads: usize, mut each: impl FnMut(Date, u128)) -> DateCounts {
     let threads = match threads {
         0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
         n => n,
@@ -422,7 +435,7 @@ pub fn count_all_dates(threads: usize, mut each: impl FnMut(Date, u128)) -> Date
         let (done, finished) = mpsc::channel();
         std::thread::scope(|scope| {
             for _ in 0..threads.min(dates.len()) {
-                let (next, dates, done) = (&next, &dates, done.clone());
+                let (next, done) = (&next, done.clone());
                 scope.spawn(move || loop {
                     let k = next.fetch_add(1, Ordering::Relaxed);
                     let Some(&date) = dates.get(k) else { break };
@@ -439,11 +452,16 @@ pub fn count_all_dates(threads: usize, mut each: impl FnMut(Date, u128)) -> Date
         });
     }
     DateCounts {
-        counts: dates.into_iter().zip(counts).collect(),
+        counts: dates.iter().copied().zip(counts).collect(),
     }
 }
 
 /// The number of solutions of one date.
+///
+/// ```
+/// use reductions::calendar::{count_date, Date};
+/// assert_eq!(count_date(Date::new(1, 1).unwrap()), 64);
+/// ```
 pub fn count_date(date: Date) -> u128 {
     let encoding = Calendar
         .encode(&date)
