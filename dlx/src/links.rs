@@ -162,7 +162,13 @@ impl Links {
     /// Whether every primary item is covered (Knuth's `RLINK(0) = 0`).
     #[inline]
     pub fn all_covered(&self) -> bool {
-        self.items[0].next == 0
+        item_at(&self.items, 0).next == 0
+    }
+
+    /// Knuth's `DLINK(x)`.
+    #[inline]
+    pub fn down(&self, x: usize) -> usize {
+        at(&self.nodes, x).down as usize
     }
 
     /// Whether node `x` is an item header (so the item's options are exhausted).
@@ -186,9 +192,9 @@ impl Links {
     pub fn choose(&self) -> usize {
         let mut best = 0;
         let mut min = i32::MAX;
-        let mut k = self.items[0].next as usize;
+        let mut k = item_at(&self.items, 0).next as usize;
         while k != 0 {
-            let len = self.nodes[k].top;
+            let len = at(&self.nodes, k).top;
             if len < min {
                 best = k;
                 min = len;
@@ -196,7 +202,7 @@ impl Links {
                     break;
                 }
             }
-            k = self.items[k].next as usize;
+            k = item_at(&self.items, k).next as usize;
         }
         best
     }
@@ -205,15 +211,15 @@ impl Links {
     /// vertical list. With `COLORS`, nodes of purified options are left alone (Algorithm C).
     #[inline]
     pub fn cover<const COLORS: bool>(&mut self, i: usize) {
-        let ItemLinks { prev, next } = self.items[i];
-        self.items[prev as usize].next = next;
-        self.items[next as usize].prev = prev;
+        let ItemLinks { prev, next } = *item_at(&self.items, i);
+        item_at_mut(&mut self.items, prev as usize).next = next;
+        item_at_mut(&mut self.items, next as usize).prev = prev;
         let nodes = &mut self.nodes[..];
         let mut updates = 1;
-        let mut p = nodes[i].down as usize;
+        let mut p = at(nodes, i).down as usize;
         while p != i {
             updates += hide::<COLORS>(nodes, p);
-            p = nodes[p].down as usize;
+            p = at(nodes, p).down as usize;
         }
         self.updates += updates;
     }
@@ -223,14 +229,14 @@ impl Links {
     #[inline]
     pub fn uncover<const COLORS: bool>(&mut self, i: usize) {
         let nodes = &mut self.nodes[..];
-        let mut p = nodes[i].up as usize;
+        let mut p = at(nodes, i).up as usize;
         while p != i {
             unhide::<COLORS>(nodes, p);
-            p = nodes[p].up as usize;
+            p = at(nodes, p).up as usize;
         }
-        let ItemLinks { prev, next } = self.items[i];
-        self.items[prev as usize].next = i as u32;
-        self.items[next as usize].prev = i as u32;
+        let ItemLinks { prev, next } = *item_at(&self.items, i);
+        item_at_mut(&mut self.items, prev as usize).next = i as u32;
+        item_at_mut(&mut self.items, next as usize).prev = i as u32;
     }
 
     /// `purify(p)`: node `p` gives its secondary item color `c`; hide every option that gives
@@ -300,7 +306,7 @@ impl Links {
     pub fn cover_rest<const COLORS: bool>(&mut self, x: usize) {
         let mut p = x + 1;
         while p != x {
-            let Node { up, top, .. } = self.nodes[p];
+            let Node { up, top, .. } = *at(&self.nodes, p);
             if top <= 0 {
                 p = up as usize;
                 continue;
@@ -321,7 +327,7 @@ impl Links {
     pub fn uncover_rest<const COLORS: bool>(&mut self, x: usize) {
         let mut p = x - 1;
         while p != x {
-            let Node { down, top, .. } = self.nodes[p];
+            let Node { down, top, .. } = *at(&self.nodes, p);
             if top <= 0 {
                 p = down as usize;
                 continue;
@@ -614,11 +620,30 @@ fn unhide<const COLORS: bool>(nodes: &mut [Node], p: usize) {
 
 // The table's one invariant that memory safety rests on: every link (`up`, `down`), every
 // positive `top` of a node that is not a header, every `aux` of an option's node in
-// Algorithm X, and every node an operation starts from or steps to is an index into `nodes`. `Links::new` establishes it; the operations preserve it
+// Algorithm X, and every node an operation starts from or steps to is an index into `nodes`;
+// every `prev` and `next` of an item, and every item an operation is given, is an index into
+// `items`. `Links::new` establishes it; the operations preserve it
 // because they only ever store indices they read from the table, and they step within an
 // option only from a node that is neither a header nor a spacer (every option is followed and
 // preceded by a spacer, so `q + 1` and `q - 1` stay in the table). Debug builds (and so every
 // test, since the test profile keeps debug assertions on in this crate) check each index.
+
+/// The links of item `i`, without a bounds check in release builds.
+#[inline(always)]
+fn item_at(items: &[ItemLinks], i: usize) -> &ItemLinks {
+    debug_assert!(i < items.len(), "item {i} out of {}", items.len());
+    // SAFETY: `i` is an index into `items` by the invariant above (every `prev`, `next` and
+    // positive `top` is an item index).
+    unsafe { items.get_unchecked(i) }
+}
+
+/// The links of item `i`, mutably, without a bounds check in release builds.
+#[inline(always)]
+fn item_at_mut(items: &mut [ItemLinks], i: usize) -> &mut ItemLinks {
+    debug_assert!(i < items.len(), "item {i} out of {}", items.len());
+    // SAFETY: as for `item_at`.
+    unsafe { items.get_unchecked_mut(i) }
+}
 
 /// The node at `x`, without a bounds check in release builds.
 #[inline(always)]

@@ -325,7 +325,7 @@ impl Search {
                 let i = links.choose();
                 // X4 [Cover i.]
                 links.cover::<COLORS>(i);
-                choice[level] = links.nodes[i].down;
+                choice[level] = links.down(i) as u32;
             } else {
                 // X8 [Leave level l.]
                 if level == base {
@@ -337,7 +337,7 @@ impl Search {
                 // X6 [Try again.]
                 let x = choice[level] as usize;
                 links.uncover_rest::<COLORS>(x);
-                choice[level] = links.nodes[x].down;
+                choice[level] = links.down(x) as u32;
             }
             loop {
                 // X5 [Try x_l.]
@@ -355,7 +355,7 @@ impl Search {
                     // X6 [Try again.]
                     let x = choice[level] as usize;
                     links.uncover_rest::<COLORS>(x);
-                    choice[level] = links.nodes[x].down;
+                    choice[level] = links.down(x) as u32;
                     continue;
                 }
                 links.cover_rest::<COLORS>(x);
