@@ -40,6 +40,7 @@ pub mod pack;
 pub mod parse;
 pub mod polyomino;
 pub mod queens;
+pub mod sudoku;
 pub mod tromino;
 
 /// A puzzle encoded as exact cover: parse, encode, and (after the engine has solved it)

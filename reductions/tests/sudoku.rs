@@ -1,0 +1,168 @@
+//! Sudoku: the four hard 9 x 9 puzzles of the engine corpus (our encoding is Knuth's, file for
+//! file), 4 x 4, 16 x 16 and 25 x 25 grids, every printed board checked by a checker written
+//! here from the rules.
+
+use std::fs;
+use std::path::PathBuf;
+
+use dlx::{Problem, Solver};
+use reductions::sudoku::{Mode, Sudoku};
+use reductions::Reduction;
+
+fn fixture(name: &str) -> String {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/sudoku");
+    fs::read_to_string(path.join(name)).unwrap()
+}
+
+fn corpus(name: &str) -> Problem {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../tests/corpus");
+    Problem::from_dlx(&fs::read_to_string(path.join(name)).unwrap()).unwrap()
+}
+
+/// The cells of a printed board (1-9 then A-Z, or numbers separated by blanks), 0 for `.`.
+fn cells(board: &str) -> Vec<Vec<usize>> {
+    board
+        .lines()
+        .map(|line| {
+            if line.contains(' ') {
+                line.split_whitespace()
+                    .map(|w| w.parse().unwrap())
+                    .collect()
+            } else {
+                line.chars()
+                    .map(|ch| match ch {
+                        '.' => 0,
+                        _ => ch.to_digit(36).unwrap() as usize,
+                    })
+                    .collect()
+            }
+        })
+        .collect()
+}
+
+/// Panics unless `solved` fills the puzzle's grid (`puzzle` as the crate prints it) by the
+/// rules: givens kept, each row, column and box a permutation of 1..=side.
+fn check_solution(puzzle: &str, solved: &str) {
+    let (p, s) = (cells(puzzle), cells(solved));
+    let side = p.len();
+    let n = (1..=side).find(|n| n * n == side).unwrap();
+    assert_eq!(s.len(), side, "{solved}");
+    let all: Vec<usize> = (1..=side).collect();
+    for r in 0..side {
+        assert_eq!(s[r].len(), side, "{solved}");
+        for c in 0..side {
+            if p[r][c] != 0 {
+                assert_eq!(p[r][c], s[r][c], "given ({r},{c}) changed:\n{solved}");
+            }
+        }
+        let mut row = s[r].clone();
+        row.sort();
+        assert_eq!(row, all, "row {r}:\n{solved}");
+        let mut col: Vec<usize> = (0..side).map(|k| s[k][r]).collect();
+        col.sort();
+        assert_eq!(col, all, "column {r}:\n{solved}");
+        let mut bx: Vec<usize> = (0..side)
+            .map(|k| s[r / n * n + k / n][r % n * n + k % n])
+            .collect();
+        bx.sort();
+        assert_eq!(bx, all, "box {r}:\n{solved}");
+    }
+}
+
+/// Solves under `mode`, checks every solution (exact cover and rules), returns them.
+fn solve(sudoku: Sudoku, text: &str) -> Vec<String> {
+    let grid = sudoku.parse(text).unwrap();
+    let encoding = sudoku.encode(&grid).unwrap();
+    let mut boards = Vec::new();
+    for solution in Solver::new(&encoding.problem).solutions() {
+        dlx::verify(&encoding.problem, solution.options()).unwrap();
+        let board = sudoku
+            .decode(&grid, &encoding.choices_of(solution.options()))
+            .to_string();
+        check_solution(&grid.to_string(), &board);
+        assert!(sudoku.parse(&board).unwrap().is_complete());
+        boards.push(board);
+        assert!(boards.len() <= 1000, "too many solutions");
+    }
+    boards
+}
+
+const HARD: [&str; 4] = ["escargot", "golden_nugget", "inkala2012", "platinum_blonde"];
+
+#[test]
+fn the_hard_ones_are_knuths_encodings_with_one_solution() {
+    let reduce = Sudoku::default();
+    let force = Sudoku { mode: Mode::Force };
+    for name in HARD {
+        let text = fixture(&format!("{name}.txt"));
+        let grid = reduce.parse(&text).unwrap();
+        assert_eq!(
+            reduce.encode(&grid).unwrap().problem,
+            corpus(&format!("sudoku-{name}.dlx")),
+            "{name}"
+        );
+        assert_eq!(
+            force.encode(&grid).unwrap().problem,
+            corpus(&format!("sudoku-{name}-full.dlx")),
+            "{name}"
+        );
+        let one = solve(reduce, &text);
+        assert_eq!(one.len(), 1, "{name}");
+        assert_eq!(solve(force, &text), one, "{name}");
+    }
+}
+
+#[test]
+fn four_by_four() {
+    let boards = solve(Sudoku::default(), &fixture("4x4.txt"));
+    assert_eq!(boards, ["1234\n3412\n2143\n4321"]);
+    // An empty 4 x 4 grid: 288 solutions (the number of 4 x 4 sudoku grids), in both modes.
+    let empty = "....\n".repeat(4);
+    let mut all = solve(Sudoku::default(), &empty);
+    assert_eq!(all.len(), 288);
+    all.sort();
+    all.dedup();
+    assert_eq!(all.len(), 288);
+    assert_eq!(solve(Sudoku { mode: Mode::Force }, &empty).len(), 288);
+}
+
+#[test]
+fn sixteen_and_twenty_five() {
+    for (name, side) in [("16x16.txt", 16), ("25x25.txt", 25)] {
+        let text = fixture(name);
+        let boards = solve(Sudoku::default(), &text);
+        assert_eq!(boards.len(), 1, "{name}");
+        assert_eq!(boards[0].lines().count(), side);
+        // Letters beyond 9: G on 16 x 16, up to P on 25 x 25.
+        let last = char::from_digit(side as u32, 36)
+            .unwrap()
+            .to_ascii_uppercase();
+        assert!(boards[0].contains(last), "{}", boards[0]);
+    }
+}
+
+#[test]
+fn clashing_givens_have_no_solution() {
+    let sudoku = Sudoku::default();
+    // Two 1s in row 0 (and nothing else wrong): Knuth's reduced matrix would not see it.
+    let grid = sudoku.parse("1..1\n....\n....\n....\n").unwrap();
+    assert_eq!(
+        grid.conflicts()[0].to_string(),
+        "row 0 holds 1 twice, at (0,0) and (0,3)"
+    );
+    let encoding = sudoku.encode(&grid).unwrap();
+    assert_eq!(encoding.problem.primary_count(), 16 + 3 * 16);
+    assert_eq!(Solver::new(&encoding.problem).count().solutions, 0);
+    // A box clash only.
+    let grid = sudoku.parse("1...\n.1..\n....\n....\n").unwrap();
+    assert_eq!(grid.conflicts().len(), 1);
+    let encoding = sudoku.encode(&grid).unwrap();
+    assert_eq!(Solver::new(&encoding.problem).count().solutions, 0);
+}
+
+#[test]
+fn four_by_four_encoding() {
+    let sudoku = Sudoku::default();
+    let grid = sudoku.parse(&fixture("4x4.txt")).unwrap();
+    insta::assert_snapshot!(sudoku.encode(&grid).unwrap().problem.to_dlx());
+}
