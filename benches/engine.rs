@@ -1,8 +1,10 @@
 //! The engine on the corpus instances: `Solver::count()`, parsing excluded.
 //!
 //! `cargo bench --bench engine` runs them all; `cargo bench --bench engine -- queens` one family.
-//! Knuth's DLX1 on a 2-core machine of the kind this project develops on (CPU seconds, whole
-//! process): queens13 0.18, langford12-sym 0.30, pento6x10-sym 1.9, each sudoku under 0.01.
+//! Each instance is counted on 1 thread and on 2 (`count/threads1`, `count/threads2`), for the
+//! parallel speed-up. Knuth's DLX1 on a 2-core machine of the kind this project develops on (CPU
+//! seconds, whole process): queens13 0.18, langford12-sym 0.30, pento6x10-sym 1.9, each sudoku
+//! under 0.01; his DLX3: queens13-pd 1.9, queens12-pd 0.34.
 
 use std::hint::black_box;
 use std::time::Duration;
@@ -37,6 +39,11 @@ fn count(c: &mut Criterion) {
             50,
         ),
         ("colors", &["random/xcc-s1", "random/xcc-s2"], 50),
+        (
+            "multiplicities",
+            &["queens12-pd", "queens13-pd", "random/mcc-s1"],
+            10,
+        ),
     ];
     for &(family, instances, samples) in families {
         let mut group = c.benchmark_group(family);
