@@ -199,3 +199,74 @@ fn parallel_progress_estimates_grow_to_the_end() {
     assert!(estimates.windows(2).all(|w| w[0] <= w[1]), "{estimates:?}");
     assert!(estimates.iter().all(|&e| (0.0..=1.0).contains(&e)));
 }
+
+/// The prefixes of `split` are independent subtrees: their counts (by `within`), with the
+/// solutions above the cut, add up to the whole count, and their statistics, with the top's,
+/// to the whole search's; also on several threads and in shards below a prefix.
+#[test]
+fn split_prefixes_add_up_to_the_whole() {
+    for (name, expected) in [
+        ("queens10.dlx", 724),
+        ("langford11-sym.dlx", 17_792),
+        ("random/xcc-s1.dlx", 801),
+        ("sudoku-golden_nugget.dlx", 1),
+    ] {
+        let problem = util::read_corpus(name);
+        let whole = Solver::new(&problem).count();
+        for depth in [1, 2, 4] {
+            let top = Solver::new(&problem).split(depth);
+            let mut total = top.solutions.len() as u128;
+            let (mut nodes, mut updates) = (top.stats.nodes, top.stats.updates);
+            for prefix in &top.prefixes {
+                assert_eq!(prefix.len(), depth);
+                let solver = Solver::new(&problem)
+                    .within(prefix)
+                    .expect("a path of the tree");
+                let outcome = solver.count();
+                total += outcome.solutions;
+                nodes += outcome.stats.nodes;
+                updates += outcome.stats.updates;
+                // The same subtree on threads, and in shards.
+                assert_eq!(
+                    solver.clone().threads(3).count().solutions,
+                    outcome.solutions
+                );
+                let sharded: u128 = (0..2)
+                    .map(|i| solver.clone().shard(i, 2).count().solutions)
+                    .sum();
+                assert_eq!(
+                    sharded, outcome.solutions,
+                    "{name}: shards below {prefix:?}"
+                );
+            }
+            assert_eq!(total, expected, "{name} split at depth {depth}");
+            assert_eq!(
+                (nodes, updates),
+                (whole.stats.nodes, whole.stats.updates),
+                "{name}"
+            );
+        }
+    }
+}
+
+#[test]
+fn within_refuses_what_is_not_a_path_of_the_tree() {
+    let problem = util::read_corpus("queens8.dlx");
+    let top = Solver::new(&problem).split(1);
+    let first = top.prefixes[0][0];
+    // An option that does not cover the item the search branches on at the top.
+    let other = problem
+        .options()
+        .find(|&o| top.prefixes.iter().all(|p| p[0] != o))
+        .unwrap();
+    assert!(matches!(
+        Solver::new(&problem).within(&[other]),
+        Err(dlx::PrefixError::NotAChoice { level: 0, .. })
+    ));
+    // The same option twice: ruled out by the first.
+    assert!(Solver::new(&problem).within(&[first, first]).is_err());
+    assert!(matches!(
+        Solver::new(&problem).within(&[OptionId::new(10_000)]),
+        Err(dlx::PrefixError::NoSuchOption(10_000))
+    ));
+}

@@ -244,6 +244,36 @@ pub enum CoverError {
     },
 }
 
+/// Why [`Solver::within`](crate::Solver::within) refused a prefix: it is not a path of the
+/// search tree.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum PrefixError {
+    /// An option number the problem does not have.
+    #[error("option {0} does not exist")]
+    NoSuchOption(usize),
+    /// The option cannot be the choice at its level: the search branches on another item
+    /// there, or the option was ruled out by the choices above it.
+    #[error("option {option} is not a choice at level {level} of the search, which branches on item '{item}' there")]
+    NotAChoice {
+        /// The level, from 0.
+        level: usize,
+        /// The option's number.
+        option: usize,
+        /// The item the search branches on at that level.
+        item: String,
+    },
+    /// The choices above this level already form a solution.
+    #[error("the prefix is longer than its path: the options before level {level} are already a solution")]
+    TooLong {
+        /// The level, from 0.
+        level: usize,
+    },
+    /// Prefixes are for problems without multiplicities.
+    #[error("prefixes of problems that need Algorithm M (multiplicities) are not supported")]
+    Multiplicities,
+}
+
 /// A warning from the text parser: something Knuth's programs accept but that is probably
 /// not what the author meant.
 #[derive(Clone, Debug, PartialEq, Eq)]

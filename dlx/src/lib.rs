@@ -66,12 +66,12 @@ mod verify;
 
 pub use error::{
     BuildError, BuildErrorKind, CoverError, ParseError, ParseErrorKind, ParseWarning,
-    ParseWarningKind,
+    ParseWarningKind, PrefixError,
 };
 pub use problem::{
     Color, Entry, ItemId, OptionId, OptionItem, Primary, Problem, ProblemBuilder, Secondary,
     MAX_NODES,
 };
-pub use solver::{Engine, Outcome, Solution, Solutions, Solver, StopReason};
+pub use solver::{Engine, Outcome, Solution, Solutions, Solver, Split, StopReason};
 pub use stats::{Progress, Stats};
 pub use verify::verify;

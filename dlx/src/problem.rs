@@ -499,6 +499,11 @@ impl Problem {
         ItemId((self.inner.primary_count as u32) + item.0)
     }
 
+    /// The number of entries of the options before `option`.
+    pub(crate) fn entries_before(&self, option: OptionId) -> usize {
+        self.inner.option_starts[option.index()]
+    }
+
     /// The entries of an option, in the order they were given.
     ///
     /// # Panics

@@ -15,7 +15,7 @@
 //! the counts his programs report, which shows the search tree is the same.
 
 use crate::links::Links;
-use crate::problem::Problem;
+use crate::problem::{OptionId, Problem};
 use crate::Engine;
 
 /// Why [`Search::run`] returned.
@@ -191,7 +191,7 @@ impl Search {
     /// never tried, while the levels above were counted by the donor. So the subtrees of a
     /// split search add up to the whole search's statistics.
     pub fn enter_prefix(&mut self, prefix: &[u32], count_last: bool) {
-        debug_assert!(self.level == 0 && self.engine != Engine::M);
+        debug_assert!(self.level == 0 && (prefix.is_empty() || self.engine != Engine::M));
         let updates = self.links.updates;
         let mut counted = 0;
         for (level, &x) in prefix.iter().enumerate() {
@@ -217,6 +217,70 @@ impl Search {
         self.level = prefix.len();
         self.base = prefix.len();
         self.resume = Resume::EnterLevel;
+    }
+
+    /// The nodes of a prefix given as options: at each level, the node of that level's option
+    /// in the item the search would branch on there (found by the same choice of item), with
+    /// the level's item and option covered as the search would. Leaves the search unwound.
+    /// `Err` gives the level where an option is not a choice.
+    pub fn nodes_of(
+        &mut self,
+        problem: &Problem,
+        options: &[OptionId],
+    ) -> Result<Vec<u32>, crate::PrefixError> {
+        use crate::PrefixError;
+        if self.engine == Engine::M {
+            return Err(PrefixError::Multiplicities);
+        }
+        let n = self.links.item_count;
+        let updates = self.links.updates;
+        let mut result = Ok(());
+        for (level, &option) in options.iter().enumerate() {
+            if option.index() >= problem.option_count() {
+                result = Err(PrefixError::NoSuchOption(option.index()));
+                break;
+            }
+            if self.links.all_covered() {
+                result = Err(PrefixError::TooLong { level });
+                break;
+            }
+            let item = self.links.choose();
+            // The option's nodes follow the headers, the first spacer, the nodes of the
+            // options before it and their spacers.
+            let first = n + 2 + problem.entries_before(option) + option.index();
+            let node = (first..first + problem.option(option).len())
+                .find(|&x| self.links.nodes[x].top as usize == item)
+                .filter(|&x| {
+                    let mut p = self.links.down(item);
+                    while p != item && p != x {
+                        p = self.links.down(p);
+                    }
+                    p == x
+                });
+            let Some(x) = node else {
+                result = Err(PrefixError::NotAChoice {
+                    level,
+                    option: option.index(),
+                    item: problem
+                        .item_name(crate::problem::ItemId(item as u32 - 1))
+                        .to_owned(),
+                });
+                break;
+            };
+            self.choice[level] = x as u32;
+            if self.engine == Engine::X {
+                self.links.cover::<false>(item);
+                self.links.cover_rest::<false>(x);
+            } else {
+                self.links.cover::<true>(item);
+                self.links.cover_rest::<true>(x);
+            }
+            self.level = level + 1;
+        }
+        let nodes = self.choice[..self.level].to_vec();
+        self.unwind();
+        self.links.updates = updates;
+        result.map(|()| nodes)
     }
 
     /// Undoes every level still applied (after a solution, at a checkpoint, or at the end of
@@ -508,7 +572,7 @@ fn restore(links: &mut Links, i: usize, first: usize) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{OptionId, ProblemBuilder};
+    use crate::ProblemBuilder;
 
     /// A small deterministic generator (xorshift), so the tests need no dependency.
     struct Rng(u64);

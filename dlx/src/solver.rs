@@ -123,6 +123,8 @@ pub struct Solver<'p> {
     timeout: Option<Duration>,
     threads: usize,
     shard: Option<(usize, usize)>,
+    /// The subtree to search (see [`Solver::within`]), as the node chosen at each level.
+    prefix: Vec<u32>,
     progress: Option<(Duration, Arc<ProgressFn<'p>>)>,
 }
 
@@ -136,6 +138,7 @@ impl fmt::Debug for Solver<'_> {
             .field("timeout", &self.timeout)
             .field("threads", &self.threads)
             .field("shard", &self.shard)
+            .field("prefix", &self.prefix)
             .field("progress", &self.progress.as_ref().map(|(every, _)| every))
             .finish()
     }
@@ -152,6 +155,7 @@ impl<'p> Solver<'p> {
             timeout: None,
             threads: 1,
             shard: None,
+            prefix: Vec::new(),
             progress: None,
         }
     }
@@ -248,6 +252,69 @@ impl<'p> Solver<'p> {
         self
     }
 
+    /// Searches only the subtree below `prefix`, a partial solution given as the option chosen
+    /// at each of the top levels of the search tree, as [`split`](Self::split) lists them: for
+    /// users who schedule the subtrees of a big count themselves. The subtrees' counts add up
+    /// to the whole count, and their statistics, with those of `split`, to the whole search's.
+    ///
+    /// Refused when the prefix is not a path of the search tree (an option at a level where
+    /// the search branches on an item the option does not cover, or that the options above
+    /// have ruled out), or when the problem needs Algorithm M.
+    ///
+    /// ```
+    /// let problem = dlx::Problem::from_dlx(&std::fs::read_to_string(
+    ///     concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/corpus/queens8.dlx"))?)?;
+    /// let top = dlx::Solver::new(&problem).split(2);
+    /// let mut total = top.solutions.len() as u128;
+    /// for prefix in &top.prefixes {
+    ///     total += dlx::Solver::new(&problem).within(prefix)?.count().solutions;
+    /// }
+    /// assert_eq!(total, 92);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn within(mut self, prefix: &[OptionId]) -> Result<Self, crate::PrefixError> {
+        let mut search = Search::new(self.problem, self.engine);
+        self.prefix = search.nodes_of(self.problem, prefix)?;
+        Ok(self)
+    }
+
+    /// The top of the search tree cut at `depth` levels (below the prefix of
+    /// [`within`](Self::within), if any): every partial solution at that depth, in the
+    /// search's order, each as the options chosen from the top, and the solutions found above
+    /// that depth. Each prefix is an independent subtree for [`within`](Self::within).
+    pub fn split(&self, depth: usize) -> Split {
+        let mut search = Search::new(self.problem, self.engine);
+        let mut split = Split::default();
+        if self.engine == Engine::M {
+            // Not split: the whole tree is one subtree.
+            split.prefixes.push(Vec::new());
+            return split;
+        }
+        search.enter_prefix(&self.prefix, false);
+        search.cutoff = self.prefix.len() + depth;
+        loop {
+            match search.run() {
+                Event::Prefix => split
+                    .prefixes
+                    .push(search.options().map(OptionId).collect()),
+                Event::Solution => split
+                    .solutions
+                    .push(search.options().map(OptionId).collect()),
+                Event::Done => break,
+                Event::Checkpoint => unreachable!("no checkpoint is set"),
+            }
+        }
+        split.stats = Stats {
+            nodes: search.nodes,
+            updates: search.updates(),
+            solutions: split.solutions.len() as u128,
+            max_level: search.max_level(),
+            profile: search.profile[..=search.max_level()].to_vec(),
+            elapsed: Duration::ZERO,
+        };
+        split
+    }
+
     /// The solutions, one at a time, in the search's deterministic order. Nothing is searched
     /// until the iterator is advanced, and the search pauses between calls to `next`.
     pub fn solutions(&self) -> Solutions<'p> {
@@ -327,9 +394,11 @@ impl<'p> Solver<'p> {
         let mut visit = visit;
         let mut top = Top::default();
         let roots = match self.shard {
-            None => vec![(Vec::new(), 0.0, 1.0)],
+            None => vec![(self.prefix.clone(), 0.0, 1.0)],
             Some((index, count)) => {
-                top = shard_prefixes(&template, index, count);
+                let mut top_search = template.clone();
+                top_search.enter_prefix(&self.prefix, false);
+                top = shard_prefixes(&top_search, index, count);
                 std::mem::take(&mut top.prefixes)
             }
         };
@@ -391,7 +460,8 @@ impl<'p> Solver<'p> {
     }
 
     fn start(&self) -> Run<'p> {
-        let search = Search::new(self.problem, self.engine);
+        let mut search = Search::new(self.problem, self.engine);
+        search.enter_prefix(&self.prefix, false);
         let started = Instant::now();
         let mut run = Run {
             search,
@@ -410,6 +480,17 @@ impl<'p> Solver<'p> {
         run.search.checkpoint_at = run.next_checkpoint();
         run
     }
+}
+
+/// The top of a search tree, cut at some depth: see [`Solver::split`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Split {
+    /// The partial solutions at the cut, each the options chosen from the top, in order.
+    pub prefixes: Vec<Vec<OptionId>>,
+    /// The solutions above the cut.
+    pub solutions: Vec<Vec<OptionId>>,
+    /// The statistics of the search above the cut.
+    pub stats: Stats,
 }
 
 /// A shard's share of the top of the search tree.
@@ -432,7 +513,7 @@ const PREFIXES_PER_SHARD: usize = 64;
 /// same partial solutions, to the first depth with at least [`PREFIXES_PER_SHARD`] per shard
 /// (or the bottom of the tree), and takes every `count`-th.
 fn shard_prefixes(template: &Search, index: usize, count: usize) -> Top {
-    let mut depth = 1;
+    let mut depth = template.level() + 1;
     loop {
         let mut search = template.clone();
         search.cutoff = depth;
@@ -442,7 +523,7 @@ fn shard_prefixes(template: &Search, index: usize, count: usize) -> Top {
             match search.run() {
                 Event::Prefix => {
                     let (mut start, mut width) = (0.0, 1.0);
-                    for level in 0..depth {
+                    for level in template.level()..depth {
                         let (k, d) = search.position(level);
                         width /= d as f64;
                         start += (k - 1) as f64 * width;

@@ -304,6 +304,15 @@ fn tokens(line: &str) -> impl Iterator<Item = (usize, &str)> {
 ///
 /// The output reads back with [`parse`] to an equal problem.
 pub fn write(problem: &Problem, out: &mut impl fmt::Write) -> fmt::Result {
+    // The reader drops a byte-order mark at the start of the text, so a first name that
+    // begins with one (U+FEFF is no blank) keeps it only behind one more.
+    if problem
+        .items()
+        .next()
+        .is_some_and(|item| problem.item_name(item).starts_with('\u{feff}'))
+    {
+        out.write_char('\u{feff}')?;
+    }
     let mut first = true;
     for item in problem.items() {
         if !first {
