@@ -17,3 +17,6 @@ mod format;
 
 /// The `dlx` binary end to end: outputs, exit statuses, error messages.
 mod cli;
+
+/// The text parser's resource bounds on huge inputs (ignored: 2 GB each).
+mod text_limits;

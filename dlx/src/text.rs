@@ -49,6 +49,11 @@ pub struct Parsed {
 /// in the item line, an invalid name, `|` twice in the item line, bad bounds (`u > v`, `v = 0`,
 /// not decimal, or on a secondary item), or a problem too large for `u32` links.
 pub fn parse(text: &str) -> Result<Parsed, ParseError> {
+    parse_within(text, MAX_NODES)
+}
+
+/// [`parse`], refusing problems of more than `max_nodes` nodes (a parameter for the tests).
+fn parse_within(text: &str, max_nodes: usize) -> Result<Parsed, ParseError> {
     // A byte-order mark (some editors write one) is not part of the first name.
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut lines = text
@@ -70,7 +75,29 @@ pub fn parse(text: &str) -> Result<Parsed, ParseError> {
 
     let mut builder = ProblemBuilder::new();
     let items = read_item_line(item_line_no, item_line, &mut builder)?;
+    // Every node takes at least one byte of text (an item its name or the blank after it, an
+    // entry its name, an option's spacer its newline), give or take the three nodes of the
+    // item line's ends. So only a text of more than `max_nodes - 3` bytes can hold too large
+    // a problem; such a text is read once only counting, so that it is refused before its
+    // options are stored (about 24 bytes a node), and then again to build the problem.
+    if text.len().saturating_add(3) > max_nodes {
+        read_options(lines.clone(), &items, None, max_nodes)?;
+    }
+    let warnings = read_options(lines, &items, Some(&mut builder), max_nodes)?;
+    let problem = builder
+        .build()
+        .map_err(|error| ParseError::new(item_line_no, 1, ParseErrorKind::Build(error)))?;
+    Ok(Parsed { problem, warnings })
+}
 
+/// Reads the option lines: checks them, and gives them to `builder` if there is one (without
+/// one, only checks them and counts their nodes). Returns the warnings.
+fn read_options<'a>(
+    lines: impl Iterator<Item = (usize, &'a str)>,
+    items: &ItemLine<'a>,
+    mut builder: Option<&mut ProblemBuilder>,
+    max_nodes: usize,
+) -> Result<Vec<ParseWarning>, ParseError> {
     let mut colors: HashMap<&str, Color> = HashMap::new();
     let mut warnings = Vec::new();
     // For each item, the option (by line) it was last seen in and where: catches repeats.
@@ -127,7 +154,12 @@ pub fn parse(text: &str) -> Result<Parsed, ParseError> {
                             found: color.to_owned(),
                         });
                     }
-                    let color = *colors.entry(color).or_insert_with(|| builder.color(color));
+                    let color = match builder.as_deref_mut() {
+                        Some(builder) => {
+                            *colors.entry(color).or_insert_with(|| builder.color(color))
+                        }
+                        None => Color(0),
+                    };
                     option.push(item.with_color(color));
                 }
             }
@@ -140,15 +172,14 @@ pub fn parse(text: &str) -> Result<Parsed, ParseError> {
             continue;
         }
         nodes += option.len() + 1;
-        if nodes > MAX_NODES {
+        if nodes > max_nodes {
             return Err(ParseError::new(line_no, 1, ParseErrorKind::TooLarge));
         }
-        builder.option(option.iter().copied());
+        if let Some(builder) = builder.as_deref_mut() {
+            builder.option(option.iter().copied());
+        }
     }
-    let problem = builder
-        .build()
-        .map_err(|error| ParseError::new(item_line_no, 1, ParseErrorKind::Build(error)))?;
-    Ok(Parsed { problem, warnings })
+    Ok(warnings)
 }
 
 #[derive(Copy, Clone)]
@@ -360,5 +391,100 @@ impl Problem {
         let mut text = String::new();
         write(self, &mut text).expect("writing to a String cannot fail");
         text
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The option lines of `text` (its nonblank lines after the first), for `read_options`.
+    fn option_lines(text: &str) -> impl Iterator<Item = (usize, &str)> + Clone {
+        text.split('\n')
+            .enumerate()
+            .map(|(k, line)| (k + 1, line))
+            .filter(|(_, line)| !line.trim().is_empty())
+            .skip(1)
+    }
+
+    /// `a` and five options `a`: 1 + 2 nodes for the item line, 2 for each option, 13 in all.
+    const FIVE: &str = "a\na\na\na\na\na\n";
+
+    #[test]
+    fn the_node_limit_counts_every_node() {
+        assert_eq!(parse_within(FIVE, 13).unwrap().problem.option_count(), 5);
+        let error = parse_within(FIVE, 12).unwrap_err();
+        assert_eq!(error.kind(), &ParseErrorKind::TooLarge);
+        assert_eq!(
+            (error.line(), error.column()),
+            (6, 1),
+            "the option that crosses it"
+        );
+        // The same, for options with several items and colors.
+        let text = "a b | x\na b x:1\nb\n";
+        assert!(parse_within(text, 2 + 3 + 4 + 2).is_ok());
+        assert_eq!(parse_within(text, 2 + 3 + 4 + 1).unwrap_err().line(), 3);
+    }
+
+    /// The counting pass alone finds a problem too large, at the same line as a full read,
+    /// without a builder (so nothing of the options is stored).
+    #[test]
+    fn the_counting_pass_refuses_without_building() {
+        let mut builder = ProblemBuilder::new();
+        let items = read_item_line(1, "a", &mut builder).unwrap();
+        let error = read_options(option_lines(FIVE), &items, None, 12).unwrap_err();
+        assert_eq!((error.line(), error.kind()), (6, &ParseErrorKind::TooLarge));
+        assert_eq!(builder.option_count(), 0);
+        assert!(read_options(option_lines(FIVE), &items, None, 13).is_ok());
+        assert_eq!(builder.option_count(), 0);
+    }
+
+    /// No text of at most `max_nodes - 3` bytes holds more nodes than that, which is why
+    /// shorter texts skip the counting pass: checked on the densest texts there are.
+    #[test]
+    fn a_node_takes_at_least_a_byte() {
+        for text in [
+            FIVE,
+            "a\na",
+            "a b\na b\na\nb",
+            "a b c d\na b c d\n",
+            "a | x\na x:c\n",
+        ] {
+            let nodes = {
+                let problem = parse(text).unwrap().problem;
+                problem.item_count() + 2 + problem.option_count() + problem.entry_count()
+            };
+            assert!(nodes <= text.len() + 3, "{text:?}: {nodes} nodes");
+            assert!(parse_within(text, nodes).is_ok(), "{text:?}");
+            assert!(parse_within(text, nodes - 1).is_err(), "{text:?}");
+        }
+    }
+
+    /// Options without a primary item are skipped, so a text may look too large to the byte
+    /// count and still fit: then both passes run and the problem is built.
+    #[test]
+    fn a_text_that_only_looks_too_large_is_read() {
+        let text = "a | x\na\nx\nx\nx\nx\n";
+        // Items a and x, their ends, and the option a: 6 nodes, in 16 bytes.
+        let parsed = parse_within(text, 6).unwrap();
+        assert_eq!(parsed.problem.option_count(), 1);
+        assert_eq!(parsed.warnings.len(), 4);
+        assert!(parse_within(text, 5).is_err());
+    }
+
+    /// A first item whose name begins with a byte-order mark keeps it through the writer and
+    /// the reader (which drops one mark at the start of the text).
+    #[test]
+    fn a_byte_order_mark_in_the_first_name_survives_a_round_trip() {
+        let text = "\u{feff}\u{feff}a b\n\u{feff}a\nb\n";
+        let problem = Problem::from_dlx(text).unwrap();
+        assert_eq!(
+            problem.item_name(problem.items().next().unwrap()),
+            "\u{feff}a"
+        );
+        assert_eq!(problem.to_dlx(), text);
+        assert_eq!(Problem::from_dlx(&problem.to_dlx()).unwrap(), problem);
+        let plain = Problem::from_dlx("a b\na\nb\n").unwrap();
+        assert!(!plain.to_dlx().starts_with('\u{feff}'));
     }
 }
