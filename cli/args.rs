@@ -38,6 +38,96 @@ pub enum Command {
         generate | dlx solve --limit 10         at most 10 solutions of a problem on stdin")]
     Solve(SolveArgs),
 
+    /// The calendar puzzle: eight pieces cover a board of months and days, all but a date.
+    ///
+    /// The board (PUZZLES.md): Jan-Jun and Jul-Dec on two rows of six, then the days 1-31 on
+    /// rows of seven. The eight pieces R V Y U P N Z L, each used once, may be turned and
+    /// flipped; they cover every cell but the date's month and day.
+    ///
+    /// Plain text (when stdout is not a terminal, or --plain): one line per board row, one
+    /// character per cell: the piece's letter, `.` on the two open cells (the month and the
+    /// day), `#` where the board has no cell; a blank line between boards. On a terminal,
+    /// the pieces are drawn in color with the month and day named in the open cells.
+    #[command(after_help = "Examples:\n  \
+        dlx calendar                      today's date (UTC)\n  \
+        dlx calendar $(date +%m-%d)       today in the local time zone\n  \
+        dlx calendar aug-19 --count       how many solutions Aug 19 has (100)\n  \
+        dlx calendar 2026-02-28 --all     every solution of a date\n  \
+        dlx calendar --all-dates          every date of a leap year counted\n  \
+        dlx calendar 8-19 --format svg > aug19.svg")]
+    Calendar(CalendarArgs),
+
+    /// L-tromino tilings of a square without one cell, or of any board.
+    ///
+    /// By exact cover (--method cover, the default) any board can be tiled, and all its
+    /// tilings listed or counted. The classic divide-and-conquer construction (--method
+    /// divide) builds one tiling of a 2^k x 2^k board with one missing cell at once, even
+    /// at 4096 x 4096, numbering the tiles in the order it places them.
+    ///
+    /// Plain text: the seed's format, one line per row, the tile numbers of the cells
+    /// separated by single blanks (tiles numbered from 1; by exact cover in the reading
+    /// order of their first cells), `0` on the missing cell and on any position off the
+    /// board; a blank line between tilings.
+    ///
+    /// A board file is lines of `.` (a cell to cover) and `#` (no cell), optionally after
+    /// a first line `H W`.
+    #[command(after_help = "Examples:\n  \
+        dlx tromino --size 4 --missing 2,2 --method divide\n  \
+        dlx tromino --size 8 --missing 0,0 --count       30355 tilings\n  \
+        dlx tromino --size 4096 --missing 5,7 --method divide > big.txt\n  \
+        dlx tromino --board board.txt --all --limit 10")]
+    Tromino(TrominoArgs),
+
+    /// Any polyominoes on any board, each piece used once, turned and flipped at will.
+    ///
+    /// BOARD: one line per row, `.` a cell to cover, `#` no cell, optionally after a first
+    /// line `H W`.
+    ///
+    /// PIECES: pictures of the pieces in blocks separated by blank lines. A letter or digit
+    /// (A-Z, a-z, 0-9) is a cell of the piece of that name, so one block may draw several
+    /// pieces side by side; `.` and blanks are empty; the `#`s of a block form one piece
+    /// named by the first free letter. A piece's cells must touch through their sides, and
+    /// a name belongs to one piece. The pieces must have as many cells as the board.
+    ///
+    /// Plain text: one line per board row, the letter of the piece on each cell, `#` where
+    /// the board has no cell; a blank line between boards.
+    #[command(after_help = "Example: two L-trominoes on a 2x3 board\n  \
+        printf '...\\n...\\n' > board.txt\n  \
+        printf 'A\\nAA\\n\\nBB\\n B\\n' > pieces.txt\n  \
+        dlx pack board.txt pieces.txt --all")]
+    Pack(PackArgs),
+
+    /// Futoshiki: a Latin square with givens and inequalities between neighbours.
+    ///
+    /// Every row and every column holds 1..n once each; the given digits stay; the
+    /// inequalities between neighbouring cells hold.
+    ///
+    /// The file (PUZZLES.md): a line with n, then 2n-1 lines. Rows of digits: n numbers
+    /// (0 = empty) separated by `|` (no relation), `<` (left smaller) or `>` (left larger).
+    /// Between two digit rows, 2n-1 marks: at even positions `-` (none), `^` (upper
+    /// smaller) or `v` (upper larger), `-` at odd positions. Blanks between tokens are
+    /// optional. Standard input if FILE is absent or `-`.
+    ///
+    /// Plain text: the same format, every cell filled, the relations kept. On a terminal the
+    /// signs stand between the cells and the givens are set apart.
+    ///
+    /// Is my puzzle unique? `dlx futoshiki puzzle.txt --limit 2 --count` prints 1 for a
+    /// puzzle with exactly one solution (2 means several, 0 none, exit status 1).
+    #[command(after_help = "Examples:\n  \
+        dlx futoshiki puzzle.txt                   the first solution\n  \
+        dlx futoshiki puzzle.txt --limit 2 --count 1 if the solution is unique\n  \
+        dlx futoshiki puzzle.txt --count           every solution counted")]
+    Futoshiki(FileArgs),
+
+    /// The n-queens problem: n queens on an n x n board, none attacking another.
+    ///
+    /// Plain text: n lines of `Q` and `.`. Rows and columns are primary items (listed
+    /// centre-first, as Knuth does), diagonals secondary.
+    #[command(after_help = "Examples:\n  \
+        dlx queens 8                the first of the 92 solutions\n  \
+        dlx queens 12 --count       14200")]
+    Queens(QueensArgs),
+
     /// Add up the counts of the shards of one problem (`dlx ... --count --shard I/N`).
     ///
     /// Each file is the standard output of one shard: `shard I/N` on a line, then the count
@@ -47,6 +137,89 @@ pub enum Command {
         parallel dlx solve p.dlx --count --threads 1 --shard {}/4 '>' shard{}.out ::: 0 1 2 3\n  \
         dlx merge shard*.out")]
     Merge(MergeArgs),
+}
+
+#[derive(Debug, Args)]
+pub struct CalendarArgs {
+    /// The date: 8-19, 08-19, aug-19, Aug-19, august-19 or 2026-08-19 [default: today, in
+    /// UTC].
+    #[arg(value_name = "DATE")]
+    pub date: Option<String>,
+
+    /// Count the solutions of every date of a leap year, in one search: a line `Jan 1: 64`
+    /// per date, then `min: N (dates)`, `max: N (dates)` and `total: N` (a table on a
+    /// terminal; with --format json an object per date, then the summary).
+    #[arg(long, conflicts_with_all = ["date", "count", "all", "limit", "shard"])]
+    pub all_dates: bool,
+
+    #[command(flatten)]
+    pub flags: SolveFlags,
+}
+
+/// How `dlx tromino` tiles.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Method {
+    /// Exact cover: any board; every tiling can be listed or counted.
+    Cover,
+    /// The divide-and-conquer construction: one tiling of a 2^k x 2^k board without one cell.
+    Divide,
+}
+
+#[derive(Debug, Args)]
+pub struct TrominoArgs {
+    /// An N x N board.
+    #[arg(long, value_name = "N", conflicts_with = "board")]
+    pub size: Option<usize>,
+
+    /// The cell left out of the N x N board, as ROW,COL from 0 (like 2,2).
+    #[arg(long, value_name = "R,C", requires = "size", value_parser = cell)]
+    pub missing: Option<reductions::grid::Cell>,
+
+    /// A board file: lines of `.` (a cell) and `#` (no cell), optionally after `H W`.
+    #[arg(long, value_name = "FILE")]
+    pub board: Option<PathBuf>,
+
+    /// How to tile.
+    #[arg(long, value_enum, value_name = "METHOD", default_value_t = Method::Cover)]
+    pub method: Method,
+
+    #[command(flatten)]
+    pub flags: SolveFlags,
+}
+
+#[derive(Debug, Args)]
+pub struct PackArgs {
+    /// The board file (`-`: standard input).
+    #[arg(value_name = "BOARD")]
+    pub board: PathBuf,
+
+    /// The pieces file (`-`: standard input).
+    #[arg(value_name = "PIECES")]
+    pub pieces: PathBuf,
+
+    #[command(flatten)]
+    pub flags: SolveFlags,
+}
+
+/// A puzzle read from a file or standard input.
+#[derive(Debug, Args)]
+pub struct FileArgs {
+    /// The puzzle file; standard input if absent or `-`.
+    #[arg(value_name = "FILE")]
+    pub file: Option<PathBuf>,
+
+    #[command(flatten)]
+    pub flags: SolveFlags,
+}
+
+#[derive(Debug, Args)]
+pub struct QueensArgs {
+    /// The size of the board, from 1 to 1000.
+    #[arg(value_name = "N")]
+    pub n: usize,
+
+    #[command(flatten)]
+    pub flags: SolveFlags,
 }
 
 #[derive(Debug, Args)]
@@ -104,6 +277,20 @@ pub struct SolveFlags {
     /// Output format.
     #[arg(long, value_enum, value_name = "FORMAT", default_value_t = Format::Text)]
     pub format: Format,
+
+    /// Boards in plain text even on a terminal: the format that scripts read (see each
+    /// command's help), never colored.
+    #[arg(long, conflicts_with = "pretty")]
+    pub plain: bool,
+
+    /// Boards drawn for people (box-drawing lines, labels) even when stdout is not a
+    /// terminal.
+    #[arg(long)]
+    pub pretty: bool,
+
+    /// Colors in the drawing of boards.
+    #[arg(long, value_enum, value_name = "WHEN", default_value_t = ColorChoice::Auto)]
+    pub color: ColorChoice,
 }
 
 #[derive(Debug, Args)]
@@ -118,12 +305,30 @@ pub struct SolveArgs {
 
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Format {
-    /// One line per chosen option, as in the input; a blank line between solutions.
+    /// The board (or, for `solve`, one line per chosen option); a blank line between
+    /// solutions. Plain text when stdout is not a terminal or with --plain.
     Text,
-    /// JSON Lines: per solution `{"solution":1,"options":["A D",...],"option_ids":[3,...]}`
-    /// (ids number the options from 0 in input order, skipped options not counted); with
-    /// --count, `{"count":N,"complete":true}`.
+    /// JSON Lines, one object per solution: `{"solution":1,...}` with the board as data (for
+    /// `solve`: `"options":["A D",...],"option_ids":[3,...]`, ids numbering the options from
+    /// 0 in input order, skipped options not counted); with --count, `{"count":N,"complete":true}`.
     Json,
+    /// The exact-cover problem in Knuth's text format, not solved (pipe it into `dlx solve`
+    /// or into Knuth's programs); for `solve`, the problem written back canonically.
+    Dlx,
+    /// A picture of each board, one standalone SVG document per solution, a blank line
+    /// between documents (puzzle commands only).
+    Svg,
+}
+
+/// When to color the drawing of a board.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ColorChoice {
+    /// When stdout is a terminal and the environment variable NO_COLOR is unset or empty.
+    Auto,
+    /// Always (for `less -R`); implies the drawing for people unless --plain is given.
+    Always,
+    /// Never.
+    Never,
 }
 
 /// A time limit in seconds: a positive decimal number.
@@ -158,4 +363,10 @@ fn positive(text: &str) -> Result<u64, String> {
         Ok(n) => Ok(n),
         Err(err) => Err(format!("expected a whole number from 1 up ({err})")),
     }
+}
+
+/// A cell, `R,C` from 0.
+fn cell(text: &str) -> Result<reductions::grid::Cell, String> {
+    text.parse()
+        .map_err(|err: reductions::grid::CellError| err.to_string())
 }

@@ -1,9 +1,15 @@
 //! `dlx`: exact cover from the command line. See `dlx --help` and CLI.md.
 
 mod args;
+mod calendar;
+mod grids;
 mod merge;
+mod pack;
 mod progress;
+mod puzzle;
+mod render;
 mod solve;
+mod tromino;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -36,6 +42,11 @@ fn main() -> ExitCode {
 fn run(cli: args::Cli) -> anyhow::Result<Found> {
     match cli.command {
         args::Command::Solve(args) => solve::run(&args),
+        args::Command::Calendar(args) => calendar::run(&args),
+        args::Command::Tromino(args) => tromino::run(&args),
+        args::Command::Pack(args) => pack::run(&args),
+        args::Command::Futoshiki(args) => grids::futoshiki(&args),
+        args::Command::Queens(args) => grids::queens(&args),
         args::Command::Merge(args) => merge::run(&args),
     }
 }

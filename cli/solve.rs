@@ -5,7 +5,7 @@ use std::io::{self, BufWriter, IsTerminal, Read, Write};
 use std::ops::ControlFlow;
 use std::path::Path;
 
-use anyhow::{anyhow, Context, Result};
+use anyhow::{anyhow, bail, Context, Result};
 use dlx::{Outcome, Problem, Solver, StopReason};
 
 use crate::args::{Format, SolveArgs, SolveFlags};
@@ -15,7 +15,7 @@ use crate::Found;
 const STDIN_NAME: &str = "<stdin>";
 
 /// The context of an error writing the output (a full disk; a closed pipe ends quietly).
-const WRITE_ERROR: &str = "<stdout>: cannot write the output";
+pub const WRITE_ERROR: &str = "<stdout>: cannot write the output";
 
 pub fn run(args: &SolveArgs) -> Result<Found> {
     let (name, text) = read_input(args.file.as_deref())?;
@@ -24,7 +24,19 @@ pub fn run(args: &SolveArgs) -> Result<Found> {
     for warning in &parsed.warnings {
         note(format_args!("dlx: warning: {name}:{warning}"));
     }
-    solve(&parsed.problem, &args.flags)
+    let problem = &parsed.problem;
+    match args.flags.format {
+        Format::Svg => bail!(
+            "--format svg draws the boards of puzzle commands; `dlx solve` prints options \
+             (use --format text or json)"
+        ),
+        Format::Dlx => return print_encoding(problem, &args.flags),
+        Format::Text | Format::Json => {}
+    }
+    let format = args.flags.format;
+    search(problem, &args.flags, |out, options, index| {
+        write_solution(out, problem, options, index, format)
+    })
 }
 
 /// Writes one line on stderr. A closed stderr is no reason to fail (or to panic, as
@@ -35,7 +47,7 @@ pub fn note(line: fmt::Arguments<'_>) {
 
 /// Reads the whole input as text: its name for messages, and its contents. `-` or no path
 /// means standard input.
-fn read_input(path: Option<&Path>) -> Result<(String, String)> {
+pub fn read_input(path: Option<&Path>) -> Result<(String, String)> {
     let (name, bytes) = match path {
         Some(path) if path != Path::new("-") => {
             let name = path.display().to_string();
@@ -47,7 +59,7 @@ fn read_input(path: Option<&Path>) -> Result<(String, String)> {
             let stdin = io::stdin();
             if stdin.is_terminal() {
                 note(format_args!(
-                    "dlx: reading the problem from standard input (end it with Ctrl-D)"
+                    "dlx: reading standard input (end it with Ctrl-D)"
                 ));
             }
             let mut bytes = Vec::new();
@@ -85,21 +97,50 @@ fn decode(name: &str, bytes: Vec<u8>) -> Result<String> {
 }
 
 /// What the user asked to see.
-#[derive(Copy, Clone, PartialEq, Eq)]
-enum Mode {
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// The first solution (the default).
     First,
+    /// Every solution, or at most `--limit`.
     All,
+    /// Only their number.
     Count,
 }
 
-fn solve(problem: &Problem, flags: &SolveFlags) -> Result<Found> {
-    let mode = if flags.count {
-        Mode::Count
-    } else if flags.all || flags.limit.is_some() {
-        Mode::All
-    } else {
-        Mode::First
-    };
+impl Mode {
+    pub fn of(flags: &SolveFlags) -> Mode {
+        if flags.count {
+            Mode::Count
+        } else if flags.all || flags.limit.is_some() {
+            Mode::All
+        } else {
+            Mode::First
+        }
+    }
+}
+
+/// `--format dlx`: the problem in Knuth's text format, instead of solving it.
+pub fn print_encoding(problem: &Problem, flags: &SolveFlags) -> Result<Found> {
+    if flags.count || flags.all || flags.limit.is_some() || flags.shard.is_some() {
+        bail!(
+            "--format dlx prints the exact-cover problem instead of solving it: it takes no \
+             --count, --all, --limit or --shard (pipe it into `dlx solve` with those)"
+        );
+    }
+    let mut out = BufWriter::new(io::stdout().lock());
+    out.write_all(problem.to_dlx().as_bytes())
+        .and_then(|()| out.flush())
+        .context(WRITE_ERROR)?;
+    Ok(Found::Some)
+}
+
+/// A solver set up as the flags say (limits, threads, shard) for `mode`, and the progress
+/// bar that its reports feed, if stderr is a terminal.
+pub fn configure<'p>(
+    problem: &'p Problem,
+    flags: &SolveFlags,
+    mode: Mode,
+) -> (Solver<'p>, Option<crate::progress::Bar>) {
     let mut solver = Solver::new(problem);
     if mode == Mode::First {
         solver = solver.limit(1);
@@ -123,23 +164,39 @@ fn solve(problem: &Problem, flags: &SolveFlags) -> Result<Found> {
         let bar = bar.clone();
         solver = solver.on_progress(crate::progress::EVERY, move |progress| bar.update(progress));
     }
+    (solver, bar)
+}
+
+/// The search every solving command runs: the first solution, all of them or their number,
+/// as the flags say. `write` prints one solution (its options in the order chosen, and its
+/// number from 1) in the command's own format; counts are printed here, in the format that
+/// `dlx merge` reads. Then statistics and notes on stderr, and what was found.
+pub fn search<W>(problem: &Problem, flags: &SolveFlags, mut write: W) -> Result<Found>
+where
+    W: FnMut(&mut dyn Write, &[dlx::OptionId], u128) -> io::Result<()> + Send,
+{
+    let mode = Mode::of(flags);
+    if mode == Mode::Count && !matches!(flags.format, Format::Text | Format::Json) {
+        bail!("--count prints a number: use --format text or json with it");
+    }
+    let (solver, bar) = configure(problem, flags, mode);
 
     // Not locked: solutions may come from worker threads (`for_each` needs a `Send` visitor).
     let mut out = BufWriter::new(io::stdout());
     let outcome = if mode == Mode::Count {
         let outcome = solver.count();
-        match (flags.format, flags.shard) {
-            (Format::Text, None) => writeln!(out, "{}", outcome.solutions),
-            (Format::Text, Some((index, count))) => {
+        match (flags.format == Format::Json, flags.shard) {
+            (false, None) => writeln!(out, "{}", outcome.solutions),
+            (false, Some((index, count))) => {
                 writeln!(out, "shard {index}/{count}\n{}", outcome.solutions)
             }
-            (Format::Json, None) => writeln!(
+            (true, None) => writeln!(
                 out,
                 "{{\"count\":{},\"complete\":{}}}",
                 outcome.solutions,
                 outcome.is_complete()
             ),
-            (Format::Json, Some((index, count))) => writeln!(
+            (true, Some((index, count))) => writeln!(
                 out,
                 "{{\"count\":{},\"complete\":{},\"shard\":[{index},{count}]}}",
                 outcome.solutions,
@@ -153,7 +210,7 @@ fn solve(problem: &Problem, flags: &SolveFlags) -> Result<Found> {
         let mut write_error = None;
         let outcome = solver.for_each(|options| {
             index += 1;
-            match write_solution(&mut out, problem, options, index, flags.format) {
+            match write(&mut out, options, index) {
                 Ok(()) => ControlFlow::Continue(()),
                 Err(err) => {
                     write_error = Some(err);
@@ -171,21 +228,26 @@ fn solve(problem: &Problem, flags: &SolveFlags) -> Result<Found> {
     }
     out.flush().context(WRITE_ERROR)?;
     drop(out);
+    Ok(finish(&outcome, mode, flags))
+}
 
+/// After a search: statistics and notes on stderr (see [`report_stop`]), and whether it
+/// counts as found.
+pub fn finish(outcome: &Outcome, mode: Mode, flags: &SolveFlags) -> Found {
     if flags.stats {
-        print_stats(&outcome);
+        print_stats(outcome);
     }
-    report_stop(&outcome, mode, flags);
+    report_stop(outcome, mode, flags);
     // A shard without solutions is normal: batch systems should not see it as failed.
-    Ok(if outcome.solutions > 0 || flags.shard.is_some() {
+    if outcome.solutions > 0 || flags.shard.is_some() {
         Found::Some
     } else {
         Found::None
-    })
+    }
 }
 
 fn write_solution(
-    out: &mut impl Write,
+    out: &mut dyn Write,
     problem: &Problem,
     options: &[dlx::OptionId],
     index: u128,
@@ -213,6 +275,7 @@ fn write_solution(
             }
             writeln!(out, "]}}")?;
         }
+        Format::Dlx | Format::Svg => unreachable!("refused before the search"),
     }
     Ok(())
 }

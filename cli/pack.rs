@@ -1,0 +1,157 @@
+//! `dlx pack BOARD PIECES`, and the drawing of boards covered by pieces that it shares with
+//! `dlx calendar`.
+
+use std::io::{self, Write};
+use std::path::Path;
+
+use anyhow::{anyhow, bail, Result};
+use reductions::calendar::{Date, MONTHS};
+use reductions::grid::Cell;
+use reductions::pack::{Pack, PackError};
+use reductions::polyomino::PieceBoard;
+use reductions::Reduction;
+use serde_json::{json, Value};
+
+use crate::args::PackArgs;
+use crate::puzzle::{self, Board};
+use crate::render::{self, Paint, Regions};
+use crate::Found;
+
+pub fn run(args: &PackArgs) -> Result<Found> {
+    if args.board == Path::new("-") && args.pieces == Path::new("-") {
+        bail!("only one of BOARD and PIECES can be standard input (-)");
+    }
+    let (board_name, board_text) = crate::solve::read_input(Some(&args.board))?;
+    let (pieces_name, pieces_text) = crate::solve::read_input(Some(&args.pieces))?;
+    let pack = Pack::from_board_text(&board_text).map_err(|err| anyhow!("{board_name}:{err}"))?;
+    let puzzle = pack.parse(&pieces_text).map_err(|err| match err {
+        PackError::Board(err) => anyhow!("{board_name}:{err}"),
+        PackError::Pieces(err) => anyhow!("{pieces_name}:{err}"),
+        PackError::Area { .. } => anyhow!("{pieces_name} on {board_name}: {err}"),
+        other => anyhow!("{pieces_name}: {other}"),
+    })?;
+    let names: Vec<char> = puzzle.pieces().iter().map(|piece| piece.name()).collect();
+    puzzle::solve_reduction(&pack, &puzzle, &args.flags, |board| PieceView {
+        board,
+        names: names.clone(),
+        date: None,
+    })
+}
+
+/// A board covered by named pieces (`pack`, `calendar`): the piece letters, and for the
+/// calendar its date, whose cells are labelled with month and day names.
+pub struct PieceView {
+    pub board: PieceBoard,
+    /// The pieces' letters, in the order of the puzzle (which fixes their colors).
+    pub names: Vec<char>,
+    pub date: Option<Date>,
+}
+
+impl PieceView {
+    /// The label of a calendar cell: a month's name or a day's number.
+    fn calendar_label(cell: Cell) -> String {
+        match cell.row {
+            0 | 1 => MONTHS
+                .get(cell.row * 6 + cell.col)
+                .filter(|_| cell.col < 6)
+                .map_or_else(String::new, |name| name.to_string()),
+            _ => {
+                let day = (cell.row - 2) * 7 + cell.col + 1;
+                if day <= 31 {
+                    day.to_string()
+                } else {
+                    String::new()
+                }
+            }
+        }
+    }
+
+    /// The board as regions: a region per piece (numbered as the pieces), then one per open
+    /// cell. Labels: the piece letter on covered cells (`letters`), the month or day on open
+    /// calendar cells.
+    fn regions(&self, letters: bool) -> Regions {
+        let (rows, cols) = (self.board.rows(), self.board.cols());
+        let mut region = Vec::with_capacity(rows * cols);
+        let mut labels = Vec::with_capacity(rows * cols);
+        let mut open = self.names.len();
+        for row in 0..rows {
+            for col in 0..cols {
+                let cell = Cell::new(row, col);
+                let letter = self.board.get(cell).unwrap_or(PieceBoard::NO_CELL);
+                let (here, label) = match letter {
+                    PieceBoard::NO_CELL => (None, String::new()),
+                    PieceBoard::OPEN => {
+                        open += 1;
+                        let label = match self.date {
+                            Some(_) => PieceView::calendar_label(cell),
+                            None => "·".to_owned(),
+                        };
+                        (Some(open - 1), label)
+                    }
+                    letter => {
+                        let index = self.names.iter().position(|&n| n == letter);
+                        let label = if letters {
+                            letter.to_string()
+                        } else {
+                            String::new()
+                        };
+                        (index, label)
+                    }
+                };
+                region.push(here);
+                labels.push(label);
+            }
+        }
+        let mut fill: Vec<Option<u8>> = render::colors(&region, cols, self.names.len())
+            .into_iter()
+            .map(Some)
+            .collect();
+        fill.resize(open, None);
+        Regions {
+            rows,
+            cols,
+            region,
+            fill,
+            labels,
+        }
+    }
+}
+
+impl Board for PieceView {
+    fn plain(&self, out: &mut dyn Write) -> io::Result<()> {
+        writeln!(out, "{}", self.board)
+    }
+
+    fn pretty(&self, color: bool, out: &mut dyn Write) -> io::Result<()> {
+        self.regions(true).draw(&Paint { color }, out)
+    }
+
+    fn json(&self) -> Vec<(&'static str, Value)> {
+        let mut fields = Vec::new();
+        if let Some(date) = self.date {
+            fields.push(("date", json!(date.to_string())));
+            fields.push(("month", json!(date.month())));
+            fields.push(("day", json!(date.day())));
+        }
+        let rows: Vec<String> = self.board.lines().collect();
+        let pieces: Vec<Value> = self
+            .names
+            .iter()
+            .map(|&name| {
+                let cells: Vec<[usize; 2]> = (0..self.board.rows())
+                    .flat_map(|row| (0..self.board.cols()).map(move |col| (row, col)))
+                    .filter(|&(row, col)| self.board.get(Cell::new(row, col)) == Some(name))
+                    .map(|(row, col)| [row, col])
+                    .collect();
+                json!({"piece": name.to_string(), "cells": cells})
+            })
+            .collect();
+        fields.push(("board", json!(rows)));
+        fields.push(("pieces", json!(pieces)));
+        fields
+    }
+
+    fn svg(&self, out: &mut dyn Write) -> io::Result<()> {
+        self.regions(false).svg(out)
+    }
+}

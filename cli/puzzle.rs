@@ -1,0 +1,152 @@
+//! The generic runner of every puzzle subcommand: encode, search with the shared flags
+//! (through the same [`solve::search`](crate::solve::search) as `dlx solve`), decode each
+//! solution to a board, and render it in the one way chosen up front ([`View`]).
+
+use std::io::{self, IsTerminal, Write};
+
+use anyhow::{Context, Result};
+use dlx::{OptionId, Problem};
+use reductions::Reduction;
+use serde_json::Value;
+
+use crate::args::{ColorChoice, Format, SolveFlags};
+use crate::Found;
+
+/// A solved board, in every form the command line prints.
+pub trait Board {
+    /// The plain text of CLI.md, every line ended by `\n`.
+    fn plain(&self, out: &mut dyn Write) -> io::Result<()>;
+    /// The drawing for people (box-drawing lines, labels), colored if `color`.
+    fn pretty(&self, color: bool, out: &mut dyn Write) -> io::Result<()>;
+    /// The fields of the board's JSON object, in order (the runner puts `"solution":N` first).
+    fn json(&self) -> Vec<(&'static str, Value)>;
+    /// A standalone SVG document, ended by a newline.
+    fn svg(&self, out: &mut dyn Write) -> io::Result<()>;
+}
+
+/// How boards are shown, decided once from the flags and the terminal.
+#[derive(Copy, Clone, Debug)]
+pub struct View {
+    pub format: Format,
+    /// The drawing for people rather than the plain text.
+    pub pretty: bool,
+    pub color: bool,
+}
+
+impl View {
+    /// Plain text unless stdout is a terminal (or `--pretty`, or `--color always`), and never
+    /// with `--plain`; colors only in the drawing, when stdout is a terminal and NO_COLOR is
+    /// unset or empty (or `--color always`).
+    pub fn new(flags: &SolveFlags) -> View {
+        let terminal = io::stdout().is_terminal();
+        let no_color = std::env::var_os("NO_COLOR").is_some_and(|value| !value.is_empty());
+        let pretty =
+            !flags.plain && (flags.pretty || terminal || flags.color == ColorChoice::Always);
+        let color = pretty
+            && match flags.color {
+                ColorChoice::Always => true,
+                ColorChoice::Never => false,
+                ColorChoice::Auto => terminal && !no_color,
+            };
+        View {
+            format: flags.format,
+            pretty,
+            color,
+        }
+    }
+
+    /// Writes solution number `index` (from 1): boards and SVG documents separated by a blank
+    /// line, JSON one object per line.
+    pub fn write(&self, board: &dyn Board, index: u128, out: &mut dyn Write) -> io::Result<()> {
+        match self.format {
+            Format::Text | Format::Dlx => {
+                if index > 1 {
+                    writeln!(out)?;
+                }
+                if self.pretty {
+                    board.pretty(self.color, out)
+                } else {
+                    board.plain(out)
+                }
+            }
+            Format::Json => {
+                let mut fields = vec![("solution", Value::from(index.to_string()))];
+                if let Ok(small) = u64::try_from(index) {
+                    fields[0].1 = Value::from(small);
+                }
+                fields.extend(board.json());
+                writeln!(out, "{}", object(&fields))
+            }
+            Format::Svg => {
+                if index > 1 {
+                    writeln!(out)?;
+                }
+                board.svg(out)
+            }
+        }
+    }
+}
+
+/// Solves `problem` as the flags say and prints each solution's board, `decode`d from its
+/// options; with `--format dlx`, prints the problem instead.
+pub fn solve<B, D>(problem: &Problem, flags: &SolveFlags, decode: D) -> Result<Found>
+where
+    B: Board,
+    D: Fn(&[OptionId]) -> B + Sync,
+{
+    if flags.format == Format::Dlx {
+        return crate::solve::print_encoding(problem, flags);
+    }
+    let view = View::new(flags);
+    crate::solve::search(problem, flags, |out, options, index| {
+        view.write(&decode(options), index, out)
+    })
+}
+
+/// [`solve`] for a [`Reduction`]: encodes `puzzle`, and shows each decoded board through
+/// `show` (which pairs it with what the drawing needs, such as the givens).
+pub fn solve_reduction<R, B, S>(
+    reduction: &R,
+    puzzle: &R::Puzzle,
+    flags: &SolveFlags,
+    show: S,
+) -> Result<Found>
+where
+    R: Reduction + Sync,
+    R::Puzzle: Sync,
+    R::Choice: Sync,
+    B: Board,
+    S: Fn(R::Board) -> B + Sync,
+{
+    let encoding = reduction
+        .encode(puzzle)
+        .context("cannot build the exact-cover problem")?;
+    solve(&encoding.problem, flags, |options| {
+        show(reduction.decode(puzzle, &encoding.choices_of(options)))
+    })
+}
+
+/// Reads a puzzle file (or stdin for `None` or `-`) and parses it, an error naming
+/// `file:line:column` (the parser's `Display` starts with `line:column: `).
+pub fn read_puzzle<T, E: std::fmt::Display>(
+    path: Option<&std::path::Path>,
+    parse: impl FnOnce(&str) -> Result<T, E>,
+) -> Result<T> {
+    let (name, text) = crate::solve::read_input(path)?;
+    parse(&text).map_err(|err| anyhow::anyhow!("{name}:{err}"))
+}
+
+/// A JSON object with its fields in the order given (serde_json's maps sort them).
+pub fn object(fields: &[(&str, Value)]) -> String {
+    let mut text = String::from("{");
+    for (k, (name, value)) in fields.iter().enumerate() {
+        if k > 0 {
+            text.push(',');
+        }
+        text.push_str(&Value::from(*name).to_string());
+        text.push(':');
+        text.push_str(&value.to_string());
+    }
+    text.push('}');
+    text
+}

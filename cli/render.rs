@@ -1,0 +1,370 @@
+//! Drawing boards: the colors, box-drawing lines for boards cut into regions (pieces, tiles),
+//! and a small SVG writer. Every puzzle's drawing in `boards.rs` is built from these.
+
+use std::fmt::Write as _;
+use std::io::{self, Write};
+
+/// The palette, as xterm-256 color numbers (light colors, so that black text stays legible);
+/// the SVG pictures use the same colors.
+pub const PALETTE: [u8; 12] = [217, 151, 222, 111, 183, 116, 216, 187, 218, 147, 150, 180];
+
+/// The RGB value of an xterm-256 color of the 6x6x6 cube (16 to 231), as `#rrggbb`.
+pub fn hex(color: u8) -> String {
+    const LEVELS: [u8; 6] = [0, 95, 135, 175, 215, 255];
+    let k = usize::from(color.clamp(16, 231) - 16);
+    format!(
+        "#{:02x}{:02x}{:02x}",
+        LEVELS[k / 36],
+        LEVELS[k / 6 % 6],
+        LEVELS[k % 6]
+    )
+}
+
+/// ANSI escapes, written only when color is on.
+pub struct Paint {
+    pub color: bool,
+}
+
+impl Paint {
+    /// `text` on a background of `background` (black text), or bold when there is none.
+    pub fn cell(&self, text: &str, background: Option<u8>, bold: bool, out: &mut String) {
+        if !self.color {
+            out.push_str(text);
+            return;
+        }
+        match (background, bold) {
+            (Some(bg), true) => {
+                let _ = write!(out, "\x1b[1;30;48;5;{bg}m{text}\x1b[0m");
+            }
+            (Some(bg), false) => {
+                let _ = write!(out, "\x1b[30;48;5;{bg}m{text}\x1b[0m");
+            }
+            (None, true) => {
+                let _ = write!(out, "\x1b[1m{text}\x1b[0m");
+            }
+            (None, false) => out.push_str(text),
+        }
+    }
+
+    /// `text` in a foreground color (xterm-256), bold if asked.
+    pub fn fg(&self, text: &str, color: u8, bold: bool, out: &mut String) {
+        if self.color {
+            let weight = if bold { "1;" } else { "" };
+            let _ = write!(out, "\x1b[{weight}38;5;{color}m{text}\x1b[0m");
+        } else {
+            out.push_str(text);
+        }
+    }
+}
+
+/// A board cut into regions (the pieces of a packing, the tiles of a tiling, open cells),
+/// drawn with box-drawing lines along the borders of regions, for a terminal or as SVG.
+pub struct Regions {
+    pub rows: usize,
+    pub cols: usize,
+    /// The region of each position, row-major; `None` where the board has no cell.
+    pub region: Vec<Option<usize>>,
+    /// The color of each region (an xterm-256 number), `None` for an open cell.
+    pub fill: Vec<Option<u8>>,
+    /// The text of each position, row-major (centered in the cell).
+    pub labels: Vec<String>,
+}
+
+impl Regions {
+    fn key(&self, row: isize, col: isize) -> Option<usize> {
+        if row < 0 || col < 0 || row as usize >= self.rows || col as usize >= self.cols {
+            return None;
+        }
+        self.region[row as usize * self.cols + col as usize]
+    }
+
+    /// The width of a cell's inside: the longest label and a blank on each side.
+    fn width(&self) -> usize {
+        self.labels
+            .iter()
+            .map(|label| label.chars().count())
+            .max()
+            .unwrap_or(1)
+            + 2
+    }
+
+    /// The box drawing: each cell `width` characters wide and one line high, walls between
+    /// regions (and around the board), pieces filled with their colors when `paint` says so.
+    pub fn draw(&self, paint: &Paint, out: &mut dyn Write) -> io::Result<()> {
+        let width = self.width();
+        let (rows, cols) = (self.rows as isize, self.cols as isize);
+        let fill_of = |key: Option<usize>| key.and_then(|k| self.fill.get(k).copied().flatten());
+        let mut line = String::new();
+        for r in 0..=rows {
+            // The border line above row r: corners and horizontal walls.
+            line.clear();
+            for c in 0..=cols {
+                let (a, b) = (self.key(r - 1, c - 1), self.key(r - 1, c));
+                let (d, e) = (self.key(r, c - 1), self.key(r, c));
+                let corner = box_char(a != b, d != e, a != d, b != e);
+                let inside = (a == b && b == d && d == e).then(|| fill_of(a)).flatten();
+                paint.cell(&corner.to_string(), inside, false, &mut line);
+                if c < cols {
+                    let (above, below) = (b, e);
+                    if above != below {
+                        line.push_str(&"─".repeat(width));
+                    } else {
+                        paint.cell(&" ".repeat(width), fill_of(above), false, &mut line);
+                    }
+                }
+            }
+            writeln!(out, "{}", line.trim_end())?;
+            if r == rows {
+                break;
+            }
+            // Row r: vertical walls and the cells.
+            line.clear();
+            for c in 0..=cols {
+                let (left, right) = (self.key(r, c - 1), self.key(r, c));
+                if left != right {
+                    line.push('│');
+                } else {
+                    paint.cell(" ", fill_of(left), false, &mut line);
+                }
+                if c < cols {
+                    let k = (r * cols + c) as usize;
+                    let label = center(&self.labels[k], width);
+                    let background = fill_of(right);
+                    let open = right.is_some() && background.is_none();
+                    paint.cell(&label, background, open, &mut line);
+                }
+            }
+            writeln!(out, "{}", line.trim_end())?;
+        }
+        Ok(())
+    }
+
+    /// An SVG picture: cells filled with their region's color (open cells white), thick lines
+    /// along the borders of regions, thin lines between the cells of a region, the labels.
+    pub fn svg(&self, out: &mut dyn Write) -> io::Result<()> {
+        let size = 40;
+        let mut svg = Svg::new(self.cols * size, self.rows * size);
+        let (rows, cols) = (self.rows as isize, self.cols as isize);
+        for r in 0..rows {
+            for c in 0..cols {
+                let Some(region) = self.key(r, c) else {
+                    continue;
+                };
+                let fill = self.fill.get(region).copied().flatten().map(hex);
+                let (x, y) = (c as usize * size, r as usize * size);
+                svg.rect(
+                    x,
+                    y,
+                    size,
+                    size,
+                    fill.as_deref().unwrap_or("#ffffff"),
+                    "#bbbbbb",
+                );
+            }
+        }
+        // Borders: between positions of different regions.
+        let mut path = String::new();
+        for r in 0..=rows {
+            for c in 0..cols {
+                if self.key(r - 1, c) != self.key(r, c) {
+                    let (x, y) = (c as usize * size, r as usize * size);
+                    let _ = write!(path, "M{x} {y}h{size}");
+                }
+            }
+        }
+        for r in 0..rows {
+            for c in 0..=cols {
+                if self.key(r, c - 1) != self.key(r, c) {
+                    let (x, y) = (c as usize * size, r as usize * size);
+                    let _ = write!(path, "M{x} {y}v{size}");
+                }
+            }
+        }
+        svg.path(&path, "#222222", 3);
+        for r in 0..rows {
+            for c in 0..cols {
+                let k = (r * cols + c) as usize;
+                if self.region[k].is_some() && !self.labels[k].trim().is_empty() {
+                    let open = self
+                        .fill
+                        .get(self.region[k].unwrap_or(0))
+                        .copied()
+                        .flatten();
+                    let (x, y) = (c as usize * size + size / 2, r as usize * size + size / 2);
+                    svg.text(x, y, self.labels[k].trim(), 14, open.is_none(), "#000000");
+                }
+            }
+        }
+        svg.finish(out)
+    }
+}
+
+/// The box-drawing character where walls meet: up, down, left, right.
+fn box_char(up: bool, down: bool, left: bool, right: bool) -> char {
+    match (up, down, left, right) {
+        (false, false, false, false) => ' ',
+        (true, true, false, false) => '│',
+        (false, false, true, true) => '─',
+        (false, true, false, true) => '┌',
+        (false, true, true, false) => '┐',
+        (true, false, false, true) => '└',
+        (true, false, true, false) => '┘',
+        (true, true, false, true) => '├',
+        (true, true, true, false) => '┤',
+        (false, true, true, true) => '┬',
+        (true, false, true, true) => '┴',
+        (true, true, true, true) => '┼',
+        (true, false, false, false) => '╵',
+        (false, true, false, false) => '╷',
+        (false, false, true, false) => '╴',
+        (false, false, false, true) => '╶',
+    }
+}
+
+/// `text` centered in `width` characters (the extra blank, if any, on the left).
+pub fn center(text: &str, width: usize) -> String {
+    let len = text.chars().count();
+    let pad = width.saturating_sub(len);
+    let left = pad - pad / 2;
+    format!("{}{text}{}", " ".repeat(left), " ".repeat(pad / 2))
+}
+
+/// Colors for regions so that neighbours differ: region `k` gets `PALETTE[k]` when there are
+/// few enough regions, else the first palette color that no neighbour colored before it has.
+/// `region` is row-major with `cols` columns; regions are numbered from 0 to `count - 1`.
+pub fn colors(region: &[Option<usize>], cols: usize, count: usize) -> Vec<u8> {
+    if count <= PALETTE.len() {
+        return PALETTE[..count].to_vec();
+    }
+    let cols = cols.max(1);
+    // Neighbours of each region, through the right and lower edges of every position.
+    let mut neighbours: Vec<Vec<usize>> = vec![Vec::new(); count];
+    for (k, &here) in region.iter().enumerate() {
+        let Some(here) = here else { continue };
+        let right = (k % cols + 1 < cols).then(|| region[k + 1]).flatten();
+        let below = region.get(k + cols).copied().flatten();
+        for other in [right, below].into_iter().flatten() {
+            if other != here && here < count && other < count {
+                neighbours[here].push(other);
+                neighbours[other].push(here);
+            }
+        }
+    }
+    let mut chosen: Vec<Option<u8>> = vec![None; count];
+    for k in 0..count {
+        let taken: Vec<u8> = neighbours[k].iter().filter_map(|&n| chosen[n]).collect();
+        let color = PALETTE
+            .iter()
+            .copied()
+            .find(|c| !taken.contains(c))
+            .unwrap_or(PALETTE[k % PALETTE.len()]);
+        chosen[k] = Some(color);
+    }
+    chosen
+        .into_iter()
+        .map(|c| c.unwrap_or(PALETTE[0]))
+        .collect()
+}
+
+/// A standalone SVG document, built up in a string.
+pub struct Svg {
+    body: String,
+    width: usize,
+    height: usize,
+}
+
+impl Svg {
+    /// A picture of `width` x `height` pixels inside a margin of 10.
+    pub fn new(width: usize, height: usize) -> Svg {
+        Svg {
+            body: String::new(),
+            width,
+            height,
+        }
+    }
+
+    pub fn rect(&mut self, x: usize, y: usize, w: usize, h: usize, fill: &str, stroke: &str) {
+        let _ = writeln!(
+            self.body,
+            r#"<rect x="{x}" y="{y}" width="{w}" height="{h}" fill="{fill}" stroke="{stroke}" stroke-width="1"/>"#
+        );
+    }
+
+    pub fn path(&mut self, d: &str, stroke: &str, width: usize) {
+        if d.is_empty() {
+            return;
+        }
+        let _ = writeln!(
+            self.body,
+            r#"<path d="{d}" fill="none" stroke="{stroke}" stroke-width="{width}" stroke-linecap="square"/>"#
+        );
+    }
+
+    /// Text centered on (x, y).
+    pub fn text(&mut self, x: usize, y: usize, text: &str, size: usize, bold: bool, fill: &str) {
+        let weight = if bold { r#" font-weight="bold""# } else { "" };
+        let _ = writeln!(
+            self.body,
+            r#"<text x="{x}" y="{y}" font-size="{size}"{weight} fill="{fill}" text-anchor="middle" dominant-baseline="central">{}</text>"#,
+            escape(text)
+        );
+    }
+
+    pub fn finish(self, out: &mut dyn Write) -> io::Result<()> {
+        let margin = 10;
+        let (w, h) = (self.width + 2 * margin, self.height + 2 * margin);
+        writeln!(
+            out,
+            r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="-{margin} -{margin} {w} {h}" font-family="sans-serif">"#
+        )?;
+        out.write_all(self.body.as_bytes())?;
+        writeln!(out, "</svg>")
+    }
+}
+
+/// Text for XML.
+pub fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn palette_colors_are_light_and_distinct() {
+        let hexes: Vec<String> = PALETTE.iter().map(|&c| hex(c)).collect();
+        assert_eq!(hex(16), "#000000");
+        assert_eq!(hex(231), "#ffffff");
+        assert_eq!(hex(217), "#ffafaf");
+        for (k, h) in hexes.iter().enumerate() {
+            assert!(!hexes[..k].contains(h), "{h} twice");
+        }
+    }
+
+    #[test]
+    fn two_regions_drawn_with_walls() {
+        let regions = Regions {
+            rows: 2,
+            cols: 2,
+            region: vec![Some(0), Some(0), Some(1), None],
+            fill: vec![Some(PALETTE[0]), None],
+            labels: vec!["A".into(), "A".into(), "x".into(), String::new()],
+        };
+        let mut out = Vec::new();
+        regions.draw(&Paint { color: false }, &mut out).unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert_eq!(text, "┌───────┐\n│ A   A │\n├───┬───┘\n│ x │\n└───┘\n");
+    }
+
+    #[test]
+    fn neighbours_get_different_colors() {
+        // A row of 20 regions, each one cell: neighbours differ.
+        let region: Vec<Option<usize>> = (0..20).map(Some).collect();
+        let colors = colors(&region, 20, 20);
+        assert!(colors.windows(2).all(|w| w[0] != w[1]));
+    }
+}

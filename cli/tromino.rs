@@ -1,0 +1,172 @@
+//! `dlx tromino`: L-tromino tilings by exact cover (`--method cover`, any board) or by the
+//! classic divide-and-conquer construction (`--method divide`).
+
+use std::io::{self, BufWriter, Write};
+use std::time::Instant;
+
+use anyhow::{bail, Context, Result};
+use reductions::grid::{Cell, Mask};
+use reductions::tromino::{self, TileBoard, Tromino, TrominoError, MAX_SIZE};
+use reductions::Reduction;
+use serde_json::{json, Value};
+
+use crate::args::{Format, Method, TrominoArgs};
+use crate::puzzle::{self, Board, View};
+use crate::render::{self, Paint, Regions};
+use crate::Found;
+
+/// Boards wider or taller than this are printed plain even on a terminal.
+const LARGEST_DRAWING: usize = 64;
+
+pub fn run(args: &TrominoArgs) -> Result<Found> {
+    let board = match (&args.board, args.size) {
+        (Some(path), _) => puzzle::read_puzzle(Some(path), |text| Tromino.parse(text))?,
+        (None, Some(size)) => square(size, args.missing)?,
+        (None, None) => bail!("give the board: --size N (with --missing R,C) or --board FILE"),
+    };
+    match args.method {
+        Method::Cover => {
+            puzzle::solve_reduction(&Tromino, &board, &args.flags, |board| TileView { board })
+        }
+        Method::Divide => divide(&board, args),
+    }
+}
+
+/// The `size x size` board, without the cell `missing` if one is given.
+fn square(size: usize, missing: Option<Cell>) -> Result<Mask> {
+    let board = match missing {
+        Some(missing) => tromino::square(size, missing)?,
+        None if size == 0 => return Err(TrominoError::ZeroSize.into()),
+        None if size > MAX_SIZE => return Err(TrominoError::TooLarge { size }.into()),
+        None => Mask::full(size, size),
+    };
+    Ok(board)
+}
+
+/// `--method divide`: the one tiling that the construction builds, printed in the format
+/// chosen; the plain text goes out through a large buffer (a 4096 x 4096 board is 120 MB).
+fn divide(board: &Mask, args: &TrominoArgs) -> Result<Found> {
+    let flags = &args.flags;
+    if flags.count || flags.all || flags.limit.is_some() || flags.shard.is_some() {
+        bail!(
+            "--method divide builds one tiling: --count, --all, --limit and --shard need \
+             --method cover"
+        );
+    }
+    if flags.format == Format::Dlx {
+        let encoding = Tromino
+            .encode(board)
+            .context("cannot build the exact-cover problem")?;
+        return crate::solve::print_encoding(&encoding.problem, flags);
+    }
+    let size = board.rows();
+    let missing: Vec<Cell> = (0..board.rows())
+        .flat_map(|row| (0..board.cols()).map(move |col| Cell::new(row, col)))
+        .filter(|&cell| !board.contains(cell))
+        .collect();
+    let [missing] = missing[..] else {
+        bail!(
+            "--method divide needs a square board of side 2^k with exactly one missing cell \
+             (give --size N --missing R,C); this board has {} missing",
+            missing.len()
+        );
+    };
+    if board.cols() != size {
+        bail!(
+            "--method divide needs a square board, found {} x {}",
+            board.rows(),
+            board.cols()
+        );
+    }
+    let start = Instant::now();
+    let tiling = tromino::divide(size, missing)?;
+    let built = start.elapsed();
+    let view = View::new(flags);
+    let mut out = BufWriter::with_capacity(1 << 20, io::stdout().lock());
+    let board = TileView { board: tiling };
+    let written = match view.format {
+        Format::Text if !view.pretty => board.board.write_to(&mut out),
+        _ => view.write(&board, 1, &mut out),
+    };
+    written
+        .and_then(|()| out.flush())
+        .context(crate::solve::WRITE_ERROR)?;
+    drop(out);
+    if flags.stats {
+        crate::solve::note(format_args!(
+            "tiles: {}\nconstruction time: {:.3} s\ntime: {:.3} s",
+            board.board.tile_count(),
+            built.as_secs_f64(),
+            start.elapsed().as_secs_f64()
+        ));
+    }
+    Ok(Found::Some)
+}
+
+/// A tiling: tiles numbered from 1, 0 on the missing cell and off the board.
+pub struct TileView {
+    pub board: TileBoard,
+}
+
+impl TileView {
+    fn regions(&self, labels: bool) -> Regions {
+        let (rows, cols) = (self.board.rows(), self.board.cols());
+        let mut region = Vec::with_capacity(rows * cols);
+        let mut texts = Vec::with_capacity(rows * cols);
+        for row in 0..rows {
+            for col in 0..cols {
+                let tile = self.board.get(Cell::new(row, col)).unwrap_or(0);
+                region.push((tile > 0).then(|| tile as usize - 1));
+                texts.push(if tile > 0 && labels {
+                    tile.to_string()
+                } else {
+                    String::new()
+                });
+            }
+        }
+        let count = self.board.tile_count() as usize;
+        let fill = render::colors(&region, cols, count)
+            .into_iter()
+            .map(Some)
+            .collect();
+        Regions {
+            rows,
+            cols,
+            region,
+            fill,
+            labels: texts,
+        }
+    }
+}
+
+impl Board for TileView {
+    fn plain(&self, out: &mut dyn Write) -> io::Result<()> {
+        self.board.write_to(out)
+    }
+
+    fn pretty(&self, color: bool, out: &mut dyn Write) -> io::Result<()> {
+        if self.board.rows().max(self.board.cols()) > LARGEST_DRAWING {
+            return self.plain(out);
+        }
+        self.regions(true).draw(&Paint { color }, out)
+    }
+
+    fn json(&self) -> Vec<(&'static str, Value)> {
+        let tiles: Vec<Vec<u32>> = (0..self.board.rows())
+            .map(|row| {
+                (0..self.board.cols())
+                    .map(|col| self.board.get(Cell::new(row, col)).unwrap_or(0))
+                    .collect()
+            })
+            .collect();
+        vec![
+            ("tile_count", json!(self.board.tile_count())),
+            ("tiles", json!(tiles)),
+        ]
+    }
+
+    fn svg(&self, out: &mut dyn Write) -> io::Result<()> {
+        let labels = self.board.rows().max(self.board.cols()) <= LARGEST_DRAWING;
+        self.regions(labels).svg(out)
+    }
+}
