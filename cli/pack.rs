@@ -67,8 +67,9 @@ impl PieceView {
     }
 
     /// The board as regions: a region per piece (numbered as the pieces), then one per open
-    /// cell. Labels: the piece letter on covered cells (`letters`), the month or day on open
-    /// calendar cells.
+    /// cell. Labels: on the terminal (`letters`) the piece letter on covered cells and the
+    /// month or day on open calendar cells; in pictures the month or day on every calendar
+    /// cell (faint under the pieces), none on other boards.
     fn regions(&self, letters: bool) -> Regions {
         let (rows, cols) = (self.board.rows(), self.board.cols());
         let mut region = Vec::with_capacity(rows * cols);
@@ -90,10 +91,10 @@ impl PieceView {
                     }
                     letter => {
                         let index = self.names.iter().position(|&n| n == letter);
-                        let label = if letters {
-                            letter.to_string()
-                        } else {
-                            String::new()
+                        let label = match (letters, self.date) {
+                            (true, _) => letter.to_string(),
+                            (false, Some(_)) => PieceView::calendar_label(cell),
+                            (false, None) => String::new(),
                         };
                         (index, label)
                     }
@@ -113,6 +114,7 @@ impl PieceView {
             region,
             fill,
             labels,
+            faint: true,
         }
     }
 }

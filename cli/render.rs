@@ -68,6 +68,9 @@ pub struct Regions {
     pub fill: Vec<Option<u8>>,
     /// The text of each position, row-major (centered in the cell).
     pub labels: Vec<String>,
+    /// In pictures, the labels of cells inside a colored region drawn small and faint (the
+    /// calendar's names under its pieces) rather than plainly (the numbers of tiles).
+    pub faint: bool,
 }
 
 impl Regions {
@@ -185,13 +188,18 @@ impl Regions {
             for c in 0..cols {
                 let k = (r * cols + c) as usize;
                 if self.region[k].is_some() && !self.labels[k].trim().is_empty() {
-                    let open = self
+                    let fill = self
                         .fill
                         .get(self.region[k].unwrap_or(0))
                         .copied()
                         .flatten();
                     let (x, y) = (c as usize * size + size / 2, r as usize * size + size / 2);
-                    svg.text(x, y, self.labels[k].trim(), 14, open.is_none(), "#000000");
+                    let label = self.labels[k].trim();
+                    match (fill, self.faint) {
+                        (None, _) => svg.text(x, y, label, 14, true, "#000000"),
+                        (Some(_), true) => svg.text(x, y, label, 11, false, "#666666"),
+                        (Some(_), false) => svg.text(x, y, label, 14, false, "#000000"),
+                    }
                 }
             }
         }
@@ -353,6 +361,7 @@ mod tests {
             region: vec![Some(0), Some(0), Some(1), None],
             fill: vec![Some(PALETTE[0]), None],
             labels: vec!["A".into(), "A".into(), "x".into(), String::new()],
+            faint: false,
         };
         let mut out = Vec::new();
         regions.draw(&Paint { color: false }, &mut out).unwrap();

@@ -135,6 +135,7 @@ impl TileView {
             region,
             fill,
             labels: texts,
+            faint: false,
         }
     }
 }
