@@ -119,6 +119,22 @@ pub enum Command {
         dlx futoshiki puzzle.txt --count           every solution counted")]
     Futoshiki(FileArgs),
 
+    /// Sudoku on n² x n² grids (4x4, 9x9, 16x16, 25x25, ...).
+    ///
+    /// Every row, column and n x n box holds each digit from 1 to n² once. The file: one
+    /// line of n⁴ cells or n² lines of n² cells; a cell is `1`-`9`, then `A`-`Z` for 10 and
+    /// up, `0`, `.` or `_` when empty; or numbers separated by blanks (any size). `|` and
+    /// lines of `-` `+` `=` drawn between boxes are skipped. Standard input if FILE is absent
+    /// or `-`.
+    ///
+    /// Plain text: one line per row of digits (letters beyond 9). On a terminal, lines
+    /// between the boxes and the givens set apart.
+    #[command(after_help = "Examples:\n  \
+        dlx sudoku puzzle.txt\n  \
+        echo 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4...... | dlx sudoku\n  \
+        dlx sudoku puzzle.txt --limit 2 --count     1 if the solution is unique")]
+    Sudoku(FileArgs),
+
     /// The n-queens problem: n queens on an n x n board, none attacking another.
     ///
     /// Plain text: n lines of `Q` and `.`. Rows and columns are primary items (listed

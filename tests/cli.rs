@@ -1794,3 +1794,102 @@ fn solve_prints_its_problem_back() {
     let again = dlx_from_bytes(&["solve", "--all"], run.stdout.as_bytes());
     assert_eq!(again.stdout, dlx(&["solve", X_EXAMPLE, "--all"]).stdout);
 }
+
+/// Reads a sudoku grid as the test understands the format: rows of characters, `.` empty.
+fn read_sudoku(text: &str) -> Vec<Vec<u32>> {
+    text.lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|line| {
+            line.chars()
+                .filter(|c| !c.is_whitespace())
+                .map(|c| if c == '.' { 0 } else { c.to_digit(36).unwrap() })
+                .collect()
+        })
+        .collect()
+}
+
+/// Checks a solved sudoku against its puzzle: every row, column and box holds 1..n² once, the
+/// givens kept.
+fn check_sudoku(puzzle: &[Vec<u32>], text: &str) {
+    let grid = read_sudoku(text);
+    let side = puzzle.len();
+    let n = (1..=side).find(|n| n * n == side).expect("a square side");
+    assert_eq!(grid.len(), side, "{text}");
+    let all: BTreeSet<u32> = (1..=side as u32).collect();
+    for h in 0..side {
+        let row: BTreeSet<u32> = grid[h].iter().copied().collect();
+        let col: BTreeSet<u32> = (0..side).map(|r| grid[r][h]).collect();
+        let boxed: BTreeSet<u32> = (0..side)
+            .map(|k| grid[h / n * n + k / n][h % n * n + k % n])
+            .collect();
+        assert_eq!(
+            (&row, &col, &boxed),
+            (&all, &all, &all),
+            "house {h} in\n{text}"
+        );
+        for c in 0..side {
+            if puzzle[h][c] != 0 {
+                assert_eq!(grid[h][c], puzzle[h][c], "given ({h},{c}) in\n{text}");
+            }
+        }
+    }
+}
+
+#[test]
+fn sudoku_grids() {
+    let hard = format!("{PUZZLES}/sudoku-golden-nugget.txt");
+    let puzzle = read_sudoku(&std::fs::read_to_string(root().join(&hard)).unwrap());
+    let run = dlx(&["sudoku", &hard]);
+    run.assert_status(0);
+    check_sudoku(&puzzle, &run.stdout);
+    insta::assert_snapshot!("sudoku_first", run.report());
+    let unique = dlx(&["sudoku", &hard, "--limit", "2", "--count"]);
+    assert_eq!(unique.stdout, "1\n");
+    // On one line, from standard input: the same.
+    let line: String = std::fs::read_to_string(root().join(&hard))
+        .unwrap()
+        .split_whitespace()
+        .collect();
+    let stdin = dlx_from_bytes(&["sudoku"], line.as_bytes());
+    assert_eq!(stdin.stdout, run.stdout);
+
+    let small = format!("{PUZZLES}/sudoku-4x4.txt");
+    let run = dlx(&["sudoku", &small, "--pretty"]);
+    run.assert_status(0);
+    insta::assert_snapshot!("sudoku_pretty", run.report());
+    let run = dlx(&["sudoku", &small, "--format", "json"]);
+    let value: serde_json::Value = serde_json::from_str(run.stdout.trim_end()).unwrap();
+    assert_eq!(
+        value,
+        serde_json::json!({"solution": 1, "size": 4,
+            "grid": [[1, 2, 3, 4], [3, 4, 1, 2], [2, 1, 4, 3], [4, 3, 2, 1]],
+            "given": [[true, false, true, false], [false, true, false, false],
+                      [false, false, true, false], [false, true, false, true]],
+            "board": ["1234", "3412", "2143", "4321"]})
+    );
+    check_sudoku(
+        &read_sudoku("1.3.\n.4..\n..4.\n.3.1"),
+        "1234\n3412\n2143\n4321",
+    );
+    let run = dlx(&["sudoku", &small, "--format", "svg"]);
+    insta::assert_snapshot!("sudoku_svg", run.report());
+
+    // The empty 4x4 grid: 288 solutions, all printed and checked.
+    let empty = format!("{PUZZLES}/sudoku-4x4-empty.txt");
+    let run = dlx(&["sudoku", &empty, "--all"]);
+    let solutions = boards(&run.stdout);
+    assert_eq!(solutions.len(), 288);
+    for solution in solutions {
+        check_sudoku(&vec![vec![0; 4]; 4], solution);
+    }
+    same_count_through_dlx(&["sudoku", &empty], "288\n");
+
+    bad_puzzle(
+        "sudoku_bad_char",
+        &["sudoku", &format!("{PUZZLES}/sudoku-bad.txt")],
+        &format!("{PUZZLES}/sudoku-bad.txt:4:4: "),
+    );
+    let run = dlx_from_bytes(&["sudoku"], b"11..\n....\n....\n....\n");
+    run.assert_status(1);
+    insta::assert_snapshot!("sudoku_clash", run.report());
+}
