@@ -1893,3 +1893,25 @@ fn sudoku_grids() {
     run.assert_status(1);
     insta::assert_snapshot!("sudoku_clash", run.report());
 }
+
+/// The README shows the calendar of Aug 19 drawn and pictured as the binary draws it.
+#[test]
+fn readme_shows_the_calendar_as_drawn() {
+    let readme = std::fs::read_to_string(root().join("README.md")).expect("README.md");
+    assert!(
+        readme.starts_with("```sh\ncargo run --release -- calendar "),
+        "README.md starts with the command that solves today's calendar"
+    );
+    let drawn = dlx(&["calendar", "8-19", "--pretty"]);
+    assert!(
+        readme.contains(&format!("```\n{}```\n", drawn.stdout)),
+        "README.md shows `dlx calendar 8-19 --pretty` as it prints:\n{}",
+        drawn.stdout
+    );
+    let picture = dlx(&["calendar", "8-19", "--format", "svg"]);
+    let committed = std::fs::read_to_string(root().join("docs/calendar-aug-19.svg")).unwrap();
+    assert_eq!(
+        committed, picture.stdout,
+        "docs/calendar-aug-19.svg is out of date"
+    );
+}
