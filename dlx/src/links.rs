@@ -361,9 +361,9 @@ impl Links {
     /// option (unless `i` is covered, which hid it already) and take `x` out of the list, so
     /// the branches that follow do without it.
     #[inline]
-    pub fn tweak(&mut self, x: usize, i: usize, hide_option: bool) {
+    pub fn tweak<const COLORS: bool>(&mut self, x: usize, i: usize, hide_option: bool) {
         if hide_option {
-            self.updates += hide::<true>(&mut self.nodes, x);
+            self.updates += hide::<COLORS>(&mut self.nodes, x);
         }
         let d = self.nodes[x].down;
         self.nodes[i].down = d;
@@ -373,7 +373,7 @@ impl Links {
 
     /// Algorithm M's `untweak`: undoes the tweaks of item `i` since its list began at `first`,
     /// unhiding the options (or, when `i` was covered instead, uncovering `i`).
-    pub fn untweak(&mut self, first: usize, i: usize, unhide_options: bool) {
+    pub fn untweak<const COLORS: bool>(&mut self, first: usize, i: usize, unhide_options: bool) {
         let z = self.nodes[i].down as usize;
         self.nodes[i].down = first as u32;
         let mut x = first;
@@ -383,7 +383,7 @@ impl Links {
             self.nodes[x].up = above as u32;
             k += 1;
             if unhide_options {
-                unhide::<true>(&mut self.nodes, x);
+                unhide::<COLORS>(&mut self.nodes, x);
             }
             above = x;
             x = self.nodes[x].down as usize;
@@ -391,7 +391,7 @@ impl Links {
         self.nodes[z].up = above as u32;
         self.nodes[i].top += k;
         if !unhide_options {
-            self.uncover::<true>(i);
+            self.uncover::<COLORS>(i);
         }
     }
 
@@ -399,7 +399,7 @@ impl Links {
     /// to right: a primary item's `BOUND` goes down by one and the item is covered when it
     /// reaches 0; secondary items are committed.
     #[inline]
-    pub fn cover_rest_bounded(&mut self, x: usize) {
+    pub fn cover_rest_bounded<const COLORS: bool>(&mut self, x: usize) {
         let mut p = x + 1;
         while p != x {
             let Node { up, top, .. } = self.nodes[p];
@@ -411,10 +411,12 @@ impl Links {
             if j <= self.primary_count {
                 self.bound[j] -= 1;
                 if self.bound[j] == 0 {
-                    self.cover::<true>(j);
+                    self.cover::<COLORS>(j);
                 }
-            } else {
+            } else if COLORS {
                 self.commit(p, j);
+            } else {
+                self.cover::<false>(j);
             }
             p += 1;
         }
@@ -422,7 +424,7 @@ impl Links {
 
     /// Step M7: the inverse of [`cover_rest_bounded`](Self::cover_rest_bounded), right to left.
     #[inline]
-    pub fn uncover_rest_bounded(&mut self, x: usize) {
+    pub fn uncover_rest_bounded<const COLORS: bool>(&mut self, x: usize) {
         let mut p = x - 1;
         while p != x {
             let Node { down, top, .. } = self.nodes[p];
@@ -433,11 +435,13 @@ impl Links {
             let j = top as usize;
             if j <= self.primary_count {
                 if self.bound[j] == 0 {
-                    self.uncover::<true>(j);
+                    self.uncover::<COLORS>(j);
                 }
                 self.bound[j] += 1;
-            } else {
+            } else if COLORS {
                 self.uncommit(p, j);
+            } else {
+                self.uncover::<false>(j);
             }
             p -= 1;
         }

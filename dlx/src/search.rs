@@ -48,6 +48,9 @@ enum Resume {
 pub(crate) struct Search {
     links: Links,
     engine: Engine,
+    /// Whether the links are Algorithm C's (colors in `aux`): with Algorithm C, and with
+    /// Algorithm M when the problem has colors. Otherwise every walk is Algorithm X's.
+    colors: bool,
     /// Knuth's `l`.
     level: usize,
     /// Knuth's `x_0 ... x_{l-1}`: the node chosen at each level.
@@ -74,7 +77,8 @@ impl Search {
     /// Step X1 [Initialize], for the given engine (at least `problem.engine()`).
     pub fn new(problem: &Problem, engine: Engine) -> Search {
         let engine = engine.max(problem.engine());
-        let links = Links::new(problem, engine != Engine::X);
+        let colors = engine == Engine::C || (engine == Engine::M && problem.has_colors());
+        let links = Links::new(problem, colors);
         let depth = if engine == Engine::M {
             // A level either chooses an option, which lowers the BOUND of a primary item
             // (at most min(v, options) times each), or makes a null move, which deactivates
@@ -92,6 +96,7 @@ impl Search {
         Search {
             links,
             engine,
+            colors,
             level: 0,
             choice: vec![0; depth],
             first_tweak: vec![0; m_depth],
@@ -198,13 +203,13 @@ impl Search {
             self.choice[level] = x;
             let x = x as usize;
             let item = self.links.nodes[x].top as usize;
-            if self.engine == Engine::X {
+            if !self.colors {
                 self.links.cover::<false>(item);
             } else {
                 self.links.cover::<true>(item);
             }
             let before = self.links.updates;
-            if self.engine == Engine::X {
+            if !self.colors {
                 self.links.cover_rest::<false>(x);
             } else {
                 self.links.cover_rest::<true>(x);
@@ -268,7 +273,7 @@ impl Search {
                 break;
             };
             self.choice[level] = x as u32;
-            if self.engine == Engine::X {
+            if !self.colors {
                 self.links.cover::<false>(item);
                 self.links.cover_rest::<false>(x);
             } else {
@@ -291,7 +296,7 @@ impl Search {
         for level in (0..self.level).rev() {
             let x = self.choice[level] as usize;
             let item = self.links.nodes[x].top as usize;
-            if self.engine == Engine::X {
+            if !self.colors {
                 self.links.uncover_rest::<false>(x);
                 self.links.uncover::<false>(item);
             } else {
@@ -341,7 +346,8 @@ impl Search {
         match self.engine {
             Engine::X => self.run_with::<false>(),
             Engine::C => self.run_with::<true>(),
-            Engine::M => self.run_bounded(),
+            Engine::M if self.colors => self.run_bounded::<true>(),
+            Engine::M => self.run_bounded::<false>(),
         }
     }
 
@@ -439,7 +445,7 @@ impl Search {
     /// options already tried out of `i`'s list so that the options of `i` in a solution are
     /// chosen in list order (no solution twice), and finally on the null move that leaves `i`
     /// as it is, when its lower bound allows.
-    fn run_bounded(&mut self) -> Event {
+    fn run_bounded<const COLORS: bool>(&mut self) -> Event {
         let Search {
             links,
             level: saved_level,
@@ -494,7 +500,7 @@ impl Search {
                     degree[level] = score.min(u32::MAX as i64) as u32;
                     links.bound[i] -= 1;
                     if links.bound[i] == 0 {
-                        links.cover::<true>(i);
+                        links.cover::<COLORS>(i);
                     }
                     step = Step::Tweak;
                 }
@@ -510,25 +516,25 @@ impl Search {
                     if bound == 0 && slack == 0 {
                         if x == i {
                             // M8 [Restore i.]
-                            links.uncover::<true>(i);
+                            links.uncover::<COLORS>(i);
                             links.bound[i] += 1;
                             step = Step::Leave;
                             continue;
                         }
                     } else if links.nodes[i].top <= bound - slack {
                         // Too few options are left for i's lower bound.
-                        restore(links, i, first_tweak[level] as usize);
+                        restore::<COLORS>(links, i, first_tweak[level] as usize);
                         step = Step::Leave;
                         continue;
                     } else if x != i {
-                        links.tweak(x, i, bound != 0);
+                        links.tweak::<COLORS>(x, i, bound != 0);
                     } else if bound != 0 {
                         // The null move: i takes no more options.
                         links.deactivate(i);
                     }
                     // M6 [Try x_l.]
                     if x != i {
-                        links.cover_rest_bounded(x);
+                        links.cover_rest_bounded::<COLORS>(x);
                     }
                     level += 1;
                     step = Step::Enter;
@@ -545,11 +551,11 @@ impl Search {
                     if links.is_header(x) {
                         // The null move is this level's last branch.
                         links.reactivate(x);
-                        restore(links, x, first_tweak[level] as usize);
+                        restore::<COLORS>(links, x, first_tweak[level] as usize);
                         continue;
                     }
                     // M7 [Try again.]
-                    links.uncover_rest_bounded(x);
+                    links.uncover_rest_bounded::<COLORS>(x);
                     choice[level] = links.nodes[x].down;
                     step = Step::Tweak;
                 }
@@ -559,12 +565,12 @@ impl Search {
 }
 
 /// Step M8 [Restore i.] for an item that was tweaked (rather than covered outright).
-fn restore(links: &mut Links, i: usize, first: usize) {
+fn restore<const COLORS: bool>(links: &mut Links, i: usize, first: usize) {
     if links.bound[i] == 0 && links.slack[i] == 0 {
-        links.uncover::<true>(i);
+        links.uncover::<COLORS>(i);
     } else {
         let covered = links.bound[i] == 0;
-        links.untweak(first, i, !covered);
+        links.untweak::<COLORS>(first, i, !covered);
     }
     links.bound[i] += 1;
 }
