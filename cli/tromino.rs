@@ -15,8 +15,13 @@ use crate::puzzle::{self, Board, View};
 use crate::render::{self, Paint, Regions};
 use crate::Found;
 
-/// Boards wider or taller than this are printed plain even on a terminal.
+/// Boards wider or taller than this are printed plain even on a terminal, and pictured
+/// without tile numbers.
 const LARGEST_DRAWING: usize = 64;
+
+/// The largest board `--method divide` draws as SVG (a rectangle per cell: 512 x 512 is
+/// about 25 MB).
+const LARGEST_PICTURE: usize = 512;
 
 pub fn run(args: &TrominoArgs) -> Result<Found> {
     let board = match (&args.board, args.size) {
@@ -76,6 +81,12 @@ fn divide(board: &Mask, args: &TrominoArgs) -> Result<Found> {
             "--method divide needs a square board, found {} x {}",
             board.rows(),
             board.cols()
+        );
+    }
+    if flags.format == Format::Svg && size > LARGEST_PICTURE {
+        bail!(
+            "a {size} x {size} board is too large to draw as SVG (at most {LARGEST_PICTURE} x \
+             {LARGEST_PICTURE}): use --format text or json"
         );
     }
     let start = Instant::now();

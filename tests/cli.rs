@@ -1750,6 +1750,21 @@ fn puzzle_bad_inputs() {
         "--method divide builds one tiling",
     );
     bad_puzzle(
+        "tromino_svg_too_large",
+        &[
+            "tromino",
+            "--size",
+            "1024",
+            "--missing",
+            "0,0",
+            "--method",
+            "divide",
+            "--format",
+            "svg",
+        ],
+        "a 1024 x 1024 board is too large to draw as SVG",
+    );
+    bad_puzzle(
         "futoshiki_bad_relation",
         &["futoshiki", &f("futoshiki-bad.txt")],
         &format!("{}:5:9: ", f("futoshiki-bad.txt")),
