@@ -14,17 +14,23 @@
 //!   and write it in Knuth's text format (module [`text`]).
 //! - [`Solver`] searches: [`solutions`](Solver::solutions) is a lazy iterator,
 //!   [`first`](Solver::first), [`count`](Solver::count) and [`for_each`](Solver::for_each)
-//!   run to the end or to a limit, and [`Stats`] and [`Progress`] report on the search.
+//!   run to the end or to a limit (solutions, nodes, time), and [`Stats`] and [`Progress`]
+//!   report on the search. `count` and `for_each` run on several threads with
+//!   [`threads`](Solver::threads), and a count can be split over machines with
+//!   [`shard`](Solver::shard) or [`split`](Solver::split) and [`within`](Solver::within).
 //! - [`verify`] checks a claimed solution against the problem, independently of the search.
 //!
 //! | engine | Knuth | handles |
 //! |---|---|---|
 //! | [`Engine::X`] | Algorithm X, his DLX1 | primary and secondary items |
 //! | [`Engine::C`] | Algorithm C, his DLX2 | colors on secondary items |
+//! | [`Engine::M`] | Algorithm M, his DLX3 | multiplicities: primary items covered `u..=v` times |
 //!
 //! The search is Knuth's, step for step: the same choice of item (fewest options, leftmost
 //! among equals), so the same search tree and the same node and update counts as his
 //! programs on the same input. It is iterative, so deep trees cannot overflow the stack.
+//! Solution counts are `u128`; node and update counts are `u64`, which a search at a billion
+//! nodes a second would take centuries to exhaust.
 //!
 //! # Example
 //!
