@@ -33,6 +33,7 @@
 
 use std::fmt;
 
+pub mod arrows;
 pub mod calendar;
 pub mod futoshiki;
 pub mod grid;
