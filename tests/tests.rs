@@ -20,3 +20,6 @@ mod cli;
 
 /// The text parser's resource bounds on huge inputs (ignored: 2 GB each).
 mod text_limits;
+
+/// The fuzz targets' checks (fuzz/src/lib.rs) on every input of tests/fuzz-regressions.
+mod fuzz;
