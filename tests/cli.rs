@@ -1930,3 +1930,22 @@ fn readme_shows_the_calendar_as_drawn() {
         "docs/calendar-aug-19.svg is out of date"
     );
 }
+
+/// A puzzle command and `dlx solve` run one search: `dlx queens 8` encodes Knuth's
+/// queens8.dlx, so the statistics are the same.
+#[test]
+fn puzzle_stats_are_the_solvers() {
+    let puzzle = dlx(&["queens", "8", "--count", "--stats", "--threads", "1"]);
+    let solve = dlx(&["solve", QUEENS8, "--count", "--stats", "--threads", "1"]);
+    puzzle.assert_status(0);
+    let redact = |run: &Run| -> Vec<String> {
+        run.stderr
+            .lines()
+            .filter(|line| !line.starts_with("time: "))
+            .map(str::to_owned)
+            .collect()
+    };
+    assert_eq!(puzzle.stdout, "92\n");
+    assert_eq!(redact(&puzzle), redact(&solve));
+    assert!(puzzle.stderr.contains("nodes: "), "{}", puzzle.stderr);
+}
