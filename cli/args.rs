@@ -135,6 +135,19 @@ pub enum Command {
         dlx sudoku puzzle.txt --limit 2 --count     1 if the solution is unique")]
     Sudoku(FileArgs),
 
+    /// The arrow board: one diagonal arrow in every cell of an n x n board (n even).
+    ///
+    /// Each arrow (↖ ↗ ↘ ↙) points at a corner of its cell and at the two sides that meet
+    /// there; no two arrows point at the same side or the same corner; every row has n/2
+    /// arrows pointing up, every column n/2 pointing left. Every even n has exactly two
+    /// solutions. The row and column counts are items with multiplicities (Algorithm M).
+    ///
+    /// Plain text: n lines of n arrows.
+    #[command(after_help = "Examples:\n  \
+        dlx arrows --size 4 --all\n  \
+        dlx arrows --size 8 --format svg > arrows.svg")]
+    Arrows(ArrowsArgs),
+
     /// The n-queens problem: n queens on an n x n board, none attacking another.
     ///
     /// Plain text: n lines of `Q` and `.`. Rows and columns are primary items (listed
@@ -223,6 +236,16 @@ pub struct FileArgs {
     /// The puzzle file; standard input if absent or `-`.
     #[arg(value_name = "FILE")]
     pub file: Option<PathBuf>,
+
+    #[command(flatten)]
+    pub flags: SolveFlags,
+}
+
+#[derive(Debug, Args)]
+pub struct ArrowsArgs {
+    /// The size of the board: an even number from 2 to 1000.
+    #[arg(long, value_name = "N")]
+    pub size: usize,
 
     #[command(flatten)]
     pub flags: SolveFlags,

@@ -48,6 +48,7 @@ fn run(cli: args::Cli) -> anyhow::Result<Found> {
         args::Command::Futoshiki(args) => grids::futoshiki(&args),
         args::Command::Queens(args) => grids::queens(&args),
         args::Command::Sudoku(args) => grids::sudoku(&args),
+        args::Command::Arrows(args) => grids::arrows(&args),
         args::Command::Merge(args) => merge::run(&args),
     }
 }

@@ -308,6 +308,11 @@ impl Svg {
         );
     }
 
+    /// A filled shape given by its path.
+    pub fn shape(&mut self, d: &str, fill: &str) {
+        let _ = writeln!(self.body, r#"<path d="{d}" fill="{fill}"/>"#);
+    }
+
     /// Text centered on (x, y).
     pub fn text(&mut self, x: usize, y: usize, text: &str, size: usize, bold: bool, fill: &str) {
         let weight = if bold { r#" font-weight="bold""# } else { "" };

@@ -1949,3 +1949,72 @@ fn puzzle_stats_are_the_solvers() {
     assert_eq!(redact(&puzzle), redact(&solve));
     assert!(puzzle.stderr.contains("nodes: "), "{}", puzzle.stderr);
 }
+
+/// Checks an arrow board: n lines of n arrows from ↖ ↗ ↘ ↙, no side and no corner pointed at
+/// twice, n/2 arrows up in every row and n/2 left in every column.
+fn check_arrows(text: &str, n: usize) {
+    let rows: Vec<Vec<char>> = text.lines().map(|l| l.chars().collect()).collect();
+    assert_eq!(rows.len(), n, "{text}");
+    let (mut corners, mut across, mut down) = (HashSet::new(), HashSet::new(), HashSet::new());
+    let mut left_in_col = vec![0; n];
+    for (r, row) in rows.iter().enumerate() {
+        assert_eq!(row.len(), n, "{text}");
+        let mut up = 0;
+        for (c, &arrow) in row.iter().enumerate() {
+            let (is_up, is_left) = match arrow {
+                '↖' => (true, true),
+                '↗' => (true, false),
+                '↘' => (false, false),
+                '↙' => (false, true),
+                other => panic!("'{other}' is not an arrow:\n{text}"),
+            };
+            up += usize::from(is_up);
+            left_in_col[c] += usize::from(is_left);
+            // Grid points and sides, by the lines they lie on.
+            let line_row = if is_up { r } else { r + 1 };
+            let line_col = if is_left { c } else { c + 1 };
+            assert!(
+                corners.insert((line_row, line_col)),
+                "corner twice:\n{text}"
+            );
+            assert!(across.insert((line_row, c)), "side twice:\n{text}");
+            assert!(down.insert((r, line_col)), "side twice:\n{text}");
+        }
+        assert_eq!(up, n / 2, "row {r} in\n{text}");
+    }
+    assert!(left_in_col.iter().all(|&k| k == n / 2), "{text}");
+}
+
+#[test]
+fn arrow_boards() {
+    for n in [2, 4, 6] {
+        let run = dlx(&["arrows", "--size", &n.to_string(), "--all"]);
+        run.assert_status(0);
+        let solutions = boards(&run.stdout);
+        assert_eq!(solutions.len(), 2, "n = {n}");
+        for board in solutions {
+            check_arrows(board, n);
+        }
+    }
+    let run = dlx(&["arrows", "--size", "4", "--all", "--threads", "1"]);
+    insta::assert_snapshot!("arrows4_all", run.report());
+    let run = dlx(&["arrows", "--size", "4", "--pretty"]);
+    insta::assert_snapshot!("arrows4_pretty", run.report());
+    let run = dlx(&["arrows", "--size", "2", "--format", "svg"]);
+    insta::assert_snapshot!("arrows2_svg", run.report());
+    let run = dlx(&["arrows", "--size", "4", "--format", "json"]);
+    let value: serde_json::Value = serde_json::from_str(run.stdout.trim_end()).unwrap();
+    let rows: Vec<&str> = value["board"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r.as_str().unwrap())
+        .collect();
+    check_arrows(&rows.join("\n"), 4);
+    same_count_through_dlx(&["arrows", "--size", "6"], "2\n");
+    bad_puzzle(
+        "arrows_odd",
+        &["arrows", "--size", "3"],
+        "expected an even board size",
+    );
+}
