@@ -308,10 +308,11 @@ impl Board for DigitGrid {
     fn pretty(&self, color: bool, out: &mut dyn Write) -> io::Result<()> {
         let paint = Paint { color };
         let (side, n) = (self.side, self.box_size.max(1));
+        let boxes = n > 1;
         let width = self.width();
         let mut line = String::new();
         for row in 0..side {
-            if row > 0 && row % n == 0 {
+            if boxes && row > 0 && row % n == 0 {
                 line.clear();
                 for col in 0..side {
                     if col > 0 && col % n == 0 {
@@ -323,7 +324,7 @@ impl Board for DigitGrid {
             }
             line.clear();
             for col in 0..side {
-                if col > 0 && col % n == 0 {
+                if boxes && col > 0 && col % n == 0 {
                     line.push('│');
                 }
                 let k = row * side + col;
@@ -375,7 +376,8 @@ impl Board for DigitGrid {
         }
         let mut path = String::new();
         let total = side * CELL;
-        for k in (0..=side).step_by(n) {
+        // Box lines, or only the frame when there are no boxes.
+        for k in (0..=side).filter(|&k| k % n == 0 && (n > 1 || k == 0 || k == side)) {
             let at = k * CELL;
             let _ = write!(path, "M{at} 0v{total}M0 {at}h{total}");
         }
