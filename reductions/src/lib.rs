@@ -34,6 +34,7 @@
 use std::fmt;
 
 pub mod arrows;
+pub mod binairo;
 pub mod calendar;
 pub mod futoshiki;
 pub mod grid;

@@ -1,8 +1,9 @@
 //! What the grid-puzzle readers share: [`ParseError`], which says where (line and column) and
 //! what was wrong, and the helpers that track those positions.
 //!
-//! The readers of [`futoshiki`](crate::futoshiki), [`sudoku`](crate::sudoku),
-//! [`queens`](crate::queens) and [`arrows`](crate::arrows) return this error. They never panic, and
+//! The readers of [`futoshiki`](crate::futoshiki), [`binairo`](crate::binairo),
+//! [`sudoku`](crate::sudoku), [`queens`](crate::queens) and [`arrows`](crate::arrows) return
+//! this error. They never panic, and
 //! they refuse a size beyond their puzzle's limit before allocating anything for it.
 //!
 //! ```

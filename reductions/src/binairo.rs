@@ -1,0 +1,940 @@
+//! Binairo (the "01 game" of seed 003, also Takuzu or Unruly): fill an N x N grid, N even,
+//! with 0s and 1s so that no three equal digits are adjacent in a row or a column, every row
+//! and every column holds N/2 of each, and no two rows (and no two columns) are equal.
+//!
+//! # The format
+//!
+//! A line with N (even, from 2 to [`MAX_SIZE`]), then N lines of N characters: `0`, `1`, and `_`
+//! or `.` for a blank. Blanks between the characters of a row, blank lines, trailing blanks and
+//! `\r` are ignored. [`Grid`]'s `Display` writes the N rows alone, blanks as `.`, which is the
+//! plain output of a solved board: N lines of N digits.
+//!
+//! # Encodings
+//!
+//! Two, both exact; [`Strategy::Cells`] is the default, because it searches much faster on
+//! the larger puzzles (measured below).
+//!
+//! [`Strategy::Patterns`] is the natural one: a row (or column) is a *pattern*, a string of N
+//! digits with N/2 of each and no three equal in a row, and the options are "row i reads p"
+//! for every pattern p that agrees with the givens of row i, `r<i> x<i><j>:<digit> ... h<k>`,
+//! and likewise "column j reads p", `c<j> x<i><j>:<digit> ... v<k>`. The rows `r<i>` and columns
+//! `c<j>` are primary; the cells `x<i><j>` are secondary with colors `0` and `1`, so a row and a
+//! column that cross must agree on their cell (given cells are already agreed on and get no
+//! item); `h<k>` and `v<k>`, one per pattern that at least two rows (columns) may read, are
+//! secondary and keep those rows (columns) apart. The balance and the rule of three live
+//! inside the patterns, so the search only ever sees legal lines and needs nothing but
+//! Algorithm C. Two weaknesses. The number of patterns grows like 2.6^N: 34 for N = 8, 8,196
+//! for N = 20, 860,142 for N = 30, 93,770,358 for N = 40 ([`count_patterns`]); givens cut them
+//! down fast, but an empty 30 x 30 grid would need 60 x 860,142 options of 32 items, over 1.6
+//! billion entries. And the search only learns about a cell when a whole line is chosen: when
+//! every pattern left for a row has a 0 in some cell, the column through it keeps its patterns
+//! with a 1 there until the row is settled. On the 20 x 20 public puzzles that makes it run
+//! for minutes.
+//!
+//! [`Strategy::Cells`] is polynomial, and reasons cell by cell. One primary item per empty cell,
+//! `x<i><j>`, with an option per digit. The balance is counted by items with multiplicities
+//! (Algorithm M): `a<i>` and `b<i>` take the 0s and the 1s of row i (as many as it still lacks
+//! of each), `A<j>` and `B<j>` those of column j. The rule of three: for three consecutive
+//! cells and a digit that none of them has as a given, at most two may get it: a primary item
+//! with bounds `0:2` over the three cells' options for that digit (`t<i><j><d>` across,
+//! `u<i><j><d>` down, named after the first cell), an ordinary secondary item when one of the
+//! three is given that digit (then at most one of the other two may get it), and no option at
+//! all for the digit when two are. Distinct rows are the hard part, since no single option sees
+//! two whole rows. For each pair of rows i < k that their givens do not already tell apart, and
+//! each column j, a primary item `p<i><k><j>` takes one of up to four options, "the two cells
+//! read (a, b)": it colors the cells (through secondary items `y<i><j>`, which the cells' own
+//! options color too) and colors a secondary item `e<i><k><j>` with `s` (same) or `d`
+//! (different). Then one primary item `w<i><k>` per pair picks the first column where the rows
+//! differ: its option for column j colors `e<i><k><j'>` with `s` for every j' < j and
+//! `e<i><k><j>` with `d`. Exactly one such option fits two different rows, and none fits two
+//! equal ones. Columns get the same items (`P`, `E`, `W` and `Y`, with rows and columns
+//! swapped). An empty 30 x 30 grid takes about 130,000 options this way. Givens that already
+//! break a rule (see [`Grid::violations`]) get a problem with one primary item, `broken`, and no
+//! option.
+//!
+//! On the public instances (release build, one core, counting all solutions or up to 1001),
+//! the two agree everywhere, and the cells take from 0.1 ms to 3.2 s (the 20 x 20 Unruly
+//! puzzle), 1.3 s at most for the others; the patterns are faster on small and easy puzzles
+//! (0.2 s against 1.3 s on a 12 x 12 with over 1000 solutions), but take 7 s on the 16 x 16,
+//! 32 s on a 14 x 14 with many solutions, and over a minute on both 20 x 20 puzzles.
+//! [`Strategy::Patterns`] is kept for such comparisons and as a check of the other; on a grid
+//! whose patterns would exceed [`PATTERN_BUDGET`] entries it writes the cell encoding instead.
+//!
+//! ```
+//! use reductions::binairo::Binairo;
+//! use reductions::Reduction;
+//!
+//! let binairo = Binairo::default();
+//! let grid = binairo.parse("6\n_0____\n____01\n__1__1\n__1_0_\n______\n__1___\n")?;
+//! let encoding = binairo.encode(&grid)?;
+//! let solution = dlx::Solver::new(&encoding.problem).first().unwrap();
+//! let solved = binairo.decode(&grid, &encoding.choices_of(solution.options()));
+//! assert_eq!(solved.to_string(), "100110\n010101\n001011\n101100\n110010\n011001");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::collections::HashMap;
+use std::fmt;
+
+use crate::parse::{self, content_lines, name, Cursor, ParseError, ParseErrorKind};
+use crate::{Encoding, Reduction};
+
+/// The largest grid [`Binairo`] reads: 64 x 64.
+pub const MAX_SIZE: usize = 64;
+
+/// The most entries (item uses) [`Strategy::Patterns`] lets its matrix have before it writes
+/// the cell encoding instead: 20 million, some hundreds of megabytes of links.
+pub const PATTERN_BUDGET: u128 = 20_000_000;
+
+/// The Binairo reduction; the format and the encodings are in the [module docs](self).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Binairo {
+    /// Which encoding to use. By default, [`Strategy::Cells`].
+    pub strategy: Strategy,
+}
+
+/// Which encoding [`Binairo`] writes; see the [module docs](self).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Strategy {
+    /// One option per cell and digit, with counts, windows of three, and pairwise witnesses
+    /// of distinct lines.
+    #[default]
+    Cells,
+    /// Every legal row and column that agrees with the givens is an option (while they fit in
+    /// [`PATTERN_BUDGET`] entries; the cell encoding otherwise).
+    Patterns,
+}
+
+/// A Binairo grid: its size and its cells, each blank or holding 0 or 1. Both puzzles and
+/// solved boards are grids.
+///
+/// `Display` writes N lines of N characters, `0`, `1` and `.` for a blank, lines separated by
+/// `\n` with no final newline.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Grid {
+    n: usize,
+    /// Row-major: 0, 1, or [`BLANK`].
+    cells: Vec<u8>,
+}
+
+const BLANK: u8 = 2;
+
+/// What one option of an encoding means.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Choice {
+    /// Row `row` reads `bits` (bit j is the digit of column j).
+    Row {
+        /// The row.
+        row: usize,
+        /// The digits, column j in bit j.
+        bits: u64,
+    },
+    /// Column `col` reads `bits` (bit i is the digit of row i).
+    Column {
+        /// The column.
+        col: usize,
+        /// The digits, row i in bit i.
+        bits: u64,
+    },
+    /// A digit in a cell.
+    Cell {
+        /// The row.
+        row: usize,
+        /// The column.
+        col: usize,
+        /// 0 or 1.
+        digit: u8,
+    },
+    /// An option of the cell encoding that only keeps two lines apart.
+    Apart,
+}
+
+/// A rule that a grid's digits already break.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Violation {
+    /// Three equal digits next to each other.
+    Three {
+        /// The first of the three cells, `(row, column)`.
+        first: (usize, usize),
+        /// Whether they run down a column (else across a row).
+        down: bool,
+        /// The digit.
+        digit: u8,
+    },
+    /// More than N/2 of one digit in a line.
+    TooMany {
+        /// The line.
+        line: Line,
+        /// The digit.
+        digit: u8,
+        /// How many the line holds.
+        count: usize,
+    },
+    /// Two complete lines that are equal.
+    Equal {
+        /// The first line.
+        first: Line,
+        /// The second line (of the same kind).
+        second: Line,
+    },
+}
+
+/// A row or a column.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Line {
+    /// A row, from 0 at the top.
+    Row(usize),
+    /// A column, from 0 at the left.
+    Column(usize),
+}
+
+impl fmt::Display for Line {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Line::Row(r) => write!(f, "row {r}"),
+            Line::Column(c) => write!(f, "column {c}"),
+        }
+    }
+}
+
+impl fmt::Display for Violation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Violation::Three { first, down, digit } => write!(
+                f,
+                "three {digit}s in a row {} from ({},{})",
+                if down { "down" } else { "across" },
+                first.0,
+                first.1
+            ),
+            Violation::TooMany { line, digit, count } => {
+                write!(f, "{line} holds {count} {digit}s, more than half")
+            }
+            Violation::Equal { first, second } => write!(f, "{first} and {second} are equal"),
+        }
+    }
+}
+
+impl Grid {
+    /// An empty `n x n` grid, if `n` is even and lies from 2 to [`MAX_SIZE`].
+    pub fn new(n: usize) -> Option<Grid> {
+        (n % 2 == 0 && (2..=MAX_SIZE).contains(&n)).then(|| Grid {
+            n,
+            cells: vec![BLANK; n * n],
+        })
+    }
+
+    /// The size N.
+    pub fn size(&self) -> usize {
+        self.n
+    }
+
+    /// The digit in a cell, `None` when it is blank.
+    ///
+    /// # Panics
+    /// If the cell lies outside the grid.
+    pub fn digit(&self, row: usize, col: usize) -> Option<u8> {
+        assert!(
+            row < self.n && col < self.n,
+            "({row},{col}) is off the grid"
+        );
+        Some(self.cells[row * self.n + col]).filter(|&d| d != BLANK)
+    }
+
+    /// Puts a digit (0 or 1) in a cell, or blanks it with `None`.
+    ///
+    /// # Panics
+    /// If the cell lies outside the grid or the digit is not 0 or 1.
+    pub fn set_digit(&mut self, row: usize, col: usize, digit: Option<u8>) {
+        assert!(
+            row < self.n && col < self.n,
+            "({row},{col}) is off the grid"
+        );
+        assert!(digit.unwrap_or(0) <= 1, "a Binairo digit is 0 or 1");
+        self.cells[row * self.n + col] = digit.unwrap_or(BLANK);
+    }
+
+    /// Whether every cell holds a digit.
+    pub fn is_complete(&self) -> bool {
+        !self.cells.contains(&BLANK)
+    }
+
+    /// The cells of a line, in order.
+    fn line(&self, line: Line) -> Vec<u8> {
+        match line {
+            Line::Row(r) => self.cells[r * self.n..(r + 1) * self.n].to_vec(),
+            Line::Column(c) => (0..self.n).map(|r| self.cells[r * self.n + c]).collect(),
+        }
+    }
+
+    /// Every rule the filled cells already break: three in a row (across, then down, in
+    /// reading order), lines with more than N/2 of a digit (rows, then columns), equal complete
+    /// lines. Empty when the filled cells break no rule (which is no promise of a solution).
+    pub fn violations(&self) -> Vec<Violation> {
+        let n = self.n;
+        let mut found = Vec::new();
+        for down in [false, true] {
+            for a in 0..n {
+                let line = self.line(if down { Line::Column(a) } else { Line::Row(a) });
+                for b in 0..n.saturating_sub(2) {
+                    let digit = line[b];
+                    if digit != BLANK && line[b + 1] == digit && line[b + 2] == digit {
+                        let first = if down { (b, a) } else { (a, b) };
+                        found.push(Violation::Three { first, down, digit });
+                    }
+                }
+            }
+        }
+        let lines: Vec<Line> = (0..n)
+            .map(Line::Row)
+            .chain((0..n).map(Line::Column))
+            .collect();
+        for &line in &lines {
+            let cells = self.line(line);
+            for digit in [0, 1] {
+                let count = cells.iter().filter(|&&d| d == digit).count();
+                if count > n / 2 {
+                    found.push(Violation::TooMany { line, digit, count });
+                }
+            }
+        }
+        for (k, &first) in lines.iter().enumerate() {
+            for &second in &lines[k + 1..] {
+                let same_kind = matches!(
+                    (first, second),
+                    (Line::Row(_), Line::Row(_)) | (Line::Column(_), Line::Column(_))
+                );
+                let cells = self.line(first);
+                if same_kind && !cells.contains(&BLANK) && cells == self.line(second) {
+                    found.push(Violation::Equal { first, second });
+                }
+            }
+        }
+        found
+    }
+
+    /// The first of [`violations`](Grid::violations), if any.
+    pub fn violation(&self) -> Option<Violation> {
+        self.violations().into_iter().next()
+    }
+}
+
+impl fmt::Display for Grid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let lines: Vec<String> = self
+            .cells
+            .chunks(self.n)
+            .map(|row| {
+                row.iter()
+                    .map(|&d| match d {
+                        0 => '0',
+                        1 => '1',
+                        _ => '.',
+                    })
+                    .collect()
+            })
+            .collect();
+        parse::write_lines(f, &lines)
+    }
+}
+
+impl Reduction for Binairo {
+    type Puzzle = Grid;
+    type Choice = Choice;
+    type Board = Grid;
+    type Error = ParseError;
+
+    fn parse(&self, input: &str) -> Result<Grid, ParseError> {
+        parse_grid(input)
+    }
+
+    fn encode(&self, grid: &Grid) -> Result<Encoding<Choice>, dlx::BuildError> {
+        match self.strategy {
+            Strategy::Patterns if pattern_entries(grid) <= PATTERN_BUDGET => encode_patterns(grid),
+            _ => encode_cells(grid),
+        }
+    }
+
+    fn decode(&self, grid: &Grid, choices: &[&Choice]) -> Grid {
+        let n = grid.n;
+        let mut solved = grid.clone();
+        for choice in choices {
+            match **choice {
+                Choice::Row { row, bits } if row < n => {
+                    for c in 0..n {
+                        solved.cells[row * n + c] = (bits >> c & 1) as u8;
+                    }
+                }
+                Choice::Column { col, bits } if col < n => {
+                    for r in 0..n {
+                        solved.cells[r * n + col] = (bits >> r & 1) as u8;
+                    }
+                }
+                Choice::Cell { row, col, digit } if row < n && col < n && digit <= 1 => {
+                    solved.cells[row * n + col] = digit;
+                }
+                _ => {}
+            }
+        }
+        solved
+    }
+}
+
+fn parse_grid(input: &str) -> Result<Grid, ParseError> {
+    let lines = content_lines(input);
+    let n = parse::size_line(&lines, input, "a grid size", 2, MAX_SIZE)?;
+    if n % 2 == 1 {
+        let (line, text) = lines[0];
+        return Err(ParseError::new(
+            line,
+            text.len() - text.trim_start().len() + 1,
+            ParseErrorKind::BadSize {
+                expected: "an even grid size (every line holds as many 0s as 1s)",
+                found: n.to_string(),
+            },
+        ));
+    }
+    let mut grid = Grid::new(n).expect("the size was checked");
+    for r in 0..n {
+        let Some(&(line, text)) = lines.get(r + 1) else {
+            return Err(ParseError::new(
+                parse::end_line(input),
+                1,
+                ParseErrorKind::EndOfInput {
+                    expected: format!("row {} of {n}", r + 1),
+                },
+            ));
+        };
+        let mut cursor = Cursor::new(line, text);
+        for c in 0..n {
+            cursor.skip_blanks();
+            grid.cells[r * n + c] = match cursor.peek() {
+                Some('0') => 0,
+                Some('1') => 1,
+                Some('_' | '.') => BLANK,
+                Some(_) => return Err(cursor.unexpected("'0', '1', '_' or '.'")),
+                None => {
+                    return Err(cursor.error(ParseErrorKind::Count {
+                        what: "cells in a row",
+                        expected: n,
+                        found: c,
+                    }))
+                }
+            };
+            cursor.bump();
+        }
+        cursor.skip_blanks();
+        if let Some(found) = cursor.peek() {
+            return Err(cursor.error(ParseErrorKind::Trailing {
+                after: format!("the {n} cells of the row"),
+                found,
+            }));
+        }
+    }
+    if let Some(&(line, text)) = lines.get(n + 1) {
+        let mut cursor = Cursor::new(line, text);
+        cursor.skip_blanks();
+        return Err(cursor.error(ParseErrorKind::Trailing {
+            after: format!("the last row of the grid ({n} rows after the size)"),
+            found: cursor.peek().unwrap_or(' '),
+        }));
+    }
+    Ok(grid)
+}
+
+/// The number of legal lines (N/2 of each digit, no three equal in a row) that agree with
+/// `line`, a line of N cells, `None` for a blank: a dynamic program over (ones so far, last
+/// digit, length of its run), so it never lists them. Odd lengths have none.
+///
+/// ```
+/// use reductions::binairo::count_patterns;
+/// assert_eq!(count_patterns(&[None; 8]), 34);
+/// assert_eq!(count_patterns(&[None; 30]), 860_142);
+/// assert_eq!(count_patterns(&[Some(0), None, None, None]), 3); // 0011 0101 0110
+/// ```
+pub fn count_patterns(line: &[Option<u8>]) -> u128 {
+    let cells: Vec<u8> = line.iter().map(|d| d.unwrap_or(BLANK)).collect();
+    count_line(&cells)
+}
+
+/// [`count_patterns`] of a line of 0, 1 and [`BLANK`].
+fn count_line(cells: &[u8]) -> u128 {
+    let n = cells.len();
+    if n % 2 == 1 {
+        return 0;
+    }
+    // ways[ones][last digit][run length - 1], after the first k cells; the empty line has one
+    // way, which no digit continues yet.
+    let mut ways = vec![[[0u128; 2]; 2]; n / 2 + 1];
+    let mut empty = 1u128;
+    for &cell in cells {
+        let mut next = vec![[[0u128; 2]; 2]; n / 2 + 1];
+        for digit in [0u8, 1] {
+            if cell != BLANK && cell != digit {
+                continue;
+            }
+            let d = usize::from(digit);
+            next[d][d][0] += empty;
+            for (ones, by_last) in ways.iter().enumerate() {
+                let ones = ones + d;
+                if ones > n / 2 {
+                    break;
+                }
+                for (last, runs) in by_last.iter().enumerate() {
+                    if last == d {
+                        // A run of one grows to two; a run of two cannot grow.
+                        next[ones][d][1] += runs[0];
+                    } else {
+                        next[ones][d][0] += runs[0] + runs[1];
+                    }
+                }
+            }
+        }
+        empty = 0;
+        ways = next;
+    }
+    empty + ways[n / 2].iter().flatten().sum::<u128>()
+}
+
+/// Every pattern that agrees with `cells`, bit j for cell j, in lexicographic order of the
+/// cells (cell 0 first, 0 before 1).
+fn list_patterns(cells: &[u8]) -> Vec<u64> {
+    fn go(cells: &[u8], k: usize, bits: u64, ones: usize, out: &mut Vec<u64>) {
+        let n = cells.len();
+        if k == n {
+            out.push(bits);
+            return;
+        }
+        let zeros = k - ones;
+        for digit in [0u8, 1] {
+            if cells[k] != BLANK && cells[k] != digit {
+                continue;
+            }
+            let (ones, zeros) = (ones + usize::from(digit), zeros + usize::from(digit == 0));
+            if ones > n / 2 || zeros > n / 2 {
+                continue;
+            }
+            let bit = |j: usize| (bits >> j & 1) as u8;
+            if k >= 2 && bit(k - 1) == digit && bit(k - 2) == digit {
+                continue;
+            }
+            go(cells, k + 1, bits | u64::from(digit) << k, ones, out);
+        }
+    }
+    let mut out = Vec::new();
+    go(cells, 0, 0, 0, &mut out);
+    out
+}
+
+/// The entries the pattern encoding of `grid` would have, from the counts alone.
+fn pattern_entries(grid: &Grid) -> u128 {
+    let n = grid.n;
+    (0..n)
+        .map(Line::Row)
+        .chain((0..n).map(Line::Column))
+        .map(|line| {
+            let cells = grid.line(line);
+            let open = cells.iter().filter(|&&d| d == BLANK).count() as u128;
+            count_line(&cells) * (open + 2)
+        })
+        .sum()
+}
+
+fn encode_patterns(grid: &Grid) -> Result<Encoding<Choice>, dlx::BuildError> {
+    let n = grid.n;
+    let w = parse::base36_width(n - 1);
+    let mut builder = dlx::ProblemBuilder::new();
+    let rows: Vec<dlx::Primary> = (0..n)
+        .map(|r| builder.primary(name("r", &[(r, w)])))
+        .collect();
+    let cols: Vec<dlx::Primary> = (0..n)
+        .map(|c| builder.primary(name("c", &[(c, w)])))
+        .collect();
+    let mut cells = vec![None; n * n];
+    for r in 0..n {
+        for c in 0..n {
+            if grid.cells[r * n + c] == BLANK {
+                cells[r * n + c] = Some(builder.secondary(name("x", &[(r, w), (c, w)])));
+            }
+        }
+    }
+    let colors = [builder.color("0"), builder.color("1")];
+    let row_patterns: Vec<Vec<u64>> = (0..n)
+        .map(|r| list_patterns(&grid.line(Line::Row(r))))
+        .collect();
+    let col_patterns: Vec<Vec<u64>> = (0..n)
+        .map(|c| list_patterns(&grid.line(Line::Column(c))))
+        .collect();
+    let row_items = shared_patterns(&mut builder, "h", &row_patterns);
+    let col_items = shared_patterns(&mut builder, "v", &col_patterns);
+    let mut choices = Vec::new();
+    for (r, patterns) in row_patterns.iter().enumerate() {
+        for &bits in patterns {
+            let mut entries: Vec<dlx::OptionItem> = vec![rows[r].into()];
+            for c in 0..n {
+                if let Some(cell) = cells[r * n + c] {
+                    entries.push(cell.with_color(colors[(bits >> c & 1) as usize]));
+                }
+            }
+            entries.extend(
+                row_items
+                    .get(&bits)
+                    .map(|&item| dlx::OptionItem::from(item)),
+            );
+            builder.option(entries);
+            choices.push(Choice::Row { row: r, bits });
+        }
+    }
+    for (c, patterns) in col_patterns.iter().enumerate() {
+        for &bits in patterns {
+            let mut entries: Vec<dlx::OptionItem> = vec![cols[c].into()];
+            for r in 0..n {
+                if let Some(cell) = cells[r * n + c] {
+                    entries.push(cell.with_color(colors[(bits >> r & 1) as usize]));
+                }
+            }
+            entries.extend(
+                col_items
+                    .get(&bits)
+                    .map(|&item| dlx::OptionItem::from(item)),
+            );
+            builder.option(entries);
+            choices.push(Choice::Column { col: c, bits });
+        }
+    }
+    Ok(Encoding::new(builder.build()?, choices))
+}
+
+/// A secondary item for each pattern that two or more lines may read, numbered in the order
+/// of the patterns' values.
+fn shared_patterns(
+    builder: &mut dlx::ProblemBuilder,
+    prefix: &str,
+    lists: &[Vec<u64>],
+) -> HashMap<u64, dlx::Secondary> {
+    let mut readers: HashMap<u64, usize> = HashMap::new();
+    for list in lists {
+        for &bits in list {
+            *readers.entry(bits).or_default() += 1;
+        }
+    }
+    let mut shared: Vec<u64> = readers
+        .into_iter()
+        .filter(|&(_, count)| count >= 2)
+        .map(|(bits, _)| bits)
+        .collect();
+    shared.sort_unstable();
+    let width = parse::base36_width(shared.len().saturating_sub(1));
+    shared
+        .iter()
+        .enumerate()
+        .map(|(k, &bits)| (bits, builder.secondary(name(prefix, &[(k, width)]))))
+        .collect()
+}
+
+fn encode_cells(grid: &Grid) -> Result<Encoding<Choice>, dlx::BuildError> {
+    let n = grid.n;
+    let w = parse::base36_width(n - 1);
+    let at = |r: usize, c: usize| grid.cells[r * n + c];
+    let mut builder = dlx::ProblemBuilder::new();
+    let mut choices = Vec::new();
+    if grid.violation().is_some() {
+        // Givens that break a rule: a problem without solutions, said plainly.
+        builder.primary("broken");
+        return Ok(Encoding::new(builder.build()?, choices));
+    }
+    let mut cells = vec![None; n * n];
+    for r in 0..n {
+        for c in 0..n {
+            if at(r, c) == BLANK {
+                cells[r * n + c] = Some(builder.primary(name("x", &[(r, w), (c, w)])));
+            }
+        }
+    }
+    // Counts: how many of each digit each line still lacks; no item when it lacks none (then
+    // its cells get no option for that digit).
+    let mut counts: Vec<[Option<dlx::Primary>; 2]> = Vec::with_capacity(2 * n);
+    for (kind, prefixes) in [["a", "b"], ["A", "B"]].into_iter().enumerate() {
+        for k in 0..n {
+            let line = grid.line(if kind == 0 {
+                Line::Row(k)
+            } else {
+                Line::Column(k)
+            });
+            counts.push([0u8, 1].map(|digit| {
+                let lacking = n / 2 - line.iter().filter(|&&d| d == digit).count();
+                (lacking > 0).then(|| {
+                    let item = name(prefixes[usize::from(digit)], &[(k, w)]);
+                    builder.primary_bounded(item, lacking as u32, lacking as u32)
+                })
+            }));
+        }
+    }
+    // Windows of three: for each cell and digit, the window items its option takes; and the
+    // cell-digits that a window forbids outright.
+    let mut forbidden = vec![[false; 2]; n * n];
+    let mut windows: Vec<[Vec<dlx::OptionItem>; 2]> = vec![[Vec::new(), Vec::new()]; n * n];
+    for (down, prefix) in [(false, "t"), (true, "u")] {
+        for a in 0..n {
+            for b in 0..n.saturating_sub(2) {
+                let cell = |k: usize| if down { (b + k, a) } else { (a, b + k) };
+                let three: Vec<(usize, usize)> = (0..3).map(cell).collect();
+                for digit in [0u8, 1] {
+                    let given = three.iter().filter(|&&(r, c)| at(r, c) == digit).count();
+                    let other = three
+                        .iter()
+                        .filter(|&&(r, c)| at(r, c) != digit && at(r, c) != BLANK)
+                        .count();
+                    if other > 0 {
+                        continue;
+                    }
+                    let open = three.iter().filter(|&&(r, c)| at(r, c) == BLANK);
+                    let (r0, c0) = three[0];
+                    let item_name = name(prefix, &[(r0, w), (c0, w), (usize::from(digit), 1)]);
+                    match given {
+                        2 => {
+                            open.for_each(|&(r, c)| forbidden[r * n + c][usize::from(digit)] = true)
+                        }
+                        1 => {
+                            let item = builder.secondary(item_name);
+                            open.for_each(|&(r, c)| {
+                                windows[r * n + c][usize::from(digit)].push(item.into());
+                            });
+                        }
+                        _ => {
+                            let item = builder.primary_bounded(item_name, 0, 2);
+                            open.for_each(|&(r, c)| {
+                                windows[r * n + c][usize::from(digit)].push(item.into());
+                            });
+                        }
+                    }
+                }
+            }
+        }
+    }
+    let colors = [builder.color("0"), builder.color("1")];
+    // The colored cells the distinctness options look at: y for rows, Y for columns.
+    let mut looks = [vec![None; n * n], vec![None; n * n]];
+    let mut pairs: Vec<(bool, usize, usize)> = Vec::new();
+    for (kind, prefix) in [(0, "y"), (1, "Y")] {
+        for i in 0..n {
+            for k in i + 1..n {
+                let (a, b) = if kind == 0 {
+                    (grid.line(Line::Row(i)), grid.line(Line::Row(k)))
+                } else {
+                    (grid.line(Line::Column(i)), grid.line(Line::Column(k)))
+                };
+                let apart = a
+                    .iter()
+                    .zip(&b)
+                    .any(|(&x, &y)| x != BLANK && y != BLANK && x != y);
+                if apart {
+                    continue;
+                }
+                pairs.push((kind == 1, i, k));
+                for j in 0..n {
+                    for line in [i, k] {
+                        let (r, c) = if kind == 0 { (line, j) } else { (j, line) };
+                        if at(r, c) == BLANK && looks[kind][r * n + c].is_none() {
+                            looks[kind][r * n + c] =
+                                Some(builder.secondary(name(prefix, &[(r, w), (c, w)])));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    for r in 0..n {
+        for c in 0..n {
+            let Some(cell) = cells[r * n + c] else {
+                continue;
+            };
+            for digit in [0u8, 1] {
+                let d = usize::from(digit);
+                let [row_count, col_count] = [counts[r][d], counts[n + c][d]];
+                if forbidden[r * n + c][d] || row_count.is_none() || col_count.is_none() {
+                    continue;
+                }
+                let mut entries: Vec<dlx::OptionItem> = vec![cell.into()];
+                entries.extend(
+                    [row_count, col_count]
+                        .into_iter()
+                        .flatten()
+                        .map(dlx::OptionItem::from),
+                );
+                entries.extend(windows[r * n + c][d].iter().copied());
+                for look in &looks {
+                    if let Some(item) = look[r * n + c] {
+                        entries.push(item.with_color(colors[d]));
+                    }
+                }
+                builder.option(entries);
+                choices.push(Choice::Cell {
+                    row: r,
+                    col: c,
+                    digit,
+                });
+            }
+        }
+    }
+    let [same, different] = [builder.color("s"), builder.color("d")];
+    for (columns, i, k) in pairs {
+        let kind = usize::from(columns);
+        let (p, e, wname) = if columns {
+            ("P", "E", "W")
+        } else {
+            ("p", "e", "w")
+        };
+        let witness = builder.primary(name(wname, &[(i, w), (k, w)]));
+        // e[j]: None where both cells are given (then they are equal: the pair is not apart).
+        let mut agree: Vec<Option<dlx::Secondary>> = Vec::with_capacity(n);
+        for j in 0..n {
+            let (ri, ci, rk, ck) = if columns { (j, i, j, k) } else { (i, j, k, j) };
+            let (x, y) = (at(ri, ci), at(rk, ck));
+            if x != BLANK && y != BLANK {
+                agree.push(None);
+                continue;
+            }
+            let item = builder.secondary(name(e, &[(i, w), (k, w), (j, w)]));
+            let pair = builder.primary(name(p, &[(i, w), (k, w), (j, w)]));
+            for a in [0u8, 1] {
+                for b in [0u8, 1] {
+                    if (x != BLANK && x != a) || (y != BLANK && y != b) {
+                        continue;
+                    }
+                    let mut entries: Vec<dlx::OptionItem> = vec![pair.into()];
+                    for (cell, digit) in [((ri, ci), a), ((rk, ck), b)] {
+                        if let Some(look) = looks[kind][cell.0 * n + cell.1] {
+                            entries.push(look.with_color(colors[usize::from(digit)]));
+                        }
+                    }
+                    entries.push(item.with_color(if a == b { same } else { different }));
+                    builder.option(entries);
+                    choices.push(Choice::Apart);
+                }
+            }
+            agree.push(Some(item));
+        }
+        for j in 0..n {
+            let Some(here) = agree[j] else {
+                continue;
+            };
+            let mut entries: Vec<dlx::OptionItem> = vec![witness.into()];
+            entries.extend(
+                agree[..j]
+                    .iter()
+                    .flatten()
+                    .map(|item| item.with_color(same)),
+            );
+            entries.push(here.with_color(different));
+            builder.option(entries);
+            choices.push(Choice::Apart);
+        }
+    }
+    Ok(Encoding::new(builder.build()?, choices))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn err(text: &str) -> String {
+        Binairo::default().parse(text).unwrap_err().to_string()
+    }
+
+    #[test]
+    fn pattern_counts() {
+        let blank = |n| vec![BLANK; n];
+        let counts: Vec<u128> = [2, 4, 6, 8, 10, 12, 14, 16, 20, 30, 40]
+            .iter()
+            .map(|&n| count_line(&blank(n)))
+            .collect();
+        assert_eq!(
+            counts,
+            [2, 6, 14, 34, 84, 208, 518, 1296, 8196, 860_142, 93_770_358]
+        );
+        for n in [2, 4, 6, 8, 10, 12, 14] {
+            assert_eq!(
+                list_patterns(&blank(n)).len() as u128,
+                count_line(&blank(n))
+            );
+        }
+        // Givens: 0 _ _ _ agrees with 0011, 0101, 0110.
+        assert_eq!(
+            list_patterns(&[0, BLANK, BLANK, BLANK]),
+            [0b1100, 0b1010, 0b0110]
+        );
+        assert_eq!(count_line(&[0, BLANK, BLANK, BLANK]), 3);
+        assert_eq!(count_line(&[0, 0, 0, BLANK]), 0);
+        assert_eq!(count_line(&[BLANK; 3]), 0);
+        assert_eq!(count_line(&[]), 1);
+        // Lists and counts agree with givens too.
+        let line = [BLANK, 1, BLANK, BLANK, 0, BLANK, BLANK, BLANK, 1, BLANK];
+        assert_eq!(list_patterns(&line).len() as u128, count_line(&line));
+        assert!(count_line(&line) > 0);
+    }
+
+    #[test]
+    fn reads_the_format() {
+        let grid = Binairo::default()
+            .parse("\n4\n1_0.\r\n0 1 _ _\n\n____\n1111\n")
+            .unwrap();
+        assert_eq!(grid.digit(0, 0), Some(1));
+        assert_eq!(grid.digit(0, 1), None);
+        assert_eq!(grid.digit(1, 1), Some(1));
+        assert_eq!(grid.to_string(), "1.0.\n01..\n....\n1111");
+        assert_eq!(
+            grid.violation().map(|v| v.to_string()),
+            Some("three 1s in a row across from (3,0)".to_owned())
+        );
+    }
+
+    #[test]
+    fn errors_say_where() {
+        assert_eq!(err(""), "1:1: expected a grid size, found an empty input");
+        assert_eq!(
+            err("5\n"),
+            "1:1: expected an even grid size (every line holds as many 0s as 1s), found 5"
+        );
+        assert_eq!(
+            err("66\n"),
+            "1:1: expected a grid size from 2 to 64, found 66"
+        );
+        assert_eq!(
+            err("2\n01\n"),
+            "3:1: expected row 2 of 2, found the end of the input"
+        );
+        assert_eq!(err("2\n01\n1\n"), "3:2: expected 2 cells in a row, found 1");
+        assert_eq!(
+            err("2\n01\n102\n"),
+            "3:3: expected nothing more after the 2 cells of the row, found '2'"
+        );
+        assert_eq!(
+            err("2\n01\n1x\n"),
+            "3:2: expected '0', '1', '_' or '.', found 'x'"
+        );
+        assert_eq!(
+            err("2\n01\n10\n11"),
+            "4:1: expected nothing more after the last row of the grid (2 rows after the size), \
+             found '1'"
+        );
+    }
+
+    #[test]
+    fn violations() {
+        let grid = Binairo::default()
+            .parse("4\n0110\n0..0\n0110\n1...\n")
+            .unwrap();
+        let found: Vec<String> = grid.violations().iter().map(ToString::to_string).collect();
+        assert_eq!(
+            found,
+            [
+                "three 0s in a row down from (0,0)",
+                "three 0s in a row down from (0,3)",
+                "column 0 holds 3 0s, more than half",
+                "column 3 holds 3 0s, more than half",
+                "row 0 and row 2 are equal",
+            ]
+        );
+    }
+}
