@@ -23,7 +23,7 @@ done
 seed dlx_text "$root"/tests/corpus/tiny/*.dlx "$root"/tests/corpus/random/*.dlx
 seed futoshiki "$root"/reductions/tests/fixtures/futoshiki/f0*.txt
 seed sudoku "$root"/reductions/tests/fixtures/sudoku/4x4.txt "$root"/reductions/tests/fixtures/sudoku/escargot.txt
-seed binairo "$root"/reductions/tests/fixtures/binairo/b0*.txt
+seed binairo "$root"/reductions/tests/fixtures/binairo/b0[1-8]*.txt
 mkdir -p "$corpus/calendar" "$corpus/queens" "$corpus/tromino" "$corpus/pack" "$corpus/arrows"
 printf '8-19' >"$corpus/calendar/seed-1"
 printf 'aug-19\n' >"$corpus/calendar/seed-2"

@@ -95,6 +95,11 @@ fn arrows() {
 }
 
 #[test]
+fn binairo() {
+    run_target("binairo", 3, checks::binairo);
+}
+
+#[test]
 fn sudoku() {
     run_target("sudoku", 3, checks::sudoku);
 }
@@ -121,6 +126,13 @@ fn queens_bug_column_in_bytes() {
 fn arrows_bug_column_in_bytes() {
     run_bug("arrows-column-in-bytes-odd.txt", checks::arrows_strict);
     run_bug("arrows-column-in-bytes-trailing.txt", checks::arrows_strict);
+}
+
+#[test]
+#[ignore = "bug: reductions/src/binairo.rs:390: columns counted in bytes, as in \
+            queens.rs:130"]
+fn binairo_bug_column_in_bytes() {
+    run_bug("binairo-column-in-bytes.txt", checks::binairo_strict);
 }
 
 /// The checks must be able to fail: an error position outside the input is caught.

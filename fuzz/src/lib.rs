@@ -38,6 +38,8 @@ pub const MAX_QUEENS: usize = 32;
 pub const MAX_SUDOKU_BOX: usize = 5;
 /// The largest arrow board encoded (parsing goes to `arrows::MAX_SIZE`).
 pub const MAX_ARROWS: usize = 12;
+/// The largest binairo grid encoded (parsing goes to `binairo::MAX_SIZE`).
+pub const MAX_BINAIRO: usize = 12;
 /// The largest futoshiki grid encoded (parsing goes to `futoshiki::MAX_SIZE`).
 pub const MAX_FUTOSHIKI: usize = 16;
 /// The most board cells of a `pack` puzzle encoded: about `8 * cells^2` entries.
@@ -64,7 +66,7 @@ pub fn check_position(text: &str, line: usize, column: usize, error: &dyn Displa
 }
 
 /// [`check_position`], but with the column allowed to count bytes instead of characters: a
-/// known bug of the `queens` and `arrows` parsers (see [`queens_strict`]), passed over so that
+/// known bug of the `queens`, `arrows` and `binairo` parsers (see [`queens_strict`]), passed over so that
 /// the fuzzer goes on.
 fn check_position_in_bytes(text: &str, line: usize, column: usize, error: &dyn Display) {
     let lines: Vec<&str> = text.split('\n').collect();
@@ -633,5 +635,96 @@ fn arrows_checks(data: &[u8], strict: bool) {
             ups.iter().chain(&lefts).all(|&k| k == n / 2),
             "rows with {ups:?} arrows up, columns with {lefts:?} left\n{board}"
         );
+    }
+}
+
+/// Target `binairo`: a grid (`dlx binairo FILE`), then its solutions under both encodings,
+/// which must agree (n up to [`MAX_BINAIRO`]), each checked against the rules by a checker of
+/// its own.
+///
+/// Known bug, passed over as in [`queens`] (see [`binairo_strict`]).
+pub fn binairo(data: &[u8]) {
+    binairo_checks(data, false);
+}
+
+/// [`binairo`] without passing over the known bug.
+pub fn binairo_strict(data: &[u8]) {
+    binairo_checks(data, true);
+}
+
+fn binairo_checks(data: &[u8], strict: bool) {
+    use reductions::binairo::{Binairo, Strategy};
+
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let cells = Binairo {
+        strategy: Strategy::Cells,
+    };
+    let grid = match cells.parse(text) {
+        Ok(grid) => grid,
+        Err(error) if strict => {
+            check_position(text, error.line(), error.column(), &error);
+            return;
+        }
+        Err(error) => {
+            check_position_in_bytes(text, error.line(), error.column(), &error);
+            return;
+        }
+    };
+    let n = grid.size();
+    let written = format!("{n}\n{grid}");
+    assert_eq!(
+        cells.parse(&written).as_ref(),
+        Ok(&grid),
+        "the grid does not read back:\n{written}"
+    );
+    let _ = grid.violations();
+    if n > MAX_BINAIRO {
+        return;
+    }
+    let mut counts = Vec::new();
+    for strategy in [Strategy::Cells, Strategy::Patterns] {
+        let (boards, count) = check_reduction_counted(&Binairo { strategy }, &grid);
+        counts.extend(count);
+        for solved in boards {
+            assert!(solved.violations().is_empty(), "{strategy:?}\n{solved}");
+            let digit = |r: usize, c: usize| {
+                solved
+                    .digit(r, c)
+                    .unwrap_or_else(|| panic!("{strategy:?}: ({r},{c}) is blank\n{solved}"))
+            };
+            let rows: Vec<Vec<u8>> = (0..n)
+                .map(|r| (0..n).map(|c| digit(r, c)).collect())
+                .collect();
+            let columns: Vec<Vec<u8>> = (0..n)
+                .map(|c| (0..n).map(|r| digit(r, c)).collect())
+                .collect();
+            for (k, line) in rows.iter().chain(&columns).enumerate() {
+                assert_eq!(line.iter().filter(|&&d| d == 1).count(), n / 2, "line {k}");
+                assert!(
+                    line.windows(3).all(|w| !(w[0] == w[1] && w[1] == w[2])),
+                    "{strategy:?}: three equal digits in line {k}\n{solved}"
+                );
+            }
+            for lines in [&rows, &columns] {
+                for (k, line) in lines.iter().enumerate() {
+                    assert!(
+                        !lines[..k].contains(line),
+                        "{strategy:?}: two equal lines\n{solved}"
+                    );
+                }
+            }
+            for (r, row) in rows.iter().enumerate() {
+                for (c, &d) in row.iter().enumerate() {
+                    if let Some(given) = grid.digit(r, c) {
+                        assert_eq!(d, given, "{strategy:?}: a given changed\n{solved}");
+                    }
+                }
+            }
+        }
+    }
+    if let [by_cells, by_patterns] = counts[..] {
+        assert_eq!(by_cells, by_patterns, "the encodings disagree\n{written}");
     }
 }
