@@ -119,6 +119,23 @@ pub enum Command {
         dlx futoshiki puzzle.txt --count           every solution counted")]
     Futoshiki(FileArgs),
 
+    /// Binairo (the "01 game", Takuzu): fill an N x N grid (N even) with 0s and 1s.
+    ///
+    /// No three equal digits next to each other in a row or a column; every row and every
+    /// column holds N/2 of each; no two rows and no two columns are equal. The file: a line
+    /// with N, then N lines of N characters: `0`, `1`, and `_` or `.` for a blank. Standard
+    /// input if FILE is absent or `-`.
+    ///
+    /// Plain text: N lines of N digits. On a terminal the givens are set apart.
+    ///
+    /// Is my puzzle unique? `dlx binairo puzzle.txt --limit 2 --count` prints 1 for a
+    /// puzzle with exactly one solution (2 means several, 0 none, exit status 1).
+    #[command(after_help = "Examples:\n  \
+        dlx binairo puzzle.txt                   the first solution\n  \
+        dlx binairo puzzle.txt --limit 2 --count 1 if the solution is unique\n  \
+        printf '4\\n____\\n____\\n____\\n____\\n' | dlx binairo --count      72")]
+    Binairo(BinairoArgs),
+
     /// Sudoku on n² x n² grids (4x4, 9x9, 16x16, 25x25, ...).
     ///
     /// Every row, column and n x n box holds each digit from 1 to n² once. The file: one
@@ -236,6 +253,30 @@ pub struct FileArgs {
     /// The puzzle file; standard input if absent or `-`.
     #[arg(value_name = "FILE")]
     pub file: Option<PathBuf>,
+
+    #[command(flatten)]
+    pub flags: SolveFlags,
+}
+
+/// The exact-cover encodings of Binairo.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum BinairoEncoding {
+    /// An option per cell and digit; counts with multiplicities (Algorithm M): any size.
+    Cells,
+    /// An option per legal row and column (Algorithm C): fast on puzzles with many givens,
+    /// too many options on large empty grids (then the cell encoding is used).
+    Patterns,
+}
+
+#[derive(Debug, Args)]
+pub struct BinairoArgs {
+    /// The puzzle file; standard input if absent or `-`.
+    #[arg(value_name = "FILE")]
+    pub file: Option<PathBuf>,
+
+    /// The exact-cover encoding.
+    #[arg(long, value_enum, value_name = "ENCODING", default_value_t = BinairoEncoding::Cells)]
+    pub encoding: BinairoEncoding,
 
     #[command(flatten)]
     pub flags: SolveFlags,

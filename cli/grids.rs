@@ -7,13 +7,14 @@ use std::io::{self, Write};
 
 use anyhow::Result;
 use reductions::arrows::{self, Arrow, Arrows};
+use reductions::binairo::{Binairo, Strategy};
 use reductions::futoshiki::{Futoshiki, Grid, Relation};
 use reductions::queens::{self, Queens, Size};
 use reductions::sudoku::Sudoku;
 use reductions::Reduction;
 use serde_json::{json, Value};
 
-use crate::args::{ArrowsArgs, FileArgs, QueensArgs};
+use crate::args::{ArrowsArgs, BinairoArgs, BinairoEncoding, FileArgs, QueensArgs};
 use crate::puzzle::{self, Board};
 use crate::render::{self, Paint, Regions, Svg};
 use crate::Found;
@@ -262,6 +263,37 @@ pub fn sudoku(args: &FileArgs) -> Result<Found> {
             digits,
             given: given.clone(),
             box_size: grid.box_size(),
+            plain: solved.to_string(),
+        }
+    })
+}
+
+pub fn binairo(args: &BinairoArgs) -> Result<Found> {
+    let reduction = Binairo {
+        strategy: match args.encoding {
+            BinairoEncoding::Cells => Strategy::Cells,
+            BinairoEncoding::Patterns => Strategy::Patterns,
+        },
+    };
+    let grid = puzzle::read_puzzle(args.file.as_deref(), |text| reduction.parse(text))?;
+    if let Some(violation) = grid.violation() {
+        crate::solve::note(format_args!(
+            "dlx: note: the givens already break a rule: {violation}"
+        ));
+    }
+    let n = grid.size();
+    let given: Vec<bool> = (0..n * n)
+        .map(|k| grid.digit(k / n, k % n).is_some())
+        .collect();
+    puzzle::solve_reduction(&reduction, &grid, &args.flags, |solved| {
+        let digits: Vec<usize> = (0..n * n)
+            .map(|k| solved.digit(k / n, k % n).map_or(0, usize::from))
+            .collect();
+        DigitGrid {
+            side: n,
+            digits,
+            given: given.clone(),
+            box_size: 1,
             plain: solved.to_string(),
         }
     })

@@ -49,6 +49,7 @@ fn run(cli: args::Cli) -> anyhow::Result<Found> {
         args::Command::Queens(args) => grids::queens(&args),
         args::Command::Sudoku(args) => grids::sudoku(&args),
         args::Command::Arrows(args) => grids::arrows(&args),
+        args::Command::Binairo(args) => grids::binairo(&args),
         args::Command::Merge(args) => merge::run(&args),
     }
 }

@@ -2018,3 +2018,106 @@ fn arrow_boards() {
         "expected an even board size",
     );
 }
+
+/// Checks a solved Binairo against its puzzle (rows of `0`, `1`, `_` or `.`): N lines of N
+/// digits, the givens kept, no three equal neighbours in a row or column, N/2 of each digit
+/// per line, no two equal rows and no two equal columns.
+fn check_binairo(puzzle: &[&str], text: &str) {
+    let grid: Vec<Vec<char>> = text.lines().map(|l| l.chars().collect()).collect();
+    let n = puzzle.len();
+    assert_eq!(grid.len(), n, "{text}");
+    let cols: Vec<Vec<char>> = (0..n)
+        .map(|c| grid.iter().map(|row| row[c]).collect())
+        .collect();
+    for lines in [&grid, &cols] {
+        for line in lines.iter() {
+            assert_eq!(line.len(), n, "{text}");
+            assert!(line.iter().all(|&d| d == '0' || d == '1'), "{text}");
+            assert_eq!(line.iter().filter(|&&d| d == '0').count(), n / 2, "{text}");
+            assert!(
+                line.windows(3).all(|w| !(w[0] == w[1] && w[1] == w[2])),
+                "{text}"
+            );
+        }
+        let distinct: HashSet<&Vec<char>> = lines.iter().collect();
+        assert_eq!(distinct.len(), n, "equal lines in\n{text}");
+    }
+    for (r, row) in puzzle.iter().enumerate() {
+        for (c, given) in row.chars().enumerate() {
+            if given == '0' || given == '1' {
+                assert_eq!(grid[r][c], given, "given ({r},{c}) in\n{text}");
+            }
+        }
+    }
+}
+
+#[test]
+fn binairo_grids() {
+    let seed = format!("{PUZZLES}/binairo-seed.txt");
+    let puzzle = ["_0____", "____01", "__1__1", "__1_0_", "______", "__1___"];
+    for encoding in ["cells", "patterns"] {
+        let run = dlx(&["binairo", &seed, "--encoding", encoding]);
+        run.assert_status(0);
+        check_binairo(&puzzle, &run.stdout);
+        // PUZZLES.md gives its unique solution.
+        assert_eq!(
+            run.stdout,
+            "100110\n010101\n001011\n101100\n110010\n011001\n"
+        );
+        let unique = dlx(&[
+            "binairo",
+            &seed,
+            "--encoding",
+            encoding,
+            "--limit",
+            "2",
+            "--count",
+        ]);
+        assert_eq!(unique.stdout, "1\n", "{encoding}");
+    }
+    let run = dlx(&["binairo", &seed]);
+    insta::assert_snapshot!("binairo_first", run.report());
+    let run = dlx(&["binairo", &seed, "--pretty"]);
+    insta::assert_snapshot!("binairo_pretty", run.report());
+    let run = dlx(&["binairo", &seed, "--format", "json"]);
+    let value: serde_json::Value = serde_json::from_str(run.stdout.trim_end()).unwrap();
+    assert_eq!(value["size"], 6);
+    assert_eq!(value["grid"][0], serde_json::json!([1, 0, 0, 1, 1, 0]));
+    assert_eq!(
+        value["given"][0],
+        serde_json::json!([false, true, false, false, false, false])
+    );
+    let rows: Vec<&str> = value["board"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r.as_str().unwrap())
+        .collect();
+    check_binairo(&puzzle, &rows.join("\n"));
+
+    // The empty 4x4 grid: 72 solutions, every one printed and checked.
+    let empty = b"4\n____\n____\n____\n____\n";
+    let run = dlx_from_bytes(&["binairo", "--all"], empty);
+    let solutions = boards(&run.stdout);
+    assert_eq!(solutions.len(), 72);
+    for solution in solutions {
+        check_binairo(&["____"; 4], solution);
+    }
+    let run = dlx_from_bytes(&["binairo", "--count", "--encoding", "patterns"], empty);
+    assert_eq!(run.stdout, "72\n");
+    same_count_through_dlx(&["binairo", &seed], "1\n");
+
+    bad_puzzle(
+        "binairo_odd",
+        &["binairo", &format!("{PUZZLES}/binairo-odd.txt")],
+        &format!("{PUZZLES}/binairo-odd.txt:1:1: "),
+    );
+    bad_puzzle(
+        "binairo_bad_char",
+        &["binairo", &format!("{PUZZLES}/binairo-bad.txt")],
+        &format!("{PUZZLES}/binairo-bad.txt:3:3: "),
+    );
+    let run = dlx_from_bytes(&["binairo"], b"4\n111_\n____\n____\n____\n");
+    run.assert_status(1);
+    insta::assert_snapshot!("binairo_broken", run.report());
+}
