@@ -480,6 +480,34 @@ impl Links {
         (best, best_score)
     }
 
+    /// One level of Algorithm X or C done at once, for replaying a prefix: cover item `i`, then
+    /// the rest of option `x` (which is in `i`'s list). Returns the updates of the second part.
+    pub fn enter_level(&mut self, colors: bool, i: usize, x: usize) -> u64 {
+        if colors {
+            self.cover::<true>(i);
+        } else {
+            self.cover::<false>(i);
+        }
+        let before = self.updates;
+        if colors {
+            self.cover_rest::<true>(x);
+        } else {
+            self.cover_rest::<false>(x);
+        }
+        self.updates - before
+    }
+
+    /// The inverse of [`enter_level`](Self::enter_level).
+    pub fn leave_level(&mut self, colors: bool, i: usize, x: usize) {
+        if colors {
+            self.uncover_rest::<true>(x);
+            self.uncover::<true>(i);
+        } else {
+            self.uncover_rest::<false>(x);
+            self.uncover::<false>(i);
+        }
+    }
+
     /// Knuth's `sanity()`: checks the redundant links of every active item. For tests.
     #[cfg(test)]
     pub fn check_invariants(&self) -> Result<(), String> {

@@ -203,19 +203,9 @@ impl Search {
             self.choice[level] = x;
             let x = x as usize;
             let item = self.links.nodes[x].top as usize;
-            if !self.colors {
-                self.links.cover::<false>(item);
-            } else {
-                self.links.cover::<true>(item);
-            }
-            let before = self.links.updates;
-            if !self.colors {
-                self.links.cover_rest::<false>(x);
-            } else {
-                self.links.cover_rest::<true>(x);
-            }
+            let option_updates = self.links.enter_level(self.colors, item, x);
             if count_last && level + 1 == prefix.len() {
-                counted = self.links.updates - before;
+                counted = option_updates;
             }
         }
         self.links.updates = updates + counted;
@@ -273,13 +263,7 @@ impl Search {
                 break;
             };
             self.choice[level] = x as u32;
-            if !self.colors {
-                self.links.cover::<false>(item);
-                self.links.cover_rest::<false>(x);
-            } else {
-                self.links.cover::<true>(item);
-                self.links.cover_rest::<true>(x);
-            }
+            self.links.enter_level(self.colors, item, x);
             self.level = level + 1;
         }
         let nodes = self.choice[..self.level].to_vec();
@@ -296,13 +280,7 @@ impl Search {
         for level in (0..self.level).rev() {
             let x = self.choice[level] as usize;
             let item = self.links.nodes[x].top as usize;
-            if !self.colors {
-                self.links.uncover_rest::<false>(x);
-                self.links.uncover::<false>(item);
-            } else {
-                self.links.uncover_rest::<true>(x);
-                self.links.uncover::<true>(item);
-            }
+            self.links.leave_level(self.colors, item, x);
         }
         self.links.updates = updates;
         self.level = 0;

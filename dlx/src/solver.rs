@@ -84,6 +84,15 @@ pub struct Outcome {
 }
 
 impl Outcome {
+    /// A complete search that found nothing, at no cost.
+    fn nothing() -> Outcome {
+        Outcome {
+            solutions: 0,
+            stopped: None,
+            stats: Stats::default(),
+        }
+    }
+
     /// Whether the whole tree was explored, so that `solutions` is exact.
     pub fn is_complete(&self) -> bool {
         self.stopped.is_none()
@@ -333,11 +342,7 @@ impl<'p> Solver<'p> {
             return self.run_split(None);
         }
         if self.is_idle_shard() {
-            return Outcome {
-                solutions: 0,
-                stopped: None,
-                stats: Stats::default(),
-            };
+            return Outcome::nothing();
         }
         let mut run = self.start();
         while run.next_solution() {}
@@ -356,11 +361,7 @@ impl<'p> Solver<'p> {
             return self.run_split(Some(&mut visit));
         }
         if self.is_idle_shard() {
-            return Outcome {
-                solutions: 0,
-                stopped: None,
-                stats: Stats::default(),
-            };
+            return Outcome::nothing();
         }
         let mut run = self.start();
         let mut options = Vec::new();
