@@ -349,6 +349,20 @@ pub struct SolveFlags {
     #[arg(long, value_name = "I/N", value_parser = shard)]
     pub shard: Option<(usize, usize)>,
 
+    /// Instead of solving, print the top of the search tree cut at DEPTH levels, for users
+    /// who schedule the subtrees their own way: a line `prefix ID ID ...` for each partial
+    /// solution at that depth (the options chosen from the top, numbered from 0 as in
+    /// --format json's option_ids), and a line `solution ID ...` for each solution above
+    /// it. Solve one subtree with --within; the subtrees' counts and the solutions above
+    /// add up to the whole count.
+    #[arg(long, value_name = "DEPTH", value_parser = positive, conflicts_with_all = ["all", "count", "limit", "shard"])]
+    pub split: Option<u64>,
+
+    /// Search only the subtree below a prefix printed by --split: its option numbers,
+    /// separated by blanks or commas (quote them).
+    #[arg(long, value_name = "IDS", value_parser = option_ids)]
+    pub within: Option<OptionIds>,
+
     /// Print search statistics on stderr, one `name: value` per line: nodes, updates,
     /// solutions, max level (plain integers), time.
     #[arg(long)]
@@ -409,6 +423,23 @@ pub enum ColorChoice {
     Always,
     /// Never.
     Never,
+}
+
+/// Option numbers, as `--split` prints them.
+#[derive(Clone, Debug)]
+pub struct OptionIds(pub Vec<usize>);
+
+/// Option numbers, separated by blanks or commas.
+fn option_ids(text: &str) -> Result<OptionIds, String> {
+    text.split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|id| !id.is_empty())
+        .map(|id| {
+            id.parse::<usize>().map_err(|_| {
+                format!("expected option numbers (as --split prints them), found `{id}`")
+            })
+        })
+        .collect::<Result<_, _>>()
+        .map(OptionIds)
 }
 
 /// A time limit in seconds: a positive decimal number.

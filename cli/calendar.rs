@@ -212,7 +212,7 @@ fn all_dates(flags: &SolveFlags) -> Result<Found> {
         Format::Svg => bail!("--all-dates prints counts: use --format text or json"),
         Format::Text | Format::Json => {}
     }
-    let (solver, bar) = solve::configure(&problem, flags, Mode::Count);
+    let (solver, bar) = solve::configure(&problem, flags, Mode::Count)?;
     let mut counts = [[0u64; 31]; 12];
     let outcome = solver.for_each(|options| {
         if let Some((month, day)) = date_of(&choices, options) {

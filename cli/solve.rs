@@ -121,10 +121,17 @@ impl Mode {
 
 /// `--format dlx`: the problem in Knuth's text format, instead of solving it.
 pub fn print_encoding(problem: &Problem, flags: &SolveFlags) -> Result<Found> {
-    if flags.count || flags.all || flags.limit.is_some() || flags.shard.is_some() {
+    if flags.count
+        || flags.all
+        || flags.limit.is_some()
+        || flags.shard.is_some()
+        || flags.split.is_some()
+        || flags.within.is_some()
+    {
         bail!(
             "--format dlx prints the exact-cover problem instead of solving it: it takes no \
-             --count, --all, --limit or --shard (pipe it into `dlx solve` with those)"
+             --count, --all, --limit, --shard, --split or --within (pipe it into `dlx solve` \
+             with those)"
         );
     }
     let mut out = BufWriter::new(io::stdout().lock());
@@ -140,8 +147,14 @@ pub fn configure<'p>(
     problem: &'p Problem,
     flags: &SolveFlags,
     mode: Mode,
-) -> (Solver<'p>, Option<crate::progress::Bar>) {
+) -> Result<(Solver<'p>, Option<crate::progress::Bar>)> {
     let mut solver = Solver::new(problem);
+    if let Some(ids) = &flags.within {
+        let prefix: Vec<dlx::OptionId> = ids.0.iter().map(|&id| dlx::OptionId::new(id)).collect();
+        solver = solver
+            .within(&prefix)
+            .map_err(|err| anyhow!("--within: {err}"))?;
+    }
     if mode == Mode::First {
         solver = solver.limit(1);
     } else if let Some(limit) = flags.limit {
@@ -164,7 +177,32 @@ pub fn configure<'p>(
         let bar = bar.clone();
         solver = solver.on_progress(crate::progress::EVERY, move |progress| bar.update(progress));
     }
-    (solver, bar)
+    Ok((solver, bar))
+}
+
+/// `--split DEPTH`: the prefixes of the search tree at that depth, and the solutions above.
+fn print_split(solver: &Solver<'_>, depth: usize) -> Result<Found> {
+    let split = solver.split(depth);
+    let mut out = BufWriter::new(io::stdout().lock());
+    let line = |out: &mut dyn Write, kind: &str, options: &[dlx::OptionId]| -> io::Result<()> {
+        write!(out, "{kind}")?;
+        for option in options {
+            write!(out, " {}", option.index())?;
+        }
+        writeln!(out)
+    };
+    for prefix in &split.prefixes {
+        line(&mut out, "prefix", prefix).context(WRITE_ERROR)?;
+    }
+    for solution in &split.solutions {
+        line(&mut out, "solution", solution).context(WRITE_ERROR)?;
+    }
+    out.flush().context(WRITE_ERROR)?;
+    Ok(if split.prefixes.is_empty() && split.solutions.is_empty() {
+        Found::None
+    } else {
+        Found::Some
+    })
 }
 
 /// The search every solving command runs: the first solution, all of them or their number,
@@ -179,7 +217,10 @@ where
     if mode == Mode::Count && !matches!(flags.format, Format::Text | Format::Json) {
         bail!("--count prints a number: use --format text or json with it");
     }
-    let (solver, bar) = configure(problem, flags, mode);
+    let (solver, bar) = configure(problem, flags, mode)?;
+    if let Some(depth) = flags.split {
+        return print_split(&solver, depth as usize);
+    }
 
     // Not locked: solutions may come from worker threads (`for_each` needs a `Send` visitor).
     let mut out = BufWriter::new(io::stdout());
@@ -238,8 +279,9 @@ pub fn finish(outcome: &Outcome, mode: Mode, flags: &SolveFlags) -> Found {
         print_stats(outcome);
     }
     report_stop(outcome, mode, flags);
-    // A shard without solutions is normal: batch systems should not see it as failed.
-    if outcome.solutions > 0 || flags.shard.is_some() {
+    // A shard, or a subtree of --within, without solutions is normal: batch systems should
+    // not see it as failed.
+    if outcome.solutions > 0 || flags.shard.is_some() || flags.within.is_some() {
         Found::Some
     } else {
         Found::None

@@ -2121,3 +2121,40 @@ fn binairo_grids() {
     run.assert_status(1);
     insta::assert_snapshot!("binairo_broken", run.report());
 }
+
+/// `--split` prints the top of the tree; the counts below each prefix (`--within`), with the
+/// solutions above the cut, add up to the whole count. A prefix that is not a path of the tree
+/// is refused.
+#[test]
+fn split_prefixes_count_to_the_whole() {
+    let run = dlx(&["solve", QUEENS8, "--split", "2"]);
+    run.assert_status(0);
+    let mut total: u128 = 0;
+    let mut prefixes = 0;
+    for line in run.stdout.lines() {
+        let (kind, ids) = line.split_once(' ').expect("a kind and ids");
+        match kind {
+            "prefix" => {
+                prefixes += 1;
+                let below = dlx(&["solve", QUEENS8, "--count", "--within", ids]);
+                below.assert_status(0);
+                total += below.stdout.trim().parse::<u128>().unwrap();
+            }
+            "solution" => total += 1,
+            other => panic!("unexpected line kind {other}"),
+        }
+    }
+    assert!(prefixes > 8, "{}", run.stdout);
+    assert_eq!(total, 92);
+
+    let run = dlx(&["solve", QUEENS8, "--count", "--within", "1,1"]);
+    run.assert_status(2);
+    insta::assert_snapshot!("within_not_a_path", run.report());
+    let run = dlx(&["solve", QUEENS8, "--count", "--within", "3 x"]);
+    run.assert_status(2);
+    assert!(
+        run.stderr.contains("expected option numbers"),
+        "{}",
+        run.stderr
+    );
+}
