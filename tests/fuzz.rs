@@ -126,6 +126,8 @@ fn queens_bug_column_in_bytes() {
 fn arrows_bug_column_in_bytes() {
     run_bug("arrows-column-in-bytes-odd.txt", checks::arrows_strict);
     run_bug("arrows-column-in-bytes-trailing.txt", checks::arrows_strict);
+    // As the fuzzer found it (with unicode.dict): U+2028, then an odd size.
+    run_bug("arrows-column-in-bytes-fuzzed.txt", checks::arrows_strict);
 }
 
 #[test]
