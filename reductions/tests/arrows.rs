@@ -148,7 +148,7 @@ fn backtracking_agrees() {
 }
 
 #[test]
-#[ignore = "n = 10 takes about 4 s in release mode, n = 12 some minutes: \
+#[ignore = "n = 10 takes about 4 s in release mode, n = 12 about 2.5 minutes: \
             cargo test --release -- --ignored"]
 fn two_solutions_for_10_and_12() {
     for n in [10, 12] {
