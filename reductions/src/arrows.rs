@@ -58,8 +58,9 @@ use std::fmt;
 use crate::parse::{self, content_lines, name, ParseError, ParseErrorKind};
 use crate::{Encoding, Reduction};
 
-/// The largest board [`Arrows`] accepts: 1000 x 1000.
-pub const MAX_SIZE: usize = 1000;
+/// The largest board [`Arrows`] accepts: 100 x 100. The encoding has about 2n^3 secondary
+/// items (then 2 million), and searches beyond n = 12 take hours anyway.
+pub const MAX_SIZE: usize = 100;
 
 /// The arrow-board reduction. `parse` reads the size n, an even decimal number from 2 to
 /// [`MAX_SIZE`] (as `dlx arrows --size N` gives it).
@@ -343,11 +344,11 @@ mod tests {
         assert_eq!(err(" 5"), "1:2: expected an even board size, found 5");
         assert_eq!(
             err("0"),
-            "1:1: expected a board size from 2 to 1000, found 0"
+            "1:1: expected a board size from 2 to 100, found 0"
         );
         assert_eq!(
-            err("1002"),
-            "1:1: expected a board size from 2 to 1000, found 1002"
+            err("102"),
+            "1:1: expected a board size from 2 to 100, found 102"
         );
         assert_eq!(
             err("4\n4"),

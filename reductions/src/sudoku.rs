@@ -31,7 +31,8 @@
 //! that clash (see [`Grid::conflicts`]) get the plain encoding instead, [`Mode::Force`]: every
 //! cell, row, column and box item, one option per given cell, every digit for the empty ones;
 //! there two givens of one row take the same item, and the problem has no solution, as it
-//! should. For n <= 5 names have 4 characters, in base 36 (`pa3`: row 10, column 3).
+//! should. A full grid gets it too (the reduced matrix would have no item at all): one
+//! solution if its digits keep the rules, none otherwise. For n <= 5 names have 4 characters, in base 36 (`pa3`: row 10, column 3).
 //!
 //! ```
 //! use reductions::{sudoku::Sudoku, Reduction};
@@ -65,7 +66,7 @@ pub struct Sudoku {
 pub enum Mode {
     /// Knuth's way: the givens are applied before encoding, so only empty cells and missing
     /// digits are items, which is smaller and faster. Givens that clash fall back to
-    /// [`Mode::Force`].
+    /// [`Mode::Force`], and so does a full grid (which would leave no item at all).
     #[default]
     Reduce,
     /// Every cell and every digit is an item; a given cell has one option, its digit, and the
@@ -257,7 +258,9 @@ impl Reduction for Sudoku {
 
     fn encode(&self, grid: &Grid) -> Result<Encoding<Fill>, dlx::BuildError> {
         match self.mode {
-            Mode::Reduce if grid.conflicts().is_empty() => encode_reduced(grid),
+            Mode::Reduce if !grid.is_complete() && grid.conflicts().is_empty() => {
+                encode_reduced(grid)
+            }
             _ => encode_forced(grid),
         }
     }

@@ -218,6 +218,18 @@ fn givens_that_break_a_rule_have_no_solution() {
 }
 
 #[test]
+fn full_grids() {
+    for strategy in [Strategy::Patterns, Strategy::Cells] {
+        let (count, boards) = solve(strategy, "4\n1010\n0101\n1100\n0011\n", u128::MAX);
+        assert_eq!((count, boards[0].as_str()), (1, "1010\n0101\n1100\n0011"));
+        assert_eq!(
+            solve(strategy, "4\n1010\n0101\n1010\n0101\n", u128::MAX).0,
+            0
+        );
+    }
+}
+
+#[test]
 fn four_by_four_encodings() {
     let text = fs::read_to_string(fixtures().join("b06_tyler_sample_4x4.txt")).unwrap();
     for (strategy, label) in [(Strategy::Patterns, "patterns"), (Strategy::Cells, "cells")] {

@@ -161,6 +161,19 @@ fn clashing_givens_have_no_solution() {
 }
 
 #[test]
+fn full_grids() {
+    // A full grid: its own solution when it keeps the rules, none when it does not.
+    for mode in [Mode::Reduce, Mode::Force] {
+        let sudoku = Sudoku { mode };
+        assert_eq!(
+            solve(sudoku, "1234\n3412\n2143\n4321\n"),
+            ["1234\n3412\n2143\n4321"]
+        );
+        assert!(solve(sudoku, "1234\n3412\n2143\n4312\n").is_empty());
+    }
+}
+
+#[test]
 fn four_by_four_encoding() {
     let sudoku = Sudoku::default();
     let grid = sudoku.parse(&fixture("4x4.txt")).unwrap();
