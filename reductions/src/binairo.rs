@@ -57,7 +57,8 @@
 //! the two agree everywhere, and the cells take from 0.1 ms to 3.2 s (the 20 x 20 Unruly
 //! puzzle), 1.3 s at most for the others; the patterns are faster on small and easy puzzles
 //! (0.2 s against 1.3 s on a 12 x 12 with over 1000 solutions), but take 7 s on the 16 x 16,
-//! 32 s on a 14 x 14 with many solutions, and over a minute on both 20 x 20 puzzles.
+//! 32 s on a 14 x 14 with many solutions, over a minute on the 20 x 20 Unruly puzzle and
+//! over twenty minutes (unfinished) on the other 20 x 20.
 //! Empty grids turn the tables: the patterns find a first 16 x 16 board in 0.02 s and a
 //! 20 x 20 one in 30 s, the cells need a minute for 16 x 16. Neither is a complete answer on
 //! big grids: an exact-cover search only looks ahead one item at a time, and a 30 x 30 grid

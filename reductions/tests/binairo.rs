@@ -128,7 +128,7 @@ fn the_public_instances_up_to_12x12_with_patterns() {
 }
 
 #[test]
-#[ignore = "the patterns take minutes on the 20 x 20 puzzles: cargo test --release -- --ignored"]
+#[ignore = "the patterns take over twenty minutes on a 20 x 20 puzzle: cargo test --release -- --ignored"]
 fn every_public_instance_with_patterns() {
     assert_eq!(every_instance(Strategy::Patterns, 64), 26);
 }
