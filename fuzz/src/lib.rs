@@ -22,6 +22,7 @@
 //! spend its time and memory on one giant matrix; the parsers themselves get no guard.
 
 use std::fmt::Display;
+use std::sync::Mutex;
 
 use dlx::{Engine, OptionId, Problem, Solver};
 use reductions::Reduction;
@@ -233,6 +234,17 @@ fn check_reduction_counted<R: Reduction>(
     (boards, checked.count)
 }
 
+/// Whether `value` is new to `seen` (and then adds it): puzzles that depend on a size or a
+/// date alone are solved once per process, so that the fuzzer spends its time on the parser.
+fn first_time<T: PartialEq>(seen: &Mutex<Vec<T>>, value: T) -> bool {
+    let mut seen = seen.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    if seen.contains(&value) {
+        return false;
+    }
+    seen.push(value);
+    true
+}
+
 /// Target `calendar`: a date (`dlx calendar DATE`), then the puzzle of that date.
 pub fn calendar(data: &[u8]) {
     use reductions::calendar::{Calendar, Date};
@@ -259,17 +271,10 @@ pub fn calendar(data: &[u8]) {
         .parse()
         .unwrap_or_else(|error| panic!("{date} does not read back: {error}"));
     assert_eq!(again, date);
-    // The puzzle depends on the date alone: solve each of the 366 once per process, so that
-    // the fuzzer spends its time on the parser.
-    static SOLVED: std::sync::Mutex<Vec<Date>> = std::sync::Mutex::new(Vec::new());
-    {
-        let mut solved = SOLVED
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
-        if solved.contains(&date) {
-            return;
-        }
-        solved.push(date);
+    // The puzzle depends on the date alone: solve each of the 366 once per process.
+    static SOLVED: Mutex<Vec<Date>> = Mutex::new(Vec::new());
+    if !first_time(&SOLVED, date) {
+        return;
     }
     let free = Calendar::board_for(date);
     for board in check_reduction(&Calendar, &date) {
@@ -319,7 +324,8 @@ fn queens_checks(data: &[u8], strict: bool) {
     };
     let n = size.get();
     assert_eq!(Queens.parse(&n.to_string()), Ok(size));
-    if n > MAX_QUEENS {
+    static SOLVED: Mutex<Vec<usize>> = Mutex::new(Vec::new());
+    if n > MAX_QUEENS || !first_time(&SOLVED, n) {
         return;
     }
     for board in check_reduction(&Queens, &size) {
@@ -606,7 +612,8 @@ fn arrows_checks(data: &[u8], strict: bool) {
     let n = size.get();
     assert!(n % 2 == 0 && n >= 2, "{n}");
     assert_eq!(Arrows.parse(&n.to_string()), Ok(size));
-    if n > MAX_ARROWS {
+    static SOLVED: Mutex<Vec<usize>> = Mutex::new(Vec::new());
+    if n > MAX_ARROWS || !first_time(&SOLVED, n) {
         return;
     }
     for board in check_reduction(&Arrows, &size) {
