@@ -105,24 +105,17 @@ fn sudoku() {
 }
 
 #[test]
-#[ignore = "bug: reductions/src/sudoku.rs:564 (encode_reduced): a complete grid without \
-            conflicts leaves no item, and builder.build() fails with NoPrimaryItems"]
 fn sudoku_bug_complete_grid() {
     run_bug("sudoku-complete-grid-1x1.txt", checks::sudoku_strict);
     run_bug("sudoku-complete-grid-4x4.txt", checks::sudoku_strict);
 }
 
 #[test]
-#[ignore = "bug: reductions/src/queens.rs:130: the column of the first non-blank character \
-            of a line is counted in bytes (text.len() - text.trim_start().len() + 1), so after \
-            U+3000 it says 2:4 where the line has 2 characters"]
 fn queens_bug_column_in_bytes() {
     run_bug("queens-column-in-bytes.txt", checks::queens_strict);
 }
 
 #[test]
-#[ignore = "bug: reductions/src/arrows.rs:174 and :184: columns counted in bytes, as in \
-            queens.rs:130"]
 fn arrows_bug_column_in_bytes() {
     run_bug("arrows-column-in-bytes-odd.txt", checks::arrows_strict);
     run_bug("arrows-column-in-bytes-trailing.txt", checks::arrows_strict);
@@ -131,8 +124,6 @@ fn arrows_bug_column_in_bytes() {
 }
 
 #[test]
-#[ignore = "bug: reductions/src/binairo.rs:390: columns counted in bytes, as in \
-            queens.rs:130"]
 fn binairo_bug_column_in_bytes() {
     run_bug("binairo-column-in-bytes.txt", checks::binairo_strict);
 }

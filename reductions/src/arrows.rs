@@ -185,7 +185,7 @@ impl Reduction for Arrows {
             let (line, text) = lines[0];
             return Err(ParseError::new(
                 line,
-                text.len() - text.trim_start().len() + 1,
+                parse::first_column(text),
                 ParseErrorKind::BadSize {
                     expected: "an even board size",
                     found: n.to_string(),
@@ -195,7 +195,7 @@ impl Reduction for Arrows {
         if let Some(&(line, text)) = lines.get(1) {
             return Err(ParseError::new(
                 line,
-                text.len() - text.trim_start().len() + 1,
+                parse::first_column(text),
                 ParseErrorKind::Trailing {
                     after: "the board size".to_owned(),
                     found: text.trim_start().chars().next().unwrap_or(' '),

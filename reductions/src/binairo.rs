@@ -394,7 +394,7 @@ fn parse_grid(input: &str) -> Result<Grid, ParseError> {
         let (line, text) = lines[0];
         return Err(ParseError::new(
             line,
-            text.len() - text.trim_start().len() + 1,
+            parse::first_column(text),
             ParseErrorKind::BadSize {
                 expected: "an even grid size (every line holds as many 0s as 1s)",
                 found: n.to_string(),

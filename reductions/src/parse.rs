@@ -143,6 +143,11 @@ pub(crate) fn content_lines(text: &str) -> Vec<(usize, &str)> {
 }
 
 /// The line number just past the text, for "found the end of the input".
+/// The column (from 1, in characters) of the first non-blank character of a line.
+pub(crate) fn first_column(line: &str) -> usize {
+    line.chars().take_while(|c| c.is_whitespace()).count() + 1
+}
+
 pub(crate) fn end_line(text: &str) -> usize {
     text.split('\n').count()
 }

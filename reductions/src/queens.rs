@@ -127,7 +127,7 @@ impl Reduction for Queens {
         let lines = content_lines(input);
         let n = parse::size_line(&lines, input, "a board size", 1, MAX_SIZE)?;
         if let Some(&(line, text)) = lines.get(1) {
-            let column = text.len() - text.trim_start().len() + 1;
+            let column = parse::first_column(text);
             return Err(ParseError::new(
                 line,
                 column,
