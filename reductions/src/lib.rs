@@ -9,9 +9,15 @@
 //! | [`calendar`] | the calendar puzzle ([`Calendar`](calendar::Calendar)) | a [`Date`](calendar::Date) | [`PieceBoard`](polyomino::PieceBoard) |
 //! | [`pack`] | any pieces on any board ([`Pack`](pack::Pack)) | a [`PackPuzzle`](pack::PackPuzzle) | [`PieceBoard`](polyomino::PieceBoard) |
 //! | [`tromino`] | L-tromino tiling ([`Tromino`](tromino::Tromino), and [`divide`](tromino::divide)) | a [`Mask`](grid::Mask) | [`TileBoard`](tromino::TileBoard) |
+//! | [`futoshiki`] | Futoshiki ([`Futoshiki`](futoshiki::Futoshiki), and [`judge`](futoshiki::judge)) | a [`Grid`](futoshiki::Grid) | a solved [`Grid`](futoshiki::Grid) |
+//! | [`binairo`] | Binairo, the "01 game" ([`Binairo`](binairo::Binairo), two encodings) | a [`Grid`](binairo::Grid) | a solved [`Grid`](binairo::Grid) |
+//! | [`arrows`] | the arrow board ([`Arrows`](arrows::Arrows), Algorithm M) | a [`Size`](arrows::Size) | [`Board`](arrows::Board) |
+//! | [`sudoku`] | n^2 x n^2 sudoku ([`Sudoku`](sudoku::Sudoku)) | a [`Grid`](sudoku::Grid) | a solved [`Grid`](sudoku::Grid) |
+//! | [`queens`] | n queens, Knuth's encoding ([`Queens`](queens::Queens)) | a [`Size`](queens::Size) | [`Board`](queens::Board) |
 //!
-//! Shared parts: [`grid`] (cells, boards as cell masks, the board file format, item names)
-//! and [`polyomino`] (shapes, their orientations and placements, packing as exact cover).
+//! Shared parts: [`grid`] (cells, boards as cell masks, the board file format, item names),
+//! [`polyomino`] (shapes, their orientations and placements, packing as exact cover) and
+//! [`parse`] (the grid puzzles' error type, with line and column).
 //!
 //! ```
 //! use reductions::Encoding;
