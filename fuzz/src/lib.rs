@@ -66,20 +66,6 @@ pub fn check_position(text: &str, line: usize, column: usize, error: &dyn Displa
     );
 }
 
-/// [`check_position`], but with the column allowed to count bytes instead of characters: a
-/// known bug of the `queens`, `arrows` and `binairo` parsers (see [`queens_strict`]), passed over so that
-/// the fuzzer goes on.
-fn check_position_in_bytes(text: &str, line: usize, column: usize, error: &dyn Display) {
-    let lines: Vec<&str> = text.split('\n').collect();
-    let width = lines
-        .get(line.wrapping_sub(1))
-        .map_or(0, |l| l.chars().count());
-    if column > width + 1 && column <= lines[line - 1].len() + 1 {
-        return;
-    }
-    check_position(text, line, column, error);
-}
-
 /// Target `dlx_text`: Knuth's text format, parsed; then everything [`check_problem`] checks,
 /// with every engine.
 pub fn dlx_text(data: &[u8]) {
@@ -293,19 +279,7 @@ pub fn calendar(data: &[u8]) {
 
 /// Target `queens`: a board size (`dlx queens N`), then the n-queens problem (n up to
 /// [`MAX_QUEENS`]).
-///
-/// Known bug, passed over here so that the fuzzer goes on (see [`queens_strict`]): after a
-/// multi-byte blank at the start of a line (U+3000, U+00A0), an error's column counts bytes.
 pub fn queens(data: &[u8]) {
-    queens_checks(data, false);
-}
-
-/// [`queens`] without passing over the known bug.
-pub fn queens_strict(data: &[u8]) {
-    queens_checks(data, true);
-}
-
-fn queens_checks(data: &[u8], strict: bool) {
     use reductions::queens::Queens;
 
     let Ok(text) = std::str::from_utf8(data) else {
@@ -313,12 +287,8 @@ fn queens_checks(data: &[u8], strict: bool) {
     };
     let size = match Queens.parse(text) {
         Ok(size) => size,
-        Err(error) if strict => {
-            check_position(text, error.line(), error.column(), &error);
-            return;
-        }
         Err(error) => {
-            check_position_in_bytes(text, error.line(), error.column(), &error);
+            check_position(text, error.line(), error.column(), &error);
             return;
         }
     };
@@ -510,19 +480,7 @@ pub fn futoshiki(data: &[u8]) {
 
 /// Target `sudoku`: a grid (`dlx sudoku FILE`), then its solutions under both encodings,
 /// which must agree (boxes up to [`MAX_SUDOKU_BOX`]).
-///
-/// Known bug, passed over here so that the fuzzer goes on (see [`sudoku_strict`]): a complete
-/// grid without conflicts has no item left in the reduced encoding, which then fails to build.
 pub fn sudoku(data: &[u8]) {
-    sudoku_checks(data, false);
-}
-
-/// [`sudoku`] without passing over the known bug.
-pub fn sudoku_strict(data: &[u8]) {
-    sudoku_checks(data, true);
-}
-
-fn sudoku_checks(data: &[u8], strict: bool) {
     use reductions::sudoku::{Mode, Sudoku};
 
     let Ok(text) = std::str::from_utf8(data) else {
@@ -548,10 +506,6 @@ fn sudoku_checks(data: &[u8], strict: bool) {
     let side = grid.side();
     let mut counts = Vec::new();
     for mode in [Mode::Reduce, Mode::Force] {
-        let known_bug = mode == Mode::Reduce && grid.is_complete() && grid.conflicts().is_empty();
-        if known_bug && !strict {
-            continue;
-        }
         let (boards, count) = check_reduction_counted(&Sudoku { mode }, &grid);
         counts.extend(count);
         for solved in boards {
@@ -580,18 +534,7 @@ fn sudoku_checks(data: &[u8], strict: bool) {
 
 /// Target `arrows`: a board size (`dlx arrows --size N`), then the arrow board (n up to
 /// [`MAX_ARROWS`]), each solution checked against the rules by a checker of its own.
-///
-/// Known bug, passed over as in [`queens`] (see [`arrows_strict`]).
 pub fn arrows(data: &[u8]) {
-    arrows_checks(data, false);
-}
-
-/// [`arrows`] without passing over the known bug.
-pub fn arrows_strict(data: &[u8]) {
-    arrows_checks(data, true);
-}
-
-fn arrows_checks(data: &[u8], strict: bool) {
     use reductions::arrows::Arrows;
     use std::collections::HashSet;
 
@@ -600,12 +543,8 @@ fn arrows_checks(data: &[u8], strict: bool) {
     };
     let size = match Arrows.parse(text) {
         Ok(size) => size,
-        Err(error) if strict => {
-            check_position(text, error.line(), error.column(), &error);
-            return;
-        }
         Err(error) => {
-            check_position_in_bytes(text, error.line(), error.column(), &error);
+            check_position(text, error.line(), error.column(), &error);
             return;
         }
     };
@@ -660,18 +599,7 @@ fn arrows_checks(data: &[u8], strict: bool) {
 /// Target `binairo`: a grid (`dlx binairo FILE`), then its solutions under both encodings,
 /// which must agree (n up to [`MAX_BINAIRO`]), each checked against the rules by a checker of
 /// its own.
-///
-/// Known bug, passed over as in [`queens`] (see [`binairo_strict`]).
 pub fn binairo(data: &[u8]) {
-    binairo_checks(data, false);
-}
-
-/// [`binairo`] without passing over the known bug.
-pub fn binairo_strict(data: &[u8]) {
-    binairo_checks(data, true);
-}
-
-fn binairo_checks(data: &[u8], strict: bool) {
     use reductions::binairo::{Binairo, Strategy};
 
     let Ok(text) = std::str::from_utf8(data) else {
@@ -682,12 +610,8 @@ fn binairo_checks(data: &[u8], strict: bool) {
     };
     let grid = match cells.parse(text) {
         Ok(grid) => grid,
-        Err(error) if strict => {
-            check_position(text, error.line(), error.column(), &error);
-            return;
-        }
         Err(error) => {
-            check_position_in_bytes(text, error.line(), error.column(), &error);
+            check_position(text, error.line(), error.column(), &error);
             return;
         }
     };
