@@ -29,22 +29,21 @@ fn threads_count_what_one_thread_counts() {
             let parallel = Solver::new(&problem).threads(threads).count();
             assert!(parallel.is_complete(), "{name} on {threads} threads");
             assert_eq!(parallel.solutions, expected, "{name} on {threads} threads");
-            if problem.engine() != Engine::M {
-                // The same tree, split up: the same nodes, updates and profile.
-                assert_eq!(
-                    (
-                        parallel.stats.nodes,
-                        parallel.stats.updates,
-                        &parallel.stats.profile
-                    ),
-                    (
-                        sequential.stats.nodes,
-                        sequential.stats.updates,
-                        &sequential.stats.profile
-                    ),
-                    "{name} on {threads} threads"
-                );
-            }
+            // The same tree, split up: the same nodes, updates and profile (with Algorithm M
+            // too, null moves and all).
+            assert_eq!(
+                (
+                    parallel.stats.nodes,
+                    parallel.stats.updates,
+                    &parallel.stats.profile
+                ),
+                (
+                    sequential.stats.nodes,
+                    sequential.stats.updates,
+                    &sequential.stats.profile
+                ),
+                "{name} on {threads} threads"
+            );
             ran += 1;
         }
     }
@@ -68,17 +67,66 @@ fn shards_add_up_to_the_whole() {
                 updates += outcome.stats.updates;
             }
             assert_eq!(total, expected, "{name} in {shards} shards");
-            if problem.engine() != Engine::M {
-                assert_eq!(
-                    (nodes, updates),
-                    (sequential.stats.nodes, sequential.stats.updates),
-                    "{name} in {shards} shards: nodes and updates"
-                );
-            }
+            assert_eq!(
+                (nodes, updates),
+                (sequential.stats.nodes, sequential.stats.updates),
+                "{name} in {shards} shards: nodes and updates"
+            );
             ran += 1;
         }
     }
     assert!(ran > 0);
+}
+
+/// Algorithm M forced on problems without bounds or with colors (where it takes the same
+/// tree as X or C, with its own steps): threads and shards split it into the same tree.
+#[test]
+fn algorithm_m_splits_into_the_same_tree() {
+    for name in [
+        "queens10.dlx",
+        "langford11-sym.dlx",
+        "random/xcc-s3.dlx",
+        "random/mcc-s2.dlx",
+        "sudoku-golden_nugget.dlx",
+    ] {
+        let problem = util::read_corpus(name);
+        let solver = || Solver::new(&problem).engine(Engine::M);
+        let sequential = solver().count();
+        let tree = |outcome: &dlx::Outcome| {
+            (
+                outcome.solutions,
+                outcome.stats.nodes,
+                outcome.stats.updates,
+                outcome.stats.profile.clone(),
+            )
+        };
+        for threads in [2, 5] {
+            let parallel = solver().threads(threads).count();
+            assert_eq!(
+                tree(&parallel),
+                tree(&sequential),
+                "{name}, {threads} threads"
+            );
+        }
+        for shards in [2, 5] {
+            let (mut solutions, mut nodes, mut updates) = (0, 0, 0);
+            for index in 0..shards {
+                let outcome = solver().shard(index, shards).count();
+                solutions += outcome.solutions;
+                nodes += outcome.stats.nodes;
+                updates += outcome.stats.updates;
+            }
+            assert_eq!(
+                (solutions, nodes, updates),
+                (
+                    sequential.solutions,
+                    sequential.stats.nodes,
+                    sequential.stats.updates
+                ),
+                "{name}, {shards} shards"
+            );
+        }
+    }
 }
 
 /// Shards that also run on several threads each.

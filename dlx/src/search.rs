@@ -188,22 +188,44 @@ impl Search {
 
     /// Positions a fresh search (or one [`unwind`](Self::unwind)-ed back to the start) at the
     /// end of `prefix`, a partial solution of an earlier search of the same problem given as
-    /// the node chosen at each level: it covers each level's item and option as the search
-    /// did, and the search then explores only that prefix's subtree. Algorithms X and C only.
+    /// the node chosen at each level: it does each level's steps as the search did, and the
+    /// search then explores only that prefix's subtree. With Algorithm M a level's node may
+    /// be its item's header (the null move), and the options the search tried before the
+    /// level's node are tweaked out of the item's list as they were.
     ///
     /// The replay counts no updates, except, with `count_last`, those of trying the last
     /// level's option: a prefix given away by [`split`](Self::split) is an option its donor
     /// never tried, while the levels above were counted by the donor. So the subtrees of a
     /// split search add up to the whole search's statistics.
     pub fn enter_prefix(&mut self, prefix: &[u32], count_last: bool) {
-        debug_assert!(self.level == 0 && (prefix.is_empty() || self.engine != Engine::M));
+        debug_assert!(self.level == 0);
         let updates = self.links.updates;
         let mut counted = 0;
         for (level, &x) in prefix.iter().enumerate() {
-            self.choice[level] = x;
             let x = x as usize;
-            let item = self.links.nodes[x].top as usize;
-            let option_updates = self.links.enter_level(self.colors, item, x);
+            let option_updates = if self.engine == Engine::M {
+                let entered = if self.colors {
+                    self.enter_bounded_level::<true>(level, x)
+                } else {
+                    self.enter_bounded_level::<false>(level, x)
+                };
+                let Some(option_updates) = entered else {
+                    // The search would never try this branch (a prefix of shard or thread
+                    // work is always one it tries; this keeps a stray one harmless): its
+                    // subtree is empty.
+                    debug_assert!(false, "prefix {prefix:?} is not a branch at level {level}");
+                    self.links.updates = updates;
+                    self.level = level;
+                    self.base = level;
+                    self.resume = Resume::Finished;
+                    return;
+                };
+                option_updates
+            } else {
+                self.choice[level] = x as u32;
+                let item = self.links.nodes[x].top as usize;
+                self.links.enter_level(self.colors, item, x)
+            };
             if count_last && level + 1 == prefix.len() {
                 counted = option_updates;
             }
@@ -212,6 +234,82 @@ impl Search {
         self.level = prefix.len();
         self.base = prefix.len();
         self.resume = Resume::EnterLevel;
+    }
+
+    /// Algorithm M: steps M3 to M6 of `level` at once, taking branch `x` (a node of the item
+    /// the search branches on there, or that item's header for the null move) as the search
+    /// reaches it: the options before `x` in the item's list are tweaked out, as the branches
+    /// tried before it leave them. Returns the updates of `x`'s own branch (its tweak and
+    /// step M6), or `None`, with the level undone, when the search would not try `x`.
+    fn enter_bounded_level<const COLORS: bool>(&mut self, level: usize, x: usize) -> Option<u64> {
+        let links = &mut self.links;
+        let i = if links.is_header(x) {
+            x
+        } else {
+            links.nodes[x].top as usize
+        };
+        // M3 [Choose i.] (for the level's degree; the item is the one the search chose)
+        let (chosen, score) = links.choose_bounded();
+        if chosen != i || score <= 0 {
+            return None;
+        }
+        // M4 [Prepare to branch on i.]
+        let first = links.nodes[i].down;
+        self.first_tweak[level] = first;
+        self.degree[level] = score.min(u32::MAX as i64) as u32;
+        links.bound[i] -= 1;
+        if links.bound[i] == 0 {
+            links.cover::<COLORS>(i);
+        }
+        let (bound, slack) = (links.bound[i], links.slack[i]);
+        let untweaked = bound == 0 && slack == 0;
+        // The branches before x: M5 and M7 for each (what M6 does, M7 undoes).
+        let mut y = first as usize;
+        while y != x {
+            let too_few = !untweaked && links.nodes[i].top <= bound - slack;
+            if links.is_header(y) || too_few {
+                restore::<COLORS>(links, i, first as usize);
+                return None;
+            }
+            if !untweaked {
+                links.tweak::<COLORS>(y, i, bound != 0);
+            }
+            y = links.nodes[y].down as usize;
+        }
+        // M5 [Possibly tweak x_l.]
+        if (untweaked && x == i) || (!untweaked && links.nodes[i].top <= bound - slack) {
+            restore::<COLORS>(links, i, first as usize);
+            return None;
+        }
+        let before = links.updates;
+        if untweaked {
+        } else if x != i {
+            links.tweak::<COLORS>(x, i, bound != 0);
+        } else if bound != 0 {
+            links.deactivate(i);
+        }
+        // M6 [Try x_l.]
+        if x != i {
+            links.cover_rest_bounded::<COLORS>(x);
+        }
+        self.choice[level] = x as u32;
+        Some(links.updates - before)
+    }
+
+    /// Algorithm M: undoes `level`, the deepest level applied (its step M6, and M8 [Restore
+    /// i.] for the tweaks so far), as leaving it for good would.
+    fn leave_bounded_level<const COLORS: bool>(&mut self, level: usize) {
+        let links = &mut self.links;
+        let x = self.choice[level] as usize;
+        let first = self.first_tweak[level] as usize;
+        if links.is_header(x) {
+            links.reactivate(x);
+            restore::<COLORS>(links, x, first);
+        } else {
+            links.uncover_rest_bounded::<COLORS>(x);
+            let i = links.nodes[x].top as usize;
+            restore::<COLORS>(links, i, first);
+        }
     }
 
     /// The nodes of a prefix given as options: at each level, the node of that level's option
@@ -224,7 +322,7 @@ impl Search {
         options: &[OptionId],
     ) -> Result<Vec<u32>, crate::PrefixError> {
         use crate::PrefixError;
-        if self.engine == Engine::M {
+        if self.engine == Engine::M && !options.is_empty() {
             return Err(PrefixError::Multiplicities);
         }
         let n = self.links.item_count;
@@ -278,9 +376,15 @@ impl Search {
     pub fn unwind(&mut self) {
         let updates = self.links.updates;
         for level in (0..self.level).rev() {
-            let x = self.choice[level] as usize;
-            let item = self.links.nodes[x].top as usize;
-            self.links.leave_level(self.colors, item, x);
+            match (self.engine, self.colors) {
+                (Engine::M, true) => self.leave_bounded_level::<true>(level),
+                (Engine::M, false) => self.leave_bounded_level::<false>(level),
+                _ => {
+                    let x = self.choice[level] as usize;
+                    let item = self.links.nodes[x].top as usize;
+                    self.links.leave_level(self.colors, item, x);
+                }
+            }
         }
         self.links.updates = updates;
         self.level = 0;
@@ -295,6 +399,13 @@ impl Search {
     /// work left is a single path of current options.
     pub fn split(&mut self) -> Vec<Vec<u32>> {
         debug_assert_eq!(self.resume, Resume::EnterLevel);
+        if self.engine == Engine::M {
+            return if self.colors {
+                self.split_bounded::<true>()
+            } else {
+                self.split_bounded::<false>()
+            };
+        }
         let mut prefixes = Vec::new();
         for level in self.base..self.level {
             let x = self.choice[level] as usize;
@@ -311,6 +422,63 @@ impl Search {
             self.base = level + 1;
             break;
         }
+        prefixes
+    }
+
+    /// [`split`](Self::split) for Algorithm M. A level's item may still be active below it
+    /// (its bound not yet reached), so the levels below may have hidden or tweaked nodes of
+    /// its list: the branches left at a level are read with the levels below it undone (and
+    /// its own option's step M6), then everything is redone. The null move is a branch of
+    /// its own (given away as the item's header) when the search would take it.
+    fn split_bounded<const COLORS: bool>(&mut self) -> Vec<Vec<u32>> {
+        let updates = self.links.updates;
+        let deepest = self.level;
+        let mut prefixes = Vec::new();
+        for level in self.base..deepest {
+            let x = self.choice[level] as usize;
+            if self.links.is_header(x) {
+                // The null move is the level's last branch.
+                continue;
+            }
+            for below in (level + 1..deepest).rev() {
+                self.leave_bounded_level::<COLORS>(below);
+            }
+            self.links.uncover_rest_bounded::<COLORS>(x);
+            // Now the links are as step M7 leaves them after x: count down the branches that
+            // M5 would still take.
+            let links = &self.links;
+            let i = links.nodes[x].top as usize;
+            let (bound, slack) = (links.bound[i], links.slack[i]);
+            let untweaked = bound == 0 && slack == 0;
+            let mut len = links.nodes[i].top;
+            let mut y = links.nodes[x].down as usize;
+            loop {
+                if !untweaked && len <= bound - slack {
+                    break;
+                }
+                if links.is_header(y) && untweaked {
+                    break;
+                }
+                let mut prefix = self.choice[..level].to_vec();
+                prefix.push(y as u32);
+                prefixes.push(prefix);
+                if links.is_header(y) {
+                    break;
+                }
+                len -= 1;
+                y = links.nodes[y].down as usize;
+            }
+            self.links.cover_rest_bounded::<COLORS>(x);
+            for below in level + 1..deepest {
+                let redone = self.enter_bounded_level::<COLORS>(below, self.choice[below] as usize);
+                debug_assert!(redone.is_some(), "level {below} redone");
+            }
+            if !prefixes.is_empty() {
+                self.base = level + 1;
+                break;
+            }
+        }
+        self.links.updates = updates;
         prefixes
     }
 
@@ -431,11 +599,14 @@ impl Search {
             first_tweak,
             degree,
             resume,
+            base,
+            cutoff,
             nodes,
             profile,
             checkpoint_at,
             ..
         } = self;
+        let base = *base;
         let mut level = *saved_level;
         // Where to go next: M2 (enter a level), M5 (try the level's current x_l), or M9.
         #[derive(Copy, Clone)]
@@ -457,6 +628,11 @@ impl Search {
                         *saved_level = level;
                         *resume = Resume::EnterLevel;
                         return Event::Checkpoint;
+                    }
+                    if level == *cutoff && !links.all_covered() {
+                        *saved_level = level;
+                        *resume = Resume::LeaveLevel;
+                        return Event::Prefix;
                     }
                     *nodes += 1;
                     profile[level] += 1;
@@ -519,9 +695,9 @@ impl Search {
                 }
                 Step::Leave => {
                     // M9 [Leave level l.]
-                    if level == 0 {
+                    if level == base {
                         *resume = Resume::Finished;
-                        *saved_level = 0;
+                        *saved_level = base;
                         return Event::Done;
                     }
                     level -= 1;
@@ -668,6 +844,145 @@ mod tests {
             }
         }
         assert!(checked > 10 * rounds, "only {checked} states checked");
+    }
+
+    /// What a search found: its solutions (each sorted), nodes, updates and profile.
+    #[derive(Debug, Default, PartialEq, Eq)]
+    struct Tree {
+        solutions: Vec<Vec<u32>>,
+        nodes: u64,
+        updates: u64,
+        profile: Vec<u64>,
+    }
+
+    impl Tree {
+        /// Adds what `search` found since it started (its solutions were added as found).
+        fn add_counts(&mut self, search: &Search) {
+            self.nodes += search.nodes;
+            self.updates += search.updates();
+            if self.profile.len() < search.profile.len() {
+                self.profile.resize(search.profile.len(), 0);
+            }
+            for (total, n) in self.profile.iter_mut().zip(&search.profile) {
+                *total += n;
+            }
+        }
+
+        fn finish(mut self) -> Tree {
+            self.solutions.sort();
+            let len = self
+                .profile
+                .iter()
+                .rposition(|&n| n > 0)
+                .map_or(0, |k| k + 1);
+            self.profile.truncate(len);
+            self
+        }
+    }
+
+    fn solution(search: &Search, problem: &Problem) -> Vec<u32> {
+        let options: Vec<_> = search.options().map(OptionId).collect();
+        crate::verify(problem, &options).unwrap();
+        let mut sorted: Vec<u32> = search.options().collect();
+        sorted.sort_unstable();
+        sorted
+    }
+
+    /// Splitting a search at every checkpoint (as an idle worker gives work away) and solving
+    /// the prefixes given away, one after another, explores exactly the same tree as one
+    /// search: the same solutions, nodes, updates and profile; and so does cutting the tree at
+    /// a depth (as shards do) and solving each prefix there. With Algorithm M, null moves and
+    /// items branched on again below their level included.
+    #[test]
+    fn split_subtrees_add_up_to_the_whole_tree() {
+        let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+        let rounds = if cfg!(miri) { 8 } else { 400 };
+        let mut given_away = 0;
+        for round in 0..rounds {
+            let problem = random_problem(&mut rng, round % 4 != 0);
+            for engine in [Engine::X, Engine::C, Engine::M] {
+                let template = Search::new(&problem, engine);
+                let mut whole = Tree::default();
+                let mut search = template.clone();
+                loop {
+                    match search.run() {
+                        Event::Solution => whole.solutions.push(solution(&search, &problem)),
+                        Event::Done => break,
+                        event => unreachable!("{event:?}"),
+                    }
+                }
+                whole.add_counts(&search);
+                let whole = whole.finish();
+
+                // Donations, split at every checkpoint.
+                let mut split = Tree::default();
+                let mut tasks = vec![(Vec::new(), false)];
+                while let Some((prefix, count_last)) = tasks.pop() {
+                    let mut search = template.clone();
+                    search.enter_prefix(&prefix, count_last);
+                    search.links.check_invariants().unwrap();
+                    search.checkpoint_at = search.nodes + 1;
+                    loop {
+                        match search.run() {
+                            Event::Solution => split.solutions.push(solution(&search, &problem)),
+                            Event::Checkpoint => {
+                                let before = search.links.clone();
+                                let prefixes = search.split();
+                                assert_eq!(search.links.nodes, before.nodes);
+                                assert_eq!(search.links.items, before.items);
+                                assert_eq!(search.links.bound, before.bound);
+                                given_away += prefixes.len();
+                                tasks.extend(prefixes.into_iter().map(|p| (p, true)));
+                                search.checkpoint_at = search.nodes + 1;
+                            }
+                            Event::Done => break,
+                            Event::Prefix => unreachable!("no cutoff"),
+                        }
+                    }
+                    split.add_counts(&search);
+                    search.unwind();
+                    assert_eq!(search.links.nodes, template.links.nodes);
+                    assert_eq!(search.links.items, template.links.items);
+                    assert_eq!(search.links.bound, template.links.bound);
+                }
+                assert_eq!(split.finish(), whole, "{engine:?}, donations: {problem:?}");
+
+                // Prefixes at a depth.
+                for depth in 1..4 {
+                    let mut cut = Tree::default();
+                    let mut top = template.clone();
+                    top.cutoff = depth;
+                    let mut prefixes = Vec::new();
+                    loop {
+                        match top.run() {
+                            Event::Prefix => prefixes.push(top.prefix().to_vec()),
+                            Event::Solution => cut.solutions.push(solution(&top, &problem)),
+                            Event::Done => break,
+                            Event::Checkpoint => unreachable!("no checkpoint"),
+                        }
+                    }
+                    cut.add_counts(&top);
+                    for prefix in prefixes {
+                        let mut search = template.clone();
+                        search.enter_prefix(&prefix, false);
+                        loop {
+                            match search.run() {
+                                Event::Solution => cut.solutions.push(solution(&search, &problem)),
+                                Event::Done => break,
+                                event => unreachable!("{event:?}"),
+                            }
+                        }
+                        cut.add_counts(&search);
+                    }
+                    assert_eq!(
+                        cut.finish(),
+                        whole,
+                        "{engine:?}, depth {depth}: {problem:?}"
+                    );
+                }
+            }
+        }
+        assert!(given_away > rounds, "only {given_away} prefixes given away");
     }
 
     /// The number of sets of options that `verify` accepts, by trying every subset.

@@ -84,15 +84,6 @@ pub struct Outcome {
 }
 
 impl Outcome {
-    /// A complete search that found nothing, at no cost.
-    fn nothing() -> Outcome {
-        Outcome {
-            solutions: 0,
-            stopped: None,
-            stats: Stats::default(),
-        }
-    }
-
     /// Whether the whole tree was explored, so that `solutions` is exact.
     pub fn is_complete(&self) -> bool {
         self.stopped.is_none()
@@ -206,8 +197,7 @@ impl<'p> Solver<'p> {
 
     /// Runs [`count`](Self::count) and [`for_each`](Self::for_each) on this many worker
     /// threads; 0 means one per core. [`solutions`](Self::solutions) and
-    /// [`first`](Self::first) stay sequential and deterministic. Problems that need
-    /// Algorithm M are solved by one thread whatever this says. By default, 1.
+    /// [`first`](Self::first) stay sequential and deterministic. By default, 1.
     ///
     /// ```
     /// let problem = dlx::Problem::from_dlx("a b c\na\nb\nc\na b\nb c\n")?;
@@ -232,7 +222,6 @@ impl<'p> Solver<'p> {
     /// starting with the `index`-th. The counts of all shards add up to the whole count, and
     /// their statistics to the whole search's, with no coordination between them, so shards
     /// can run as the tasks of a batch system (a Slurm array, a Kubernetes indexed Job).
-    /// Problems that need Algorithm M are not split: shard 0 does all the work.
     ///
     /// ```
     /// let problem = dlx::Problem::from_dlx(&std::fs::read_to_string(
@@ -268,7 +257,9 @@ impl<'p> Solver<'p> {
     ///
     /// Refused when the prefix is not a path of the search tree (an option at a level where
     /// the search branches on an item the option does not cover, or that the options above
-    /// have ruled out), or when the problem needs Algorithm M.
+    /// have ruled out), or when the problem needs Algorithm M and the prefix is not empty
+    /// (a branch of Algorithm M's tree may be a null move, which no option names; for such a
+    /// problem [`split`](Self::split) gives the whole tree as one empty prefix).
     ///
     /// ```
     /// let problem = dlx::Problem::from_dlx(&std::fs::read_to_string(
@@ -295,7 +286,8 @@ impl<'p> Solver<'p> {
         let mut search = Search::new(self.problem, self.engine);
         let mut split = Split::default();
         if self.engine == Engine::M {
-            // Not split: the whole tree is one subtree.
+            // Not split: the whole tree is one subtree (see `within`). Threads and shards do
+            // split it, with prefixes of nodes, which can name null moves.
             split.prefixes.push(Vec::new());
             return split;
         }
@@ -341,9 +333,6 @@ impl<'p> Solver<'p> {
         if self.is_split() {
             return self.run_split(None);
         }
-        if self.is_idle_shard() {
-            return Outcome::nothing();
-        }
         let mut run = self.start();
         while run.next_solution() {}
         run.outcome()
@@ -360,9 +349,6 @@ impl<'p> Solver<'p> {
         if self.is_split() {
             return self.run_split(Some(&mut visit));
         }
-        if self.is_idle_shard() {
-            return Outcome::nothing();
-        }
         let mut run = self.start();
         let mut options = Vec::new();
         while run.next_solution() {
@@ -376,15 +362,9 @@ impl<'p> Solver<'p> {
         run.outcome()
     }
 
-    /// Whether this is a shard other than 0 of a problem that is not split (Algorithm M's),
-    /// which has nothing to do.
-    fn is_idle_shard(&self) -> bool {
-        self.engine == Engine::M && self.shard.is_some_and(|(index, _)| index != 0)
-    }
-
     /// Whether `count` and `for_each` split the tree (for threads or shards).
     fn is_split(&self) -> bool {
-        (self.threads > 1 || self.shard.is_some()) && self.engine != Engine::M
+        self.threads > 1 || self.shard.is_some()
     }
 
     /// `count` and `for_each` over split subtrees: this shard's prefixes (or the whole tree),
