@@ -357,8 +357,14 @@ impl Reduction for Binairo {
 
     fn encode(&self, grid: &Grid) -> Result<Encoding<Choice>, dlx::BuildError> {
         match self.strategy {
-            Strategy::Patterns if pattern_entries(grid) <= PATTERN_BUDGET => encode_patterns(grid),
-            _ => encode_cells(grid),
+            Strategy::Patterns => match candidates(grid) {
+                Some(mut lines) => {
+                    propagate(grid.n, &mut lines);
+                    encode_patterns(grid, &lines)
+                }
+                None => encode_cells(grid),
+            },
+            Strategy::Cells => encode_cells(grid),
         }
     }
 
@@ -533,6 +539,74 @@ fn list_patterns(cells: &[u8]) -> Vec<u64> {
     out
 }
 
+/// The patterns each line may still read: `lines[0][i]` for row i (bit j for column j),
+/// `lines[1][j]` for column j (bit i for row i).
+type Candidates = [Vec<Vec<u64>>; 2];
+
+/// Every pattern that agrees with the givens, for every row and every column, if they fit in
+/// [`PATTERN_BUDGET`] entries.
+fn candidates(grid: &Grid) -> Option<Candidates> {
+    if pattern_entries(grid) > PATTERN_BUDGET {
+        return None;
+    }
+    let n = grid.n;
+    let list = |line: fn(usize) -> Line| -> Vec<Vec<u64>> {
+        (0..n).map(|k| list_patterns(&grid.line(line(k)))).collect()
+    };
+    Some([list(Line::Row), list(Line::Column)])
+}
+
+/// Drops, to a fixpoint, patterns that no solution uses, by two rules: a pattern that puts a
+/// digit in a cell where no pattern left for the crossing line has it (arc consistency between
+/// rows and columns); and the pattern of a line that has only one left, from every other line
+/// of its kind (lines are distinct). Both only remove what no solution reads, so every
+/// solution survives, and the options that remain mean what they meant.
+fn propagate(n: usize, lines: &mut Candidates) {
+    let full = if n == 64 { !0 } else { (1u64 << n) - 1 };
+    // The masks each line was last filtered with: a line whose masks did not change since is
+    // not looked at again.
+    let mut seen = [vec![(full, full); n], vec![(full, full); n]];
+    loop {
+        let mut changed = false;
+        for kind in 0..2 {
+            // Where the crossing lines can still have a 1 (a 0): cell b of line a of the
+            // other kind is bit a of `can[b]`.
+            let (mut can1, mut can0) = (vec![0u64; n], vec![0u64; n]);
+            for (a, patterns) in lines[1 - kind].iter().enumerate() {
+                let ones = patterns.iter().fold(0, |m, &p| m | p);
+                let zeros = patterns.iter().fold(0, |m, &p| m | (!p & full));
+                for b in 0..n {
+                    can1[b] |= (ones >> b & 1) << a;
+                    can0[b] |= (zeros >> b & 1) << a;
+                }
+            }
+            for (b, patterns) in lines[kind].iter_mut().enumerate() {
+                if seen[kind][b] == (can1[b], can0[b]) {
+                    continue;
+                }
+                seen[kind][b] = (can1[b], can0[b]);
+                let before = patterns.len();
+                patterns.retain(|&p| p & !can1[b] == 0 && !p & full & !can0[b] == 0);
+                changed |= patterns.len() != before;
+            }
+            let single: Vec<(usize, u64)> = lines[kind]
+                .iter()
+                .enumerate()
+                .filter(|(_, patterns)| patterns.len() == 1)
+                .map(|(b, patterns)| (b, patterns[0]))
+                .collect();
+            for (b, patterns) in lines[kind].iter_mut().enumerate() {
+                let before = patterns.len();
+                patterns.retain(|p| !single.iter().any(|&(a, q)| a != b && q == *p));
+                changed |= patterns.len() != before;
+            }
+        }
+        if !changed {
+            return;
+        }
+    }
+}
+
 /// The entries the pattern encoding of `grid` would have, from the counts alone.
 fn pattern_entries(grid: &Grid) -> u128 {
     let n = grid.n;
@@ -547,7 +621,7 @@ fn pattern_entries(grid: &Grid) -> u128 {
         .sum()
 }
 
-fn encode_patterns(grid: &Grid) -> Result<Encoding<Choice>, dlx::BuildError> {
+fn encode_patterns(grid: &Grid, lines: &Candidates) -> Result<Encoding<Choice>, dlx::BuildError> {
     let n = grid.n;
     let w = parse::base36_width(n - 1);
     let mut builder = dlx::ProblemBuilder::new();
@@ -557,25 +631,23 @@ fn encode_patterns(grid: &Grid) -> Result<Encoding<Choice>, dlx::BuildError> {
     let cols: Vec<dlx::Primary> = (0..n)
         .map(|c| builder.primary(name("c", &[(c, w)])))
         .collect();
+    // A cell needs an item only where the patterns left for its row disagree (then so do its
+    // column's: propagation leaves both lines the same digits there).
     let mut cells = vec![None; n * n];
-    for r in 0..n {
+    for (r, patterns) in lines[0].iter().enumerate() {
+        let ones = patterns.iter().fold(0, |m, &p| m | p);
+        let zeros = patterns.iter().fold(0, |m, &p| m | !p);
         for c in 0..n {
-            if grid.cells[r * n + c] == BLANK {
+            if (ones & zeros) >> c & 1 == 1 {
                 cells[r * n + c] = Some(builder.secondary(name("x", &[(r, w), (c, w)])));
             }
         }
     }
     let colors = [builder.color("0"), builder.color("1")];
-    let row_patterns: Vec<Vec<u64>> = (0..n)
-        .map(|r| list_patterns(&grid.line(Line::Row(r))))
-        .collect();
-    let col_patterns: Vec<Vec<u64>> = (0..n)
-        .map(|c| list_patterns(&grid.line(Line::Column(c))))
-        .collect();
-    let row_items = shared_patterns(&mut builder, "h", &row_patterns);
-    let col_items = shared_patterns(&mut builder, "v", &col_patterns);
+    let row_items = shared_patterns(&mut builder, "h", &lines[0]);
+    let col_items = shared_patterns(&mut builder, "v", &lines[1]);
     let mut choices = Vec::new();
-    for (r, patterns) in row_patterns.iter().enumerate() {
+    for (r, patterns) in lines[0].iter().enumerate() {
         for &bits in patterns {
             let mut entries: Vec<dlx::OptionItem> = vec![rows[r].into()];
             for c in 0..n {
@@ -592,7 +664,7 @@ fn encode_patterns(grid: &Grid) -> Result<Encoding<Choice>, dlx::BuildError> {
             choices.push(Choice::Row { row: r, bits });
         }
     }
-    for (c, patterns) in col_patterns.iter().enumerate() {
+    for (c, patterns) in lines[1].iter().enumerate() {
         for &bits in patterns {
             let mut entries: Vec<dlx::OptionItem> = vec![cols[c].into()];
             for r in 0..n {
@@ -645,7 +717,9 @@ fn encode_cells(grid: &Grid) -> Result<Encoding<Choice>, dlx::BuildError> {
     let at = |r: usize, c: usize| grid.cells[r * n + c];
     if grid.is_complete() && grid.violation().is_none() {
         // Nothing to fill, so no item at all: the patterns say it with one option per line.
-        return encode_patterns(grid);
+        let mut lines = candidates(grid).expect("a full grid has one pattern per line");
+        propagate(n, &mut lines);
+        return encode_patterns(grid, &lines);
     }
     let mut builder = dlx::ProblemBuilder::new();
     let mut choices = Vec::new();
