@@ -24,15 +24,23 @@
 
 use crate::problem::Problem;
 
-/// One node of the table: an entry of an option, an item header, or a spacer.
+/// The vertical links of one node of the table (an entry of an option, an item header, or a
+/// spacer): what `hide` and `unhide` write, at random places. The node's other fields are in
+/// [`Entry`], at the same index of a second array.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[repr(C)]
-pub(crate) struct Node {
+pub(crate) struct Vertical {
     /// Knuth's `ULINK`: the node above in the item's vertical list. In a spacer: the first
     /// node of the preceding option.
     pub up: u32,
     /// Knuth's `DLINK`: the node below. In a spacer: the last node of the following option.
     pub down: u32,
+}
+
+/// The fields of one node that are read when an option is walked.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[repr(C)]
+pub(crate) struct Entry {
     /// Knuth's `TOP`: the node's item (`>= 1`). In an item header: `LEN`, the length of the
     /// item's list. In a spacer: `-(k + 1)` after option `k`, and 0 before the first option.
     pub top: i32,
@@ -57,7 +65,12 @@ pub(crate) struct ItemLinks {
 /// The mutable state of one search: the links, and Knuth's count of updates.
 #[derive(Clone, Debug)]
 pub(crate) struct Links {
-    pub nodes: Vec<Node>,
+    /// The nodes' `ULINK` and `DLINK`, and (at the same indices) their `TOP` and `AUX`: two
+    /// arrays of 8-byte records rather than one of 16-byte nodes, so that a node index
+    /// addresses either without a shift (x86 scales an index by at most 8), and the links
+    /// that `hide` writes at random places are packed twice as densely in the cache.
+    pub vertical: Vec<Vertical>,
+    pub entries: Vec<Entry>,
     pub items: Vec<ItemLinks>,
     /// `N`, the number of items. Item headers are nodes `1..=N`.
     pub item_count: usize,
@@ -95,25 +108,29 @@ impl Links {
         link(&mut items, 0, 1, n1);
         link(&mut items, n + 1, n1 + 1, n);
 
-        let mut nodes = Vec::with_capacity(n + 2 + problem.option_count() + problem.entry_count());
-        nodes.extend((0..=n).map(|k| Node {
+        let capacity = n + 2 + problem.option_count() + problem.entry_count();
+        let mut vertical = Vec::with_capacity(capacity);
+        let mut entries = Vec::with_capacity(capacity);
+        vertical.extend((0..=n).map(|k| Vertical {
             up: k as u32,
             down: k as u32,
-            top: 0,
-            aux: 0,
         }));
+        entries.resize(n + 1, Entry::default());
         // The first spacer.
-        nodes.push(Node::default());
+        vertical.push(Vertical::default());
+        entries.push(Entry::default());
         for option in problem.options() {
-            let spacer = nodes.len() - 1;
-            let first = nodes.len();
+            let spacer = vertical.len() - 1;
+            let first = vertical.len();
             for entry in problem.option(option) {
                 let item = entry.item().index() + 1;
-                let here = nodes.len() as u32;
-                let bottom = nodes[item].up;
-                nodes.push(Node {
+                let here = vertical.len() as u32;
+                let bottom = vertical[item].up;
+                vertical.push(Vertical {
                     up: bottom,
                     down: item as u32,
+                });
+                entries.push(Entry {
                     top: item as i32,
                     aux: if colors {
                         entry.color().map_or(0, |c| c.index() as i32 + 1)
@@ -121,18 +138,20 @@ impl Links {
                         here as i32 + 1
                     },
                 });
-                nodes[bottom as usize].down = here;
-                nodes[item].up = here;
-                nodes[item].top += 1;
+                vertical[bottom as usize].down = here;
+                vertical[item].up = here;
+                entries[item].top += 1;
             }
-            let last = nodes.len() - 1;
+            let last = vertical.len() - 1;
             if !colors {
-                nodes[last].aux = first as i32;
+                entries[last].aux = first as i32;
             }
-            nodes[spacer].down = last as u32;
-            nodes.push(Node {
+            vertical[spacer].down = last as u32;
+            vertical.push(Vertical {
                 up: first as u32,
                 down: 0,
+            });
+            entries.push(Entry {
                 top: -(option.index() as i32) - 1,
                 aux: 0,
             });
@@ -149,7 +168,8 @@ impl Links {
             slack[item.index() + 1] = max - min;
         }
         Links {
-            nodes,
+            vertical,
+            entries,
             items,
             item_count: n,
             primary_count: n1,
@@ -168,7 +188,7 @@ impl Links {
     /// Knuth's `DLINK(x)`.
     #[inline]
     pub fn down(&self, x: usize) -> usize {
-        at(&self.nodes, x).down as usize
+        at(&self.vertical, x).down as usize
     }
 
     /// Whether node `x` is an item header (so the item's options are exhausted).
@@ -179,10 +199,10 @@ impl Links {
 
     /// The option a node belongs to: walk right to the spacer that ends it.
     pub fn option_of(&self, mut x: usize) -> u32 {
-        while self.nodes[x].top > 0 {
+        while self.entries[x].top > 0 {
             x += 1;
         }
-        (-self.nodes[x].top - 1) as u32
+        (-self.entries[x].top - 1) as u32
     }
 
     /// Step X3 [Choose i]: the active primary item with the fewest options, the leftmost
@@ -194,7 +214,7 @@ impl Links {
         let mut min = i32::MAX;
         let mut k = item_at(&self.items, 0).next as usize;
         while k != 0 {
-            let len = at(&self.nodes, k).top;
+            let len = at(&self.entries, k).top;
             if len < min {
                 best = k;
                 min = len;
@@ -214,12 +234,12 @@ impl Links {
         let ItemLinks { prev, next } = *item_at(&self.items, i);
         item_at_mut(&mut self.items, prev as usize).next = next;
         item_at_mut(&mut self.items, next as usize).prev = prev;
-        let nodes = &mut self.nodes[..];
+        let (vertical, entries) = (&mut self.vertical[..], &mut self.entries[..]);
         let mut updates = 1;
-        let mut p = at(nodes, i).down as usize;
+        let mut p = at(vertical, i).down as usize;
         while p != i {
-            updates += hide::<COLORS>(nodes, p);
-            p = at(nodes, p).down as usize;
+            updates += hide::<COLORS>(vertical, entries, p);
+            p = at(vertical, p).down as usize;
         }
         self.updates += updates;
     }
@@ -228,11 +248,11 @@ impl Links {
     /// (options bottom to top, and each option right to left).
     #[inline]
     pub fn uncover<const COLORS: bool>(&mut self, i: usize) {
-        let nodes = &mut self.nodes[..];
-        let mut p = at(nodes, i).up as usize;
+        let (vertical, entries) = (&mut self.vertical[..], &mut self.entries[..]);
+        let mut p = at(vertical, i).up as usize;
         while p != i {
-            unhide::<COLORS>(nodes, p);
-            p = at(nodes, p).up as usize;
+            unhide::<COLORS>(vertical, entries, p);
+            p = at(vertical, p).up as usize;
         }
         let ItemLinks { prev, next } = *item_at(&self.items, i);
         item_at_mut(&mut self.items, prev as usize).next = i as u32;
@@ -243,37 +263,33 @@ impl Links {
     /// the item another color (or none), and mark the options that agree with `c` so they are
     /// not purified again.
     fn purify(&mut self, p: usize) {
-        let Node {
-            top, aux: color, ..
-        } = self.nodes[p];
+        let Entry { top, aux: color } = self.entries[p];
         let i = top as usize;
-        let mut q = self.nodes[i].down as usize;
+        let mut q = self.vertical[i].down as usize;
         while q != i {
-            if self.nodes[q].aux == color {
+            if self.entries[q].aux == color {
                 if q != p {
-                    self.nodes[q].aux = -1;
+                    self.entries[q].aux = -1;
                 }
             } else {
-                self.updates += hide::<true>(&mut self.nodes, q);
+                self.updates += hide::<true>(&mut self.vertical, &mut self.entries, q);
             }
-            q = self.nodes[q].down as usize;
+            q = self.vertical[q].down as usize;
         }
     }
 
     /// `unpurify(p)`: the inverse of `purify(p)`, bottom to top.
     fn unpurify(&mut self, p: usize) {
-        let Node {
-            top, aux: color, ..
-        } = self.nodes[p];
+        let Entry { top, aux: color } = self.entries[p];
         let i = top as usize;
-        let mut q = self.nodes[i].up as usize;
+        let mut q = self.vertical[i].up as usize;
         while q != i {
-            if self.nodes[q].aux < 0 {
-                self.nodes[q].aux = color;
+            if self.entries[q].aux < 0 {
+                self.entries[q].aux = color;
             } else if q != p {
-                unhide::<true>(&mut self.nodes, q);
+                unhide::<true>(&mut self.vertical, &mut self.entries, q);
             }
-            q = self.nodes[q].up as usize;
+            q = self.vertical[q].up as usize;
         }
     }
 
@@ -281,7 +297,7 @@ impl Links {
     /// already purified with this color.
     #[inline]
     fn commit(&mut self, p: usize, top: usize) {
-        let color = self.nodes[p].aux;
+        let color = self.entries[p].aux;
         if color == 0 {
             self.cover::<true>(top);
         } else if color > 0 {
@@ -292,7 +308,7 @@ impl Links {
     /// `uncommit(p, j)`: the inverse of `commit(p, j)`.
     #[inline]
     fn uncommit(&mut self, p: usize, top: usize) {
-        let color = self.nodes[p].aux;
+        let color = self.entries[p].aux;
         if color == 0 {
             self.uncover::<true>(top);
         } else if color > 0 {
@@ -306,9 +322,9 @@ impl Links {
     pub fn cover_rest<const COLORS: bool>(&mut self, x: usize) {
         let mut p = x + 1;
         while p != x {
-            let Node { up, top, .. } = *at(&self.nodes, p);
+            let top = at(&self.entries, p).top;
             if top <= 0 {
-                p = up as usize;
+                p = at(&self.vertical, p).up as usize;
                 continue;
             }
             if COLORS {
@@ -327,9 +343,9 @@ impl Links {
     pub fn uncover_rest<const COLORS: bool>(&mut self, x: usize) {
         let mut p = x - 1;
         while p != x {
-            let Node { down, top, .. } = *at(&self.nodes, p);
+            let top = at(&self.entries, p).top;
             if top <= 0 {
-                p = down as usize;
+                p = at(&self.vertical, p).down as usize;
                 continue;
             }
             if COLORS {
@@ -363,33 +379,33 @@ impl Links {
     #[inline]
     pub fn tweak<const COLORS: bool>(&mut self, x: usize, i: usize, hide_option: bool) {
         if hide_option {
-            self.updates += hide::<COLORS>(&mut self.nodes, x);
+            self.updates += hide::<COLORS>(&mut self.vertical, &mut self.entries, x);
         }
-        let d = self.nodes[x].down;
-        self.nodes[i].down = d;
-        self.nodes[d as usize].up = i as u32;
-        self.nodes[i].top -= 1;
+        let d = self.vertical[x].down;
+        self.vertical[i].down = d;
+        self.vertical[d as usize].up = i as u32;
+        self.entries[i].top -= 1;
     }
 
     /// Algorithm M's `untweak`: undoes the tweaks of item `i` since its list began at `first`,
     /// unhiding the options (or, when `i` was covered instead, uncovering `i`).
     pub fn untweak<const COLORS: bool>(&mut self, first: usize, i: usize, unhide_options: bool) {
-        let z = self.nodes[i].down as usize;
-        self.nodes[i].down = first as u32;
+        let z = self.vertical[i].down as usize;
+        self.vertical[i].down = first as u32;
         let mut x = first;
         let mut above = i;
         let mut k = 0;
         while x != z {
-            self.nodes[x].up = above as u32;
+            self.vertical[x].up = above as u32;
             k += 1;
             if unhide_options {
-                unhide::<COLORS>(&mut self.nodes, x);
+                unhide::<COLORS>(&mut self.vertical, &mut self.entries, x);
             }
             above = x;
-            x = self.nodes[x].down as usize;
+            x = self.vertical[x].down as usize;
         }
-        self.nodes[z].up = above as u32;
-        self.nodes[i].top += k;
+        self.vertical[z].up = above as u32;
+        self.entries[i].top += k;
         if !unhide_options {
             self.uncover::<COLORS>(i);
         }
@@ -402,9 +418,9 @@ impl Links {
     pub fn cover_rest_bounded<const COLORS: bool>(&mut self, x: usize) {
         let mut p = x + 1;
         while p != x {
-            let Node { up, top, .. } = self.nodes[p];
+            let top = self.entries[p].top;
             if top <= 0 {
-                p = up as usize;
+                p = self.vertical[p].up as usize;
                 continue;
             }
             let j = top as usize;
@@ -427,9 +443,9 @@ impl Links {
     pub fn uncover_rest_bounded<const COLORS: bool>(&mut self, x: usize) {
         let mut p = x - 1;
         while p != x {
-            let Node { down, top, .. } = self.nodes[p];
+            let top = self.entries[p].top;
             if top <= 0 {
-                p = down as usize;
+                p = self.vertical[p].down as usize;
                 continue;
             }
             let j = top as usize;
@@ -462,7 +478,7 @@ impl Links {
         while k != 0 {
             let b = self.bound[k] as i64;
             let s = (self.slack[k] as i64).min(b);
-            let len = self.nodes[k].top as i64;
+            let len = self.entries[k].top as i64;
             let score = len + s - b + 1;
             if score < best_score
                 || (score == best_score && (s < best_s || (s == best_s && len > best_len)))
@@ -528,29 +544,29 @@ impl Links {
                     return Err(format!("item list {head} does not close"));
                 }
                 let mut above = k;
-                let mut p = self.nodes[k].down as usize;
+                let mut p = self.vertical[k].down as usize;
                 let mut len = 0;
                 loop {
-                    if self.nodes[p].up as usize != above {
+                    if self.vertical[p].up as usize != above {
                         return Err(format!("bad ULINK at node {p} in item {k}"));
                     }
                     if p == k {
                         break;
                     }
-                    if self.nodes[p].top as usize != k {
+                    if self.entries[p].top as usize != k {
                         return Err(format!("bad TOP at node {p} in item {k}"));
                     }
                     len += 1;
-                    if len > self.nodes.len() {
+                    if len > self.vertical.len() {
                         return Err(format!("list of item {k} does not close"));
                     }
                     above = p;
-                    p = self.nodes[p].down as usize;
+                    p = self.vertical[p].down as usize;
                 }
-                if self.nodes[k].top != len as i32 {
+                if self.entries[k].top != len as i32 {
                     return Err(format!(
                         "bad LEN {} at item {k}: {len} nodes",
-                        self.nodes[k].top
+                        self.entries[k].top
                     ));
                 }
                 prev = k;
@@ -568,20 +584,16 @@ impl Links {
 /// (and, in `unhide`, rejoin) their lists does not matter; Algorithm X walks the option by
 /// its cyclic successors and `unhide` does the same.
 #[inline]
-fn hide<const COLORS: bool>(nodes: &mut [Node], p: usize) -> u64 {
+fn hide<const COLORS: bool>(vertical: &mut [Vertical], entries: &mut [Entry], p: usize) -> u64 {
     let mut updates = 0;
     if !COLORS {
-        let mut q = at(nodes, p).aux as usize;
+        let mut q = at(entries, p).aux as usize;
         while q != p {
-            let Node {
-                up,
-                down,
-                top,
-                aux: next,
-            } = *at(nodes, q);
-            at_mut(nodes, up as usize).down = down;
-            at_mut(nodes, down as usize).up = up;
-            at_mut(nodes, top as usize).top -= 1;
+            let Vertical { up, down } = *at(vertical, q);
+            let Entry { top, aux: next } = *at(entries, q);
+            at_mut(vertical, up as usize).down = down;
+            at_mut(vertical, down as usize).up = up;
+            at_mut(entries, top as usize).top -= 1;
             updates += 1;
             q = next as usize;
         }
@@ -589,20 +601,16 @@ fn hide<const COLORS: bool>(nodes: &mut [Node], p: usize) -> u64 {
     }
     let mut q = p + 1;
     while q != p {
-        let Node {
-            up,
-            down,
-            top,
-            aux: color,
-        } = *at(nodes, q);
+        let Vertical { up, down } = *at(vertical, q);
+        let Entry { top, aux: color } = *at(entries, q);
         if top <= 0 {
             q = up as usize;
             continue;
         }
         if color >= 0 {
-            at_mut(nodes, up as usize).down = down;
-            at_mut(nodes, down as usize).up = up;
-            at_mut(nodes, top as usize).top -= 1;
+            at_mut(vertical, up as usize).down = down;
+            at_mut(vertical, down as usize).up = up;
+            at_mut(entries, top as usize).top -= 1;
             updates += 1;
         }
         q += 1;
@@ -612,39 +620,31 @@ fn hide<const COLORS: bool>(nodes: &mut [Node], p: usize) -> u64 {
 
 /// `unhide(p)`: the inverse of `hide(p)`.
 #[inline]
-fn unhide<const COLORS: bool>(nodes: &mut [Node], p: usize) {
+fn unhide<const COLORS: bool>(vertical: &mut [Vertical], entries: &mut [Entry], p: usize) {
     if !COLORS {
-        let mut q = at(nodes, p).aux as usize;
+        let mut q = at(entries, p).aux as usize;
         while q != p {
-            let Node {
-                up,
-                down,
-                top,
-                aux: next,
-            } = *at(nodes, q);
-            at_mut(nodes, up as usize).down = q as u32;
-            at_mut(nodes, down as usize).up = q as u32;
-            at_mut(nodes, top as usize).top += 1;
+            let Vertical { up, down } = *at(vertical, q);
+            let Entry { top, aux: next } = *at(entries, q);
+            at_mut(vertical, up as usize).down = q as u32;
+            at_mut(vertical, down as usize).up = q as u32;
+            at_mut(entries, top as usize).top += 1;
             q = next as usize;
         }
         return;
     }
     let mut q = p - 1;
     while q != p {
-        let Node {
-            up,
-            down,
-            top,
-            aux: color,
-        } = *at(nodes, q);
+        let Vertical { up, down } = *at(vertical, q);
+        let Entry { top, aux: color } = *at(entries, q);
         if top <= 0 {
             q = down as usize;
             continue;
         }
         if color >= 0 {
-            at_mut(nodes, up as usize).down = q as u32;
-            at_mut(nodes, down as usize).up = q as u32;
-            at_mut(nodes, top as usize).top += 1;
+            at_mut(vertical, up as usize).down = q as u32;
+            at_mut(vertical, down as usize).up = q as u32;
+            at_mut(entries, top as usize).top += 1;
         }
         q -= 1;
     }
@@ -677,18 +677,20 @@ fn item_at_mut(items: &mut [ItemLinks], i: usize) -> &mut ItemLinks {
     unsafe { items.get_unchecked_mut(i) }
 }
 
-/// The node at `x`, without a bounds check in release builds.
+/// The record of node `x` (its [`Vertical`] links or its [`Entry`]), without a bounds check
+/// in release builds.
 #[inline(always)]
-fn at(nodes: &[Node], x: usize) -> &Node {
-    debug_assert!(x < nodes.len(), "node {x} out of {}", nodes.len());
-    // SAFETY: `x` is an index into `nodes` by the invariant above.
-    unsafe { nodes.get_unchecked(x) }
+fn at<T>(records: &[T], x: usize) -> &T {
+    debug_assert!(x < records.len(), "node {x} out of {}", records.len());
+    // SAFETY: `x` is an index into the node arrays by the invariant above (both have one
+    // record per node).
+    unsafe { records.get_unchecked(x) }
 }
 
-/// The node at `x`, mutably, without a bounds check in release builds.
+/// The record of node `x`, mutably, without a bounds check in release builds.
 #[inline(always)]
-fn at_mut(nodes: &mut [Node], x: usize) -> &mut Node {
-    debug_assert!(x < nodes.len(), "node {x} out of {}", nodes.len());
-    // SAFETY: `x` is an index into `nodes` by the invariant above.
-    unsafe { nodes.get_unchecked_mut(x) }
+fn at_mut<T>(records: &mut [T], x: usize) -> &mut T {
+    debug_assert!(x < records.len(), "node {x} out of {}", records.len());
+    // SAFETY: as for `at`.
+    unsafe { records.get_unchecked_mut(x) }
 }

@@ -84,7 +84,7 @@ impl Search {
             // (at most min(v, options) times each), or makes a null move, which deactivates
             // one; plus the solution's level.
             let options: usize = (1..=links.primary_count)
-                .map(|i| (links.bound[i] as usize).min(links.nodes[i].top as usize))
+                .map(|i| (links.bound[i] as usize).min(links.entries[i].top as usize))
                 .sum();
             options + links.primary_count + 1
         } else {
@@ -163,10 +163,10 @@ impl Search {
         let (start, d) = if self.engine == Engine::M {
             (self.first_tweak[level] as usize, self.degree[level])
         } else {
-            let item = self.links.nodes[x].top as usize;
+            let item = self.links.entries[x].top as usize;
             (
-                self.links.nodes[item].down as usize,
-                self.links.nodes[item].top as u32,
+                self.links.vertical[item].down as usize,
+                self.links.entries[item].top as u32,
             )
         };
         // Count the nodes from the level's first one to x (a tweaked node still points to its
@@ -175,7 +175,7 @@ impl Search {
         let mut p = start;
         while p != x && !self.links.is_header(p) {
             k += 1;
-            p = self.links.nodes[p].down as usize;
+            p = self.links.vertical[p].down as usize;
         }
         (k, d.max(k))
     }
@@ -223,7 +223,7 @@ impl Search {
                 option_updates
             } else {
                 self.choice[level] = x as u32;
-                let item = self.links.nodes[x].top as usize;
+                let item = self.links.entries[x].top as usize;
                 self.links.enter_level(self.colors, item, x)
             };
             if count_last && level + 1 == prefix.len() {
@@ -246,7 +246,7 @@ impl Search {
         let i = if links.is_header(x) {
             x
         } else {
-            links.nodes[x].top as usize
+            links.entries[x].top as usize
         };
         // M3 [Choose i.] (for the level's degree; the item is the one the search chose)
         let (chosen, score) = links.choose_bounded();
@@ -254,7 +254,7 @@ impl Search {
             return None;
         }
         // M4 [Prepare to branch on i.]
-        let first = links.nodes[i].down;
+        let first = links.vertical[i].down;
         self.first_tweak[level] = first;
         self.degree[level] = score.min(u32::MAX as i64) as u32;
         links.bound[i] -= 1;
@@ -266,7 +266,7 @@ impl Search {
         // The branches before x: M5 and M7 for each (what M6 does, M7 undoes).
         let mut y = first as usize;
         while y != x {
-            let too_few = !untweaked && links.nodes[i].top <= bound - slack;
+            let too_few = !untweaked && links.entries[i].top <= bound - slack;
             if links.is_header(y) || too_few {
                 restore::<COLORS>(links, i, first as usize);
                 return None;
@@ -274,10 +274,10 @@ impl Search {
             if !untweaked {
                 links.tweak::<COLORS>(y, i, bound != 0);
             }
-            y = links.nodes[y].down as usize;
+            y = links.vertical[y].down as usize;
         }
         // M5 [Possibly tweak x_l.]
-        if (untweaked && x == i) || (!untweaked && links.nodes[i].top <= bound - slack) {
+        if (untweaked && x == i) || (!untweaked && links.entries[i].top <= bound - slack) {
             restore::<COLORS>(links, i, first as usize);
             return None;
         }
@@ -307,7 +307,7 @@ impl Search {
             restore::<COLORS>(links, x, first);
         } else {
             links.uncover_rest_bounded::<COLORS>(x);
-            let i = links.nodes[x].top as usize;
+            let i = links.entries[x].top as usize;
             restore::<COLORS>(links, i, first);
         }
     }
@@ -342,7 +342,7 @@ impl Search {
             // options before it and their spacers.
             let first = n + 2 + problem.entries_before(option) + option.index();
             let node = (first..first + problem.option(option).len())
-                .find(|&x| self.links.nodes[x].top as usize == item)
+                .find(|&x| self.links.entries[x].top as usize == item)
                 .filter(|&x| {
                     let mut p = self.links.down(item);
                     while p != item && p != x {
@@ -381,7 +381,7 @@ impl Search {
                 (Engine::M, false) => self.leave_bounded_level::<false>(level),
                 _ => {
                     let x = self.choice[level] as usize;
-                    let item = self.links.nodes[x].top as usize;
+                    let item = self.links.entries[x].top as usize;
                     self.links.leave_level(self.colors, item, x);
                 }
             }
@@ -409,7 +409,7 @@ impl Search {
         let mut prefixes = Vec::new();
         for level in self.base..self.level {
             let x = self.choice[level] as usize;
-            let mut y = self.links.nodes[x].down as usize;
+            let mut y = self.links.vertical[x].down as usize;
             if self.links.is_header(y) {
                 continue;
             }
@@ -417,7 +417,7 @@ impl Search {
                 let mut prefix = self.choice[..level].to_vec();
                 prefix.push(y as u32);
                 prefixes.push(prefix);
-                y = self.links.nodes[y].down as usize;
+                y = self.links.vertical[y].down as usize;
             }
             self.base = level + 1;
             break;
@@ -447,11 +447,11 @@ impl Search {
             // Now the links are as step M7 leaves them after x: count down the branches that
             // M5 would still take.
             let links = &self.links;
-            let i = links.nodes[x].top as usize;
+            let i = links.entries[x].top as usize;
             let (bound, slack) = (links.bound[i], links.slack[i]);
             let untweaked = bound == 0 && slack == 0;
-            let mut len = links.nodes[i].top;
-            let mut y = links.nodes[x].down as usize;
+            let mut len = links.entries[i].top;
+            let mut y = links.vertical[x].down as usize;
             loop {
                 if !untweaked && len <= bound - slack {
                     break;
@@ -466,7 +466,7 @@ impl Search {
                     break;
                 }
                 len -= 1;
-                y = links.nodes[y].down as usize;
+                y = links.vertical[y].down as usize;
             }
             self.links.cover_rest_bounded::<COLORS>(x);
             for below in level + 1..deepest {
@@ -648,7 +648,7 @@ impl Search {
                         continue;
                     }
                     // M4 [Prepare to branch on i.]
-                    let x = links.nodes[i].down;
+                    let x = links.vertical[i].down;
                     choice[level] = x;
                     first_tweak[level] = x;
                     degree[level] = score.min(u32::MAX as i64) as u32;
@@ -664,7 +664,7 @@ impl Search {
                     let i = if links.is_header(x) {
                         x
                     } else {
-                        links.nodes[x].top as usize
+                        links.entries[x].top as usize
                     };
                     let (bound, slack) = (links.bound[i], links.slack[i]);
                     if bound == 0 && slack == 0 {
@@ -675,7 +675,7 @@ impl Search {
                             step = Step::Leave;
                             continue;
                         }
-                    } else if links.nodes[i].top <= bound - slack {
+                    } else if links.entries[i].top <= bound - slack {
                         // Too few options are left for i's lower bound.
                         restore::<COLORS>(links, i, first_tweak[level] as usize);
                         step = Step::Leave;
@@ -710,7 +710,7 @@ impl Search {
                     }
                     // M7 [Try again.]
                     links.uncover_rest_bounded::<COLORS>(x);
-                    choice[level] = links.nodes[x].down;
+                    choice[level] = links.vertical[x].down;
                     step = Step::Tweak;
                 }
             }
@@ -818,7 +818,8 @@ mod tests {
                         }
                     }
                 }
-                assert_eq!(search.links.nodes, initial.nodes);
+                assert_eq!(search.links.vertical, initial.vertical);
+                assert_eq!(search.links.entries, initial.entries);
                 assert_eq!(search.links.items, initial.items);
                 assert_eq!(search.links.bound, initial.bound);
                 assert_eq!(
@@ -928,7 +929,8 @@ mod tests {
                             Event::Checkpoint => {
                                 let before = search.links.clone();
                                 let prefixes = search.split();
-                                assert_eq!(search.links.nodes, before.nodes);
+                                assert_eq!(search.links.vertical, before.vertical);
+                                assert_eq!(search.links.entries, before.entries);
                                 assert_eq!(search.links.items, before.items);
                                 assert_eq!(search.links.bound, before.bound);
                                 given_away += prefixes.len();
@@ -941,7 +943,8 @@ mod tests {
                     }
                     split.add_counts(&search);
                     search.unwind();
-                    assert_eq!(search.links.nodes, template.links.nodes);
+                    assert_eq!(search.links.vertical, template.links.vertical);
+                    assert_eq!(search.links.entries, template.links.entries);
                     assert_eq!(search.links.items, template.links.items);
                     assert_eq!(search.links.bound, template.links.bound);
                 }
