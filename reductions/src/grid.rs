@@ -32,7 +32,11 @@
 //! # Item names
 //!
 //! [`cell_name`] names the item of a cell `r<row>c<col>` with the row and column in base 36
-//! (digits `0-9a-z`): `r3c7`, `rac0` (row 10). Boards of up to 36 x 36 cells get names of at
+//! (digits `0-9a-z`): `r3c7`, `rac0` (row 10), except that the row writes its digit twelve as
+//! `C`, so that the first `c` of a name always separates row and column: with `c` in both,
+//! row 48 (`1c`) column 0 and row 1 column 432 (`c0`) were both `r1cc0`, and every board of
+//! at least 49 rows and 433 columns (`dlx tromino --size 512`) failed to encode with "item
+//! name used twice". Boards of up to 36 x 36 cells get names of at
 //! most 4 characters, up to 1296 x 1296 at most 6, and up to 46656 x 46656 (so 4096 x 4096
 //! included) at most 8, the limit of Knuth's own programs. Larger boards get longer names,
 //! which this workspace's engine reads but Knuth's programs do not.
@@ -252,18 +256,24 @@ impl fmt::Display for Mask {
     }
 }
 
-/// The item name of a cell: `r<row>c<col>`, both in base 36 (see the [module docs](self)).
+/// The item name of a cell: `r<row>c<col>`, both in base 36, the row's digit twelve written
+/// `C` so that distinct cells have distinct names (see the [module docs](self)).
 ///
 /// ```
 /// use reductions::grid::{cell_name, Cell};
 /// assert_eq!(cell_name(Cell::new(3, 7)), "r3c7");
 /// assert_eq!(cell_name(Cell::new(10, 35)), "racz");
+/// assert_eq!(cell_name(Cell::new(12, 12)), "rCcc");
 /// assert_eq!(cell_name(Cell::new(4095, 4095)), "r35rc35r"); // 8 characters
 /// ```
 pub fn cell_name(cell: Cell) -> String {
     let mut name = String::with_capacity(8);
     name.push('r');
     push_base36(&mut name, cell.row);
+    // Only the row's digits need to avoid the separator: the column runs to the end.
+    if name.contains('c') {
+        name = name.replace('c', "C");
+    }
     name.push('c');
     push_base36(&mut name, cell.col);
     name
@@ -607,6 +617,30 @@ mod tests {
         assert_eq!(cell_name(Cell::new(36, 1295)), "r10czz");
         assert_eq!(cell_name(Cell::new(46655, 46655)), "rzzzczzz");
         assert_eq!(cell_name(Cell::new(46656, 0)), "r1000c0");
+        assert_eq!(cell_name(Cell::new(48, 0)), "r1Cc0");
+        assert_eq!(cell_name(Cell::new(1, 432)), "r1cc0");
+    }
+
+    #[test]
+    fn names_are_distinct() {
+        // Rows and columns with a digit twelve ('c') in every place, up to four digits.
+        let mut lines: Vec<usize> = (0..100).collect();
+        lines.extend([
+            432,
+            467,
+            480,
+            12 * 36 * 36,
+            12 * 36 * 36 + 12 * 36 + 12,
+            46655,
+        ]);
+        let cols: std::collections::BTreeSet<usize> = (0..600).chain(lines.clone()).collect();
+        let mut seen = std::collections::HashSet::new();
+        for &row in &lines {
+            for &col in &cols {
+                let name = cell_name(Cell::new(row, col));
+                assert!(seen.insert(name.clone()), "{name} twice, at ({row},{col})");
+            }
+        }
     }
 
     #[test]
