@@ -11,8 +11,9 @@
 //!
 //! # Encodings
 //!
-//! Two, both exact; [`Strategy::Cells`] is the default, because it searches much faster on
-//! the larger puzzles (measured below).
+//! Two, both exact; [`Strategy::Patterns`] is the default (measured below). Before either is
+//! written, the patterns are propagated at encode time (see "Propagation" below); the cell
+//! encoding then gets the grid with the cells that propagation fixed.
 //!
 //! [`Strategy::Patterns`] is the natural one: a row (or column) is a *pattern*, a string of N
 //! digits with N/2 of each and no three equal in a row, and the options are "row i reads p"
@@ -96,7 +97,7 @@ pub const PATTERN_BUDGET: u128 = 20_000_000;
 /// The Binairo reduction; the format and the encodings are in the [module docs](self).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Binairo {
-    /// Which encoding to use. By default, [`Strategy::Cells`].
+    /// Which encoding to use. By default, [`Strategy::Patterns`].
     pub strategy: Strategy,
 }
 
@@ -105,10 +106,10 @@ pub struct Binairo {
 pub enum Strategy {
     /// One option per cell and digit, with counts, windows of three, and pairwise witnesses
     /// of distinct lines.
-    #[default]
     Cells,
-    /// Every legal row and column that agrees with the givens is an option (while they fit in
+    /// Every legal row and column that survives propagation is an option (while they fit in
     /// [`PATTERN_BUDGET`] entries; the cell encoding otherwise).
+    #[default]
     Patterns,
 }
 
@@ -154,6 +155,16 @@ pub enum Choice {
     },
     /// An option of the cell encoding that only keeps two lines apart.
     Apart,
+    /// The cells of row `row` that propagation fixed before the cell encoding (its only
+    /// option for them).
+    Fixed {
+        /// The row.
+        row: usize,
+        /// The cells fixed, column j in bit j.
+        mask: u64,
+        /// Their digits, column j in bit j.
+        bits: u64,
+    },
 }
 
 /// A rule that a grid's digits already break.
@@ -356,15 +367,24 @@ impl Reduction for Binairo {
     }
 
     fn encode(&self, grid: &Grid) -> Result<Encoding<Choice>, dlx::BuildError> {
+        let Some(mut lines) = candidates(grid) else {
+            return encode_cells(grid, grid);
+        };
+        propagate(grid.n, &mut lines);
+        if lines.iter().flatten().any(Vec::is_empty) {
+            return Ok(broken());
+        }
         match self.strategy {
-            Strategy::Patterns => match candidates(grid) {
-                Some(mut lines) => {
-                    propagate(grid.n, &mut lines);
+            Strategy::Patterns => encode_patterns(grid, &lines),
+            Strategy::Cells => {
+                let implied = implied(grid, &lines);
+                if implied.is_complete() {
+                    // Nothing left to fill, so no cell item: one option per line says it.
                     encode_patterns(grid, &lines)
+                } else {
+                    encode_cells(grid, &implied)
                 }
-                None => encode_cells(grid),
-            },
-            Strategy::Cells => encode_cells(grid),
+            }
         }
     }
 
@@ -385,6 +405,11 @@ impl Reduction for Binairo {
                 }
                 Choice::Cell { row, col, digit } if row < n && col < n && digit <= 1 => {
                     solved.cells[row * n + col] = digit;
+                }
+                Choice::Fixed { row, mask, bits } if row < n => {
+                    for c in (0..n).filter(|&c| mask >> c & 1 == 1) {
+                        solved.cells[row * n + c] = (bits >> c & 1) as u8;
+                    }
                 }
                 _ => {}
             }
@@ -711,23 +736,44 @@ fn shared_patterns(
         .collect()
 }
 
-fn encode_cells(grid: &Grid) -> Result<Encoding<Choice>, dlx::BuildError> {
+/// A problem without solutions, said plainly: one primary item, `broken`, and no option.
+fn broken() -> Encoding<Choice> {
+    let mut builder = dlx::ProblemBuilder::new();
+    builder.primary("broken");
+    Encoding::new(builder.build().expect("one item"), Vec::new())
+}
+
+/// `grid` with the cells filled where every pattern left for the row agrees.
+fn implied(grid: &Grid, lines: &Candidates) -> Grid {
+    let n = grid.n;
+    let mut implied = grid.clone();
+    for (r, patterns) in lines[0].iter().enumerate() {
+        let ones = patterns.iter().fold(0, |m, &p| m | p);
+        let zeros = patterns.iter().fold(0, |m, &p| m | !p);
+        for c in 0..n {
+            match ((zeros >> c & 1), (ones >> c & 1)) {
+                (1, 0) => implied.cells[r * n + c] = 0,
+                (0, 1) => implied.cells[r * n + c] = 1,
+                _ => {}
+            }
+        }
+    }
+    implied
+}
+
+/// The cell encoding of `implied`, which is `grid` with more cells filled, implied by the
+/// rules (or `grid` itself); the cells it fills get one option per row, [`Choice::Fixed`].
+fn encode_cells(grid: &Grid, implied: &Grid) -> Result<Encoding<Choice>, dlx::BuildError> {
     let n = grid.n;
     let w = parse::base36_width(n - 1);
-    let at = |r: usize, c: usize| grid.cells[r * n + c];
-    if grid.is_complete() && grid.violation().is_none() {
-        // Nothing to fill, so no item at all: the patterns say it with one option per line.
-        let mut lines = candidates(grid).expect("a full grid has one pattern per line");
-        propagate(n, &mut lines);
-        return encode_patterns(grid, &lines);
+    if implied.violation().is_some() {
+        return Ok(broken());
     }
+    let grid_given = grid;
+    let grid = implied;
+    let at = |r: usize, c: usize| grid.cells[r * n + c];
     let mut builder = dlx::ProblemBuilder::new();
     let mut choices = Vec::new();
-    if grid.violation().is_some() {
-        // Givens that break a rule: a problem without solutions, said plainly.
-        builder.primary("broken");
-        return Ok(Encoding::new(builder.build()?, choices));
-    }
     let mut cells = vec![None; n * n];
     for r in 0..n {
         for c in 0..n {
@@ -914,6 +960,20 @@ fn encode_cells(grid: &Grid) -> Result<Encoding<Choice>, dlx::BuildError> {
             entries.push(here.with_color(different));
             builder.option(entries);
             choices.push(Choice::Apart);
+        }
+    }
+    for r in 0..n {
+        let (mut mask, mut bits) = (0u64, 0u64);
+        for c in 0..n {
+            if grid_given.cells[r * n + c] == BLANK && at(r, c) != BLANK {
+                mask |= 1 << c;
+                bits |= u64::from(at(r, c)) << c;
+            }
+        }
+        if mask != 0 {
+            let item = builder.primary(name("f", &[(r, w)]));
+            builder.option([dlx::OptionItem::from(item)]);
+            choices.push(Choice::Fixed { row: r, mask, bits });
         }
     }
     Ok(Encoding::new(builder.build()?, choices))
