@@ -478,11 +478,14 @@ impl Links {
         let mut best = 0;
         let mut best_score = i64::MAX;
         let (mut best_s, mut best_len) = (i64::MAX, -1);
-        let mut k = self.items[0].next as usize;
+        let mut k = item_at(&self.items, 0).next as usize;
         while k != 0 {
-            let b = self.bound[k] as i64;
-            let s = (self.slack[k] as i64).min(b);
-            let len = self.entries[k].top as i64;
+            // The unchecked reads rest on the invariant beside `at`: the list through the
+            // root holds only primary items, `1..=N1`, and `bound` and `slack` have `N1 + 1`
+            // entries.
+            let b = *at(&self.bound, k) as i64;
+            let s = (*at(&self.slack, k) as i64).min(b);
+            let len = at(&self.entries, k).top as i64;
             let score = len + s - b + 1;
             if score < best_score
                 || (score == best_score && (s < best_s || (s == best_s && len > best_len)))
@@ -495,7 +498,7 @@ impl Links {
                     break;
                 }
             }
-            k = self.items[k].next as usize;
+            k = item_at(&self.items, k).next as usize;
         }
         (best, best_score)
     }
@@ -656,9 +659,11 @@ fn unhide<const COLORS: bool>(vertical: &mut [Vertical], entries: &mut [Entry], 
 
 // The table's one invariant that memory safety rests on: every link (`up`, `down`), every
 // positive `top` of a node that is not a header, every `aux` of an option's node in
-// Algorithm X, and every node an operation starts from or steps to is an index into `nodes`;
-// every `prev` and `next` of an item, and every item an operation is given, is an index into
-// `items`. `Links::new` establishes it; the operations preserve it
+// Algorithm X, and every node an operation starts from or steps to is an index into both node
+// arrays (`vertical` and `entries`, which have one record per node); every `prev` and `next`
+// of an item, and every item an operation is given, is an index into `items`; and the list of
+// active items through the root 0 holds only primary items, which index `bound` and `slack`
+// too. `Links::new` establishes it; the operations preserve it
 // because they only ever store indices they read from the table, and they step within an
 // option only from a node that is neither a header nor a spacer (every option is followed and
 // preceded by a spacer, so `q + 1` and `q - 1` stay in the table). Debug builds (and so every
