@@ -2,9 +2,10 @@
 //!
 //! `cargo bench --bench engine` runs them all; `cargo bench --bench engine -- queens` one family.
 //! Each instance is counted on 1 thread and on 2 (`count/threads1`, `count/threads2`), for the
-//! parallel speed-up. Knuth's DLX1 on a 2-core machine of the kind this project develops on (CPU
-//! seconds, whole process): queens13 0.18, langford12-sym 0.30, pento6x10-sym 1.9, each sudoku
-//! under 0.01; his DLX3: queens13-pd 1.9, queens12-pd 0.34.
+//! parallel speed-up; so is the 9 x 9 L-tromino board (`tromino`, 1,193,600 tilings). Knuth's
+//! DLX1 on a 2-core machine of the kind this project develops on (CPU seconds, whole process):
+//! queens13 0.18, langford12-sym 0.30, pento6x10-sym 1.9, pento6x10 7.7, each sudoku under
+//! 0.01; his DLX3: queens13-pd 1.9, queens12-pd 0.34.
 
 use std::hint::black_box;
 use std::time::Duration;
@@ -18,34 +19,36 @@ fn corpus(name: &str) -> Problem {
     Problem::from_dlx(&text).unwrap_or_else(|e| panic!("{path}:{e}"))
 }
 
-/// One benchmark group per instance family, counting all solutions.
+/// The instance families, and the number of samples for each.
+const FAMILIES: &[(&str, &[&str], usize)] = &[
+    ("queens", &["queens12", "queens13"], 10),
+    ("langford", &["langford12-sym"], 10),
+    ("pentominoes", &["pento6x10-sym", "pento6x10"], 10),
+    (
+        "sudoku",
+        &[
+            "sudoku-escargot",
+            "sudoku-golden_nugget",
+            "sudoku-inkala2012",
+            "sudoku-platinum_blonde",
+            "sudoku-escargot-full",
+            "sudoku-golden_nugget-full",
+            "sudoku-inkala2012-full",
+            "sudoku-platinum_blonde-full",
+        ],
+        50,
+    ),
+    ("colors", &["random/xcc-s1", "random/xcc-s2"], 50),
+    (
+        "multiplicities",
+        &["queens12-pd", "queens13-pd", "random/mcc-s1"],
+        10,
+    ),
+];
+
+/// One benchmark group per instance family, counting all solutions on 1 thread and on 2.
 fn count(c: &mut Criterion) {
-    let families: &[(&str, &[&str], usize)] = &[
-        ("queens", &["queens12", "queens13"], 10),
-        ("langford", &["langford12-sym"], 10),
-        ("pentominoes", &["pento6x10-sym"], 10),
-        (
-            "sudoku",
-            &[
-                "sudoku-escargot",
-                "sudoku-golden_nugget",
-                "sudoku-inkala2012",
-                "sudoku-platinum_blonde",
-                "sudoku-escargot-full",
-                "sudoku-golden_nugget-full",
-                "sudoku-inkala2012-full",
-                "sudoku-platinum_blonde-full",
-            ],
-            50,
-        ),
-        ("colors", &["random/xcc-s1", "random/xcc-s2"], 50),
-        (
-            "multiplicities",
-            &["queens12-pd", "queens13-pd", "random/mcc-s1"],
-            10,
-        ),
-    ];
-    for &(family, instances, samples) in families {
+    for &(family, instances, samples) in FAMILIES {
         let mut group = c.benchmark_group(family);
         group.sample_size(samples);
         if samples <= 10 {
@@ -53,12 +56,48 @@ fn count(c: &mut Criterion) {
         }
         for &name in instances {
             let problem = corpus(name);
-            group.bench_with_input(BenchmarkId::new("count", name), &problem, |b, problem| {
-                b.iter(|| black_box(Solver::new(problem).count().solutions))
-            });
+            for threads in [1, 2] {
+                group.bench_with_input(
+                    BenchmarkId::new(format!("count/threads{threads}"), name),
+                    &problem,
+                    |b, problem| {
+                        b.iter(|| {
+                            black_box(Solver::new(problem).threads(threads).count().solutions)
+                        })
+                    },
+                );
+            }
         }
         group.finish();
     }
+}
+
+/// Counting the 1,193,600 tilings of a 9 x 9 board by L-trominoes (the encoding of
+/// `reductions::tromino`), on 1 thread and on 2.
+fn tromino(c: &mut Criterion) {
+    use reductions::grid::Mask;
+    use reductions::tromino::Tromino;
+    use reductions::Reduction;
+    let encoding = Tromino.encode(&Mask::full(9, 9)).expect("a 9 x 9 board");
+    let mut group = c.benchmark_group("tromino");
+    group.sample_size(10);
+    group.measurement_time(Duration::from_secs(15));
+    for threads in [1, 2] {
+        group.bench_function(
+            BenchmarkId::new(format!("count/threads{threads}"), "9x9"),
+            |b| {
+                b.iter(|| {
+                    black_box(
+                        Solver::new(&encoding.problem)
+                            .threads(threads)
+                            .count()
+                            .solutions,
+                    )
+                })
+            },
+        );
+    }
+    group.finish();
 }
 
 /// Reading Knuth's text format: the largest corpus file.
@@ -70,5 +109,5 @@ fn parse(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, count, parse);
+criterion_group!(benches, count, tromino, parse);
 criterion_main!(benches);
