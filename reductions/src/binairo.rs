@@ -656,54 +656,45 @@ fn encode_patterns(grid: &Grid, lines: &Candidates) -> Result<Encoding<Choice>, 
     let cols: Vec<dlx::Primary> = (0..n)
         .map(|c| builder.primary(name("c", &[(c, w)])))
         .collect();
-    // A cell needs an item only where the patterns left for its row disagree (then so do its
-    // column's: propagation leaves both lines the same digits there).
+    // Two items for each cell where the patterns left for its row disagree (then so do its
+    // column's: propagation leaves both lines the same digits there), none elsewhere.
     let mut cells = vec![None; n * n];
     for (r, patterns) in lines[0].iter().enumerate() {
         let ones = patterns.iter().fold(0, |m, &p| m | p);
         let zeros = patterns.iter().fold(0, |m, &p| m | !p);
-        for c in 0..n {
-            if (ones & zeros) >> c & 1 == 1 {
-                cells[r * n + c] = Some(builder.secondary(name("x", &[(r, w), (c, w)])));
-            }
+        for c in (0..n).filter(|&c| (ones & zeros) >> c & 1 == 1) {
+            let x = builder.primary(name("x", &[(r, w), (c, w)]));
+            let y = builder.primary(name("y", &[(r, w), (c, w)]));
+            cells[r * n + c] = Some([x, y]);
         }
     }
-    let colors = [builder.color("0"), builder.color("1")];
     let row_items = shared_patterns(&mut builder, "h", &lines[0]);
     let col_items = shared_patterns(&mut builder, "v", &lines[1]);
     let mut choices = Vec::new();
-    for (r, patterns) in lines[0].iter().enumerate() {
-        for &bits in patterns {
-            let mut entries: Vec<dlx::OptionItem> = vec![rows[r].into()];
-            for c in 0..n {
-                if let Some(cell) = cells[r * n + c] {
-                    entries.push(cell.with_color(colors[(bits >> c & 1) as usize]));
+    for (columns, patterns_of, shared) in [
+        (false, &lines[0], &row_items),
+        (true, &lines[1], &col_items),
+    ] {
+        for (a, patterns) in patterns_of.iter().enumerate() {
+            for &bits in patterns {
+                let mut entries: Vec<dlx::OptionItem> =
+                    vec![if columns { cols[a] } else { rows[a] }.into()];
+                for b in 0..n {
+                    let (r, c) = if columns { (b, a) } else { (a, b) };
+                    if let Some([x, y]) = cells[r * n + c] {
+                        // A row's 1 and a column's 0 take x; a row's 0 and a column's 1, y.
+                        let takes_x = (bits >> b & 1 == 1) != columns;
+                        entries.push(if takes_x { x } else { y }.into());
+                    }
                 }
+                entries.extend(shared.get(&bits).map(|&item| dlx::OptionItem::from(item)));
+                builder.option(entries);
+                choices.push(if columns {
+                    Choice::Column { col: a, bits }
+                } else {
+                    Choice::Row { row: a, bits }
+                });
             }
-            entries.extend(
-                row_items
-                    .get(&bits)
-                    .map(|&item| dlx::OptionItem::from(item)),
-            );
-            builder.option(entries);
-            choices.push(Choice::Row { row: r, bits });
-        }
-    }
-    for (c, patterns) in lines[1].iter().enumerate() {
-        for &bits in patterns {
-            let mut entries: Vec<dlx::OptionItem> = vec![cols[c].into()];
-            for r in 0..n {
-                if let Some(cell) = cells[r * n + c] {
-                    entries.push(cell.with_color(colors[(bits >> r & 1) as usize]));
-                }
-            }
-            entries.extend(
-                col_items
-                    .get(&bits)
-                    .map(|&item| dlx::OptionItem::from(item)),
-            );
-            builder.option(entries);
-            choices.push(Choice::Column { col: c, bits });
         }
     }
     Ok(Encoding::new(builder.build()?, choices))
