@@ -40,10 +40,10 @@
 //! # Ok::<(), reductions::pack::PackError>(())
 //! ```
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use crate::grid::{numbered_lines, parse_mask, quote, GridError, Mask};
-use crate::polyomino::{self, Piece, PieceBoard, Placement, Shape, Usage};
+use crate::polyomino::{self, EncodingSize, Piece, PieceBoard, Placement, Shape, Usage};
 use crate::{Encoding, Reduction};
 
 /// The names a piece may have, in the order unnamed pieces receive them.
@@ -78,6 +78,10 @@ pub enum PackError {
         /// The piece's name.
         name: char,
     },
+    /// An exact-cover problem too large to build (see [`EncodingSize`]): refused before it
+    /// is built.
+    #[error(transparent)]
+    TooLarge(#[from] polyomino::TooLarge),
     /// The pieces' cells and the board's do not match in number.
     #[error("the pieces have {pieces} cells in all and the board has {board}: expected as many (every cell is covered by exactly one piece)")]
     Area {
@@ -162,17 +166,19 @@ pub struct PackPuzzle {
 }
 
 impl PackPuzzle {
-    /// Checks the puzzle (errors: no piece, two pieces with one name, a piece that fits
-    /// nowhere, pieces and board of different sizes).
+    /// Checks the puzzle (errors, in this order: no piece, two pieces with one name, an
+    /// exact-cover problem too large to build, a piece that fits nowhere, pieces and board
+    /// of different sizes). The size is checked by counting ([`EncodingSize`]), before any
+    /// placement is tried, so that a huge request is refused at once.
     pub fn new(board: Mask, pieces: Vec<Piece>) -> Result<PackPuzzle, PackError> {
         if pieces.is_empty() {
             return Err(PackError::NoPieces);
         }
-        for (k, piece) in pieces.iter().enumerate() {
-            if pieces[..k].iter().any(|other| other.name() == piece.name()) {
-                return Err(PackError::DuplicateName { name: piece.name() });
-            }
+        let mut names = HashSet::new();
+        if let Some(twin) = pieces.iter().find(|piece| !names.insert(piece.name())) {
+            return Err(PackError::DuplicateName { name: twin.name() });
         }
+        EncodingSize::of(&board, &pieces, Usage::Once).check()?;
         for piece in &pieces {
             let fits = piece
                 .orientations()
@@ -471,6 +477,32 @@ mod tests {
             Pack::from_board_text("..\nx."),
             Err(PackError::Board(_))
         ));
+    }
+
+    #[test]
+    fn huge_puzzles_are_refused_before_they_are_built() {
+        // 62 L-decominoes (8 orientations each) on a 160 x 160 board, about 7 GiB: refused
+        // before a placement is tried, whatever else is wrong (the areas differ here).
+        let names = NAMES.chars();
+        let l = Shape::new((0..9).map(|row| (row, 0)).chain([(8, 1)])).unwrap();
+        let pieces: Vec<Piece> = names.map(|name| Piece::new(name, l.clone())).collect();
+        let error = PackPuzzle::new(Mask::full(160, 160), pieces.clone()).unwrap_err();
+        let PackError::TooLarge(too_large) = &error else {
+            panic!("{error}");
+        };
+        assert!(too_large.size().bytes() > polyomino::MAX_ENCODING_BYTES);
+        assert!(
+            error.to_string().contains("up to 11987328 options"),
+            "{error}"
+        );
+        // On a board a quarter that size the same pieces are checked for area.
+        assert_eq!(
+            PackPuzzle::new(Mask::full(80, 80), pieces),
+            Err(PackError::Area {
+                pieces: 620,
+                board: 6400
+            })
+        );
     }
 
     #[test]

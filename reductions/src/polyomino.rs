@@ -204,18 +204,21 @@ impl Shape {
     pub fn fits<'a>(&'a self, board: &'a Mask) -> impl Iterator<Item = (Cell, Vec<Cell>)> + 'a {
         let rows = (board.rows() + 1).saturating_sub(self.height);
         let cols = (board.cols() + 1).saturating_sub(self.width);
+        let at =
+            |origin: Cell, cell: &Cell| Cell::new(origin.row + cell.row, origin.col + cell.col);
+        // Checked before anything is allocated: most origins fail at their first cells.
         (0..rows)
             .flat_map(move |row| (0..cols).map(move |col| Cell::new(row, col)))
-            .filter_map(move |origin| {
-                let cells: Vec<Cell> = self
-                    .cells
+            .filter(move |&origin| {
+                self.cells
                     .iter()
-                    .map(|cell| Cell::new(origin.row + cell.row, origin.col + cell.col))
-                    .collect();
-                cells
-                    .iter()
-                    .all(|&cell| board.contains(cell))
-                    .then_some((origin, cells))
+                    .all(|cell| board.contains(at(origin, cell)))
+            })
+            .map(move |origin| {
+                (
+                    origin,
+                    self.cells.iter().map(|cell| at(origin, cell)).collect(),
+                )
             })
     }
 }
@@ -325,6 +328,152 @@ impl Placement {
     /// The board cells covered, in row-major order.
     pub fn cells(&self) -> &[Cell] {
         &self.cells
+    }
+}
+
+/// The most memory that [`encode`] and the engine may take for one problem, as
+/// [`EncodingSize::bytes`] estimates it: 4 GiB. Larger requests are refused before anything
+/// is allocated (`dlx pack`; see [`EncodingSize::check`]).
+pub const MAX_ENCODING_BYTES: u64 = 4 << 30;
+
+/// The size of the problem that [`encode`] would build, counted before building it, and the
+/// memory that it and the engine's links would take.
+///
+/// The counts are upper bounds: an orientation of a piece is counted at every position of
+/// its bounding box on the board's rectangle, but never more often than the board has
+/// cells (each placement puts the orientation's first cell on a different cell). On full
+/// rectangles they are nearly exact. Counting is a few multiplications per orientation:
+/// nothing is allocated and no placement is tried.
+///
+/// ```
+/// use reductions::grid::Mask;
+/// use reductions::polyomino::{EncodingSize, Piece, Shape, Usage};
+///
+/// let l = Piece::new('L', Shape::new([(0, 0), (1, 0), (1, 1)]).unwrap());
+/// let size = EncodingSize::of(&Mask::full(4, 4), &[l.clone()], Usage::Unlimited);
+/// assert_eq!((size.options, size.entries), (36, 108)); // 4 orientations at 3 x 3 positions
+/// assert!(size.check().is_ok());
+///
+/// let huge = EncodingSize::of(&Mask::full(16384, 16384), &[l], Usage::Unlimited);
+/// let error = huge.check().unwrap_err();
+/// assert!(error.to_string().starts_with("the exact-cover problem would be too large"));
+/// ```
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct EncodingSize {
+    /// The items: one per cell, and one per piece with [`Usage::Once`].
+    pub items: u64,
+    /// The options, at most: one per placement.
+    pub options: u64,
+    /// The entries, at most: the items of all options together.
+    pub entries: u64,
+    /// The positions of the board's rectangle, cells or not (the encoder indexes them).
+    pub positions: u64,
+}
+
+impl EncodingSize {
+    /// Bytes per option: the [`Placement`] (56 bytes, and its cells' allocation), the
+    /// builder's, problem's and links' spacers.
+    const BYTES_PER_OPTION: u64 = 120;
+    /// Bytes per entry: the placement's cell, the builder's and the problem's entry, the
+    /// node of the links, and the builder's growth.
+    const BYTES_PER_ENTRY: u64 = 44;
+    /// Bytes per item: its name, header and list head.
+    const BYTES_PER_ITEM: u64 = 64;
+    /// Bytes per position of the board's rectangle: the index of the cells' items.
+    const BYTES_PER_POSITION: u64 = 8;
+
+    /// The size of `encode(board, pieces, usage)`, counted without building it.
+    pub fn of(board: &Mask, pieces: &[Piece], usage: Usage) -> EncodingSize {
+        let wide = |n: usize| u64::try_from(n).unwrap_or(u64::MAX);
+        let cells = wide(board.len());
+        let mut size = EncodingSize {
+            items: cells,
+            options: 0,
+            entries: 0,
+            positions: wide(board.rows()).saturating_mul(wide(board.cols())),
+        };
+        let piece_item = match usage {
+            Usage::Once => 1,
+            Usage::Unlimited => 0,
+        };
+        size.items = size.items.saturating_add(piece_item * wide(pieces.len()));
+        for piece in pieces {
+            let per_option = wide(piece.shape.len()).saturating_add(piece_item);
+            for shape in &piece.orientations {
+                let rows = (board.rows() + 1).saturating_sub(shape.height);
+                let cols = (board.cols() + 1).saturating_sub(shape.width);
+                let options = wide(rows).saturating_mul(wide(cols)).min(cells);
+                size.options = size.options.saturating_add(options);
+                size.entries = size
+                    .entries
+                    .saturating_add(options.saturating_mul(per_option));
+            }
+        }
+        size
+    }
+
+    /// The nodes of the engine's table, as it counts them: item headers, entries, and a
+    /// spacer per option plus two.
+    pub fn nodes(&self) -> u64 {
+        self.items
+            .saturating_add(self.options)
+            .saturating_add(self.entries)
+            .saturating_add(2)
+    }
+
+    /// The memory that encoding and solving take, estimated from the counts: 120 bytes per
+    /// option, 44 per entry, 64 per item and 8 per position, fitted to the peak resident
+    /// memory of `dlx tromino --size N --missing 0,0 --node-limit 1` and of `dlx pack` of 62
+    /// rectangles with `--node-limit 1` (release; the estimate in brackets): L-trominoes on
+    /// 2048 x 2048, 16.8 M options and 50.3 M entries, 4.23 GB (4.53 GB); 4 x 20 rectangles
+    /// on 62 x 80, 0.43 M options and 34.7 M entries, 1.57 GB (1.58 GB); 2 x 10 on 31 x 40,
+    /// 0.11 M and 2.3 M, 115 MB (116 MB). Building them took 5 to 7 s a GB.
+    pub fn bytes(&self) -> u64 {
+        self.options
+            .saturating_mul(Self::BYTES_PER_OPTION)
+            .saturating_add(self.entries.saturating_mul(Self::BYTES_PER_ENTRY))
+            .saturating_add(self.items.saturating_mul(Self::BYTES_PER_ITEM))
+            .saturating_add(self.positions.saturating_mul(Self::BYTES_PER_POSITION))
+    }
+
+    /// This size, if the engine can hold it ([`dlx::MAX_NODES`]) within
+    /// [`MAX_ENCODING_BYTES`]; otherwise an error that names the size and the limits.
+    pub fn check(self) -> Result<EncodingSize, TooLarge> {
+        let max_nodes = u64::try_from(dlx::MAX_NODES).unwrap_or(u64::MAX);
+        if self.nodes() > max_nodes || self.bytes() > MAX_ENCODING_BYTES {
+            return Err(TooLarge { size: self });
+        }
+        Ok(self)
+    }
+}
+
+/// Bytes as GiB with one decimal, rounded up so that a size just over a limit never reads
+/// as the limit.
+fn gib(bytes: u64) -> String {
+    let tenths = (u128::from(bytes) * 10).div_ceil(1 << 30);
+    format!("{}.{}", tenths / 10, tenths % 10)
+}
+
+/// An exact-cover problem too large to build: its [`EncodingSize`] is over
+/// [`dlx::MAX_NODES`] nodes or [`MAX_ENCODING_BYTES`] of memory.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "the exact-cover problem would be too large: up to {options} options and {nodes} nodes, \
+     about {memory} GiB of memory; at most {max_memory} GiB and {max_nodes} nodes are allowed",
+    options = size.options,
+    nodes = size.nodes(),
+    memory = gib(size.bytes()),
+    max_memory = MAX_ENCODING_BYTES >> 30,
+    max_nodes = dlx::MAX_NODES
+)]
+pub struct TooLarge {
+    size: EncodingSize,
+}
+
+impl TooLarge {
+    /// The size refused.
+    pub fn size(&self) -> EncodingSize {
+        self.size
     }
 }
 
@@ -530,6 +679,72 @@ mod tests {
         assert!(encode(&board, &twins, Usage::Once).is_err());
         let none = Mask::empty(2, 2);
         assert!(encode(&none, &[Piece::new('A', mono)], Usage::Unlimited).is_err());
+    }
+
+    /// The counts bound what `encode` builds, and equal it on full rectangles.
+    #[test]
+    fn encoding_sizes_bound_the_encodings() {
+        let l = Piece::new('L', shape(&[(0, 0), (1, 0), (1, 1)]));
+        let bar = Piece::new('I', shape(&[(0, 0), (0, 1), (0, 2)]));
+        let mut holed = Mask::full(5, 7);
+        holed.remove(Cell::new(2, 3));
+        holed.remove(Cell::new(0, 0));
+        let cases = [
+            (
+                Mask::full(4, 6),
+                vec![l.clone(), bar.clone()],
+                Usage::Once,
+                true,
+            ),
+            (Mask::full(3, 3), vec![l.clone()], Usage::Unlimited, true),
+            (holed, vec![l.clone(), bar.clone()], Usage::Once, false),
+            (Mask::full(1, 2), vec![l.clone()], Usage::Once, true),
+        ];
+        for (board, pieces, usage, exact) in cases {
+            let size = EncodingSize::of(&board, &pieces, usage);
+            let built = encode(&board, &pieces, usage).unwrap().problem;
+            let actual = (built.option_count() as u64, built.entry_count() as u64);
+            assert_eq!(size.items, built.item_count() as u64, "{board}");
+            if exact {
+                assert_eq!((size.options, size.entries), actual, "{board}");
+            } else {
+                assert!(
+                    size.options > actual.0 && size.entries > actual.1,
+                    "{board}"
+                );
+            }
+        }
+        // Never more placements of an orientation than the board has cells.
+        let mut sparse = Mask::empty(100, 100);
+        sparse.insert(Cell::new(50, 50));
+        let one = Piece::new('A', shape(&[(0, 0)]));
+        assert_eq!(EncodingSize::of(&sparse, &[one], Usage::Once).options, 1);
+    }
+
+    #[test]
+    fn huge_encodings_are_refused_with_their_size() {
+        let l = Piece::new('L', shape(&[(0, 0), (1, 0), (1, 1)]));
+        let small = EncodingSize::of(
+            &Mask::full(1024, 1024),
+            std::slice::from_ref(&l),
+            Usage::Unlimited,
+        );
+        assert_eq!(small.check(), Ok(small));
+        // 2048 x 2048: 4.5 GB by the estimate, 4.2 GB measured.
+        let large = EncodingSize::of(
+            &Mask::full(2048, 2048),
+            std::slice::from_ref(&l),
+            Usage::Unlimited,
+        );
+        assert_eq!(
+            large.check().unwrap_err().to_string(),
+            "the exact-cover problem would be too large: up to 16760836 options and 71237650 \
+             nodes, about 4.3 GiB of memory; at most 4 GiB and 2147483645 nodes are allowed"
+        );
+        // Over the engine's limit too, and no overflow in the counts.
+        let huge = EncodingSize::of(&Mask::full(1 << 14, 1 << 14), &[l], Usage::Unlimited);
+        assert!(huge.nodes() > dlx::MAX_NODES as u64);
+        assert_eq!(huge.check().unwrap_err().size(), huge);
     }
 
     #[test]
