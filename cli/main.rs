@@ -11,8 +11,11 @@ mod render;
 mod solve;
 mod tromino;
 
+use std::any::Any;
 use std::io::{self, Write};
+use std::panic::{self, AssertUnwindSafe};
 use std::process::ExitCode;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use clap::Parser;
 
@@ -25,8 +28,19 @@ pub enum Found {
 }
 
 fn main() -> ExitCode {
+    panic::set_hook(Box::new(|info| {
+        report_panic(info.payload(), info.location())
+    }));
     let cli = args::Cli::parse();
-    match run(cli) {
+    // A panic anywhere (rayon hands a worker's panic on to this thread) is a bug: the hook
+    // has said so in one line, and the exit status is that of any error.
+    let Ok(result) = panic::catch_unwind(AssertUnwindSafe(|| run(cli))) else {
+        if PANIC_WAS_BROKEN_PIPE.load(Ordering::Relaxed) {
+            return ExitCode::SUCCESS;
+        }
+        return ExitCode::from(2);
+    };
+    match result {
         Ok(Found::Some) => ExitCode::SUCCESS,
         Ok(Found::None) => ExitCode::from(1),
         Err(err) => {
@@ -37,6 +51,33 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// Set by [`report_panic`] when the panic was `print!`'s on a closed stdout.
+static PANIC_WAS_BROKEN_PIPE: AtomicBool = AtomicBool::new(false);
+
+/// The panic hook: one line on stderr instead of Rust's panic message and backtrace, which
+/// mean nothing to a user. `print!` and `println!` panic when stdout is a closed pipe; that
+/// is no error (`dlx ... | head -1`), so that panic ends the program quietly, like every
+/// other write to a closed pipe.
+fn report_panic(payload: &(dyn Any + Send), location: Option<&panic::Location<'_>>) {
+    let message = payload
+        .downcast_ref::<&str>()
+        .copied()
+        .or_else(|| payload.downcast_ref::<String>().map(String::as_str))
+        .unwrap_or("(no message)");
+    if message.starts_with("failed printing to stdout") && message.contains("Broken pipe") {
+        PANIC_WAS_BROKEN_PIPE.store(true, Ordering::Relaxed);
+        return;
+    }
+    let place = location.map_or_else(String::new, |at| {
+        format!(" (at {}:{})", at.file(), at.line())
+    });
+    let _ = writeln!(
+        io::stderr().lock(),
+        "dlx: internal error: {message}{place}; this is a bug in dlx, please report it with \
+         the command that caused it"
+    );
 }
 
 fn run(cli: args::Cli) -> anyhow::Result<Found> {
