@@ -37,7 +37,7 @@ use std::fmt;
 use std::io::{self, Write};
 
 use crate::grid::{parse_mask, Cell, GridError, Mask};
-use crate::polyomino::{self, Piece, Placement, Shape, Usage};
+use crate::polyomino::{self, EncodingSize, Piece, Placement, Shape, Usage};
 use crate::{Encoding, Reduction};
 
 /// The L-tromino: `#.` over `##`.
@@ -68,6 +68,9 @@ pub enum TrominoError {
         /// The size given.
         size: usize,
     },
+    /// A board whose exact-cover problem is too large to build (see [`check_cover`]).
+    #[error(transparent)]
+    Encoding(#[from] polyomino::TooLarge),
     /// A missing cell outside the board.
     #[error("the missing cell {missing} is not on the {size} x {size} board: expected row and column from 0 to {last}", last = size.saturating_sub(1))]
     MissingOffBoard {
@@ -99,6 +102,31 @@ pub fn square(size: usize, missing: Cell) -> Result<Mask, TrominoError> {
     let mut mask = Mask::full(size, size);
     mask.remove(missing);
     Ok(mask)
+}
+
+/// The size of [`Tromino`]'s exact-cover problem for `board`, if it can be built within
+/// [`MAX_ENCODING_BYTES`](polyomino::MAX_ENCODING_BYTES) and [`dlx::MAX_NODES`]; counted,
+/// not built, so a huge board is refused at once.
+///
+/// A board of n x n cells takes about 4 n² options and 12 n² entries, 1 KB a cell: 2048 x
+/// 2048 is 4.2 GB (measured; about 30 s to build, release) and is refused, 4096 x 4096 would
+/// be about 18 GB, and [`MAX_SIZE`] (16384) 4.6 billion nodes, more than the engine can
+/// address, and some 290 GB. [`divide`] needs none of this and takes any size up to
+/// [`MAX_SIZE`].
+///
+/// ```
+/// use reductions::grid::Cell;
+/// use reductions::tromino::{check_cover, square, TrominoError};
+///
+/// let size = check_cover(&square(1024, Cell::new(0, 0))?)?;
+/// assert_eq!(size.options, 4 * 1023 * 1023);
+/// let huge = square(16384, Cell::new(0, 0))?;
+/// assert!(matches!(check_cover(&huge), Err(TrominoError::Encoding(_))));
+/// # Ok::<(), TrominoError>(())
+/// ```
+pub fn check_cover(board: &Mask) -> Result<EncodingSize, TrominoError> {
+    let l = [Piece::new('L', l_tromino())];
+    Ok(EncodingSize::of(board, &l, Usage::Unlimited).check()?)
 }
 
 /// The classic divide-and-conquer tiling of a `size x size` board without the cell `missing`,
@@ -285,6 +313,10 @@ impl fmt::Display for TileBoard {
 /// puzzle is the board ([`square`] makes one too), [`encode`](Reduction::encode) has one item
 /// per cell and one option per placement of the L, and [`decode`](Reduction::decode) numbers
 /// the tiles as [`TileBoard::new`] does.
+///
+/// `encode` builds whatever it is given, as large as it is: call [`check_cover`] first on
+/// boards from users (its error cannot come out of `encode`, whose error type is the
+/// engine's).
 #[derive(Copy, Clone, Debug, Default)]
 pub struct Tromino;
 
@@ -354,5 +386,20 @@ mod tests {
             "the missing cell (4,0) is not on the 4 x 4 board: expected row and column from 0 to 3"
         );
         assert!(square(6, Cell::new(5, 5)).is_ok());
+    }
+
+    #[test]
+    fn cover_sizes() {
+        let board = square(1448, Cell::new(0, 0)).unwrap();
+        assert!(check_cover(&board).is_ok());
+        let board = square(2048, Cell::new(0, 0)).unwrap();
+        let error = check_cover(&board).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "the exact-cover problem would be too large: up to 16760836 options and 71237649 \
+             nodes, about 4.3 GiB of memory; at most 4 GiB and 2147483645 nodes are allowed"
+        );
+        // The divide-and-conquer construction has no such limit.
+        assert!(divide(2048, Cell::new(0, 0)).is_ok());
     }
 }
