@@ -148,7 +148,7 @@ fn backtracking_agrees() {
 }
 
 #[test]
-#[ignore = "n = 60 and 100 take about 30 s in release mode: cargo test --release -- --ignored"]
+#[ignore = "n = 60 and 100 take about 15 s in release mode: cargo test --release -- --ignored"]
 fn two_solutions_for_60_and_100() {
     for n in [60, 100] {
         assert_eq!(boards(n), pinwheels(n), "n = {n}");
