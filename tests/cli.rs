@@ -1987,7 +1987,7 @@ fn check_arrows(text: &str, n: usize) {
 
 #[test]
 fn arrow_boards() {
-    for n in [2, 4, 6] {
+    for n in [2, 4, 6, 12, 20] {
         let run = dlx(&["arrows", "--size", &n.to_string(), "--all"]);
         run.assert_status(0);
         let solutions = boards(&run.stdout);
