@@ -18,6 +18,10 @@ mod format;
 /// The `dlx` binary end to end: outputs, exit statuses, error messages.
 mod cli;
 
+/// Every error path of the `dlx` binary (those `cli` leaves out), size limits, panics and
+/// closed pipes.
+mod cli_errors;
+
 /// The text parser's resource bounds on huge inputs (ignored: 2 GB each).
 mod text_limits;
 
