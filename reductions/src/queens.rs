@@ -35,6 +35,12 @@ use crate::parse::{self, content_lines, name, ParseError, ParseErrorKind};
 use crate::{Encoding, Reduction};
 
 /// The largest board [`Queens`] accepts: 1000 x 1000 (a million options).
+///
+/// That bounds the memory: n = 1000 has 1,000,000 options, 4,000,000 entries and 5,006,000
+/// nodes, built in 0.3 s with a peak of 150 MB (`dlx queens 1000 --node-limit 1`, release).
+/// Not the search: with the engine's choice of the item with fewest options, the first
+/// solution of n = 50 comes after 10,483 nodes, but n = 100 had none after a minute, so
+/// give large boards `--timeout` or `--node-limit`.
 pub const MAX_SIZE: usize = 1000;
 
 /// The n-queens reduction. `parse` reads the size n, a decimal number from 1 to [`MAX_SIZE`]

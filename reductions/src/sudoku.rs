@@ -52,6 +52,11 @@ use crate::parse::{self, content_lines, name, ParseError, ParseErrorKind};
 use crate::{Encoding, Reduction};
 
 /// The largest box: 8 x 8, so grids up to 64 x 64.
+///
+/// That bounds the memory: an empty 64 x 64 grid has 262,144 options and 1,048,576 entries,
+/// built in 0.12 s with a peak of 46 MB (`dlx sudoku FILE --node-limit 1`, release). Not the
+/// search: the first solution of that empty grid did not come in 20 minutes (an empty
+/// 16 x 16 grid's comes after 257 nodes), so give such grids `--timeout`.
 pub const MAX_BOX: usize = 8;
 
 /// The sudoku reduction; the format and the encoding are in the [module docs](self).
