@@ -9,6 +9,7 @@ use std::hint::black_box;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use dlx::Solver;
 use reductions::arrows::{self, Arrows};
+use reductions::binairo::Binairo;
 use reductions::futoshiki::Futoshiki;
 use reductions::Reduction;
 
@@ -78,5 +79,43 @@ fn arrows(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, futoshiki, arrows);
+/// Binairo (issue 5: every public 20 x 20 in milliseconds; b26 took 0.48 s with the cell
+/// encoding, the patterns over 20 s on b17): `encode` is parse and encode, the propagation
+/// included; `unique` is the search to the uniqueness check (`--limit 2 --count`) on the
+/// encoding built once. b17 and b26 are the largest public instances (20 x 20), b16 (14 x 14,
+/// over 1000 solutions) the one whose search does the most work. One thread: these searches
+/// are too small to split.
+fn binairo(c: &mut Criterion) {
+    let mut group = c.benchmark_group("binairo");
+    let binairo = Binairo::default();
+    for (name, solutions) in [
+        ("b16_tyler_eval_14x14", 2),
+        ("b17_tyler_eval_20x20", 1),
+        ("b26_tatham_unruly_20x20udn", 1),
+    ] {
+        let text = fixture(&format!("binairo/{name}.txt"));
+        group.bench_with_input(BenchmarkId::new("encode", name), &text, |b, text| {
+            b.iter(|| {
+                let grid = binairo.parse(black_box(text)).unwrap();
+                black_box(binairo.encode(&grid).unwrap())
+            })
+        });
+        let grid = binairo.parse(&text).unwrap();
+        let encoding = binairo.encode(&grid).unwrap();
+        group.bench_with_input(
+            BenchmarkId::new("unique", name),
+            &encoding.problem,
+            |b, problem| {
+                b.iter(|| {
+                    let found = Solver::new(problem).threads(1).limit(2).count().solutions;
+                    assert_eq!(found, solutions);
+                    found
+                })
+            },
+        );
+    }
+    group.finish();
+}
+
+criterion_group!(benches, futoshiki, arrows, binairo);
 criterion_main!(benches);
