@@ -28,6 +28,10 @@ use crate::stats::{Progress, Stats};
 /// its queue.
 const INTERVAL: u64 = 1 << 12;
 
+/// A worker gives work away only after exploring this many nodes per level of its current
+/// depth since it last did (see [`solve`]).
+const SPLIT_COST_FACTOR: u64 = 16;
+
 /// A caller's solution visitor.
 pub(crate) type Visit<'v> = dyn FnMut(&[OptionId]) -> ControlFlow<()> + Send + 'v;
 
@@ -74,9 +78,20 @@ pub(crate) struct Settings<'v> {
     pub started: Instant,
 }
 
+/// A subtree to solve: a prefix of the search (see [`Search::enter_prefix`]), with its
+/// levels' degrees (Algorithm M's; empty otherwise), and the share of the whole tree it stands
+/// for (Knuth's estimate).
+pub(crate) struct Root {
+    pub prefix: Vec<u32>,
+    pub degrees: Vec<u32>,
+    pub start: f64,
+    pub width: f64,
+}
+
 /// A prefix to solve and the share of the whole tree it stands for (Knuth's estimate).
 struct Task {
     prefix: Vec<u32>,
+    degrees: Vec<u32>,
     /// Whether the updates of trying the prefix's last option are this task's to count (they
     /// are when the prefix was given away, untried, by [`Search::split`]).
     count_last: bool,
@@ -93,11 +108,7 @@ pub(crate) struct Finished {
 
 /// Solves the subtrees of `roots` (prefixes of `template`'s search, with the share of the tree
 /// each stands for) on `threads` workers.
-pub(crate) fn run(
-    template: Search,
-    roots: Vec<(Vec<u32>, f64, f64)>,
-    settings: Settings<'_>,
-) -> Finished {
+pub(crate) fn run(template: Search, roots: Vec<Root>, settings: Settings<'_>) -> Finished {
     let threads = settings.threads.max(1);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
@@ -127,7 +138,7 @@ pub(crate) fn run(
         last_estimate: Mutex::new(0.0),
     };
     pool.scope(|scope| {
-        for (prefix, start, width) in roots {
+        for root in roots {
             let shared = &shared;
             let pool = &pool;
             scope.spawn(move |scope| {
@@ -136,10 +147,11 @@ pub(crate) fn run(
                     pool,
                     shared,
                     Task {
-                        prefix,
+                        prefix: root.prefix,
+                        degrees: root.degrees,
                         count_last: false,
-                        start,
-                        width,
+                        start: root.start,
+                        width: root.width,
                     },
                 )
             });
@@ -247,9 +259,10 @@ fn solve<'s, 'v: 's>(
         .expect("no worker panicked")
         .pop()
         .unwrap_or_else(|| shared.template.clone());
-    search.enter_prefix(&task.prefix, task.count_last);
+    search.enter_prefix(&task.prefix, &task.degrees, task.count_last);
     let (mut start, mut width) = (task.start, task.width);
     let mut published = search.nodes;
+    let mut since_split = 0;
     let mut options = Vec::new();
     search.checkpoint_at = search.nodes + shared.interval;
     loop {
@@ -291,8 +304,18 @@ fn solve<'s, 'v: 's>(
                     shared.stop_with(StopReason::Timeout);
                     break;
                 }
-                if shared.threads > 1 && pool.current_thread_has_pending_tasks() == Some(false) {
+                since_split += shared.interval;
+                // Giving work away costs the recipients a replay of the prefix and, with
+                // Algorithm M, this search an undo and redo of its levels below the split: in
+                // a deep and narrow tree (the arrow board's is thousands of levels deep) that
+                // costs more than the small subtrees it hands out. So a search splits only
+                // when it has explored many more nodes since its last split than it is deep.
+                if shared.threads > 1
+                    && since_split >= SPLIT_COST_FACTOR * search.level() as u64
+                    && pool.current_thread_has_pending_tasks() == Some(false)
+                {
                     give_away(scope, pool, shared, &mut search, &mut start, &mut width);
+                    since_split = 0;
                 }
                 shared.report(worker, width * search.estimate());
                 search.checkpoint_at = search.nodes + shared.interval;
@@ -332,6 +355,7 @@ fn give_away<'s, 'v: 's>(
         return;
     };
     let split_level = first.len() - 1;
+    let degrees = &search.degrees()[..(split_level + 1).min(search.degrees().len())];
     for &(k, d) in &positions[..split_level - from] {
         *width /= d as f64;
         *start += (k - 1) as f64 * *width;
@@ -344,6 +368,7 @@ fn give_away<'s, 'v: 's>(
     for (n, prefix) in prefixes.into_iter().enumerate() {
         let task = Task {
             prefix,
+            degrees: degrees.to_vec(),
             count_last: true,
             start: level_start + (k as usize + n) as f64 * share,
             width: share,

@@ -197,17 +197,24 @@ impl Search {
     /// level's option: a prefix given away by [`split`](Self::split) is an option its donor
     /// never tried, while the levels above were counted by the donor. So the subtrees of a
     /// split search add up to the whole search's statistics.
-    pub fn enter_prefix(&mut self, prefix: &[u32], count_last: bool) {
+    ///
+    /// `degrees` are Algorithm M's branching degrees of the prefix's levels, as
+    /// [`degrees`](Self::degrees) gives them (for the progress estimate); when they are not
+    /// given, each level's is found again by its choice of item, which costs a pass over the
+    /// active items per level.
+    pub fn enter_prefix(&mut self, prefix: &[u32], degrees: &[u32], count_last: bool) {
         debug_assert!(self.level == 0);
+        let known_degrees = degrees.len() == prefix.len();
         let updates = self.links.updates;
         let mut counted = 0;
         for (level, &x) in prefix.iter().enumerate() {
             let x = x as usize;
             let option_updates = if self.engine == Engine::M {
+                let degree = known_degrees.then(|| degrees[level]);
                 let entered = if self.colors {
-                    self.enter_bounded_level::<true>(level, x)
+                    self.enter_bounded_level::<true>(level, x, degree)
                 } else {
-                    self.enter_bounded_level::<false>(level, x)
+                    self.enter_bounded_level::<false>(level, x, degree)
                 };
                 let Some(option_updates) = entered else {
                     // The search would never try this branch (a prefix of shard or thread
@@ -240,23 +247,35 @@ impl Search {
     /// the search branches on there, or that item's header for the null move) as the search
     /// reaches it: the options before `x` in the item's list are tweaked out, as the branches
     /// tried before it leave them. Returns the updates of `x`'s own branch (its tweak and
-    /// step M6), or `None`, with the level undone, when the search would not try `x`.
-    fn enter_bounded_level<const COLORS: bool>(&mut self, level: usize, x: usize) -> Option<u64> {
+    /// step M6), or `None`, with the level undone, when the search would not try `x`. The
+    /// level's branching degree is `degree`, or found by step M3 when not given.
+    fn enter_bounded_level<const COLORS: bool>(
+        &mut self,
+        level: usize,
+        x: usize,
+        degree: Option<u32>,
+    ) -> Option<u64> {
         let links = &mut self.links;
         let i = if links.is_header(x) {
             x
         } else {
             links.entries[x].top as usize
         };
-        // M3 [Choose i.] (for the level's degree; the item is the one the search chose)
-        let (chosen, score) = links.choose_bounded();
-        if chosen != i || score <= 0 {
-            return None;
-        }
+        let degree = match degree {
+            Some(degree) => degree,
+            None => {
+                // M3 [Choose i.] (the item is the one the search chose)
+                let (chosen, score) = links.choose_bounded();
+                if chosen != i || score <= 0 {
+                    return None;
+                }
+                score.min(u32::MAX as i64) as u32
+            }
+        };
         // M4 [Prepare to branch on i.]
         let first = links.vertical[i].down;
         self.first_tweak[level] = first;
-        self.degree[level] = score.min(u32::MAX as i64) as u32;
+        self.degree[level] = degree;
         links.bound[i] -= 1;
         if links.bound[i] == 0 {
             links.cover::<COLORS>(i);
@@ -396,7 +415,8 @@ impl Search {
     /// of this search's own subtree where options remain untried, every one of them becomes a
     /// prefix (the choices above it, then that option), and this search will stop once it is
     /// done with its current option there. Called at a checkpoint; returns no prefix when the
-    /// work left is a single path of current options.
+    /// work left is a single path of current options. The degrees of the prefixes' levels are
+    /// the first ones of [`degrees`](Self::degrees).
     pub fn split(&mut self) -> Vec<Vec<u32>> {
         debug_assert_eq!(self.resume, Resume::EnterLevel);
         if self.engine == Engine::M {
@@ -470,7 +490,8 @@ impl Search {
             }
             self.links.cover_rest_bounded::<COLORS>(x);
             for below in level + 1..deepest {
-                let redone = self.enter_bounded_level::<COLORS>(below, self.choice[below] as usize);
+                let (x, degree) = (self.choice[below] as usize, self.degree[below]);
+                let redone = self.enter_bounded_level::<COLORS>(below, x, Some(degree));
                 debug_assert!(redone.is_some(), "level {below} redone");
             }
             if !prefixes.is_empty() {
@@ -485,6 +506,17 @@ impl Search {
     /// The current partial solution as nodes, one per level.
     pub fn prefix(&self) -> &[u32] {
         &self.choice[..self.level]
+    }
+
+    /// Algorithm M's branching degree at each level of [`prefix`](Self::prefix), for
+    /// [`enter_prefix`](Self::enter_prefix) (empty for Algorithms X and C, whose degrees are
+    /// their items' lengths, read from the links).
+    pub fn degrees(&self) -> &[u32] {
+        if self.engine == Engine::M {
+            &self.degree[..self.level]
+        } else {
+            &[]
+        }
     }
 
     /// Runs until the next solution, checkpoint, or the end of the search.
@@ -920,7 +952,7 @@ mod tests {
                 let mut tasks = vec![(Vec::new(), false)];
                 while let Some((prefix, count_last)) = tasks.pop() {
                     let mut search = template.clone();
-                    search.enter_prefix(&prefix, count_last);
+                    search.enter_prefix(&prefix, &[], count_last);
                     search.links.check_invariants().unwrap();
                     search.checkpoint_at = search.nodes + 1;
                     loop {
@@ -958,16 +990,18 @@ mod tests {
                     let mut prefixes = Vec::new();
                     loop {
                         match top.run() {
-                            Event::Prefix => prefixes.push(top.prefix().to_vec()),
+                            Event::Prefix => {
+                                prefixes.push((top.prefix().to_vec(), top.degrees().to_vec()))
+                            }
                             Event::Solution => cut.solutions.push(solution(&top, &problem)),
                             Event::Done => break,
                             Event::Checkpoint => unreachable!("no checkpoint"),
                         }
                     }
                     cut.add_counts(&top);
-                    for prefix in prefixes {
+                    for (prefix, degrees) in prefixes {
                         let mut search = template.clone();
-                        search.enter_prefix(&prefix, false);
+                        search.enter_prefix(&prefix, &degrees, false);
                         loop {
                             match search.run() {
                                 Event::Solution => cut.solutions.push(solution(&search, &problem)),

@@ -291,7 +291,7 @@ impl<'p> Solver<'p> {
             split.prefixes.push(Vec::new());
             return split;
         }
-        search.enter_prefix(&self.prefix, false);
+        search.enter_prefix(&self.prefix, &[], false);
         search.cutoff = self.prefix.len() + depth;
         loop {
             match search.run() {
@@ -375,10 +375,15 @@ impl<'p> Solver<'p> {
         let mut visit = visit;
         let mut top = Top::default();
         let roots = match self.shard {
-            None => vec![(self.prefix.clone(), 0.0, 1.0)],
+            None => vec![crate::parallel::Root {
+                prefix: self.prefix.clone(),
+                degrees: Vec::new(),
+                start: 0.0,
+                width: 1.0,
+            }],
             Some((index, count)) => {
                 let mut top_search = template.clone();
-                top_search.enter_prefix(&self.prefix, false);
+                top_search.enter_prefix(&self.prefix, &[], false);
                 top = shard_prefixes(&top_search, index, count);
                 std::mem::take(&mut top.prefixes)
             }
@@ -442,7 +447,7 @@ impl<'p> Solver<'p> {
 
     fn start(&self) -> Run<'p> {
         let mut search = Search::new(self.problem, self.engine);
-        search.enter_prefix(&self.prefix, false);
+        search.enter_prefix(&self.prefix, &[], false);
         let started = Instant::now();
         let mut run = Run {
             search,
@@ -478,7 +483,7 @@ pub struct Split {
 #[derive(Default)]
 struct Top {
     /// Its prefixes, each with the share of the tree it stands for.
-    prefixes: Vec<(Vec<u32>, f64, f64)>,
+    prefixes: Vec<crate::parallel::Root>,
     /// Its solutions found above the prefixes' depth.
     solutions: Vec<Vec<OptionId>>,
     /// The statistics of the top of the tree: shard 0's only, so that the shards' statistics
@@ -509,7 +514,12 @@ fn shard_prefixes(template: &Search, index: usize, count: usize) -> Top {
                         width /= d as f64;
                         start += (k - 1) as f64 * width;
                     }
-                    all.push(Ok((search.prefix().to_vec(), start, width)));
+                    all.push(Ok(crate::parallel::Root {
+                        prefix: search.prefix().to_vec(),
+                        degrees: search.degrees().to_vec(),
+                        start,
+                        width,
+                    }));
                     prefixes += 1;
                 }
                 Event::Solution => all.push(Err(search.options().map(OptionId).collect())),
