@@ -284,7 +284,7 @@ pub struct BinairoArgs {
 
 #[derive(Debug, Args)]
 pub struct ArrowsArgs {
-    /// The size of the board: an even number from 2 to 1000.
+    /// The size of the board: an even number from 2 to 100.
     #[arg(long, value_name = "N")]
     pub size: usize,
 
