@@ -201,6 +201,52 @@ fn solve(problem: &Problem, engine: Engine) -> Result<Vec<Vec<usize>>, TestCaseE
     Ok(solutions)
 }
 
+/// The solutions `for_each` visits on `threads` workers, or (with `shards`) on each of that
+/// many shards in turn, in the form of [`Spec::brute_force`]: duplicates kept, each checked by
+/// `dlx::verify`, and the counts checked against the visits.
+fn solve_split(
+    problem: &Problem,
+    engine: Engine,
+    threads: usize,
+    shards: Option<usize>,
+) -> Result<Vec<Vec<usize>>, TestCaseError> {
+    let mut solutions = Vec::new();
+    let mut invalid = None;
+    let runs: Vec<Solver<'_>> = match shards {
+        None => vec![Solver::new(problem).engine(engine).threads(threads)],
+        Some(count) => (0..count)
+            .map(|index| {
+                Solver::new(problem)
+                    .engine(engine)
+                    .threads(threads)
+                    .shard(index, count)
+            })
+            .collect(),
+    };
+    for solver in runs {
+        let before = solutions.len();
+        let outcome = solver.for_each(|options| {
+            if let Err(error) = dlx::verify(problem, options) {
+                invalid.get_or_insert(format!("{options:?}: {error}"));
+            }
+            let mut canonical: Vec<usize> = options.iter().map(|o| o.index()).collect();
+            canonical.sort_unstable();
+            solutions.push(canonical);
+            std::ops::ControlFlow::Continue(())
+        });
+        prop_assert!(outcome.is_complete());
+        prop_assert_eq!(outcome.solutions, (solutions.len() - before) as u128);
+        prop_assert_eq!(solver.count().solutions, outcome.solutions);
+    }
+    if let Some(invalid) = invalid {
+        return Err(TestCaseError::fail(format!(
+            "engine {engine:?} on {threads} threads, shards {shards:?}, returned {invalid}"
+        )));
+    }
+    solutions.sort();
+    Ok(solutions)
+}
+
 /// The engines that can express the problem: X without colors or bounds, C without bounds,
 /// and M always.
 fn engines(problem: &Problem) -> &'static [Engine] {
@@ -221,6 +267,23 @@ proptest! {
         for &engine in engines(&problem) {
             let found = solve(&problem, engine)?;
             prop_assert_eq!(&found, &expected, "engine {:?}", engine);
+        }
+    }
+
+    /// The same on several threads and in shards (which split the tree, null moves of
+    /// Algorithm M included): every solution found once, none lost.
+    #[test]
+    fn split_searches_find_exactly_the_brute_force_solutions(spec in spec()) {
+        let problem = spec.build();
+        let expected = spec.brute_force();
+        for &engine in engines(&problem) {
+            for (threads, shards) in [(2, None), (3, None), (1, Some(2)), (2, Some(3))] {
+                let found = solve_split(&problem, engine, threads, shards)?;
+                prop_assert_eq!(
+                    &found, &expected,
+                    "engine {:?} on {} threads, shards {:?}", engine, threads, shards
+                );
+            }
         }
     }
 
