@@ -367,8 +367,11 @@ impl Reduction for Binairo {
     }
 
     fn encode(&self, grid: &Grid) -> Result<Encoding<Choice>, dlx::BuildError> {
-        let Some(mut lines) = candidates(grid) else {
-            return encode_cells(grid, grid);
+        let Some(filled) = fill_cells(grid) else {
+            return Ok(broken());
+        };
+        let Some(mut lines) = candidates(&filled) else {
+            return encode_cells(grid, &filled);
         };
         propagate(grid.n, &mut lines);
         if lines.iter().flatten().any(Vec::is_empty) {
@@ -377,7 +380,7 @@ impl Reduction for Binairo {
         match self.strategy {
             Strategy::Patterns => encode_patterns(grid, &lines),
             Strategy::Cells => {
-                let implied = implied(grid, &lines);
+                let implied = implied(&filled, &lines);
                 if implied.is_complete() {
                     // Nothing left to fill, so no cell item: one option per line says it.
                     encode_patterns(grid, &lines)
@@ -562,6 +565,115 @@ fn list_patterns(cells: &[u8]) -> Vec<u64> {
     let mut out = Vec::new();
     go(cells, 0, 0, 0, &mut out);
     out
+}
+
+/// Which digits each cell of `cells` (0, 1 or [`BLANK`]) takes in at least one legal line
+/// that agrees with it: bit k of `.0` (`.1`) when cell k can hold a 0 (a 1). Reachable
+/// states forward and co-reachable states backward over (ones so far, last digit, length of
+/// its run), so the patterns are never listed: O(N^2) however many there are.
+fn supports(cells: &[u8]) -> (u64, u64) {
+    let n = cells.len();
+    let half = n / 2;
+    // State (ones, last, run - 1) at index (ones * 2 + last) * 2 + run - 1, and the empty
+    // prefix at `start`.
+    let start = (half + 1) * 4;
+    let width = start + 1;
+    // The state after cell k (from 0) takes `digit` in `state`, if the line stays legal.
+    let step = |k: usize, state: usize, digit: usize| -> Option<usize> {
+        let (ones, run) = if state == start {
+            (digit, 0)
+        } else {
+            let (ones, last, run) = (state / 4, state / 2 % 2, state % 2);
+            match (last == digit, run) {
+                (true, 1) => return None,
+                (true, _) => (ones + digit, 1),
+                (false, _) => (ones + digit, 0),
+            }
+        };
+        (ones <= half && k + 1 - ones <= half).then_some((ones * 2 + digit) * 2 + run)
+    };
+    let digits =
+        |k: usize| (0..2).filter(move |&d| cells[k] == BLANK || usize::from(cells[k]) == d);
+    // reach[k * width + s]: state s after the first k cells.
+    let mut reach = vec![false; (n + 1) * width];
+    reach[start] = true;
+    for k in 0..n {
+        for s in 0..width {
+            if !reach[k * width + s] {
+                continue;
+            }
+            for digit in digits(k) {
+                if let Some(t) = step(k, s, digit) {
+                    reach[(k + 1) * width + t] = true;
+                }
+            }
+        }
+    }
+    // Then backward, keeping only the states that also complete a legal line.
+    let mut alive = vec![false; (n + 1) * width];
+    for t in (0..start).filter(|&t| t / 4 == half && reach[n * width + t]) {
+        alive[n * width + t] = true;
+    }
+    let (mut zeros, mut ones) = (0u64, 0u64);
+    for k in (0..n).rev() {
+        for s in (0..width).filter(|&s| reach[k * width + s]) {
+            for digit in digits(k) {
+                if step(k, s, digit).is_some_and(|t| alive[(k + 1) * width + t]) {
+                    alive[k * width + s] = true;
+                    *[&mut zeros, &mut ones][digit] |= 1 << k;
+                }
+            }
+        }
+    }
+    (zeros, ones)
+}
+
+/// `grid` with every cell filled that the line rules alone (balance, no three, not the
+/// distinct lines) fix, to a fixpoint over rows and columns; `None` when some cell can take
+/// neither digit. The same cells as the pattern propagation without its distinct-lines rule,
+/// found without listing the patterns, so that it runs on any grid, before the budget is
+/// looked at.
+fn fill_cells(grid: &Grid) -> Option<Grid> {
+    let n = grid.n;
+    let mut grid = grid.clone();
+    // Lines to look at: every one at first, then those that a newly filled cell crosses.
+    let mut dirty: Vec<Line> = (0..n)
+        .map(Line::Row)
+        .chain((0..n).map(Line::Column))
+        .collect();
+    let mut queued = vec![true; 2 * n];
+    let index = |line: Line| match line {
+        Line::Row(r) => r,
+        Line::Column(c) => n + c,
+    };
+    while let Some(line) = dirty.pop() {
+        queued[index(line)] = false;
+        let cells = grid.line(line);
+        if !cells.contains(&BLANK) {
+            continue;
+        }
+        let (zeros, ones) = supports(&cells);
+        for (k, &cell) in cells.iter().enumerate() {
+            let digit = match (zeros >> k & 1, ones >> k & 1) {
+                (0, 0) => return None,
+                (1, 0) => 0,
+                (0, 1) => 1,
+                _ => continue,
+            };
+            if cell == BLANK {
+                let ((r, c), crossing) = match line {
+                    Line::Row(r) => ((r, k), Line::Column(k)),
+                    Line::Column(c) => ((k, c), Line::Row(k)),
+                };
+                grid.cells[r * n + c] = digit;
+                if !queued[index(crossing)] {
+                    queued[index(crossing)] = true;
+                    dirty.push(crossing);
+                }
+            }
+        }
+    }
+    Some(grid)
 }
 
 /// The patterns each line may still read: `lines[0][i]` for row i (bit j for column j),
@@ -1008,6 +1120,23 @@ mod tests {
         let line = [BLANK, 1, BLANK, BLANK, 0, BLANK, BLANK, BLANK, 1, BLANK];
         assert_eq!(list_patterns(&line).len() as u128, count_line(&line));
         assert!(count_line(&line) > 0);
+    }
+
+    #[test]
+    fn supports_are_the_digits_of_the_listed_patterns() {
+        // Every line of length 2..=12 over 0, 1 and blank whose cells are chosen by the base-3
+        // digits of a counter (a sample for the longer ones).
+        for n in (2..=12).step_by(2) {
+            let total = 3u64.pow(n as u32);
+            let stride = (total / 20_000).max(1);
+            for code in (0..total).step_by(stride as usize) {
+                let cells: Vec<u8> = (0..n).map(|k| (code / 3u64.pow(k) % 3) as u8).collect();
+                let patterns = list_patterns(&cells);
+                let ones = patterns.iter().fold(0, |m, &p| m | p);
+                let zeros = patterns.iter().fold(0, |m, &p| m | (!p & ((1 << n) - 1)));
+                assert_eq!(supports(&cells), (zeros, ones), "{cells:?}");
+            }
+        }
     }
 
     #[test]
