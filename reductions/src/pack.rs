@@ -22,9 +22,10 @@
 //!
 //! Pieces are listed in the order of their first cell in the file (reading order), which is
 //! the order of their items and options (see [`polyomino`](crate::polyomino#the-encoding)).
-//! Errors say where (line and column, from 1) and what was expected. Then the puzzle is
-//! checked as a whole: every piece must fit somewhere on the board, and the pieces must have
-//! as many cells together as the board.
+//! Errors say where (line and column, from 1) and what was expected; reading stops at the
+//! first cell beyond the board's number of cells (or a million, on smaller boards). Then the puzzle is checked as a whole: the
+//! exact-cover problem must not be huge (see [`EncodingSize`]), every piece must fit
+//! somewhere on the board, and the pieces must have as many cells together as the board.
 //!
 //! ```
 //! use reductions::pack::Pack;
@@ -48,6 +49,11 @@ use crate::{Encoding, Reduction};
 
 /// The names a piece may have, in the order unnamed pieces receive them.
 const NAMES: &str = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+
+/// [`Pack::parse`] reads a pieces file up to the board's number of cells, or this many if
+/// the board has fewer (the pieces then cannot pack, but the errors found by reading them
+/// whole, such as a piece that fits nowhere, say more): at some 280 bytes a cell, 300 MB.
+const READ_AT_LEAST: usize = 1 << 20;
 
 /// Why a board or pieces file cannot be packed.
 ///
@@ -152,6 +158,14 @@ pub enum PiecesErrorKind {
         /// Its first cell's column.
         first_column: usize,
     },
+    /// More cells drawn than the board has: [`Pack::parse`] stops reading there (on boards
+    /// of a million cells or more; the pieces could never pack, and each cell read takes
+    /// memory).
+    #[error("the pieces have more cells than the board's {board}: expected as many (every cell is covered by exactly one piece)")]
+    MoreCellsThanBoard {
+        /// The number of cells of the board.
+        board: usize,
+    },
     /// More unnamed pieces than free names.
     #[error("too many pieces: all {} names (A-Z, a-z, 0-9) are taken", NAMES.len())]
     OutOfNames,
@@ -219,6 +233,14 @@ impl PackPuzzle {
 /// 400 x 400 piece took 19.6 s). Both now take 0.01 s and 0.2 s, `dlx pack` end to end in
 /// release.
 pub fn parse_pieces(text: &str) -> Result<Vec<Piece>, PiecesError> {
+    parse_pieces_within(text, usize::MAX)
+}
+
+/// [`parse_pieces`], stopping with [`PiecesErrorKind::MoreCellsThanBoard`] at the first cell
+/// beyond `board` cells. Reading takes some 280 bytes a cell (its position, its shape and
+/// the shape's 8 turns and flips: a 400 x 400 piece peaks at 46 MB), so a pieces file is read
+/// no further than its board allows.
+fn parse_pieces_within(text: &str, board: usize) -> Result<Vec<Piece>, PiecesError> {
     // For each piece, in order of appearance: its name (None: unnamed, '#'), the first line
     // of its block, and its cells as (line, column) positions, both from 1, in reading order.
     struct Drawn {
@@ -231,6 +253,7 @@ pub fn parse_pieces(text: &str) -> Result<Vec<Piece>, PiecesError> {
     let mut named: HashMap<char, usize> = HashMap::new();
     let mut unnamed: Option<usize> = None;
     let mut block_start: Option<usize> = None;
+    let mut cells = 0;
     for (line_no, line) in numbered_lines(text) {
         if line.is_empty() {
             block_start = None;
@@ -252,6 +275,11 @@ pub fn parse_pieces(text: &str) -> Result<Vec<Piece>, PiecesError> {
                     ))
                 }
             };
+            cells += 1;
+            if cells > board {
+                let kind = PiecesErrorKind::MoreCellsThanBoard { board };
+                return Err(PiecesError::new(line_no, col + 1, kind));
+            }
             match found {
                 Ok(k) if drawn[k].block == block => drawn[k].cells.push(position),
                 Ok(k) => {
@@ -370,7 +398,8 @@ impl Reduction for Pack {
     type Error = PackError;
 
     fn parse(&self, pieces: &str) -> Result<PackPuzzle, PackError> {
-        PackPuzzle::new(self.board.clone(), parse_pieces(pieces)?)
+        let pieces = parse_pieces_within(pieces, self.board.len().max(READ_AT_LEAST))?;
+        PackPuzzle::new(self.board.clone(), pieces)
     }
 
     fn encode(&self, puzzle: &PackPuzzle) -> Result<Encoding<Placement>, dlx::BuildError> {
@@ -477,6 +506,36 @@ mod tests {
             Pack::from_board_text("..\nx."),
             Err(PackError::Board(_))
         ));
+    }
+
+    #[test]
+    fn pieces_are_read_no_further_than_the_board_allows() {
+        // Seven cells for six: the seventh is where reading stops.
+        let error = parse_pieces_within("AAA\n\nB#\n\nCC", 6).unwrap_err();
+        assert_eq!(
+            (error.line(), error.column(), error.kind()),
+            (5, 2, &PiecesErrorKind::MoreCellsThanBoard { board: 6 })
+        );
+        // An error before that point comes first.
+        let error = parse_pieces_within("AAA\n*\nBBBB", 6).unwrap_err();
+        assert_eq!(
+            error.kind(),
+            &PiecesErrorKind::UnexpectedChar { found: '*' }
+        );
+        // Small boards read a million cells: a piece that fits nowhere is said so.
+        let pack = Pack::from_board_text("...\n...").unwrap();
+        assert_eq!(
+            pack.parse("AAAA\n\nBBB"),
+            Err(PackError::FitsNowhere { name: 'A' })
+        );
+        let row = "A".repeat(1024) + "\n";
+        let error = Pack::new(Mask::full(1, 1))
+            .parse(&row.repeat(1025))
+            .unwrap_err();
+        let PackError::Pieces(error) = error else {
+            panic!("{error}");
+        };
+        assert_eq!((error.line(), error.column()), (1025, 1), "{error}");
     }
 
     #[test]
