@@ -11,26 +11,26 @@
 //!
 //! # Encodings
 //!
-//! Two, both exact; [`Strategy::Patterns`] is the default (measured below). Before either is
-//! written, the patterns are propagated at encode time (see "Propagation" below); the cell
-//! encoding then gets the grid with the cells that propagation fixed.
+//! Two, both exact, both written after the same propagation at encode time (below);
+//! [`Strategy::Patterns`] is the default.
 //!
-//! [`Strategy::Patterns`] is the natural one: a row (or column) is a *pattern*, a string of N
-//! digits with N/2 of each and no three equal in a row, and the options are "row i reads p"
-//! for every pattern p that agrees with the givens of row i, `r<i> x<i><j>:<digit> ... h<k>`,
-//! and likewise "column j reads p", `c<j> x<i><j>:<digit> ... v<k>`. The rows `r<i>` and columns
-//! `c<j>` are primary; the cells `x<i><j>` are secondary with colors `0` and `1`, so a row and a
-//! column that cross must agree on their cell (given cells are already agreed on and get no
-//! item); `h<k>` and `v<k>`, one per pattern that at least two rows (columns) may read, are
-//! secondary and keep those rows (columns) apart. The balance and the rule of three live
-//! inside the patterns, so the search only ever sees legal lines and needs nothing but
-//! Algorithm C. Two weaknesses. The number of patterns grows like 2.6^N: 34 for N = 8, 8,196
-//! for N = 20, 860,142 for N = 30, 93,770,358 for N = 40 ([`count_patterns`]); givens cut them
-//! down fast, but an empty 30 x 30 grid would need 60 x 860,142 options of 32 items, over 1.6
-//! billion entries. And the search only learns about a cell when a whole line is chosen: when
-//! every pattern left for a row has a 0 in some cell, the column through it keeps its patterns
-//! with a 1 there until the row is settled. On the 20 x 20 public puzzles that makes it run
-//! for minutes.
+//! [`Strategy::Patterns`]: a row (or column) is a *pattern*, a string of N digits with N/2 of
+//! each and no three equal in a row, and the options are "row i reads p" for every pattern p
+//! left to row i, `r<i> x<i><j> y<i><j'> ... h<k>`, and likewise "column j reads p",
+//! `c<j> ... v<k>`. Rows `r<i>` and columns `c<j>` are primary. A row and a column that cross
+//! agree through two primary items per cell: `x<i><j>` is taken by a row with a 1 there or a
+//! column with a 0, `y<i><j>` by a row with a 0 or a column with a 1; each is covered once
+//! exactly when both lines put the same digit there. Only cells that the lines still disagree
+//! on get them. `h<k>` and `v<k>`, one per pattern that at least two rows (columns) may read,
+//! are secondary and keep those rows (columns) apart: the distinct-lines rule stays exact.
+//! The balance and the rule of three live inside the patterns; no colors, no multiplicities:
+//! Algorithm X. The primary cell items (rather than one secondary item colored `0` or `1`,
+//! the first version) let the search see how many patterns still fit a digit in a cell: the
+//! uniqueness check of b16 (14 x 14, over 1000 solutions) took 9,945 nodes with colors, 802
+//! with them. The patterns number about 2.6^N: 34 for N = 8, 8,196 for N = 20, 860,142 for
+//! N = 30, 93,770,358 for N = 40 ([`count_patterns`]); when the lines of a grid would hold
+//! more than [`PATTERN_BUDGET`] entries (an empty 30 x 30: 60 x 860,142 options of 32 items),
+//! the cell encoding is written instead.
 //!
 //! [`Strategy::Cells`] is polynomial, and reasons cell by cell. One primary item per empty cell,
 //! `x<i><j>`, with an option per digit. The balance is counted by items with multiplicities
@@ -49,24 +49,77 @@
 //! differ: its option for column j colors `e<i><k><j'>` with `s` for every j' < j and
 //! `e<i><k><j>` with `d`. Exactly one such option fits two different rows, and none fits two
 //! equal ones. Columns get the same items (`P`, `E`, `W` and `Y`, with rows and columns
-//! swapped). An empty 30 x 30 grid takes about 130,000 options this way. Givens that already
-//! break a rule (see [`Grid::violations`]) get a problem with one primary item, `broken`, and no
-//! option; a full grid that breaks none, which would leave no item at all, gets the pattern
-//! encoding (one option per line).
+//! swapped). An empty 30 x 30 grid takes about 130,000 options this way. Cells that
+//! propagation fixed are treated as givens, and each row with such cells gets a primary item
+//! `f<i>` with one option, [`Choice::Fixed`], that writes them into the board. A grid that
+//! propagation leaves complete gets the pattern encoding (one option per line).
 //!
-//! On the public instances (release build, one core, counting all solutions or up to 1001),
-//! the two agree everywhere, and the cells take from 0.1 ms to 3.2 s (the 20 x 20 Unruly
-//! puzzle), 1.3 s at most for the others; the patterns are faster on small and easy puzzles
-//! (0.2 s against 1.3 s on a 12 x 12 with over 1000 solutions), but take 7 s on the 16 x 16,
-//! 32 s on a 14 x 14 with many solutions, over a minute on the 20 x 20 Unruly puzzle and
-//! over twenty minutes (unfinished) on the other 20 x 20.
-//! Empty grids turn the tables: the patterns find a first 16 x 16 board in 0.02 s and a
-//! 20 x 20 one in 30 s, the cells need a minute for 16 x 16. Neither is a complete answer on
-//! big grids: an exact-cover search only looks ahead one item at a time, and a 30 x 30 grid
-//! with half of its cells given (from a circulant solution) defeated both in two minutes.
-//! [`Strategy::Patterns`] is kept for such cases, for comparisons, and as a check of the
-//! other; on a grid whose patterns would exceed [`PATTERN_BUDGET`] entries it writes the cell
-//! encoding instead.
+//! # Propagation
+//!
+//! Two steps, each to a fixpoint, and each removing only what no solution uses, so that every
+//! option keeps its meaning and every count stays the same:
+//!
+//! 1. Cells: for each line, a forward and a backward pass over the states (ones so far, last
+//!    digit, length of its run) find which digits each cell takes in some legal completion of
+//!    the line, O(N^2) a line however many patterns it has; a cell with one such digit is
+//!    filled, and the lines through it are looked at again. This runs on any grid, before the
+//!    budget is checked, so givens that fix many cells bring big grids within it.
+//! 2. Patterns (within the budget): every pattern that agrees with the cells is listed; then a
+//!    pattern that puts a digit in a cell where no pattern left for the crossing line has it is
+//!    dropped (arc consistency between rows and columns), and a line with one pattern left
+//!    takes it from every other line of its kind (lines are distinct).
+//!
+//! Givens that break a rule (see [`Grid::violations`]), and grids in which propagation leaves
+//! a cell or a line with nothing, get a problem with one primary item, `broken`, and no option.
+//!
+//! Why the patterns once ran for minutes: without propagation, the search learns about a cell
+//! only when a whole line is chosen. b17 (20 x 20) had 25,039 pattern options, about 600 per
+//! line, none of them ruled out until a crossing line was chosen; the search went through
+//! 630,000 nodes in 20 s without an answer. Propagation leaves its 40 lines one pattern each:
+//! every unique public instance is solved at encode time, and the search only reads the
+//! answer (2N + 1 nodes).
+//!
+//! # Measurements
+//!
+//! Release build, one thread, the shared 2-core machine (noisy: medians of 5), with
+//! `cargo run --release -p reductions --example binairo_times -- cells|patterns FILE...`:
+//! parse+encode, then the search to the uniqueness check (`--limit 2 --count`), in ms;
+//! "before" is commit 9fa575e (no propagation, colored cell items).
+//!
+//! | instance | before: cells | before: patterns | now: patterns | now: cells |
+//! |---|---|---|---|---|
+//! | b26 Unruly 20 x 20 | 13.8 + 1,853 (222,013 nodes) | 19.3 + >20,000 | 0.95 + 0.003 (41) | 0.93 + 0.003 (41) |
+//! | b17 20 x 20 | 13.6 + 149 (11,690) | 26.3 + >20,000 | 0.91 + 0.003 (41) | 0.89 + 0.003 (41) |
+//! | b25 Unruly 16 x 16 | 4.3 + 40 (5,741) | 1.3 + 3,795 (817,843) | 0.41 + 0.002 (33) | 0.40 + 0.002 (33) |
+//! | b16 14 x 14, >1000 | 6.2 + 42 (8,280) | 1.0 + 3,326 (943,396) | 0.57 + 1.3 (802) | 0.90 + 3.0 (3,679) |
+//! | b15 12 x 12, >1000 | 1.3 + 7.7 (1,820) | 0.4 + 24.5 (8,184) | 0.28 + 0.06 (54) | 0.56 + 1.6 (2,164) |
+//! | b12 14 x 14 | 10.6 + 85 (15,349) | 0.9 + 239 (106,623) | 0.27 + 0.002 (29) | 0.26 + 0.002 (29) |
+//! | b10 12 x 12 | 1.2 + 88 (20,561) | 0.3 + 20.8 (11,759) | 0.18 + 0.001 (25) | 0.18 + 0.001 (25) |
+//!
+//! Every other public instance takes under 0.4 ms in all, either way (b05 and b13, with
+//! several solutions, search 0.02 and 0.01 ms with the patterns). Counting to 1001
+//! solutions: b16 17,510 nodes, 0.04 s (patterns; 126,911 nodes before the cell items); the
+//! empty 8 x 8 (4,111,116 solutions) 30.9 million nodes, 20 s. Beyond the public instances
+//! (first 2 solutions, or 20 s), grids made from circulant boards (row i is a base line
+//! rotated by i), partly given (`reductions/tests/fixtures/binairo-large`), and empty grids;
+//! parse+encode + search:
+//!
+//! | grid | patterns | cells |
+//! |---|---|---|
+//! | 30 x 30, half given | 3.2 + 47 ms (34,266 nodes) | 1.8 + 0.25 ms (366) |
+//! | 30 x 30, 40% given | 15 + 4.2 ms (116) | 2.5 + 1.5 ms (1,728) |
+//! | 30 x 30, 30% given | 0.28 s + >20 s (328,003 options) | 13 ms + >20 s |
+//! | 40 x 40, half given | 26 + 45 ms (503) | 6 ms + >20 s |
+//! | 40 x 40, 40% given | 0.25 + 0.34 s (22,636) | 17 ms + >20 s |
+//! | empty 16 x 16 | 12 + 30 ms (768) | 5 ms + >20 s |
+//! | empty 20 x 20 | 0.24 + 1.5 s (26,657; 327,840 options) | 18 ms + >20 s |
+//! | empty 30 x 30 | over the budget: the cells | 65 ms + >20 s |
+//!
+//! So the patterns are the default: they answer every public instance in about a millisecond
+//! and reach further on large grids. The cells stay: they are what grids beyond the budget
+//! get, they do better on some large grids with many givens (the 30 x 30 half given above),
+//! and the two encodings check each other (tests, fuzzing). Neither answers a sparse 30 x 30
+//! or larger grid: an exact-cover search looks ahead one item at a time.
 //!
 //! ```
 //! use reductions::binairo::Binairo;
@@ -1127,7 +1180,7 @@ mod tests {
         // Every line of length 2..=12 over 0, 1 and blank whose cells are chosen by the base-3
         // digits of a counter (a sample for the longer ones).
         for n in (2..=12).step_by(2) {
-            let total = 3u64.pow(n as u32);
+            let total = 3u64.pow(n);
             let stride = (total / 20_000).max(1);
             for code in (0..total).step_by(stride as usize) {
                 let cells: Vec<u8> = (0..n).map(|k| (code / 3u64.pow(k) % 3) as u8).collect();

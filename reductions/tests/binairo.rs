@@ -349,3 +349,22 @@ fn random_givens_against_brute_force() {
     // The trials met unsolvable grids and grids with several solutions, not only unique ones.
     assert!(zeros_and_many.iter().all(|&k| k >= 5), "{zeros_and_many:?}");
 }
+
+/// Grids beyond the public 20 x 20 (fixtures/binairo-large, circulant boards partly given,
+/// each with more than one solution): the patterns find two valid boards (the search takes
+/// some 50 ms each in release). The 30 x 30 with half given is also the grid where the cells
+/// are faster.
+#[test]
+fn larger_grids_find_two_boards() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/binairo-large");
+    for (name, strategies) in [
+        ("circ30_50.txt", &[Strategy::Patterns, Strategy::Cells][..]),
+        ("circ40_50.txt", &[Strategy::Patterns][..]),
+    ] {
+        let text = fs::read_to_string(dir.join(name)).unwrap();
+        for &strategy in strategies {
+            let (count, boards) = solve(strategy, &text, 2);
+            assert_eq!((count, boards.len()), (2, 2), "{name} {strategy:?}");
+        }
+    }
+}
