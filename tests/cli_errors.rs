@@ -409,6 +409,15 @@ fn pack_too_large() {
         "{}",
         run.report()
     );
+    // A pieces file is read no further than a million cells on a small board.
+    let pieces = ("A".repeat(1024) + "\n").repeat(1025);
+    let files = [("board.txt", ".\n"), ("pieces.txt", pieces.as_str())];
+    let run = dlx_with_files(
+        "pack_too_large",
+        &files,
+        &["pack", "board.txt", "pieces.txt"],
+    );
+    assert_error("pack_too_many_cells", &run);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -52,7 +52,7 @@ const NAMES: &str = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456
 
 /// [`Pack::parse`] reads a pieces file up to the board's number of cells, or this many if
 /// the board has fewer (the pieces then cannot pack, but the errors found by reading them
-/// whole, such as a piece that fits nowhere, say more): at some 280 bytes a cell, 300 MB.
+/// whole, such as a piece that fits nowhere, say more): at some 250 bytes a cell, 250 MB.
 const READ_AT_LEAST: usize = 1 << 20;
 
 /// Why a board or pieces file cannot be packed.
@@ -158,11 +158,13 @@ pub enum PiecesErrorKind {
         /// Its first cell's column.
         first_column: usize,
     },
-    /// More cells drawn than the board has: [`Pack::parse`] stops reading there (on boards
-    /// of a million cells or more; the pieces could never pack, and each cell read takes
-    /// memory).
-    #[error("the pieces have more cells than the board's {board}: expected as many (every cell is covered by exactly one piece)")]
-    MoreCellsThanBoard {
+    /// More cells drawn than the board has, and than [`Pack::parse`] reads: it stops at the
+    /// first cell beyond the board's number of cells, or beyond a million on smaller boards
+    /// (the pieces could never pack, and each cell read takes memory).
+    #[error("the pieces have more than {read} cells and the board has {board}: expected as many (every cell is covered by exactly one piece)")]
+    TooManyCells {
+        /// The number of cells read.
+        read: usize,
         /// The number of cells of the board.
         board: usize,
     },
@@ -236,11 +238,13 @@ pub fn parse_pieces(text: &str) -> Result<Vec<Piece>, PiecesError> {
     parse_pieces_within(text, usize::MAX)
 }
 
-/// [`parse_pieces`], stopping with [`PiecesErrorKind::MoreCellsThanBoard`] at the first cell
-/// beyond `board` cells. Reading takes some 280 bytes a cell (its position, its shape and
-/// the shape's 8 turns and flips: a 400 x 400 piece peaks at 46 MB), so a pieces file is read
-/// no further than its board allows.
+/// [`parse_pieces`] for a board of `board` cells, stopping with
+/// [`PiecesErrorKind::TooManyCells`] at the first cell beyond `board`, or beyond
+/// [`READ_AT_LEAST`] if that is more. Reading takes some 250 bytes a cell (its position, its
+/// shape and the shape's 8 turns and flips: a 2000 x 2000 piece peaks at 0.97 GB), so a pieces
+/// file is read no further than its board allows.
 fn parse_pieces_within(text: &str, board: usize) -> Result<Vec<Piece>, PiecesError> {
+    let read = board.max(READ_AT_LEAST);
     // For each piece, in order of appearance: its name (None: unnamed, '#'), the first line
     // of its block, and its cells as (line, column) positions, both from 1, in reading order.
     struct Drawn {
@@ -276,8 +280,8 @@ fn parse_pieces_within(text: &str, board: usize) -> Result<Vec<Piece>, PiecesErr
                 }
             };
             cells += 1;
-            if cells > board {
-                let kind = PiecesErrorKind::MoreCellsThanBoard { board };
+            if cells > read {
+                let kind = PiecesErrorKind::TooManyCells { read, board };
                 return Err(PiecesError::new(line_no, col + 1, kind));
             }
             match found {
@@ -398,7 +402,7 @@ impl Reduction for Pack {
     type Error = PackError;
 
     fn parse(&self, pieces: &str) -> Result<PackPuzzle, PackError> {
-        let pieces = parse_pieces_within(pieces, self.board.len().max(READ_AT_LEAST))?;
+        let pieces = parse_pieces_within(pieces, self.board.len())?;
         PackPuzzle::new(self.board.clone(), pieces)
     }
 
@@ -510,17 +514,25 @@ mod tests {
 
     #[test]
     fn pieces_are_read_no_further_than_the_board_allows() {
-        // Seven cells for six: the seventh is where reading stops.
-        let error = parse_pieces_within("AAA\n\nB#\n\nCC", 6).unwrap_err();
+        // On a board of READ_AT_LEAST cells, the cell after them is where reading stops,
+        // after an earlier error if there is one.
+        let row = "A".repeat(1024) + "\n";
+        let text = row.repeat(1024) + "\n*B";
+        let error = parse_pieces_within(&text, READ_AT_LEAST).unwrap_err();
+        let kind = PiecesErrorKind::UnexpectedChar { found: '*' };
         assert_eq!(
             (error.line(), error.column(), error.kind()),
-            (5, 2, &PiecesErrorKind::MoreCellsThanBoard { board: 6 })
+            (1026, 1, &kind)
         );
-        // An error before that point comes first.
-        let error = parse_pieces_within("AAA\n*\nBBBB", 6).unwrap_err();
+        let text = row.repeat(1024) + "\nB*";
+        let error = parse_pieces_within(&text, READ_AT_LEAST).unwrap_err();
+        let kind = PiecesErrorKind::TooManyCells {
+            read: READ_AT_LEAST,
+            board: READ_AT_LEAST,
+        };
         assert_eq!(
-            error.kind(),
-            &PiecesErrorKind::UnexpectedChar { found: '*' }
+            (error.line(), error.column(), error.kind()),
+            (1026, 1, &kind)
         );
         // Small boards read a million cells: a piece that fits nowhere is said so.
         let pack = Pack::from_board_text("...\n...").unwrap();
@@ -528,14 +540,14 @@ mod tests {
             pack.parse("AAAA\n\nBBB"),
             Err(PackError::FitsNowhere { name: 'A' })
         );
-        let row = "A".repeat(1024) + "\n";
         let error = Pack::new(Mask::full(1, 1))
             .parse(&row.repeat(1025))
             .unwrap_err();
-        let PackError::Pieces(error) = error else {
-            panic!("{error}");
-        };
-        assert_eq!((error.line(), error.column()), (1025, 1), "{error}");
+        assert_eq!(
+            error.to_string(),
+            "1025:1: the pieces have more than 1048576 cells and the board has 1: expected as \
+             many (every cell is covered by exactly one piece)"
+        );
     }
 
     #[test]
