@@ -119,20 +119,36 @@ fn merge(shards: &[ShardCount]) -> Result<u128> {
             other.count
         );
     }
-    let mut seen = vec![false; n];
-    for shard in shards {
-        if std::mem::replace(&mut seen[shard.index], true) {
-            bail!("shard {}/{n} is given twice", shard.index);
-        }
+    // N comes from the files, so nothing is allocated or walked per shard of N: the indices
+    // given are sorted, and the gaps between them are the missing shards.
+    let mut indices: Vec<usize> = shards.iter().map(|s| s.index).collect();
+    indices.sort_unstable();
+    if let Some(pair) = indices.windows(2).find(|pair| pair[0] == pair[1]) {
+        bail!("shard {}/{n} is given twice", pair[0]);
     }
-    let missing: Vec<String> = (0..n)
-        .filter(|&i| !seen[i])
-        .map(|i| format!("{i}/{n}"))
-        .collect();
-    if !missing.is_empty() {
+    if indices.len() < n {
+        const SHOWN: usize = 10;
+        let mut missing = Vec::new();
+        let mut next = 0;
+        for &index in indices.iter().chain(std::iter::once(&n)) {
+            while next < index && missing.len() < SHOWN {
+                missing.push(format!("{next}/{n}"));
+                next += 1;
+            }
+            if index == n || missing.len() == SHOWN {
+                break;
+            }
+            next = index + 1;
+        }
+        let total = n - indices.len();
+        let more = if total > missing.len() {
+            format!(" and {} more", total - missing.len())
+        } else {
+            String::new()
+        };
         bail!(
-            "missing shard{}: {}",
-            if missing.len() == 1 { "" } else { "s" },
+            "missing shard{}: {}{more}",
+            if total == 1 { "" } else { "s" },
             missing.join(", ")
         );
     }

@@ -31,6 +31,8 @@ pub fn run(args: &TrominoArgs) -> Result<Found> {
     };
     match args.method {
         Method::Cover => {
+            // Refused before anything is built when the matrix would not fit in memory.
+            tromino::check_cover(&board)?;
             puzzle::solve_reduction(&Tromino, &board, &args.flags, |board| TileView { board })
         }
         Method::Divide => divide(&board, args),
@@ -59,6 +61,7 @@ fn divide(board: &Mask, args: &TrominoArgs) -> Result<Found> {
         );
     }
     if flags.format == Format::Dlx {
+        tromino::check_cover(board)?;
         let encoding = Tromino
             .encode(board)
             .context("cannot build the exact-cover problem")?;
