@@ -226,8 +226,10 @@ fn solve_errors() {
         "within_too_long",
         &["queens", "1", "--count", "--within", "0,0"],
     );
+    // Algorithm M (the arrow board's row counts): the search branches on the first cell, and
+    // option 0 (an arrow of another cell) is neither its branch nor a null move.
     error(
-        "within_multiplicities",
+        "within_not_a_choice_with_multiplicities",
         &["arrows", "--size", "4", "--within", "0"],
     );
 }

@@ -258,6 +258,10 @@ fn split_prefixes_add_up_to_the_whole() {
         ("langford11-sym.dlx", 17_792),
         ("random/xcc-s1.dlx", 801),
         ("sudoku-golden_nugget.dlx", 1),
+        // Algorithm M, whose prefixes name null moves by leaving them out.
+        ("queens8-pd.dlx", 92),
+        ("random/mcc-s2.dlx", 2498),
+        ("tiny/m-knuth-example.dlx", 1),
     ] {
         let problem = util::read_corpus(name);
         let whole = Solver::new(&problem).count();

@@ -269,9 +269,6 @@ pub enum PrefixError {
         /// The level, from 0.
         level: usize,
     },
-    /// Prefixes are for problems without multiplicities.
-    #[error("prefixes of problems that need Algorithm M (multiplicities) are not supported")]
-    Multiplicities,
 }
 
 /// A warning from the text parser: something Knuth's programs accept but that is probably

@@ -63,7 +63,10 @@ pub(crate) struct Search {
     /// Levels below `base` belong to the prefix this search started from (see
     /// [`enter_prefix`](Self::enter_prefix)); the search ends when it would leave `base`.
     base: usize,
-    /// Levels at and beyond `cutoff` are not explored: reaching one is [`Event::Prefix`].
+    /// Levels with `cutoff` options above them are not explored: reaching one is
+    /// [`Event::Prefix`]. (With Algorithms X and C every level above has an option; with
+    /// Algorithm M some are null moves, and a prefix always ends with an option, so that
+    /// options alone name it: see [`nodes_of`](Self::nodes_of).)
     pub cutoff: usize,
     /// Search-tree nodes so far.
     pub nodes: u64,
@@ -341,8 +344,12 @@ impl Search {
         options: &[OptionId],
     ) -> Result<Vec<u32>, crate::PrefixError> {
         use crate::PrefixError;
-        if self.engine == Engine::M && !options.is_empty() {
-            return Err(PrefixError::Multiplicities);
+        if self.engine == Engine::M {
+            return if self.colors {
+                self.nodes_of_bounded::<true>(problem, options)
+            } else {
+                self.nodes_of_bounded::<false>(problem, options)
+            };
         }
         let n = self.links.item_count;
         let updates = self.links.updates;
@@ -382,6 +389,64 @@ impl Search {
             self.choice[level] = x as u32;
             self.links.enter_level(self.colors, item, x);
             self.level = level + 1;
+        }
+        let nodes = self.choice[..self.level].to_vec();
+        self.unwind();
+        self.links.updates = updates;
+        result.map(|()| nodes)
+    }
+
+    /// [`nodes_of`](Self::nodes_of) for Algorithm M, whose levels may be null moves, which no
+    /// option names: at each level, if the next option covers the item the search branches on
+    /// there, it is that level's branch; if not, the level must be the item's null move (after
+    /// which no option of the item is left, so the two cannot be confused). Errors give the
+    /// option's place in `options` as its level.
+    fn nodes_of_bounded<const COLORS: bool>(
+        &mut self,
+        problem: &Problem,
+        options: &[OptionId],
+    ) -> Result<Vec<u32>, crate::PrefixError> {
+        use crate::PrefixError;
+        let n = self.links.item_count;
+        let updates = self.links.updates;
+        let mut result = Ok(());
+        let mut level = 0;
+        let mut given = 0;
+        while given < options.len() {
+            let option = options[given];
+            if option.index() >= problem.option_count() {
+                result = Err(PrefixError::NoSuchOption(option.index()));
+                break;
+            }
+            if self.links.all_covered() {
+                result = Err(PrefixError::TooLong { level: given });
+                break;
+            }
+            let not_a_choice = |item: usize| PrefixError::NotAChoice {
+                level: given,
+                option: option.index(),
+                item: problem
+                    .item_name(crate::problem::ItemId(item as u32 - 1))
+                    .to_owned(),
+            };
+            let (item, score) = self.links.choose_bounded();
+            if score <= 0 {
+                result = Err(not_a_choice(item));
+                break;
+            }
+            let first = n + 2 + problem.entries_before(option) + option.index();
+            let x = (first..first + problem.option(option).len())
+                .find(|&x| self.links.entries[x].top as usize == item)
+                .unwrap_or(item);
+            if self.enter_bounded_level::<COLORS>(level, x, None).is_none() {
+                result = Err(not_a_choice(item));
+                break;
+            }
+            if x != item {
+                given += 1;
+            }
+            level += 1;
+            self.level = level;
         }
         let nodes = self.choice[..self.level].to_vec();
         self.unwind();
@@ -661,7 +726,15 @@ impl Search {
                         *resume = Resume::EnterLevel;
                         return Event::Checkpoint;
                     }
-                    if level == *cutoff && !links.all_covered() {
+                    // (The first level with `cutoff` options above it follows an option.)
+                    if level >= *cutoff
+                        && !links.all_covered()
+                        && choice[..level]
+                            .iter()
+                            .filter(|&&x| !links.is_header(x as usize))
+                            .count()
+                            == *cutoff
+                    {
                         *saved_level = level;
                         *resume = Resume::LeaveLevel;
                         return Event::Prefix;

@@ -257,9 +257,10 @@ impl<'p> Solver<'p> {
     ///
     /// Refused when the prefix is not a path of the search tree (an option at a level where
     /// the search branches on an item the option does not cover, or that the options above
-    /// have ruled out), or when the problem needs Algorithm M and the prefix is not empty
-    /// (a branch of Algorithm M's tree may be a null move, which no option names; for such a
-    /// problem [`split`](Self::split) gives the whole tree as one empty prefix).
+    /// have ruled out). With Algorithm M, a level of the tree may be a null move (its item
+    /// takes no more options), which no option names: a level whose item the next option
+    /// does not cover is taken to be its item's null move, and refused if the search would
+    /// not make one there.
     ///
     /// ```
     /// let problem = dlx::Problem::from_dlx(&std::fs::read_to_string(
@@ -285,14 +286,8 @@ impl<'p> Solver<'p> {
     pub fn split(&self, depth: usize) -> Split {
         let mut search = Search::new(self.problem, self.engine);
         let mut split = Split::default();
-        if self.engine == Engine::M {
-            // Not split: the whole tree is one subtree (see `within`). Threads and shards do
-            // split it, with prefixes of nodes, which can name null moves.
-            split.prefixes.push(Vec::new());
-            return split;
-        }
         search.enter_prefix(&self.prefix, &[], false);
-        search.cutoff = self.prefix.len() + depth;
+        search.cutoff = search.options().count() + depth;
         loop {
             match search.run() {
                 Event::Prefix => split
@@ -499,7 +494,8 @@ const PREFIXES_PER_SHARD: usize = 64;
 /// same partial solutions, to the first depth with at least [`PREFIXES_PER_SHARD`] per shard
 /// (or the bottom of the tree), and takes every `count`-th.
 fn shard_prefixes(template: &Search, index: usize, count: usize) -> Top {
-    let mut depth = template.level() + 1;
+    // Depths count options (see `Search::cutoff`).
+    let mut depth = template.options().count() + 1;
     loop {
         let mut search = template.clone();
         search.cutoff = depth;
@@ -509,7 +505,7 @@ fn shard_prefixes(template: &Search, index: usize, count: usize) -> Top {
             match search.run() {
                 Event::Prefix => {
                     let (mut start, mut width) = (0.0, 1.0);
-                    for level in template.level()..depth {
+                    for level in template.level()..search.level() {
                         let (k, d) = search.position(level);
                         width /= d as f64;
                         start += (k - 1) as f64 * width;
