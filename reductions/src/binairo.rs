@@ -753,42 +753,61 @@ fn candidates(grid: &Grid) -> Option<Candidates> {
 /// solution survives, and the options that remain mean what they meant.
 fn propagate(n: usize, lines: &mut Candidates) {
     let full = if n == 64 { !0 } else { (1u64 << n) - 1 };
+    // Where each line's patterns have a 0 (a 1), kept up to date as patterns go.
+    let digits = |patterns: &[u64]| {
+        patterns
+            .iter()
+            .fold((0, 0), |(zeros, ones), &p| (zeros | (!p & full), ones | p))
+    };
+    let mut masks: [Vec<(u64, u64)>; 2] = [0, 1].map(|kind| {
+        lines[kind]
+            .iter()
+            .map(|patterns| digits(patterns))
+            .collect()
+    });
     // The masks each line was last filtered with: a line whose masks did not change since is
-    // not looked at again.
+    // not looked at again. And the lines whose last pattern was already taken from the others.
     let mut seen = [vec![(full, full); n], vec![(full, full); n]];
+    let mut settled = [vec![false; n], vec![false; n]];
     loop {
         let mut changed = false;
         for kind in 0..2 {
-            // Where the crossing lines can still have a 1 (a 0): cell b of line a of the
+            // Where the crossing lines can still have a 0 (a 1): cell b of line a of the
             // other kind is bit a of `can[b]`.
-            let (mut can1, mut can0) = (vec![0u64; n], vec![0u64; n]);
-            for (a, patterns) in lines[1 - kind].iter().enumerate() {
-                let ones = patterns.iter().fold(0, |m, &p| m | p);
-                let zeros = patterns.iter().fold(0, |m, &p| m | (!p & full));
-                for b in 0..n {
-                    can1[b] |= (ones >> b & 1) << a;
-                    can0[b] |= (zeros >> b & 1) << a;
+            let mut can = vec![(0u64, 0u64); n];
+            for (a, &(zeros, ones)) in masks[1 - kind].iter().enumerate() {
+                for (b, can) in can.iter_mut().enumerate() {
+                    can.0 |= (zeros >> b & 1) << a;
+                    can.1 |= (ones >> b & 1) << a;
                 }
             }
             for (b, patterns) in lines[kind].iter_mut().enumerate() {
-                if seen[kind][b] == (can1[b], can0[b]) {
+                if seen[kind][b] == can[b] {
                     continue;
                 }
-                seen[kind][b] = (can1[b], can0[b]);
+                seen[kind][b] = can[b];
+                let (can0, can1) = can[b];
                 let before = patterns.len();
-                patterns.retain(|&p| p & !can1[b] == 0 && !p & full & !can0[b] == 0);
-                changed |= patterns.len() != before;
+                patterns.retain(|&p| p & !can1 == 0 && !p & full & !can0 == 0);
+                if patterns.len() != before {
+                    masks[kind][b] = digits(patterns);
+                    changed = true;
+                }
             }
-            let single: Vec<(usize, u64)> = lines[kind]
-                .iter()
-                .enumerate()
-                .filter(|(_, patterns)| patterns.len() == 1)
-                .map(|(b, patterns)| (b, patterns[0]))
-                .collect();
-            for (b, patterns) in lines[kind].iter_mut().enumerate() {
-                let before = patterns.len();
-                patterns.retain(|p| !single.iter().any(|&(a, q)| a != b && q == *p));
-                changed |= patterns.len() != before;
+            for b in 0..n {
+                if settled[kind][b] || lines[kind][b].len() != 1 {
+                    continue;
+                }
+                settled[kind][b] = true;
+                let taken = lines[kind][b][0];
+                for a in (0..n).filter(|&a| a != b) {
+                    let patterns = &mut lines[kind][a];
+                    if let Some(k) = patterns.iter().position(|&p| p == taken) {
+                        patterns.remove(k);
+                        masks[kind][a] = digits(patterns);
+                        changed = true;
+                    }
+                }
             }
         }
         if !changed {
