@@ -263,8 +263,9 @@ pub struct FileArgs {
 pub enum BinairoEncoding {
     /// An option per cell and digit; counts with multiplicities (Algorithm M): any size.
     Cells,
-    /// An option per legal row and column (Algorithm C): fast on puzzles with many givens,
-    /// too many options on large empty grids (then the cell encoding is used).
+    /// An option per legal row and column that survives propagation from the givens (the
+    /// default): every public puzzle up to 20 x 20 in about a millisecond; too many options on
+    /// large, sparse grids (then the cell encoding is used).
     Patterns,
 }
 
@@ -275,7 +276,7 @@ pub struct BinairoArgs {
     pub file: Option<PathBuf>,
 
     /// The exact-cover encoding.
-    #[arg(long, value_enum, value_name = "ENCODING", default_value_t = BinairoEncoding::Cells)]
+    #[arg(long, value_enum, value_name = "ENCODING", default_value_t = BinairoEncoding::Patterns)]
     pub encoding: BinairoEncoding,
 
     #[command(flatten)]
