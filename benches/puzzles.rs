@@ -11,6 +11,8 @@ use dlx::Solver;
 use reductions::arrows::{self, Arrows};
 use reductions::binairo::Binairo;
 use reductions::futoshiki::Futoshiki;
+use reductions::queens::Queens;
+use reductions::sudoku::Sudoku;
 use reductions::Reduction;
 
 fn fixture(path: &str) -> String {
@@ -117,5 +119,61 @@ fn binairo(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, futoshiki, arrows, binairo);
+/// Sudoku: the four hard 9 x 9 puzzles of the engine corpus (compare `sudoku/unique` with
+/// the `sudoku` group of `cargo bench --bench engine`, which solves Knuth's encoding of the
+/// same grids, read from DLX files), and a 25 x 25. `encode` is parse and encode, `unique`
+/// the search to the uniqueness check on the encoding built once.
+fn sudoku(c: &mut Criterion) {
+    let mut group = c.benchmark_group("sudoku");
+    for name in [
+        "escargot",
+        "golden_nugget",
+        "inkala2012",
+        "platinum_blonde",
+        "25x25",
+    ] {
+        let text = fixture(&format!("sudoku/{name}.txt"));
+        let sudoku = Sudoku::default();
+        group.bench_with_input(BenchmarkId::new("encode", name), &text, |b, text| {
+            b.iter(|| {
+                let grid = sudoku.parse(black_box(text)).unwrap();
+                black_box(sudoku.encode(&grid).unwrap())
+            })
+        });
+        let grid = sudoku.parse(&text).unwrap();
+        let encoding = sudoku.encode(&grid).unwrap();
+        group.bench_with_input(
+            BenchmarkId::new("unique", name),
+            &encoding.problem,
+            |b, problem| b.iter(|| Solver::new(problem).limit(2).count().solutions),
+        );
+    }
+    group.finish();
+}
+
+/// n-queens: encode, and count all solutions of n = 10 and 12 on one thread (Knuth's
+/// encoding, the same tree as `queens` in `cargo bench --bench engine`).
+fn queens(c: &mut Criterion) {
+    let mut group = c.benchmark_group("queens");
+    group.sample_size(10);
+    for n in [10, 12] {
+        let text = n.to_string();
+        group.bench_with_input(BenchmarkId::new("encode", n), &text, |b, text| {
+            b.iter(|| {
+                let size = Queens.parse(black_box(text)).unwrap();
+                black_box(Queens.encode(&size).unwrap())
+            })
+        });
+        let size = Queens.parse(&text).unwrap();
+        let encoding = Queens.encode(&size).unwrap();
+        group.bench_with_input(
+            BenchmarkId::new("count", n),
+            &encoding.problem,
+            |b, problem| b.iter(|| Solver::new(problem).count().solutions),
+        );
+    }
+    group.finish();
+}
+
+criterion_group!(benches, futoshiki, arrows, binairo, sudoku, queens);
 criterion_main!(benches);
