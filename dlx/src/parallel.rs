@@ -373,7 +373,8 @@ fn give_away<'s, 'v: 's>(
         return;
     };
     let split_level = first.len() - 1;
-    let degrees = &search.degrees()[..(split_level + 1).min(search.degrees().len())];
+    // Algorithm M's degrees of the prefixes' levels (none for X and C).
+    let degrees = search.degrees().get(..=split_level).unwrap_or(&[]);
     for &(k, d) in &positions[..split_level - from] {
         *width /= d as f64;
         *start += (k - 1) as f64 * *width;
