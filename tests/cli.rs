@@ -32,13 +32,13 @@ fn command(args: &[&str]) -> Command {
     command
 }
 
-/// One finished run of the binary.
-struct Run {
+/// One finished run of the binary (also the form of `cli_errors`' runs and snapshots).
+pub(crate) struct Run {
     /// The command line as a user would type it (for the snapshot).
-    shown: String,
-    status: Option<i32>,
-    stdout: String,
-    stderr: String,
+    pub(crate) shown: String,
+    pub(crate) status: Option<i32>,
+    pub(crate) stdout: String,
+    pub(crate) stderr: String,
 }
 
 /// Runs `dlx ARGS` with an empty standard input.
@@ -100,7 +100,7 @@ fn run(args: &[&str], input: Option<&[u8]>, shown: String) -> Run {
 
 impl Run {
     /// What the snapshot holds: command, exit status, stdout, stderr.
-    fn report(&self) -> String {
+    pub(crate) fn report(&self) -> String {
         fn section(text: &str) -> String {
             match text {
                 "" => "(empty)\n".to_owned(),

@@ -21,6 +21,8 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
+use crate::cli::Run;
+
 /// The repository root: the binary runs there, so file names in messages are relative.
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -45,36 +47,6 @@ fn command(dir: &Path, args: &[&str]) -> Command {
         .env("RUST_BACKTRACE", "1")
         .env_remove("RUST_LIB_BACKTRACE");
     command
-}
-
-/// One finished run of the binary.
-struct Run {
-    shown: String,
-    status: Option<i32>,
-    stdout: String,
-    stderr: String,
-}
-
-impl Run {
-    /// What the snapshot holds: command, exit status, stdout, stderr.
-    fn report(&self) -> String {
-        fn section(text: &str) -> String {
-            match text {
-                "" => "(empty)\n".to_owned(),
-                text if text.ends_with('\n') => text.to_owned(),
-                text => format!("{text}\n(no newline at the end)\n"),
-            }
-        }
-        let status = self
-            .status
-            .map_or_else(|| "killed by a signal".to_owned(), |code| code.to_string());
-        format!(
-            "$ {}\nexit status: {status}\n--- stdout\n{}--- stderr\n{}",
-            self.shown,
-            section(&self.stdout),
-            section(&self.stderr)
-        )
-    }
 }
 
 /// Runs `dlx ARGS` in `dir` with `stdin` (empty if `None`), and checks what every run must
