@@ -66,6 +66,25 @@ pub fn check_position(text: &str, line: usize, column: usize, error: &dyn Displa
     );
 }
 
+/// What `parse` makes of a fuzz input; `None` when the input is not UTF-8 or `parse` refuses
+/// it, after checking (with [`check_position`]) that the refusal points into the text
+/// (`position` gives its line and column).
+fn parsed<T, E: Display>(
+    data: &[u8],
+    parse: impl FnOnce(&str) -> Result<T, E>,
+    position: impl FnOnce(&E) -> (usize, usize),
+) -> Option<T> {
+    let text = std::str::from_utf8(data).ok()?;
+    match parse(text) {
+        Ok(value) => Some(value),
+        Err(error) => {
+            let (line, column) = position(&error);
+            check_position(text, line, column, &error);
+            None
+        }
+    }
+}
+
 /// Target `dlx_text`: Knuth's text format, parsed; then everything [`check_problem`] checks,
 /// with every engine.
 pub fn dlx_text(data: &[u8]) {
@@ -282,15 +301,8 @@ pub fn calendar(data: &[u8]) {
 pub fn queens(data: &[u8]) {
     use reductions::queens::Queens;
 
-    let Ok(text) = std::str::from_utf8(data) else {
+    let Some(size) = parsed(data, |text| Queens.parse(text), |e| (e.line(), e.column())) else {
         return;
-    };
-    let size = match Queens.parse(text) {
-        Ok(size) => size,
-        Err(error) => {
-            check_position(text, error.line(), error.column(), &error);
-            return;
-        }
     };
     let n = size.get();
     assert_eq!(Queens.parse(&n.to_string()), Ok(size));
@@ -326,15 +338,8 @@ pub fn tromino(data: &[u8]) {
     use reductions::grid::parse_mask;
     use reductions::tromino::Tromino;
 
-    let Ok(text) = std::str::from_utf8(data) else {
+    let Some(mask) = parsed(data, |text| Tromino.parse(text), |e| (e.line(), e.column())) else {
         return;
-    };
-    let mask = match Tromino.parse(text) {
-        Ok(mask) => mask,
-        Err(error) => {
-            check_position(text, error.line(), error.column(), &error);
-            return;
-        }
     };
     assert!(!mask.is_empty());
     let written = mask.to_string();
@@ -434,15 +439,12 @@ pub fn pack(data: &[u8]) {
 pub fn futoshiki(data: &[u8]) {
     use reductions::futoshiki::Futoshiki;
 
-    let Ok(text) = std::str::from_utf8(data) else {
+    let Some(grid) = parsed(
+        data,
+        |text| Futoshiki.parse(text),
+        |e| (e.line(), e.column()),
+    ) else {
         return;
-    };
-    let grid = match Futoshiki.parse(text) {
-        Ok(grid) => grid,
-        Err(error) => {
-            check_position(text, error.line(), error.column(), &error);
-            return;
-        }
     };
     let written = grid.to_string();
     assert_eq!(
@@ -483,16 +485,9 @@ pub fn futoshiki(data: &[u8]) {
 pub fn sudoku(data: &[u8]) {
     use reductions::sudoku::{Mode, Sudoku};
 
-    let Ok(text) = std::str::from_utf8(data) else {
-        return;
-    };
     let reduce = Sudoku { mode: Mode::Reduce };
-    let grid = match reduce.parse(text) {
-        Ok(grid) => grid,
-        Err(error) => {
-            check_position(text, error.line(), error.column(), &error);
-            return;
-        }
+    let Some(grid) = parsed(data, |text| reduce.parse(text), |e| (e.line(), e.column())) else {
+        return;
     };
     let written = grid.to_string();
     assert_eq!(
@@ -538,15 +533,8 @@ pub fn arrows(data: &[u8]) {
     use reductions::arrows::Arrows;
     use std::collections::HashSet;
 
-    let Ok(text) = std::str::from_utf8(data) else {
+    let Some(size) = parsed(data, |text| Arrows.parse(text), |e| (e.line(), e.column())) else {
         return;
-    };
-    let size = match Arrows.parse(text) {
-        Ok(size) => size,
-        Err(error) => {
-            check_position(text, error.line(), error.column(), &error);
-            return;
-        }
     };
     let n = size.get();
     assert!(n % 2 == 0 && n >= 2, "{n}");
@@ -602,18 +590,11 @@ pub fn arrows(data: &[u8]) {
 pub fn binairo(data: &[u8]) {
     use reductions::binairo::{Binairo, Strategy};
 
-    let Ok(text) = std::str::from_utf8(data) else {
-        return;
-    };
     let cells = Binairo {
         strategy: Strategy::Cells,
     };
-    let grid = match cells.parse(text) {
-        Ok(grid) => grid,
-        Err(error) => {
-            check_position(text, error.line(), error.column(), &error);
-            return;
-        }
+    let Some(grid) = parsed(data, |text| cells.parse(text), |e| (e.line(), e.column())) else {
+        return;
     };
     let n = grid.size();
     let written = format!("{n}\n{grid}");
