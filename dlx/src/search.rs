@@ -906,8 +906,15 @@ mod tests {
         for round in 0..rounds {
             let problem = random_problem(&mut rng, round % 2 == 1);
             let mut trees = Vec::new();
-            for engine in [Engine::X, Engine::C, Engine::M] {
+            let modes = [None, Some(false), Some(true)];
+            for (engine, interleave) in [Engine::X, Engine::C, Engine::M]
+                .into_iter()
+                .flat_map(|engine| modes.map(|mode| (engine, mode)))
+            {
                 let mut search = Search::new(&problem, engine);
+                if let Some(on) = interleave {
+                    search.links.set_interleaved(on);
+                }
                 let initial = search.links.clone();
                 let mut solutions = 0;
                 search.checkpoint_at = 1;
@@ -937,6 +944,11 @@ mod tests {
                 );
                 trees.push((search.nodes, search.updates(), search.profile.clone()));
             }
+            // The order in which `cover` hides options changes neither the tree nor the
+            // updates.
+            for engine in trees.chunks(modes.len()) {
+                assert!(engine.iter().all(|tree| *tree == engine[0]), "{problem:?}");
+            }
             // Without bounds, Algorithm M's tree is Algorithm X's (or C's): bounds 1:1 cost
             // nothing but the bookkeeping. (Updates differ: M backtracks from an item without
             // options before covering it.)
@@ -953,6 +965,48 @@ mod tests {
             }
         }
         assert!(checked > 10 * rounds, "only {checked} states checked");
+    }
+
+    /// A straight tromino's placements on a strip overlap their neighbours, so its list is
+    /// walked interleaved; no two squares of a chessboard share two lines, so none of n
+    /// queens' lists is.
+    #[test]
+    fn interleaving_marks_overlapping_placements_only() {
+        let mut strip = ProblemBuilder::new();
+        let cells: Vec<_> = (0..8).map(|k| strip.primary(format!("c{k}"))).collect();
+        let tromino = strip.primary("I3");
+        for k in 0..6 {
+            strip.option([tromino, cells[k], cells[k + 1], cells[k + 2]]);
+        }
+        for k in 0..7 {
+            strip.option([cells[k], cells[k + 1]]);
+        }
+        let links = Links::new(&strip.build().unwrap(), false);
+        // Links number items from 1, and the tromino is the ninth.
+        assert!(links.is_interleaved(9));
+
+        let n = 6;
+        let mut queens = ProblemBuilder::new();
+        let rows: Vec<_> = (0..n).map(|r| queens.primary(format!("r{r}"))).collect();
+        let columns: Vec<_> = (0..n).map(|c| queens.primary(format!("c{c}"))).collect();
+        let diagonals: Vec<_> = (0..2 * n - 1)
+            .map(|d| queens.secondary(format!("a{d}")))
+            .collect();
+        let antidiagonals: Vec<_> = (0..2 * n - 1)
+            .map(|d| queens.secondary(format!("b{d}")))
+            .collect();
+        for r in 0..n {
+            for c in 0..n {
+                queens.option([
+                    rows[r].into(),
+                    columns[c].into(),
+                    diagonals[r + c].into(),
+                    antidiagonals[n - 1 + r - c].into(),
+                ] as [crate::OptionItem; 4]);
+            }
+        }
+        let links = Links::new(&queens.build().unwrap(), false);
+        assert!((1..=links.item_count).all(|i| !links.is_interleaved(i)));
     }
 
     /// What a search found: its solutions (each sorted), nodes, updates and profile.
