@@ -23,8 +23,11 @@
 //! A caution for whoever times changes here: on the AMD EPYC (Zen 3) this was tuned on, a
 //! 4 KiB page boundary falling between a hide loop and the loop around it made pentomino
 //! packing 15% slower (1.42 CPU seconds against 1.22, the machine code otherwise the same),
-//! and where the boundary falls moves with unrelated code. Before trusting a difference of
-//! that size, look at where the hot loops landed (`perf annotate`).
+//! and where the boundary falls moves with unrelated code. The search loops of Algorithms X
+//! and M (where `cover` and `uncover` are inlined) therefore sit on pages of their own (see
+//! `Search::run_x` and the `global_asm!` at the end of this file); Algorithm C's loop and
+//! M's `cover_rest_bounded` do not. Before trusting a difference of that size elsewhere,
+//! look at where the hot loops landed (`perf annotate`).
 //!
 //! This is the one module of the crate with `unsafe` code: unchecked indexing in the inner
 //! loops of `hide` and `unhide`, where bounds checks cost a measured share of the time. The
@@ -304,12 +307,12 @@ impl Links {
         let mut k = item_at(&self.items, 0).next as usize;
         while k != 0 {
             let len = at(&self.entries, k).top;
-            if len < min {
-                best = k;
-                min = len;
-                if len == 0 {
-                    break;
-                }
+            // Without branches, as in `choose_bounded`.
+            let better = len < min;
+            best = if better { k } else { best };
+            min = if better { len } else { min };
+            if min == 0 {
+                break;
             }
             k = item_at(&self.items, k).next as usize;
         }
@@ -907,3 +910,16 @@ fn at_mut<T>(records: &mut [T], x: usize) -> &mut T {
     // SAFETY: as for `at`.
     unsafe { records.get_unchecked_mut(x) }
 }
+
+// Starts the sections of the search loops of Algorithms X and M (`Search::run_x`, `run_m`) on
+// a 4 KiB page each. An assembler directive, not code: it emits no instruction, only raises
+// the sections' alignment, which the linker honours when it places them.
+#[cfg(all(target_os = "linux", target_arch = "x86_64"))]
+std::arch::global_asm!(
+    ".pushsection .text.dlx_hot_x,\"ax\",@progbits",
+    ".balign 4096",
+    ".popsection",
+    ".pushsection .text.dlx_hot_m,\"ax\",@progbits",
+    ".balign 4096",
+    ".popsection"
+);
