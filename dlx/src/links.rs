@@ -307,12 +307,14 @@ impl Links {
         let mut k = item_at(&self.items, 0).next as usize;
         while k != 0 {
             let len = at(&self.entries, k).top;
-            // Without branches, as in `choose_bounded`.
-            let better = len < min;
-            best = if better { k } else { best };
-            min = if better { len } else { min };
-            if min == 0 {
-                break;
+            // A branch, unlike `choose_bounded`: without one, langford12-sym took 5% less
+            // time but the sudokus, whose lists of items are long, 3-6% more.
+            if len < min {
+                best = k;
+                min = len;
+                if len == 0 {
+                    break;
+                }
             }
             k = item_at(&self.items, k).next as usize;
         }
