@@ -3,6 +3,8 @@
 
 use std::fmt;
 
+use crate::limits::MAX_NODES;
+
 /// Why [`ProblemBuilder::build`](crate::ProblemBuilder::build) refused a problem.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{kind}")]
@@ -81,7 +83,7 @@ pub enum BuildErrorKind {
         option: usize,
     },
     /// The problem has more nodes than `u32` links can address.
-    #[error("the problem is too large: {nodes} nodes, at most {max} allowed", max = crate::MAX_NODES)]
+    #[error("the problem is too large: {nodes} nodes, at most {max} allowed", max = MAX_NODES)]
     TooLarge {
         /// The number of nodes (items, entries and spacers) the problem would need.
         nodes: usize,
@@ -192,11 +194,11 @@ pub enum ParseErrorKind {
         token: String,
     },
     /// The input needs more nodes than `u32` links can address.
-    #[error("the problem is too large: more than {max} nodes", max = crate::MAX_NODES)]
+    #[error("the problem is too large: more than {max} nodes", max = MAX_NODES)]
     TooLarge,
     /// The problem as read was refused by the builder.
     #[error(transparent)]
-    Build(crate::BuildError),
+    Build(BuildError),
 }
 
 /// Why a set of options is not a solution of a problem; see [`verify`](crate::verify).

@@ -60,8 +60,11 @@
 #![deny(missing_docs)]
 #![warn(missing_debug_implementations)]
 
+mod engine;
 mod error;
+mod limits;
 mod links;
+mod outcome;
 mod parallel;
 mod problem;
 mod search;
@@ -70,14 +73,16 @@ mod stats;
 pub mod text;
 mod verify;
 
+pub use engine::Engine;
 pub use error::{
     BuildError, BuildErrorKind, CoverError, ParseError, ParseErrorKind, ParseWarning,
     ParseWarningKind, PrefixError,
 };
+pub use limits::MAX_NODES;
+pub use outcome::{Outcome, Solution, StopReason};
 pub use problem::{
     Color, Entry, ItemId, OptionId, OptionItem, Primary, Problem, ProblemBuilder, Secondary,
-    MAX_NODES,
 };
-pub use solver::{Engine, Outcome, Solution, Solutions, Solver, Split, StopReason};
+pub use solver::{Solutions, Solver, Split};
 pub use stats::{Progress, Stats};
 pub use verify::verify;

@@ -19,9 +19,9 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use crate::outcome::StopReason;
 use crate::problem::OptionId;
 use crate::search::{Event, Search};
-use crate::solver::StopReason;
 use crate::stats::{Progress, Stats};
 
 /// Nodes between two checkpoints of a worker: where it looks at the stop flag, the clock and

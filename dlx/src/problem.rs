@@ -10,13 +10,9 @@ use std::collections::HashMap;
 use std::fmt;
 use std::sync::Arc;
 
+use crate::engine::Engine;
 use crate::error::{BuildError, BuildErrorKind};
-
-/// The largest number of nodes (item headers, option entries and spacers) a problem may have.
-///
-/// Links are `u32` array indices and the item field of a node is signed (spacers are marked by
-/// values `<= 0`, as in Knuth's programs), so the whole table must stay below `2^31` entries.
-pub const MAX_NODES: usize = i32::MAX as usize - 2;
+use crate::limits::MAX_NODES;
 
 /// An item of a built [`Problem`], numbered from 0: the primary items first, in the order they
 /// were added, then the secondary items.
@@ -530,13 +526,13 @@ impl Problem {
     }
 
     /// The simplest of Knuth's algorithms that can solve this problem.
-    pub fn engine(&self) -> crate::Engine {
+    pub fn engine(&self) -> Engine {
         if self.has_multiplicities() {
-            crate::Engine::M
+            Engine::M
         } else if self.has_colors() {
-            crate::Engine::C
+            Engine::C
         } else {
-            crate::Engine::X
+            Engine::X
         }
     }
 

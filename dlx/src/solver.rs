@@ -5,90 +5,13 @@ use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
+use crate::engine::Engine;
+use crate::error::PrefixError;
+use crate::outcome::{Outcome, Solution, StopReason};
+use crate::parallel;
 use crate::problem::{OptionId, Problem};
 use crate::search::{Event, Search};
 use crate::stats::{Progress, Stats};
-
-/// Knuth's algorithms for exact cover, each handling more than the one before.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Engine {
-    /// Algorithm X: primary and secondary items, no colors.
-    X,
-    /// Algorithm C: secondary items may have colors.
-    C,
-    /// Algorithm M: primary items may have multiplicities (bounds `u..=v`), and colors.
-    M,
-}
-
-/// A solution: the chosen options, in the order the search chose them (level by level).
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Solution {
-    options: Vec<OptionId>,
-}
-
-impl Solution {
-    /// The chosen options, in the order they were chosen.
-    pub fn options(&self) -> &[OptionId] {
-        &self.options
-    }
-
-    /// The chosen options in increasing order: the same set whatever order a search found
-    /// them in, for comparing solutions.
-    pub fn canonical(&self) -> Vec<OptionId> {
-        let mut options = self.options.clone();
-        options.sort_unstable();
-        options
-    }
-
-    /// The chosen options, by value.
-    pub fn into_options(self) -> Vec<OptionId> {
-        self.options
-    }
-}
-
-/// Why a search stopped before exploring the whole tree.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum StopReason {
-    /// The solution limit was reached; there may be more solutions.
-    SolutionLimit,
-    /// The node limit was reached.
-    NodeLimit,
-    /// The caller's visitor asked to stop.
-    Visitor,
-    /// The time limit ran out.
-    Timeout,
-}
-
-impl fmt::Display for StopReason {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            StopReason::SolutionLimit => "the solution limit was reached",
-            StopReason::NodeLimit => "the node limit was reached",
-            StopReason::Visitor => "the caller stopped the search",
-            StopReason::Timeout => "the time limit ran out",
-        })
-    }
-}
-
-/// What a finished (or stopped) search found.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Outcome {
-    /// Solutions found. When [`stopped`](Outcome::stopped) is set this is a lower bound.
-    pub solutions: u128,
-    /// Why the search stopped early, or `None` when it explored the whole tree (then
-    /// `solutions` is the exact count).
-    pub stopped: Option<StopReason>,
-    /// Knuth's statistics of the search.
-    pub stats: Stats,
-}
-
-impl Outcome {
-    /// Whether the whole tree was explored, so that `solutions` is exact.
-    pub fn is_complete(&self) -> bool {
-        self.stopped.is_none()
-    }
-}
 
 type ProgressFn<'p> = dyn Fn(&Progress) + Send + Sync + 'p;
 
@@ -273,7 +196,7 @@ impl<'p> Solver<'p> {
     /// assert_eq!(total, 92);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn within(mut self, prefix: &[OptionId]) -> Result<Self, crate::PrefixError> {
+    pub fn within(mut self, prefix: &[OptionId]) -> Result<Self, PrefixError> {
         let mut search = Search::new(self.problem, self.engine);
         self.prefix = search.nodes_of(self.problem, prefix)?;
         Ok(self)
@@ -364,13 +287,13 @@ impl<'p> Solver<'p> {
 
     /// `count` and `for_each` over split subtrees: this shard's prefixes (or the whole tree),
     /// on `threads` workers.
-    fn run_split<'a>(&'a self, visit: Option<&'a mut crate::parallel::Visit<'a>>) -> Outcome {
+    fn run_split<'a>(&'a self, visit: Option<&'a mut parallel::Visit<'a>>) -> Outcome {
         let started = Instant::now();
         let template = Search::new(self.problem, self.engine);
         let mut visit = visit;
         let mut top = Top::default();
         let roots = match self.shard {
-            None => vec![crate::parallel::Root {
+            None => vec![parallel::Root {
                 prefix: self.prefix.clone(),
                 degrees: Vec::new(),
                 start: 0.0,
@@ -402,13 +325,13 @@ impl<'p> Solver<'p> {
         let mut stats = top.stats;
         if stopped.is_none() && !roots.is_empty() {
             let progress = self.progress.as_ref().map(|(every, report)| {
-                let report: crate::parallel::Report<'a> = &**report;
+                let report: parallel::Report<'a> = &**report;
                 (*every, report)
             });
-            let finished = crate::parallel::run(
+            let finished = parallel::run(
                 template,
                 roots,
-                crate::parallel::Settings {
+                parallel::Settings {
                     threads: self.threads,
                     solution_limit: self.solution_limit.map(|limit| limit - solutions),
                     node_limit: self.node_limit.unwrap_or(u64::MAX),
@@ -478,7 +401,7 @@ pub struct Split {
 #[derive(Default)]
 struct Top {
     /// Its prefixes, each with the share of the tree it stands for.
-    prefixes: Vec<crate::parallel::Root>,
+    prefixes: Vec<parallel::Root>,
     /// Its solutions found above the prefixes' depth.
     solutions: Vec<Vec<OptionId>>,
     /// The statistics of the top of the tree: shard 0's only, so that the shards' statistics
@@ -510,7 +433,7 @@ fn shard_prefixes(template: &Search, index: usize, count: usize) -> Top {
                         width /= d as f64;
                         start += (k - 1) as f64 * width;
                     }
-                    all.push(Ok(crate::parallel::Root {
+                    all.push(Ok(parallel::Root {
                         prefix: search.prefix().to_vec(),
                         degrees: search.degrees().to_vec(),
                         start,

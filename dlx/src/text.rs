@@ -31,7 +31,8 @@ use std::collections::HashMap;
 use std::fmt;
 
 use crate::error::{ParseError, ParseErrorKind, ParseWarning, ParseWarningKind};
-use crate::problem::{Color, OptionItem, Primary, Problem, ProblemBuilder, Secondary, MAX_NODES};
+use crate::limits::MAX_NODES;
+use crate::problem::{Color, OptionItem, Primary, Problem, ProblemBuilder, Secondary};
 
 /// A problem read from text, with the warnings found on the way.
 #[derive(Clone, Debug)]

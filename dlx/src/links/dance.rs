@@ -1,0 +1,381 @@
+//! The operations of Algorithms X and C on the table: choosing an item, covering it (hiding
+//! its options), and Algorithm C's purification of colored items, each with its inverse.
+//!
+//! `cover`, `uncover`, `cover_rest` and `uncover_rest` are always inlined into the search
+//! loops: called once per node as functions, they cost 4-5% on L-tromino tiling.
+
+use super::unchecked::{at, at_mut, item_at, item_at_mut, prefetch};
+use super::{Entry, ItemLinks, Links, Vertical, INTERLEAVED};
+
+impl Links {
+    /// Whether every primary item is covered (Knuth's `RLINK(0) = 0`).
+    #[inline]
+    pub fn all_covered(&self) -> bool {
+        item_at(&self.items, 0).next == 0
+    }
+
+    /// Step X3 [Choose i]: the active primary item with the fewest options, the leftmost
+    /// among equals (Knuth's minimum-remaining-values heuristic, which fixes the search tree).
+    /// Stops early at a length of 0, since nothing can beat it and it is the leftmost such.
+    #[inline]
+    pub fn choose(&self) -> usize {
+        let mut best = 0;
+        let mut min = i32::MAX;
+        let mut k = item_at(&self.items, 0).next as usize;
+        while k != 0 {
+            let len = at(&self.entries, k).top;
+            // A branch, unlike `choose_bounded`: without one, langford12-sym took 5% less
+            // time but the sudokus, whose lists of items are long, 3-6% more.
+            if len < min {
+                best = k;
+                min = len;
+                if len == 0 {
+                    break;
+                }
+            }
+            k = item_at(&self.items, k).next as usize;
+        }
+        best
+    }
+
+    /// `cover(i)`: take item `i` out of its list of active items and hide every option in its
+    /// vertical list. With `COLORS`, nodes of purified options are left alone (Algorithm C).
+    #[inline(always)]
+    pub fn cover<const COLORS: bool>(&mut self, i: usize) {
+        self.check_colors::<COLORS>();
+        self.cover_item::<COLORS>(self.checked_item(i));
+    }
+
+    /// `cover(i)` for an item read from the table.
+    #[inline(always)]
+    pub(super) fn cover_item<const COLORS: bool>(&mut self, i: usize) {
+        let ItemLinks { prev, next } = *item_at(&self.items, i);
+        item_at_mut(&mut self.items, prev as usize).next = next;
+        item_at_mut(&mut self.items, next as usize).prev = prev;
+        let (vertical, entries) = (&mut self.vertical[..], &mut self.entries[..]);
+        let mut updates = 1;
+        let first = at(vertical, i).down as usize;
+        if at(entries, i).aux == INTERLEAVED {
+            updates += hide_interleaved::<COLORS>(vertical, entries, i, first);
+        } else {
+            let mut p = first;
+            while p != i {
+                let next = at(vertical, p).down as usize;
+                prefetch(entries, next);
+                updates += hide::<COLORS>(vertical, entries, p);
+                p = next;
+            }
+        }
+        self.updates += updates;
+    }
+
+    /// `uncover(i)`: the inverse of `cover(i)`, undoing its steps in the opposite order
+    /// (options bottom to top, and each option right to left).
+    #[inline(always)]
+    pub fn uncover<const COLORS: bool>(&mut self, i: usize) {
+        self.check_colors::<COLORS>();
+        self.uncover_item::<COLORS>(self.checked_item(i));
+    }
+
+    /// `uncover(i)` for an item read from the table.
+    #[inline(always)]
+    pub(super) fn uncover_item<const COLORS: bool>(&mut self, i: usize) {
+        let (vertical, entries) = (&mut self.vertical[..], &mut self.entries[..]);
+        let last = at(vertical, i).up as usize;
+        if at(entries, i).aux == INTERLEAVED {
+            unhide_interleaved::<COLORS>(vertical, entries, i, last);
+        } else {
+            let mut p = last;
+            while p != i {
+                let next = at(vertical, p).up as usize;
+                prefetch(entries, next);
+                unhide::<COLORS>(vertical, entries, p);
+                p = next;
+            }
+        }
+        let ItemLinks { prev, next } = *item_at(&self.items, i);
+        item_at_mut(&mut self.items, prev as usize).next = i as u32;
+        item_at_mut(&mut self.items, next as usize).prev = i as u32;
+    }
+
+    /// `purify(p)`: node `p` gives its secondary item color `c`; hide every option that gives
+    /// the item another color (or none), and mark the options that agree with `c` so they are
+    /// not purified again.
+    pub(super) fn purify(&mut self, p: usize) {
+        let Entry { top, aux: color } = self.entries[p];
+        let i = top as usize;
+        let mut q = self.vertical[i].down as usize;
+        while q != i {
+            if self.entries[q].aux == color {
+                if q != p {
+                    self.entries[q].aux = -1;
+                }
+            } else {
+                self.updates += hide::<true>(&mut self.vertical, &mut self.entries, q);
+            }
+            q = self.vertical[q].down as usize;
+        }
+    }
+
+    /// `unpurify(p)`: the inverse of `purify(p)`, bottom to top.
+    pub(super) fn unpurify(&mut self, p: usize) {
+        let Entry { top, aux: color } = self.entries[p];
+        let i = top as usize;
+        let mut q = self.vertical[i].up as usize;
+        while q != i {
+            if self.entries[q].aux < 0 {
+                self.entries[q].aux = color;
+            } else if q != p {
+                unhide::<true>(&mut self.vertical, &mut self.entries, q);
+            }
+            q = self.vertical[q].up as usize;
+        }
+    }
+
+    /// `commit(p, j)`: cover an uncolored item, purify a colored one, and leave alone one
+    /// already purified with this color.
+    #[inline]
+    pub(super) fn commit(&mut self, p: usize, top: usize) {
+        let color = self.entries[p].aux;
+        if color == 0 {
+            self.cover_item::<true>(top);
+        } else if color > 0 {
+            self.purify(p);
+        }
+    }
+
+    /// `uncommit(p, j)`: the inverse of `commit(p, j)`.
+    #[inline]
+    pub(super) fn uncommit(&mut self, p: usize, top: usize) {
+        let color = self.entries[p].aux;
+        if color == 0 {
+            self.uncover_item::<true>(top);
+        } else if color > 0 {
+            self.unpurify(p);
+        }
+    }
+
+    /// The second half of step X5: cover (with `COLORS`, commit) the items of `x`'s option
+    /// other than `x`'s own, left to right.
+    ///
+    /// Always inlined into the search loop, with `cover`: called once per node, as a function
+    /// it cost 4-5% on L-tromino tiling (16 updates per node), more than the 16% that
+    /// interleaving saved pentominoes was worth there.
+    #[inline(always)]
+    pub fn cover_rest<const COLORS: bool>(&mut self, x: usize) {
+        self.check_colors::<COLORS>();
+        let x = self.checked_node(x);
+        let mut p = x + 1;
+        while p != x {
+            let top = at(&self.entries, p).top;
+            if top <= 0 {
+                p = at(&self.vertical, p).up as usize;
+                continue;
+            }
+            if COLORS {
+                self.commit(p, top as usize);
+            } else {
+                self.cover_item::<false>(top as usize);
+            }
+            p += 1;
+        }
+    }
+
+    /// Step X6: the inverse of [`cover_rest`](Self::cover_rest), right to left, because
+    /// uncovering an item can bring back nodes that the later items' uncovering must not see
+    /// ("the choreography is delicate indeed").
+    #[inline(always)]
+    pub fn uncover_rest<const COLORS: bool>(&mut self, x: usize) {
+        self.check_colors::<COLORS>();
+        let x = self.checked_node(x);
+        let mut p = x - 1;
+        while p != x {
+            let top = at(&self.entries, p).top;
+            if top <= 0 {
+                p = at(&self.vertical, p).down as usize;
+                continue;
+            }
+            if COLORS {
+                self.uncommit(p, top as usize);
+            } else {
+                self.uncover_item::<false>(top as usize);
+            }
+            p -= 1;
+        }
+    }
+
+    /// One level of Algorithm X or C done at once, for replaying a prefix: cover item `i`, then
+    /// the rest of option `x` (which is in `i`'s list). Returns the updates of the second part.
+    pub fn enter_level(&mut self, colors: bool, i: usize, x: usize) -> u64 {
+        if colors {
+            self.cover::<true>(i);
+        } else {
+            self.cover::<false>(i);
+        }
+        let before = self.updates;
+        if colors {
+            self.cover_rest::<true>(x);
+        } else {
+            self.cover_rest::<false>(x);
+        }
+        self.updates - before
+    }
+
+    /// The inverse of [`enter_level`](Self::enter_level).
+    pub fn leave_level(&mut self, colors: bool, i: usize, x: usize) {
+        if colors {
+            self.uncover_rest::<true>(x);
+            self.uncover::<true>(i);
+        } else {
+            self.uncover_rest::<false>(x);
+            self.uncover::<false>(i);
+        }
+    }
+}
+
+/// `hide(p)`: take every other node of `p`'s option out of its item's list. Returns the
+/// number of nodes taken out (Knuth's updates).
+///
+/// The nodes of one option lie in different item lists, so the order in which they leave
+/// (and, in `unhide`, rejoin) their lists does not matter; Algorithm X walks the option by
+/// its cyclic successors and `unhide` does the same.
+#[inline]
+pub(super) fn hide<const COLORS: bool>(
+    vertical: &mut [Vertical],
+    entries: &mut [Entry],
+    p: usize,
+) -> u64 {
+    let mut updates = 0;
+    if !COLORS {
+        let mut q = at(entries, p).aux as usize;
+        while q != p {
+            let Vertical { up, down } = *at(vertical, q);
+            let Entry { top, aux: next } = *at(entries, q);
+            at_mut(vertical, up as usize).down = down;
+            at_mut(vertical, down as usize).up = up;
+            at_mut(entries, top as usize).top -= 1;
+            updates += 1;
+            q = next as usize;
+        }
+        return updates;
+    }
+    let mut q = p + 1;
+    while q != p {
+        let Vertical { up, down } = *at(vertical, q);
+        let Entry { top, aux: color } = *at(entries, q);
+        if top <= 0 {
+            q = up as usize;
+            continue;
+        }
+        if color >= 0 {
+            at_mut(vertical, up as usize).down = down;
+            at_mut(vertical, down as usize).up = up;
+            at_mut(entries, top as usize).top -= 1;
+            updates += 1;
+        }
+        q += 1;
+    }
+    updates
+}
+
+/// The loop of `cover(i)` for an [`INTERLEAVED`] item whose list starts at `first`: hides the
+/// options at odd places of the list, then those at even places. Returns the updates.
+///
+/// Always inlined, as `cover` is: this loop made `cover` too large for the inliner, and
+/// calling `cover` cost 6% more instructions on queens11-pd, where no item is interleaved.
+#[inline(always)]
+fn hide_interleaved<const COLORS: bool>(
+    vertical: &mut [Vertical],
+    entries: &mut [Entry],
+    i: usize,
+    first: usize,
+) -> u64 {
+    let mut updates = 0;
+    // When `first` is `i` (the list is empty), so is `second`.
+    let second = at(vertical, first).down as usize;
+    for start in [first, second] {
+        let mut p = start;
+        while p != i {
+            let below = at(vertical, p).down as usize;
+            let next = if below == i {
+                i
+            } else {
+                at(vertical, below).down as usize
+            };
+            prefetch(entries, next);
+            updates += hide::<COLORS>(vertical, entries, p);
+            p = next;
+        }
+    }
+    updates
+}
+
+/// The loop of `uncover(i)` for an [`INTERLEAVED`] item whose list ends at `last`: the
+/// inverse of [`hide_interleaved`], so the options at even places come back first, bottom
+/// up, then those at odd places. Which places are even is read from `LEN(i)`, which is what
+/// it was when `i` was covered: no node of a covered item's list is hidden (all its options
+/// are).
+#[inline(always)]
+fn unhide_interleaved<const COLORS: bool>(
+    vertical: &mut [Vertical],
+    entries: &mut [Entry],
+    i: usize,
+    last: usize,
+) {
+    let above = at(vertical, last).up as usize;
+    let (evens, odds) = if at(entries, i).top % 2 == 0 {
+        (last, above)
+    } else {
+        (above, last)
+    };
+    for start in [evens, odds] {
+        let mut p = start;
+        while p != i {
+            let over = at(vertical, p).up as usize;
+            let next = if over == i {
+                i
+            } else {
+                at(vertical, over).up as usize
+            };
+            prefetch(entries, next);
+            unhide::<COLORS>(vertical, entries, p);
+            p = next;
+        }
+    }
+}
+
+/// `unhide(p)`: the inverse of `hide(p)`.
+#[inline]
+pub(super) fn unhide<const COLORS: bool>(
+    vertical: &mut [Vertical],
+    entries: &mut [Entry],
+    p: usize,
+) {
+    if !COLORS {
+        let mut q = at(entries, p).aux as usize;
+        while q != p {
+            let Vertical { up, down } = *at(vertical, q);
+            let Entry { top, aux: next } = *at(entries, q);
+            at_mut(vertical, up as usize).down = q as u32;
+            at_mut(vertical, down as usize).up = q as u32;
+            at_mut(entries, top as usize).top += 1;
+            q = next as usize;
+        }
+        return;
+    }
+    let mut q = p - 1;
+    while q != p {
+        let Vertical { up, down } = *at(vertical, q);
+        let Entry { top, aux: color } = *at(entries, q);
+        if top <= 0 {
+            q = down as usize;
+            continue;
+        }
+        if color >= 0 {
+            at_mut(vertical, up as usize).down = q as u32;
+            at_mut(vertical, down as usize).up = q as u32;
+            at_mut(entries, top as usize).top += 1;
+        }
+        q -= 1;
+    }
+}

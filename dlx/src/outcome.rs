@@ -1,0 +1,77 @@
+//! What a search gives back: [`Solution`]s, and the [`Outcome`] of a count, with the
+//! [`StopReason`] of one that stopped early.
+
+use std::fmt;
+
+use crate::problem::OptionId;
+use crate::stats::Stats;
+
+/// A solution: the chosen options, in the order the search chose them (level by level).
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Solution {
+    pub(crate) options: Vec<OptionId>,
+}
+
+impl Solution {
+    /// The chosen options, in the order they were chosen.
+    pub fn options(&self) -> &[OptionId] {
+        &self.options
+    }
+
+    /// The chosen options in increasing order: the same set whatever order a search found
+    /// them in, for comparing solutions.
+    pub fn canonical(&self) -> Vec<OptionId> {
+        let mut options = self.options.clone();
+        options.sort_unstable();
+        options
+    }
+
+    /// The chosen options, by value.
+    pub fn into_options(self) -> Vec<OptionId> {
+        self.options
+    }
+}
+
+/// Why a search stopped before exploring the whole tree.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum StopReason {
+    /// The solution limit was reached; there may be more solutions.
+    SolutionLimit,
+    /// The node limit was reached.
+    NodeLimit,
+    /// The caller's visitor asked to stop.
+    Visitor,
+    /// The time limit ran out.
+    Timeout,
+}
+
+impl fmt::Display for StopReason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            StopReason::SolutionLimit => "the solution limit was reached",
+            StopReason::NodeLimit => "the node limit was reached",
+            StopReason::Visitor => "the caller stopped the search",
+            StopReason::Timeout => "the time limit ran out",
+        })
+    }
+}
+
+/// What a finished (or stopped) search found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// Solutions found. When [`stopped`](Outcome::stopped) is set this is a lower bound.
+    pub solutions: u128,
+    /// Why the search stopped early, or `None` when it explored the whole tree (then
+    /// `solutions` is the exact count).
+    pub stopped: Option<StopReason>,
+    /// Knuth's statistics of the search.
+    pub stats: Stats,
+}
+
+impl Outcome {
+    /// Whether the whole tree was explored, so that `solutions` is exact.
+    pub fn is_complete(&self) -> bool {
+        self.stopped.is_none()
+    }
+}

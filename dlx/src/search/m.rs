@@ -1,0 +1,150 @@
+//! Algorithm M's search loop (TAOCP 7.2.2.1, steps M1-M9): exact cover with multiplicities,
+//! primary items covered between `u` and `v` times, and colors.
+
+use super::{Event, Resume, Search};
+
+impl Search {
+    /// Algorithm M's search loop without colors: a function of its own, as `run_x` is.
+    #[inline(never)]
+    pub(super) fn run_m(&mut self) -> Event {
+        self.run_bounded::<false>()
+    }
+
+    /// Algorithm M: exact cover with multiplicities (and colors), TAOCP 7.2.2.1.
+    ///
+    /// A level branches on the item `i` with the smallest branching degree (see
+    /// `Links::choose_bounded`): on each option of `i` in turn, each time *tweaking* the
+    /// options already tried out of `i`'s list so that the options of `i` in a solution are
+    /// chosen in list order (no solution twice), and finally on the null move that leaves `i`
+    /// as it is, when its lower bound allows.
+    #[inline(always)]
+    pub(super) fn run_bounded<const COLORS: bool>(&mut self) -> Event {
+        let Search {
+            links,
+            level: saved_level,
+            choice,
+            first_tweak,
+            degree,
+            resume,
+            base,
+            cutoff,
+            nodes,
+            profile,
+            checkpoint_at,
+            ..
+        } = self;
+        let base = *base;
+        let mut level = *saved_level;
+        // Where to go next: M2 (enter a level), M5 (try the level's current x_l), or M9.
+        #[derive(Copy, Clone)]
+        enum Step {
+            Enter,
+            Tweak,
+            Leave,
+        }
+        let mut step = match *resume {
+            Resume::EnterLevel => Step::Enter,
+            Resume::LeaveLevel => Step::Leave,
+            Resume::Finished => return Event::Done,
+        };
+        loop {
+            match step {
+                Step::Enter => {
+                    // M2 [Enter level l.]
+                    if *nodes >= *checkpoint_at {
+                        *saved_level = level;
+                        *resume = Resume::EnterLevel;
+                        return Event::Checkpoint;
+                    }
+                    // (The first level with `cutoff` options above it follows an option.)
+                    if level >= *cutoff
+                        && !links.all_covered()
+                        && choice[..level]
+                            .iter()
+                            .filter(|&&x| !links.is_header(x as usize))
+                            .count()
+                            == *cutoff
+                    {
+                        *saved_level = level;
+                        *resume = Resume::LeaveLevel;
+                        return Event::Prefix;
+                    }
+                    *nodes += 1;
+                    profile[level] += 1;
+                    if links.all_covered() {
+                        *saved_level = level;
+                        *resume = Resume::LeaveLevel;
+                        return Event::Solution;
+                    }
+                    // M3 [Choose i.]
+                    let (i, score) = links.choose_bounded();
+                    if score <= 0 {
+                        step = Step::Leave;
+                        continue;
+                    }
+                    // M4 [Prepare to branch on i.]
+                    let x = links.down(i) as u32;
+                    choice[level] = x;
+                    first_tweak[level] = x;
+                    degree[level] = score.min(u32::MAX as i64) as u32;
+                    links.prepare_branch::<COLORS>(i);
+                    step = Step::Tweak;
+                }
+                Step::Tweak => {
+                    // M5 [Possibly tweak x_l.]
+                    let x = choice[level] as usize;
+                    let i = if links.is_header(x) {
+                        x
+                    } else {
+                        links.item_of(x)
+                    };
+                    let (bound, slack) = (links.bound(i), links.slack(i));
+                    if bound == 0 && slack == 0 {
+                        if x == i {
+                            // M8 [Restore i.] (i was covered, not tweaked)
+                            links.restore::<COLORS>(i, x);
+                            step = Step::Leave;
+                            continue;
+                        }
+                    } else if links.too_few_left(i) {
+                        // Too few options are left for i's lower bound.
+                        links.restore::<COLORS>(i, first_tweak[level] as usize);
+                        step = Step::Leave;
+                        continue;
+                    } else if x != i {
+                        links.tweak::<COLORS>(x, i, bound != 0);
+                    } else if bound != 0 {
+                        // The null move: i takes no more options.
+                        links.deactivate(i);
+                    }
+                    // M6 [Try x_l.]
+                    if x != i {
+                        links.cover_rest_bounded::<COLORS>(x);
+                    }
+                    level += 1;
+                    step = Step::Enter;
+                }
+                Step::Leave => {
+                    // M9 [Leave level l.]
+                    if level == base {
+                        *resume = Resume::Finished;
+                        *saved_level = base;
+                        return Event::Done;
+                    }
+                    level -= 1;
+                    let x = choice[level] as usize;
+                    if links.is_header(x) {
+                        // The null move is this level's last branch.
+                        links.reactivate(x);
+                        links.restore::<COLORS>(x, first_tweak[level] as usize);
+                        continue;
+                    }
+                    // M7 [Try again.]
+                    links.uncover_rest_bounded::<COLORS>(x);
+                    choice[level] = links.down(x) as u32;
+                    step = Step::Tweak;
+                }
+            }
+        }
+    }
+}

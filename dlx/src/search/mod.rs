@@ -1,0 +1,241 @@
+//! Algorithms X, C and M of TAOCP 7.2.2.1 as an iterative, resumable state machine.
+//!
+//! The search keeps its own stack (`choice`, Knuth's `x_0 x_1 ...`), so its depth is bounded
+//! by memory, not by the call stack, and it can stop anywhere and carry on later: after each
+//! solution, and at checkpoints the caller asks for (to look at the clock, report progress,
+//! or stop at a node limit). The rooms:
+//!
+//! - [`xc`]: the search loop of Algorithms X and C, one source for both: with
+//!   `COLORS = false` it is Algorithm X, with `COLORS = true` Algorithm C, whose step C5
+//!   commits items instead of covering them.
+//! - [`m`]: Algorithm M's loop (multiplicities: primary items covered between `u` and `v`
+//!   times), with steps of its own.
+//! - [`replay`]: what parallel search and shards need besides the loops: replaying a prefix
+//!   (a partial solution given as the node chosen at each level), unwinding, and splitting
+//!   off the untried branches as prefixes for other searches.
+//!
+//! The steps are labelled as in the book so they can be checked line by line.
+//!
+//! Knuth's counts: a *node* is each entry to step X2 (a solution being a node of its own, as
+//! in his DLX1), and an *update* is each item taken out of the active list plus each node taken
+//! out of a list while an option is hidden. With the same item and option order, these equal
+//! the counts his programs report, which shows the search tree is the same.
+
+mod m;
+mod replay;
+#[cfg(test)]
+mod tests;
+mod xc;
+
+use crate::engine::Engine;
+use crate::links::Links;
+use crate::problem::Problem;
+
+/// Calls `search.method::<COLORS>(args)` with `COLORS` the search's own (whether its links
+/// hold Algorithm C's colors), a constant in each of the two calls.
+macro_rules! with_colors {
+    ($search:expr, $method:ident($($arg:expr),* $(,)?)) => {
+        if $search.colors {
+            $search.$method::<true>($($arg),*)
+        } else {
+            $search.$method::<false>($($arg),*)
+        }
+    };
+}
+use with_colors;
+
+/// Why [`Search::run`] returned.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Event {
+    /// `choice[..level]` is a solution; the next run backtracks from it.
+    Solution,
+    /// The node count reached the checkpoint; the next run carries on where this one stopped.
+    Checkpoint,
+    /// The search reached its cutoff level: `choice[..level]` is a prefix (a partial solution
+    /// at that depth, not a solution); the next run backtracks from it without exploring it.
+    Prefix,
+    /// The whole tree has been explored (for a search started from a prefix, the prefix's
+    /// subtree).
+    Done,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Resume {
+    /// At step X2, about to enter `level`.
+    EnterLevel,
+    /// Just after visiting a solution: continue at step X8.
+    LeaveLevel,
+    /// Nothing left to explore.
+    Finished,
+}
+
+/// One depth-first search over one copy of the links.
+#[derive(Clone, Debug)]
+pub(crate) struct Search {
+    links: Links,
+    engine: Engine,
+    /// Whether the links are Algorithm C's (colors in `aux`): with Algorithm C, and with
+    /// Algorithm M when the problem has colors. Otherwise every walk is Algorithm X's.
+    colors: bool,
+    /// Knuth's `l`.
+    level: usize,
+    /// Knuth's `x_0 ... x_{l-1}`: the node chosen at each level.
+    choice: Vec<u32>,
+    /// Algorithm M: `FT_l`, the first node of the item's list when level `l` began (what
+    /// `untweak` restores from), and the level's branching degree, for the progress estimate.
+    first_tweak: Vec<u32>,
+    degree: Vec<u32>,
+    resume: Resume,
+    /// Levels below `base` belong to the prefix this search started from (see
+    /// [`enter_prefix`](Self::enter_prefix)); the search ends when it would leave `base`.
+    base: usize,
+    /// Levels with `cutoff` options above them are not explored: reaching one is
+    /// [`Event::Prefix`]. (With Algorithms X and C every level above has an option; with
+    /// Algorithm M some are null moves, and a prefix always ends with an option, so that
+    /// options alone name it: see [`nodes_of`](Self::nodes_of).)
+    pub cutoff: usize,
+    /// Search-tree nodes so far.
+    pub nodes: u64,
+    /// Nodes per level (Knuth's `profile`).
+    pub profile: Vec<u64>,
+    /// [`run`](Self::run) returns [`Event::Checkpoint`] before the node count passes this.
+    pub checkpoint_at: u64,
+}
+
+impl Search {
+    /// Step X1 [Initialize], for the given engine (at least `problem.engine()`).
+    pub fn new(problem: &Problem, engine: Engine) -> Search {
+        let engine = engine.max(problem.engine());
+        let colors = engine == Engine::C || (engine == Engine::M && problem.has_colors());
+        let links = Links::new(problem, colors);
+        let depth = if engine == Engine::M {
+            // A level either chooses an option, which lowers the BOUND of a primary item
+            // (at most min(v, options) times each), or makes a null move, which deactivates
+            // one; plus the solution's level.
+            let n1 = links.primary_count();
+            let options: usize = (1..=n1)
+                .map(|i| (links.bound(i) as usize).min(links.len(i)))
+                .sum();
+            options + n1 + 1
+        } else {
+            // Each level covers at least one primary item, so there are at most N1 + 1 levels
+            // (the last one being the solution's).
+            problem.primary_count() + 1
+        };
+        let m_depth = if engine == Engine::M { depth } else { 0 };
+        Search {
+            links,
+            engine,
+            colors,
+            level: 0,
+            choice: vec![0; depth],
+            first_tweak: vec![0; m_depth],
+            degree: vec![0; m_depth],
+            resume: Resume::EnterLevel,
+            base: 0,
+            cutoff: usize::MAX,
+            nodes: 0,
+            profile: vec![0; depth],
+            checkpoint_at: u64::MAX,
+        }
+    }
+
+    /// Knuth's updates so far.
+    pub fn updates(&self) -> u64 {
+        self.links.updates()
+    }
+
+    /// The current level: at a solution, the number of options in it.
+    pub fn level(&self) -> usize {
+        self.level
+    }
+
+    /// The options of the current partial solution, in level order (at a solution, the
+    /// solution); Algorithm M's null moves are left out.
+    pub fn options(&self) -> impl Iterator<Item = u32> + '_ {
+        self.choice[..self.level]
+            .iter()
+            .filter(|&&x| !self.links.is_header(x as usize))
+            .map(|&x| self.links.option_of(x as usize))
+    }
+
+    /// The deepest level with a node.
+    pub fn max_level(&self) -> usize {
+        self.profile.iter().rposition(|&n| n > 0).unwrap_or(0)
+    }
+
+    /// Knuth's estimate of the fraction of the tree explored, assuming a uniform branching
+    /// structure: if the first choice is `k` of `d`, the estimate is `(k - 1) / d` plus `1 / d`
+    /// times the estimate for the `k`-th subtree, and `1/2` for a single node. It only grows.
+    pub fn estimate(&self) -> f64 {
+        self.estimate_from(self.base)
+    }
+
+    /// The estimate for the subtree below level `from` (the whole tree for 0).
+    pub fn estimate_from(&self, from: usize) -> f64 {
+        if self.resume == Resume::Finished {
+            return 1.0;
+        }
+        let mut done = 0.0;
+        let mut scale = 1.0;
+        for level in from..self.level {
+            let (k, d) = self.position(level);
+            scale *= d as f64;
+            done += (k - 1) as f64 / scale;
+        }
+        (done + 0.5 / scale).min(1.0)
+    }
+
+    /// The choice at `level` as Knuth's "`k` of `d`": its place among the level's branches,
+    /// from 1, and their number.
+    pub fn position(&self, level: usize) -> (u32, u32) {
+        let x = self.choice[level] as usize;
+        let (start, d) = if self.engine == Engine::M {
+            (self.first_tweak[level] as usize, self.degree[level])
+        } else {
+            let item = self.links.item_of(x);
+            (self.links.down(item), self.links.len(item) as u32)
+        };
+        // Count the nodes from the level's first one to x (a tweaked node still points to its
+        // successor, and the list ends at the header).
+        let mut k = 1;
+        let mut p = start;
+        while p != x && !self.links.is_header(p) {
+            k += 1;
+            p = self.links.down(p);
+        }
+        (k, d.max(k))
+    }
+
+    /// The first level of this search's own subtree (0 unless it started from a prefix or
+    /// gave work away).
+    pub fn base(&self) -> usize {
+        self.base
+    }
+
+    /// The current partial solution as nodes, one per level.
+    pub fn prefix(&self) -> &[u32] {
+        &self.choice[..self.level]
+    }
+
+    /// Algorithm M's branching degree at each level of [`prefix`](Self::prefix), for
+    /// [`enter_prefix`](Self::enter_prefix) (empty for Algorithms X and C, whose degrees are
+    /// their items' lengths, read from the links).
+    pub fn degrees(&self) -> &[u32] {
+        if self.engine == Engine::M {
+            &self.degree[..self.level]
+        } else {
+            &[]
+        }
+    }
+
+    /// Runs until the next solution, checkpoint, or the end of the search.
+    pub fn run(&mut self) -> Event {
+        match self.engine {
+            Engine::X => self.run_x(),
+            Engine::C => self.run_with::<true>(),
+            Engine::M if self.colors => self.run_bounded::<true>(),
+            Engine::M => self.run_m(),
+        }
+    }
+}

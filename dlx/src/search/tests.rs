@@ -1,0 +1,339 @@
+//! The search against brute force, Knuth's `sanity()` at every node, and splits that add up.
+
+use super::*;
+use crate::problem::OptionId;
+use crate::ProblemBuilder;
+
+/// A small deterministic generator (xorshift), so the tests need no dependency.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0 % n
+    }
+}
+
+fn random_problem(rng: &mut Rng, bounds: bool) -> Problem {
+    let mut builder = ProblemBuilder::new();
+    let primaries: Vec<_> = (0..1 + rng.below(6))
+        .map(|k| {
+            if bounds && rng.below(2) == 0 {
+                let max = 1 + rng.below(3) as u32;
+                let min = rng.below(max as u64 + 1) as u32;
+                builder.primary_bounded(format!("p{k}"), min, max)
+            } else {
+                builder.primary(format!("p{k}"))
+            }
+        })
+        .collect();
+    let secondaries: Vec<_> = (0..rng.below(4))
+        .map(|k| builder.secondary(format!("s{k}")))
+        .collect();
+    let colors: Vec<_> = (0..rng.below(3))
+        .map(|k| builder.color(format!("c{k}")))
+        .collect();
+    for _ in 0..rng.below(14) {
+        let mut option = vec![primaries[rng.below(primaries.len() as u64) as usize].into()];
+        for &p in &primaries {
+            if rng.below(3) == 0 && option[0] != p.into() {
+                option.push(p.into());
+            }
+        }
+        for &s in &secondaries {
+            match rng.below(4) {
+                0 => option.push(s.into()),
+                1 if !colors.is_empty() => {
+                    option.push(s.with_color(colors[rng.below(colors.len() as u64) as usize]))
+                }
+                _ => {}
+            }
+        }
+        builder.option(option);
+    }
+    builder.build().unwrap()
+}
+
+/// Stops at every node and checks Knuth's `sanity()` there, at every solution, and at the
+/// end, where the links must be exactly as they were at the start.
+#[test]
+fn links_stay_consistent_and_are_restored() {
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut checked = 0;
+    // Miri (which checks the unchecked indexing of the links for undefined behaviour) is
+    // some thousand times slower, so it gets fewer problems.
+    let rounds = if cfg!(miri) { 12 } else { 300 };
+    for round in 0..rounds {
+        let problem = random_problem(&mut rng, round % 2 == 1);
+        let mut trees = Vec::new();
+        let modes = [None, Some(false), Some(true)];
+        for (engine, interleave) in [Engine::X, Engine::C, Engine::M]
+            .into_iter()
+            .flat_map(|engine| modes.map(|mode| (engine, mode)))
+        {
+            let mut search = Search::new(&problem, engine);
+            if let Some(on) = interleave {
+                search.links.set_interleaved(on);
+            }
+            let initial = search.links.clone();
+            let mut solutions = 0;
+            search.checkpoint_at = 1;
+            loop {
+                let event = search.run();
+                search.links.check_invariants().unwrap();
+                checked += 1;
+                match event {
+                    Event::Done => break,
+                    Event::Prefix => unreachable!("no cutoff"),
+                    Event::Checkpoint => search.checkpoint_at = search.nodes + 1,
+                    Event::Solution => {
+                        let options: Vec<_> = search.options().map(OptionId).collect();
+                        crate::verify(&problem, &options).unwrap();
+                        solutions += 1;
+                    }
+                }
+            }
+            assert!(search.links.same_state(&initial));
+            assert_eq!(
+                solutions,
+                brute_force_count(&problem),
+                "{engine:?}: {problem:?}"
+            );
+            trees.push((search.nodes, search.updates(), search.profile.clone()));
+        }
+        // The order in which `cover` hides options changes neither the tree nor the
+        // updates.
+        for engine in trees.chunks(modes.len()) {
+            assert!(engine.iter().all(|tree| *tree == engine[0]), "{problem:?}");
+        }
+        // Without bounds, Algorithm M's tree is Algorithm X's (or C's): bounds 1:1 cost
+        // nothing but the bookkeeping. (Updates differ: M backtracks from an item without
+        // options before covering it.)
+        if !problem.has_multiplicities() {
+            let profile = |tree: &(u64, u64, Vec<u64>)| {
+                let mut p = tree.2.clone();
+                p.truncate(p.iter().rposition(|&n| n > 0).map_or(0, |k| k + 1));
+                (tree.0, p)
+            };
+            assert!(
+                trees.iter().all(|t| profile(t) == profile(&trees[0])),
+                "{problem:?}"
+            );
+        }
+    }
+    assert!(checked > 10 * rounds, "only {checked} states checked");
+}
+
+/// A straight tromino's placements on a strip overlap their neighbours, so its list is
+/// walked interleaved; no two squares of a chessboard share two lines, so none of n
+/// queens' lists is.
+#[test]
+fn interleaving_marks_overlapping_placements_only() {
+    let mut strip = ProblemBuilder::new();
+    let cells: Vec<_> = (0..8).map(|k| strip.primary(format!("c{k}"))).collect();
+    let tromino = strip.primary("I3");
+    for k in 0..6 {
+        strip.option([tromino, cells[k], cells[k + 1], cells[k + 2]]);
+    }
+    for k in 0..7 {
+        strip.option([cells[k], cells[k + 1]]);
+    }
+    let links = Links::new(&strip.build().unwrap(), false);
+    // Links number items from 1, and the tromino is the ninth.
+    assert!(links.is_interleaved(9));
+
+    let n = 6;
+    let mut queens = ProblemBuilder::new();
+    let rows: Vec<_> = (0..n).map(|r| queens.primary(format!("r{r}"))).collect();
+    let columns: Vec<_> = (0..n).map(|c| queens.primary(format!("c{c}"))).collect();
+    let diagonals: Vec<_> = (0..2 * n - 1)
+        .map(|d| queens.secondary(format!("a{d}")))
+        .collect();
+    let antidiagonals: Vec<_> = (0..2 * n - 1)
+        .map(|d| queens.secondary(format!("b{d}")))
+        .collect();
+    for r in 0..n {
+        for c in 0..n {
+            queens.option([
+                rows[r].into(),
+                columns[c].into(),
+                diagonals[r + c].into(),
+                antidiagonals[n - 1 + r - c].into(),
+            ] as [crate::OptionItem; 4]);
+        }
+    }
+    let links = Links::new(&queens.build().unwrap(), false);
+    assert!((1..=links.item_count()).all(|i| !links.is_interleaved(i)));
+}
+
+/// What a search found: its solutions (each sorted), nodes, updates and profile.
+#[derive(Debug, Default, PartialEq, Eq)]
+struct Tree {
+    solutions: Vec<Vec<u32>>,
+    nodes: u64,
+    updates: u64,
+    profile: Vec<u64>,
+}
+
+impl Tree {
+    /// Adds what `search` found since it started (its solutions were added as found).
+    fn add_counts(&mut self, search: &Search) {
+        self.nodes += search.nodes;
+        self.updates += search.updates();
+        if self.profile.len() < search.profile.len() {
+            self.profile.resize(search.profile.len(), 0);
+        }
+        for (total, n) in self.profile.iter_mut().zip(&search.profile) {
+            *total += n;
+        }
+    }
+
+    fn finish(mut self) -> Tree {
+        self.solutions.sort();
+        let len = self
+            .profile
+            .iter()
+            .rposition(|&n| n > 0)
+            .map_or(0, |k| k + 1);
+        self.profile.truncate(len);
+        self
+    }
+}
+
+fn solution(search: &Search, problem: &Problem) -> Vec<u32> {
+    let options: Vec<_> = search.options().map(OptionId).collect();
+    crate::verify(problem, &options).unwrap();
+    let mut sorted: Vec<u32> = search.options().collect();
+    sorted.sort_unstable();
+    sorted
+}
+
+/// Splitting a search at every checkpoint (as an idle worker gives work away) and solving
+/// the prefixes given away, one after another, explores exactly the same tree as one
+/// search: the same solutions, nodes, updates and profile; and so does cutting the tree at
+/// a depth (as shards do) and solving each prefix there. With Algorithm M, null moves and
+/// items branched on again below their level included.
+#[test]
+fn split_subtrees_add_up_to_the_whole_tree() {
+    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    let rounds = if cfg!(miri) { 8 } else { 400 };
+    let mut given_away = 0;
+    for round in 0..rounds {
+        let problem = random_problem(&mut rng, round % 4 != 0);
+        for engine in [Engine::X, Engine::C, Engine::M] {
+            let template = Search::new(&problem, engine);
+            let mut whole = Tree::default();
+            let mut search = template.clone();
+            loop {
+                match search.run() {
+                    Event::Solution => whole.solutions.push(solution(&search, &problem)),
+                    Event::Done => break,
+                    event => unreachable!("{event:?}"),
+                }
+            }
+            whole.add_counts(&search);
+            let whole = whole.finish();
+
+            // Donations, split at every checkpoint.
+            let mut split = Tree::default();
+            let mut tasks = vec![(Vec::new(), false)];
+            while let Some((prefix, count_last)) = tasks.pop() {
+                let mut search = template.clone();
+                search.enter_prefix(&prefix, &[], count_last);
+                search.links.check_invariants().unwrap();
+                search.checkpoint_at = search.nodes + 1;
+                loop {
+                    match search.run() {
+                        Event::Solution => split.solutions.push(solution(&search, &problem)),
+                        Event::Checkpoint => {
+                            let before = search.links.clone();
+                            let prefixes = search.split();
+                            assert!(search.links.same_state(&before));
+                            given_away += prefixes.len();
+                            tasks.extend(prefixes.into_iter().map(|p| (p, true)));
+                            search.checkpoint_at = search.nodes + 1;
+                        }
+                        Event::Done => break,
+                        Event::Prefix => unreachable!("no cutoff"),
+                    }
+                }
+                split.add_counts(&search);
+                search.unwind();
+                assert!(search.links.same_state(&template.links));
+            }
+            assert_eq!(split.finish(), whole, "{engine:?}, donations: {problem:?}");
+
+            // Prefixes at a depth.
+            for depth in 1..4 {
+                let mut cut = Tree::default();
+                let mut top = template.clone();
+                top.cutoff = depth;
+                let mut prefixes = Vec::new();
+                loop {
+                    match top.run() {
+                        Event::Prefix => {
+                            prefixes.push((top.prefix().to_vec(), top.degrees().to_vec()))
+                        }
+                        Event::Solution => cut.solutions.push(solution(&top, &problem)),
+                        Event::Done => break,
+                        Event::Checkpoint => unreachable!("no checkpoint"),
+                    }
+                }
+                cut.add_counts(&top);
+                for (prefix, degrees) in prefixes {
+                    let mut search = template.clone();
+                    search.enter_prefix(&prefix, &degrees, false);
+                    loop {
+                        match search.run() {
+                            Event::Solution => cut.solutions.push(solution(&search, &problem)),
+                            Event::Done => break,
+                            event => unreachable!("{event:?}"),
+                        }
+                    }
+                    cut.add_counts(&search);
+                }
+                assert_eq!(
+                    cut.finish(),
+                    whole,
+                    "{engine:?}, depth {depth}: {problem:?}"
+                );
+            }
+        }
+    }
+    assert!(given_away > rounds, "only {given_away} prefixes given away");
+}
+
+/// The number of sets of options that `verify` accepts, by trying every subset.
+fn brute_force_count(problem: &Problem) -> u64 {
+    let n = problem.option_count();
+    (0u32..1 << n)
+        .filter(|set| {
+            let options: Vec<_> = (0..n)
+                .filter(|k| set >> k & 1 == 1)
+                .map(OptionId::new)
+                .collect();
+            crate::verify(problem, &options).is_ok()
+        })
+        .count() as u64
+}
+
+/// A deep problem: a chain of 20,000 items, each option covering one; the search goes
+/// 20,000 levels down without recursion.
+#[test]
+#[cfg_attr(miri, ignore = "too slow under Miri")]
+fn depth_is_not_bounded_by_the_call_stack() {
+    let mut builder = ProblemBuilder::new();
+    let items: Vec<_> = (0..20_000)
+        .map(|k| builder.primary(format!("i{k}")))
+        .collect();
+    for &item in &items {
+        builder.option([item]);
+    }
+    let problem = builder.build().unwrap();
+    let mut search = Search::new(&problem, Engine::X);
+    assert_eq!(search.run(), Event::Solution);
+    assert_eq!(search.level(), 20_000);
+    assert_eq!(search.run(), Event::Done);
+}

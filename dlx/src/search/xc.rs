@@ -1,0 +1,99 @@
+//! The search loop of Algorithms X and C (TAOCP 7.2.2.1, steps X1-X8 and C1-C8).
+
+use super::{Event, Resume, Search};
+
+impl Search {
+    /// Algorithm X's search loop: a function of its own (Algorithm C's is inlined into
+    /// [`run`](Search::run)).
+    #[inline(never)]
+    pub(super) fn run_x(&mut self) -> Event {
+        self.run_with::<false>()
+    }
+
+    /// Steps X2 to X8 until the next solution, checkpoint or prefix, or the end.
+    #[inline(always)]
+    pub(super) fn run_with<const COLORS: bool>(&mut self) -> Event {
+        let Search {
+            links,
+            level: saved_level,
+            choice,
+            resume,
+            base,
+            cutoff,
+            nodes,
+            profile,
+            checkpoint_at,
+            ..
+        } = self;
+        let base = *base;
+        let mut level = *saved_level;
+        let mut enter = match *resume {
+            Resume::EnterLevel => true,
+            Resume::LeaveLevel => false,
+            Resume::Finished => return Event::Done,
+        };
+        loop {
+            if enter {
+                // X2 [Enter level l.]
+                if *nodes >= *checkpoint_at {
+                    *saved_level = level;
+                    *resume = Resume::EnterLevel;
+                    return Event::Checkpoint;
+                }
+                if level == *cutoff && !links.all_covered() {
+                    *saved_level = level;
+                    *resume = Resume::LeaveLevel;
+                    return Event::Prefix;
+                }
+                *nodes += 1;
+                profile[level] += 1;
+                if links.all_covered() {
+                    *saved_level = level;
+                    *resume = Resume::LeaveLevel;
+                    return Event::Solution;
+                }
+                // X3 [Choose i.]
+                let i = links.choose();
+                // X4 [Cover i.]
+                links.cover::<COLORS>(i);
+                choice[level] = links.down(i) as u32;
+            } else {
+                // X8 [Leave level l.]
+                if level == base {
+                    *resume = Resume::Finished;
+                    *saved_level = base;
+                    return Event::Done;
+                }
+                level -= 1;
+                // X6 [Try again.]
+                let x = choice[level] as usize;
+                links.uncover_rest::<COLORS>(x);
+                choice[level] = links.down(x) as u32;
+            }
+            loop {
+                // X5 [Try x_l.]
+                let x = choice[level] as usize;
+                if links.is_header(x) {
+                    // X7 [Backtrack.] (x_l = i: the item's options are exhausted.)
+                    links.uncover::<COLORS>(x);
+                    // X8 [Leave level l.]
+                    if level == base {
+                        *resume = Resume::Finished;
+                        *saved_level = base;
+                        return Event::Done;
+                    }
+                    level -= 1;
+                    // X6 [Try again.]
+                    let x = choice[level] as usize;
+                    links.uncover_rest::<COLORS>(x);
+                    choice[level] = links.down(x) as u32;
+                    continue;
+                }
+                links.cover_rest::<COLORS>(x);
+                level += 1;
+                break;
+            }
+            enter = true;
+        }
+    }
+}
