@@ -40,7 +40,7 @@ pub enum Command {
 
     /// The calendar puzzle: eight pieces cover a board of months and days, all but a date.
     ///
-    /// The board (PUZZLES.md): Jan-Jun and Jul-Dec on two rows of six, then the days 1-31 on
+    /// The board (docs/puzzles.md): Jan-Jun and Jul-Dec on two rows of six, then the days 1-31 on
     /// rows of seven. The eight pieces R V Y U P N Z L, each used once, may be turned and
     /// flipped; they cover every cell but the date's month and day.
     ///
@@ -102,7 +102,7 @@ pub enum Command {
     /// Every row and every column holds 1..n once each; the given digits stay; the
     /// inequalities between neighbouring cells hold.
     ///
-    /// The file (PUZZLES.md): a line with n, then 2n-1 lines. Rows of digits: n numbers
+    /// The file (docs/puzzles.md): a line with n, then 2n-1 lines. Rows of digits: n numbers
     /// (0 = empty) separated by `|` (no relation), `<` (left smaller) or `>` (left larger).
     /// Between two digit rows, 2n-1 marks: at even positions `-` (none), `^` (upper
     /// smaller) or `v` (upper larger), `-` at odd positions. Blanks between tokens are

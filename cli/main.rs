@@ -1,4 +1,4 @@
-//! `dlx`: exact cover from the command line. See `dlx --help` and CLI.md.
+//! `dlx`: exact cover from the command line. See `dlx --help` and docs/cli.md.
 
 mod args;
 mod calendar;

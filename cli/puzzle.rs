@@ -14,7 +14,7 @@ use crate::Found;
 
 /// A solved board, in every form the command line prints.
 pub trait Board {
-    /// The plain text of CLI.md, every line ended by `\n`.
+    /// The plain text of docs/cli.md, every line ended by `\n`.
     fn plain(&self, out: &mut dyn Write) -> io::Result<()>;
     /// The drawing for people (box-drawing lines, labels), colored if `color`.
     fn pretty(&self, color: bool, out: &mut dyn Write) -> io::Result<()>;

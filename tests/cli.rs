@@ -871,7 +871,7 @@ fn scale_out_scripts_count_in_shards() {
 // Puzzle commands: calendar, tromino, pack, futoshiki, queens
 //
 // Every board printed is read back and checked against the puzzle's rules by the checkers
-// below, which share no code with the reductions: shapes as PUZZLES.md gives them, turned and
+// below, which share no code with the reductions: shapes as docs/puzzles.md gives them, turned and
 // flipped here.
 
 /// Cells translated to touch row 0 and column 0, as a sorted set.
@@ -898,7 +898,7 @@ fn images(cells: &[(i32, i32)]) -> HashSet<BTreeSet<(i32, i32)>> {
     images
 }
 
-/// The calendar pieces of PUZZLES.md, written out again here.
+/// The calendar pieces of docs/puzzles.md, written out again here.
 const CALENDAR_PIECES: [(char, &[(i32, i32)]); 8] = [
     ('R', &[(0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (1, 2)]),
     ('V', &[(0, 0), (0, 1), (0, 2), (1, 2), (2, 2)]),
@@ -2059,7 +2059,7 @@ fn binairo_grids() {
         let run = dlx(&["binairo", &seed, "--encoding", encoding]);
         run.assert_status(0);
         check_binairo(&puzzle, &run.stdout);
-        // PUZZLES.md gives its unique solution.
+        // docs/puzzles.md gives its unique solution.
         assert_eq!(
             run.stdout,
             "100110\n010101\n001011\n101100\n110010\n011001\n"

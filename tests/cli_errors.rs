@@ -87,7 +87,7 @@ fn dlx_with_files(test: &str, files: &[(&str, &str)], args: &[&str]) -> Run {
     run_in(&dir, args, None, format!("dlx {}", args.join(" ")))
 }
 
-/// An error as CLI.md promises it: exit status 2, nothing on stdout, the message on stderr
+/// An error as docs/cli.md promises it: exit status 2, nothing on stdout, the message on stderr
 /// (one line of ours; clap's own messages have a usage line and a hint); then the snapshot.
 fn assert_error(name: &str, run: &Run) {
     assert_eq!(run.status, Some(2), "{}", run.report());

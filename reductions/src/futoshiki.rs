@@ -3,7 +3,7 @@
 //!
 //! # The format
 //!
-//! The seed's (PUZZLES.md section 3): a line with n, then 2n - 1 lines, alternately a row of
+//! The seed's (docs/puzzles.md section 3): a line with n, then 2n - 1 lines, alternately a row of
 //! digits and a row of vertical relations.
 //!
 //! ```text

@@ -1,4 +1,4 @@
-//! The arrow board: exactly two solutions for every even n (PUZZLES.md), the pinwheels of its
+//! The arrow board: exactly two solutions for every even n (docs/puzzles.md), the pinwheels of its
 //! example, and every printed board checked by a checker written here from the rules; small
 //! boards also counted by a plain backtracking search that shares nothing with the encoder.
 

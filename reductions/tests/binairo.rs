@@ -1,4 +1,4 @@
-//! Binairo against the public instances (both encodings) and the counts of PUZZLES.md, every
+//! Binairo against the public instances (both encodings) and the counts of docs/puzzles.md, every
 //! printed board checked by a checker written here from the rules.
 
 use std::collections::HashSet;

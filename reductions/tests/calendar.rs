@@ -1,4 +1,4 @@
-//! The calendar puzzle against the known figures of PUZZLES.md, every board checked by a
+//! The calendar puzzle against the known figures of docs/puzzles.md, every board checked by a
 //! checker that shares no code with the encoder.
 
 use std::collections::{BTreeSet, HashSet};
@@ -9,7 +9,7 @@ use reductions::calendar::{self, Calendar, Date};
 use reductions::grid::Cell;
 use reductions::Reduction;
 
-/// The pieces as PUZZLES.md gives them, written out again here rather than taken from the
+/// The pieces as docs/puzzles.md gives them, written out again here rather than taken from the
 /// crate.
 const PIECES: [(char, &[(i32, i32)]); 8] = [
     ('R', &[(0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (1, 2)]),

@@ -1,4 +1,4 @@
-//! Futoshiki against the public instances and the figures of PUZZLES.md, every printed board
+//! Futoshiki against the public instances and the figures of docs/puzzles.md, every printed board
 //! checked by a checker written here from the rules, sharing nothing with the encoder.
 
 use std::fs;

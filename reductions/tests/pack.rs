@@ -1,4 +1,4 @@
-//! Packing the twelve pentominoes, against the raw counts of PUZZLES.md (2 per rectangle up
+//! Packing the twelve pentominoes, against the raw counts of docs/puzzles.md (2 per rectangle up
 //! to symmetry times 4 for 3 x 20, 1010 x 4 for 5 x 12, 2339 x 4 for 6 x 10), every board of
 //! the small case checked by a checker that shares no code with the encoder.
 

@@ -1,4 +1,4 @@
-//! n-queens: the counts of PUZZLES.md, Knuth's own encoding (the files of the engine corpus),
+//! n-queens: the counts of docs/puzzles.md, Knuth's own encoding (the files of the engine corpus),
 //! and every printed board checked against the rules by a checker written here.
 
 use std::collections::HashSet;
@@ -8,7 +8,7 @@ use dlx::{Problem, Solver};
 use reductions::queens::{Queens, Size};
 use reductions::Reduction;
 
-/// Solutions for n = 1..14, from PUZZLES.md (OEIS A000170).
+/// Solutions for n = 1..14, from docs/puzzles.md (OEIS A000170).
 const COUNTS: [u128; 14] = [
     1, 0, 0, 2, 10, 4, 40, 92, 352, 724, 2680, 14200, 73712, 365596,
 ];

@@ -1,4 +1,4 @@
-//! L-tromino tilings against the known counts of PUZZLES.md (OEIS A351322 for rectangles),
+//! L-tromino tilings against the known counts of docs/puzzles.md (OEIS A351322 for rectangles),
 //! every drawn tiling checked by a checker that shares no code with the encoder.
 
 use std::collections::{BTreeMap, HashSet};
