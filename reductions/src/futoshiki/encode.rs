@@ -1,0 +1,96 @@
+//! The exact-cover problem of a futoshiki grid (see the [module docs](super)).
+
+use super::propagate::candidates;
+use super::propagate::{highest, lowest};
+use super::{Fill, Grid, Inequality, Relation};
+use crate::parse::{self, name};
+use crate::Encoding;
+
+pub(super) fn encode(grid: &Grid) -> Result<Encoding<Fill>, dlx::BuildError> {
+    let n = grid.n;
+    let domains = candidates(grid);
+    let cw = parse::base36_width(n - 1);
+    let dw = parse::base36_width(n);
+    let mut builder = dlx::ProblemBuilder::new();
+    let mut cell_items = Vec::with_capacity(n * n);
+    for r in 0..n {
+        for c in 0..n {
+            cell_items.push(builder.primary(name("p", &[(r, cw), (c, cw)])));
+        }
+    }
+    let mut row_items = Vec::with_capacity(n * n);
+    for r in 0..n {
+        for d in 1..=n {
+            row_items.push(builder.primary(name("r", &[(r, cw), (d, dw)])));
+        }
+    }
+    let mut col_items = Vec::with_capacity(n * n);
+    for c in 0..n {
+        for d in 1..=n {
+            col_items.push(builder.primary(name("c", &[(c, cw), (d, dw)])));
+        }
+    }
+    // For each cell, the inequalities it takes part in: (is the smaller side, first threshold,
+    // the threshold items).
+    let mut sides: Vec<Vec<(bool, usize, Vec<dlx::Secondary>)>> = vec![Vec::new(); n * n];
+    for Inequality {
+        first,
+        second,
+        relation,
+    } in grid.inequalities()
+    {
+        let (p, q) = (first.0 * n + first.1, second.0 * n + second.1);
+        let (a, b) = if relation == Relation::Less {
+            (p, q)
+        } else {
+            (q, p)
+        };
+        if domains[a] == 0 || domains[b] == 0 {
+            continue; // A cell without candidates already leaves no solution.
+        }
+        let (lo, hi) = (lowest(domains[b]), highest(domains[a]));
+        if lo > hi {
+            continue; // Every candidate of a is below every candidate of b.
+        }
+        let prefix = if first.0 == second.0 { "h" } else { "v" };
+        let items: Vec<dlx::Secondary> = (lo..=hi)
+            .map(|k| builder.secondary(name(prefix, &[(first.0, cw), (first.1, cw), (k, dw)])))
+            .collect();
+        sides[a].push((true, lo, items.clone()));
+        sides[b].push((false, lo, items));
+    }
+    let mut choices = Vec::new();
+    for r in 0..n {
+        for c in 0..n {
+            let cell = r * n + c;
+            for d in 1..=n {
+                if domains[cell] & (1 << d) == 0 {
+                    continue;
+                }
+                let mut entries: Vec<dlx::OptionItem> = vec![
+                    cell_items[cell].into(),
+                    row_items[r * n + d - 1].into(),
+                    col_items[c * n + d - 1].into(),
+                ];
+                for (smaller, lo, items) in &sides[cell] {
+                    // Item k of `items` is t_{lo + k}: the smaller side takes t_k for k <= d,
+                    // the larger side t_k for k >= d.
+                    let split = (d + 1).saturating_sub(*lo).min(items.len());
+                    let taken = if *smaller {
+                        &items[..split]
+                    } else {
+                        &items[d.saturating_sub(*lo).min(items.len())..]
+                    };
+                    entries.extend(taken.iter().map(|&item| dlx::OptionItem::from(item)));
+                }
+                builder.option(entries);
+                choices.push(Fill {
+                    row: r,
+                    col: c,
+                    digit: d,
+                });
+            }
+        }
+    }
+    Ok(Encoding::new(builder.build()?, choices))
+}

@@ -1,0 +1,554 @@
+
+//! Futoshiki: fill an n x n grid so that every row and every column holds 1 to n once each (a
+//! Latin square), keeping the given digits and the inequalities between neighbours.
+//!
+//! The rooms: [`format`] reads and writes the grid, [`propagate`] filters the digits before
+//! the search, [`encode`] writes the exact-cover problem.
+//!
+//! # The format
+//!
+//! The seed's (docs/puzzles.md section 3): a line with n, then 2n - 1 lines, alternately a row of
+//! digits and a row of vertical relations.
+//!
+//! ```text
+//! 4
+//! 2 | 0 < 0 | 0
+//! - - ^ - - - -
+//! 0 | 0 | 0 > 0
+//! - - - - v - -
+//! 0 | 3 | 0 | 0
+//! - - - - - - -
+//! 0 | 0 | 0 | 1
+//! ```
+//!
+//! - A row of digits is n numbers in decimal, `0` for an empty cell, with one separator between
+//!   neighbours: `|` no relation, `<` the left one is smaller, `>` the left one is larger.
+//!   Numbers above 9 are written in decimal too (`10 < 12`): the separators are what keeps two
+//!   numbers apart, so a number may never be split by a blank, and blanks around separators are
+//!   optional (`2|0<0|0` reads the same).
+//! - A row of relations is 2n - 1 marks, with or without blanks between them: at even
+//!   positions (0, 2, ...) the relation of the cell above and the cell below (`-` none, `^` the
+//!   upper one is smaller, `v` the upper one is larger), at odd positions the filler `-`.
+//! - Blank lines, trailing blanks and `\r` are ignored. Sizes go from 1 to [`MAX_SIZE`].
+//!
+//! [`Grid`]'s `Display` writes the same format back, numbers padded to a common width and the
+//! marks of a relation row aligned under the last digit of their cells, so that grids of 10
+//! and more line up too (for n <= 9 it is exactly the layout above).
+//!
+//! # Encoding
+//!
+//! The Latin square is exact cover with three kinds of primary items: `p<r><c>` (cell `(r, c)`
+//! holds a digit), `r<r><d>` (row `r` holds the digit `d`) and `c<c><d>` (column `c` holds `d`);
+//! the option "cell (r, c) holds d" is `p<r><c> r<r><d> c<c><d>`. An inequality `a < b` between
+//! two neighbours becomes secondary items `t_k` of that pair (`h<r><c><k>` between `(r, c)` and
+//! `(r, c + 1)`, `v<r><c><k>` between `(r, c)` and `(r + 1, c)`): the option "a = x" takes `t_1`
+//! to `t_x`, the option "b = y" takes `t_y` to `t_n`. Two such options share an item exactly when
+//! `y <= x`, which is exactly when they break `a < b`.
+//!
+//! # Filtering the digits first ([`propagate`])
+//!
+//! The search only looks one item ahead: it sees a cell, a row's or a column's digit run out,
+//! but not a chain of inequalities, nor a pair of cells that share the last two digits of a
+//! row. Tatham's hardest 9 x 9 ("recursive" grade, f18) took 333,107 nodes that way. So
+//! before the options are written, every cell gets the digits it may still hold (its given
+//! digit, or 1 to n) and a filter removes digits that are in no solution, to a fixpoint:
+//!
+//! - each inequality `a < b` keeps only the `a` below the largest `b` and the `b` above the
+//!   smallest `a` (arc consistency; along a chain `a < b < c` this gives `a <= n - 2`);
+//! - each row and column keeps a digit in a cell only if some assignment of all its digits to
+//!   its cells puts it there: a digit alone in its cell leaves the other cells, a digit with
+//!   one place left goes there, and, when these change nothing, Régin's matching test removes
+//!   what every naked or hidden pair, triple and so on excludes;
+//! - then singleton consistency: each digit of each open cell is tried in turn, the rules above
+//!   propagate it, and a digit whose trial fails (a cell, or a digit of a line, runs out) is
+//!   removed for good, until no trial fails (or a work budget, a few milliseconds, is spent,
+//!   which only large open grids reach).
+//!
+//! Only the digits left get options, and of the `t_k` only those from the smallest `b` to the
+//! largest `a` are needed (outside that range no option of the other side takes the item), so
+//! an inequality that can no longer be broken costs no item at all. The filter removes no
+//! solution, so counts do not change; when it proves that there is none (givens that break a
+//! rule included), no cell keeps a digit and the matrix has items but no options.
+//!
+//! The figures that chose this (nodes and times on the public instances, with and without
+//! each rule) are in `docs/reductions.md`.
+//!
+//! Numbers in names are in base 36 at a fixed width (one character up to n = 35), so names have
+//! at most 4 characters on such grids.
+//!
+//! # Before and after the search
+//!
+//! The seed tells apart a complete grid (valid or not), givens that already break a rule, no
+//! solution, one and many; [`judge`] does all of it, and [`Grid::violations`] says which rule
+//! the givens break and where.
+//!
+//! ```
+//! use reductions::futoshiki::{judge, Futoshiki, Verdict};
+//! use reductions::Reduction;
+//!
+//! let text = "4\n2 | 0 < 0 | 0\n- - ^ - - - -\n0 | 0 | 0 > 0\n- - - - v - -\n\
+//!             0 | 3 | 0 | 0\n- - - - - - -\n0 | 0 | 0 | 1\n";
+//! let grid = Futoshiki.parse(text)?;
+//! let encoding = Futoshiki.encode(&grid)?;
+//! let solution = dlx::Solver::new(&encoding.problem).first().unwrap();
+//! let solved = Futoshiki.decode(&grid, &encoding.choices_of(solution.options()));
+//! assert_eq!(
+//!     solved.to_string(),
+//!     "4\n2 | 1 < 3 | 4\n- - ^ - - - -\n1 | 2 | 4 > 3\n- - - - v - -\n\
+//!      4 | 3 | 1 | 2\n- - - - - - -\n3 | 4 | 2 | 1"
+//! );
+//! assert_eq!(judge(&grid, None)?, Verdict::Unique(solved));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+
+mod encode;
+mod format;
+mod propagate;
+#[cfg(test)]
+mod tests;
+
+use std::fmt;
+
+use crate::parse::ParseError;
+use crate::{Encoding, Reduction};
+
+/// The largest grid [`Futoshiki`] reads: 36 x 36.
+pub const MAX_SIZE: usize = 36;
+
+/// The Futoshiki reduction; the format and the encoding are in the [module docs](self).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Futoshiki;
+
+/// The relation between two neighbouring cells, the first being the left (or upper) one.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Relation {
+    /// No inequality (`|` between cells of a row, `-` between cells of a column).
+    #[default]
+    None,
+    /// The first cell holds the smaller digit (`<` in a row, `^` in a column).
+    Less,
+    /// The first cell holds the larger digit (`>` in a row, `v` in a column).
+    Greater,
+}
+
+impl Relation {
+    /// Whether digits `first` and `second` keep the relation.
+    pub fn holds(self, first: usize, second: usize) -> bool {
+        match self {
+            Relation::None => true,
+            Relation::Less => first < second,
+            Relation::Greater => first > second,
+        }
+    }
+
+    fn row_char(self) -> char {
+        match self {
+            Relation::None => '|',
+            Relation::Less => '<',
+            Relation::Greater => '>',
+        }
+    }
+
+    fn column_char(self) -> char {
+        match self {
+            Relation::None => '-',
+            Relation::Less => '^',
+            Relation::Greater => 'v',
+        }
+    }
+}
+
+/// A Futoshiki grid: its size, its digits (given or filled in), and the relations between
+/// neighbours. Both puzzles and solved boards are grids.
+///
+/// `Display` writes the file format of the [module docs](self), empty cells as `0`, lines
+/// separated by `\n` with no final newline.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Grid {
+    n: usize,
+    /// Row-major, 0 for an empty cell.
+    cells: Vec<u8>,
+    /// `right[r * (n - 1) + c]`: between `(r, c)` and `(r, c + 1)`.
+    right: Vec<Relation>,
+    /// `down[r * n + c]`: between `(r, c)` and `(r + 1, c)`.
+    down: Vec<Relation>,
+}
+
+/// A digit in a cell: what one option of the encoding means.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Fill {
+    /// The row, from 0 at the top.
+    pub row: usize,
+    /// The column, from 0 at the left.
+    pub col: usize,
+    /// The digit, from 1 to n.
+    pub digit: usize,
+}
+
+/// An inequality between two neighbouring cells, as [`Grid::inequalities`] lists them.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Inequality {
+    /// The first (left or upper) cell, `(row, column)`.
+    pub first: (usize, usize),
+    /// The second (right or lower) cell.
+    pub second: (usize, usize),
+    /// The relation, as the first cell sees it (never [`Relation::None`]).
+    pub relation: Relation,
+}
+
+/// A rule that a grid's digits already break.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Violation {
+    /// One digit twice in a row.
+    RowRepeat {
+        /// The row.
+        row: usize,
+        /// The digit.
+        digit: usize,
+        /// The two columns holding it.
+        cols: (usize, usize),
+    },
+    /// One digit twice in a column.
+    ColumnRepeat {
+        /// The column.
+        col: usize,
+        /// The digit.
+        digit: usize,
+        /// The two rows holding it.
+        rows: (usize, usize),
+    },
+    /// Two filled neighbours that break the inequality between them.
+    Inequality {
+        /// The first (left or upper) cell, `(row, column)`.
+        first: (usize, usize),
+        /// The second (right or lower) cell.
+        second: (usize, usize),
+        /// The inequality as the first cell sees it.
+        relation: Relation,
+        /// The digits of the two cells.
+        digits: (usize, usize),
+    },
+}
+
+impl fmt::Display for Violation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Violation::RowRepeat { row, digit, cols } => write!(
+                f,
+                "row {row} holds {digit} twice, at ({row},{}) and ({row},{})",
+                cols.0, cols.1
+            ),
+            Violation::ColumnRepeat { col, digit, rows } => write!(
+                f,
+                "column {col} holds {digit} twice, at ({},{col}) and ({},{col})",
+                rows.0, rows.1
+            ),
+            Violation::Inequality {
+                first,
+                second,
+                relation,
+                digits,
+            } => {
+                let across = first.0 == second.0;
+                let (mark, which) = match (across, relation) {
+                    (true, Relation::Less) => ('<', "left one must be smaller"),
+                    (true, _) => ('>', "left one must be larger"),
+                    (false, Relation::Less) => ('^', "upper one must be smaller"),
+                    (false, _) => ('v', "upper one must be larger"),
+                };
+                write!(
+                    f,
+                    "({},{}) holds {} and ({},{}) holds {}, against the '{mark}' between them \
+                     (the {which})",
+                    first.0, first.1, digits.0, second.0, second.1, digits.1
+                )
+            }
+        }
+    }
+}
+
+impl Grid {
+    /// An empty `n x n` grid without relations, if `n` lies from 1 to [`MAX_SIZE`].
+    pub fn new(n: usize) -> Option<Grid> {
+        (1..=MAX_SIZE).contains(&n).then(|| Grid {
+            n,
+            cells: vec![0; n * n],
+            right: vec![Relation::None; n * (n - 1)],
+            down: vec![Relation::None; n * (n - 1)],
+        })
+    }
+
+    /// The size n.
+    pub fn size(&self) -> usize {
+        self.n
+    }
+
+    /// The digit in a cell, `None` when it is empty.
+    ///
+    /// # Panics
+    /// If the cell lies outside the grid.
+    pub fn digit(&self, row: usize, col: usize) -> Option<usize> {
+        assert!(
+            row < self.n && col < self.n,
+            "({row},{col}) is off the grid"
+        );
+        Some(self.cells[row * self.n + col] as usize).filter(|&d| d > 0)
+    }
+
+    /// Puts a digit in a cell, or empties it with `None`.
+    ///
+    /// # Panics
+    /// If the cell lies outside the grid or the digit is not from 1 to n.
+    pub fn set_digit(&mut self, row: usize, col: usize, digit: Option<usize>) {
+        assert!(
+            row < self.n && col < self.n,
+            "({row},{col}) is off the grid"
+        );
+        let digit = digit.unwrap_or(0);
+        assert!(
+            digit <= self.n,
+            "{digit} is not a digit of a {0} x {0} grid",
+            self.n
+        );
+        self.cells[row * self.n + col] = digit as u8;
+    }
+
+    /// The relation between `(row, col)` and its right neighbour; `None` in the last column.
+    pub fn right(&self, row: usize, col: usize) -> Relation {
+        if row < self.n && col + 1 < self.n {
+            self.right[row * (self.n - 1) + col]
+        } else {
+            Relation::None
+        }
+    }
+
+    /// The relation between `(row, col)` and the cell below it; `None` in the last row.
+    pub fn down(&self, row: usize, col: usize) -> Relation {
+        if row + 1 < self.n && col < self.n {
+            self.down[row * self.n + col]
+        } else {
+            Relation::None
+        }
+    }
+
+    /// Sets the relation between `(row, col)` and its right neighbour.
+    ///
+    /// # Panics
+    /// If there is no such pair of cells.
+    pub fn set_right(&mut self, row: usize, col: usize, relation: Relation) {
+        assert!(
+            row < self.n && col + 1 < self.n,
+            "({row},{col}) has no right neighbour"
+        );
+        self.right[row * (self.n - 1) + col] = relation;
+    }
+
+    /// Sets the relation between `(row, col)` and the cell below it.
+    ///
+    /// # Panics
+    /// If there is no such pair of cells.
+    pub fn set_down(&mut self, row: usize, col: usize, relation: Relation) {
+        assert!(
+            row + 1 < self.n && col < self.n,
+            "({row},{col}) has no lower neighbour"
+        );
+        self.down[row * self.n + col] = relation;
+    }
+
+    /// Whether every cell holds a digit.
+    pub fn is_complete(&self) -> bool {
+        !self.cells.contains(&0)
+    }
+
+    /// The inequalities: all pairs of a row, row by row, then all pairs of a column, row by
+    /// row; pairs without a relation left out.
+    pub fn inequalities(&self) -> Vec<Inequality> {
+        let n = self.n;
+        let mut pairs = Vec::new();
+        for r in 0..n {
+            for c in 0..n.saturating_sub(1) {
+                pairs.push(Inequality {
+                    first: (r, c),
+                    second: (r, c + 1),
+                    relation: self.right(r, c),
+                });
+            }
+        }
+        for r in 0..n.saturating_sub(1) {
+            for c in 0..n {
+                pairs.push(Inequality {
+                    first: (r, c),
+                    second: (r + 1, c),
+                    relation: self.down(r, c),
+                });
+            }
+        }
+        pairs.retain(|pair| pair.relation != Relation::None);
+        pairs
+    }
+
+    /// Every rule the filled cells already break: a digit twice in a row (row by row), twice
+    /// in a column, then the broken inequalities. Empty for a grid that can still be solved as
+    /// far as its filled cells go (which is no promise of a solution).
+    pub fn violations(&self) -> Vec<Violation> {
+        let n = self.n;
+        let mut found = Vec::new();
+        for r in 0..n {
+            let mut seen = vec![None; n + 1];
+            for c in 0..n {
+                if let Some(digit) = self.digit(r, c) {
+                    match seen[digit] {
+                        Some(first) => found.push(Violation::RowRepeat {
+                            row: r,
+                            digit,
+                            cols: (first, c),
+                        }),
+                        None => seen[digit] = Some(c),
+                    }
+                }
+            }
+        }
+        for c in 0..n {
+            let mut seen = vec![None; n + 1];
+            for r in 0..n {
+                if let Some(digit) = self.digit(r, c) {
+                    match seen[digit] {
+                        Some(first) => found.push(Violation::ColumnRepeat {
+                            col: c,
+                            digit,
+                            rows: (first, r),
+                        }),
+                        None => seen[digit] = Some(r),
+                    }
+                }
+            }
+        }
+        for Inequality {
+            first,
+            second,
+            relation,
+        } in self.inequalities()
+        {
+            if let (Some(x), Some(y)) =
+                (self.digit(first.0, first.1), self.digit(second.0, second.1))
+            {
+                if !relation.holds(x, y) {
+                    found.push(Violation::Inequality {
+                        first,
+                        second,
+                        relation,
+                        digits: (x, y),
+                    });
+                }
+            }
+        }
+        found
+    }
+
+    /// The first of [`violations`](Grid::violations), if any.
+    pub fn violation(&self) -> Option<Violation> {
+        self.violations().into_iter().next()
+    }
+}
+
+/// What the seed tells apart about a grid, before and after searching: see [`judge`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// The grid is complete and breaks no rule: it is its own (only) solution.
+    Solved,
+    /// The digits already break a rule, so there is no solution.
+    Broken {
+        /// Whether every cell was filled.
+        complete: bool,
+        /// The first rule broken (as [`Grid::violation`] gives it).
+        violation: Violation,
+    },
+    /// The givens break no rule, but no solution exists.
+    NoSolution,
+    /// Exactly one solution.
+    Unique(Grid),
+    /// Several solutions.
+    Many {
+        /// The first solution found.
+        first: Grid,
+        /// The number of solutions found.
+        count: u128,
+        /// Whether `count` is exact; false when the search stopped at the limit.
+        exact: bool,
+    },
+}
+
+/// Tells apart what the seed does: a complete grid, valid or not; givens that already break a
+/// rule; no solution, one, or many (counted up to `limit`, all of them with `None`).
+///
+/// Errors: only if the problem cannot be built (it always can for a parsed grid).
+///
+/// ```
+/// use reductions::futoshiki::{judge, Futoshiki, Verdict, Violation};
+/// use reductions::Reduction;
+///
+/// let empty = Futoshiki.parse("3\n0|0|0\n-----\n0|0|0\n-----\n0|0|0")?;
+/// assert!(matches!(judge(&empty, None)?, Verdict::Many { count: 12, exact: true, .. }));
+/// let broken = Futoshiki.parse("3\n2|0|2\n-----\n0|0|0\n-----\n0|0|0")?;
+/// let Verdict::Broken { complete: false, violation } = judge(&broken, None)? else { panic!() };
+/// assert_eq!(violation.to_string(), "row 0 holds 2 twice, at (0,0) and (0,2)");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn judge(grid: &Grid, limit: Option<u128>) -> Result<Verdict, dlx::BuildError> {
+    let complete = grid.is_complete();
+    if let Some(violation) = grid.violation() {
+        return Ok(Verdict::Broken {
+            complete,
+            violation,
+        });
+    }
+    if complete {
+        return Ok(Verdict::Solved);
+    }
+    let encoding = Futoshiki.encode(grid)?;
+    let mut solver = dlx::Solver::new(&encoding.problem);
+    if let Some(limit) = limit {
+        solver = solver.limit(limit.max(2));
+    }
+    let mut solutions = solver.solutions();
+    let Some(first) = solutions.next() else {
+        return Ok(Verdict::NoSolution);
+    };
+    let first = Futoshiki.decode(grid, &encoding.choices_of(first.options()));
+    if solutions.next().is_none() {
+        return Ok(Verdict::Unique(first));
+    }
+    let rest = solutions.by_ref().count() as u128;
+    let outcome = solutions.outcome();
+    Ok(Verdict::Many {
+        first,
+        count: 2 + rest,
+        exact: outcome.is_complete(),
+    })
+}
+
+impl Reduction for Futoshiki {
+    type Puzzle = Grid;
+    type Choice = Fill;
+    type Board = Grid;
+    type Error = ParseError;
+
+    fn parse(&self, input: &str) -> Result<Grid, ParseError> {
+        format::parse_grid(input)
+    }
+
+    fn encode(&self, grid: &Grid) -> Result<Encoding<Fill>, dlx::BuildError> {
+        encode::encode(grid)
+    }
+
+    fn decode(&self, grid: &Grid, choices: &[&Fill]) -> Grid {
+        let mut solved = grid.clone();
+        for fill in choices {
+            if fill.row < grid.n && fill.col < grid.n && fill.digit <= grid.n {
+                solved.cells[fill.row * grid.n + fill.col] = fill.digit as u8;
+            }
+        }
+        solved
+    }
+}
