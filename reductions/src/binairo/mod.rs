@@ -1,0 +1,404 @@
+
+//! Binairo (the "01 game" of seed 003, also Takuzu or Unruly): fill an N x N grid, N even,
+//! with 0s and 1s so that no three equal digits are adjacent in a row or a column, every row
+//! and every column holds N/2 of each, and no two rows (and no two columns) are equal.
+//!
+//! The rooms: [`format`] reads and writes the grid, [`propagate`] fills cells and filters the
+//! line patterns before the search, [`encode`] writes either encoding.
+//!
+//! # The format
+//!
+//! A line with N (even, from 2 to [`MAX_SIZE`]), then N lines of N characters: `0`, `1`, and `_`
+//! or `.` for a blank. Blanks between the characters of a row, blank lines, trailing blanks and
+//! `\r` are ignored. [`Grid`]'s `Display` writes the N rows alone, blanks as `.`, which is the
+//! plain output of a solved board: N lines of N digits.
+//!
+//! # Encodings
+//!
+//! Two, both exact, both written after the same propagation at encode time (below);
+//! [`Strategy::Patterns`] is the default.
+//!
+//! [`Strategy::Patterns`]: a row (or column) is a *pattern*, a string of N digits with N/2 of
+//! each and no three equal in a row, and the options are "row i reads p" for every pattern p
+//! left to row i, `r<i> x<i><j> y<i><j'> ... h<k>`, and likewise "column j reads p",
+//! `c<j> ... v<k>`. Rows `r<i>` and columns `c<j>` are primary. A row and a column that cross
+//! agree through two primary items per cell: `x<i><j>` is taken by a row with a 1 there or a
+//! column with a 0, `y<i><j>` by a row with a 0 or a column with a 1; each is covered once
+//! exactly when both lines put the same digit there. Only cells that the lines still disagree
+//! on get them. `h<k>` and `v<k>`, one per pattern that at least two rows (columns) may read,
+//! are secondary and keep those rows (columns) apart: the distinct-lines rule stays exact.
+//! The balance and the rule of three live inside the patterns; no colors, no multiplicities:
+//! Algorithm X. Items are listed lines first, then cells.
+//!
+//! The legal lines number about 2.6^N: 34 for N = 8, 8,196 for N = 20, 860,142 for N = 30,
+//! 93,770,358 for N = 40 ([`count_patterns`]). When the lines of a grid would hold more than
+//! [`PATTERN_BUDGET`] entries after the cells are filled (an empty 30 x 30: 60 x 860,142
+//! options of 32 items), the cell encoding is written instead.
+//!
+//! [`Strategy::Cells`] is polynomial, and reasons cell by cell. One primary item per empty cell,
+//! `x<i><j>`, with an option per digit. The balance is counted by items with multiplicities
+//! (Algorithm M): `a<i>` and `b<i>` take the 0s and the 1s of row i (as many as it still lacks
+//! of each), `A<j>` and `B<j>` those of column j. The rule of three: for three consecutive
+//! cells and a digit that none of them has as a given, at most two may get it: a primary item
+//! with bounds `0:2` over the three cells' options for that digit (`t<i><j><d>` across,
+//! `u<i><j><d>` down, named after the first cell), an ordinary secondary item when one of the
+//! three is given that digit (then at most one of the other two may get it), and no option at
+//! all for the digit when two are. Distinct rows are the hard part, since no single option sees
+//! two whole rows. For each pair of rows i < k that their givens do not already tell apart, and
+//! each column j, a primary item `p<i><k><j>` takes one of up to four options, "the two cells
+//! read (a, b)": it colors the cells (through secondary items `y<i><j>`, which the cells' own
+//! options color too) and colors a secondary item `e<i><k><j>` with `s` (same) or `d`
+//! (different). Then one primary item `w<i><k>` per pair picks the first column where the rows
+//! differ: its option for column j colors `e<i><k><j'>` with `s` for every j' < j and
+//! `e<i><k><j>` with `d`. Exactly one such option fits two different rows, and none fits two
+//! equal ones. Columns get the same items (`P`, `E`, `W` and `Y`, with rows and columns
+//! swapped). An empty 30 x 30 grid takes about 130,000 options this way. Cells that
+//! propagation fixed are treated as givens, and each row with such cells gets a primary item
+//! `f<i>` with one option, [`Choice::Fixed`], that writes them into the board. A grid that
+//! propagation leaves complete gets the pattern encoding (one option per line).
+//!
+//! # Propagation
+//!
+//! Two steps, each to a fixpoint, and each removing only what no solution uses, so that every
+//! option keeps its meaning and every count stays the same:
+//!
+//! 1. Cells: for each line, a forward and a backward pass over the states (ones so far, last
+//!    digit, length of its run) find which digits each cell takes in some legal completion of
+//!    the line, O(N^2) a line however many patterns it has; a cell with one such digit is
+//!    filled, and the lines through it are looked at again. This runs on any grid, before the
+//!    budget is checked, so givens that fix many cells bring big grids within it.
+//! 2. Patterns (within the budget): every pattern that agrees with the cells is listed; then a
+//!    pattern that puts a digit in a cell where no pattern left for the crossing line has it is
+//!    dropped (arc consistency between rows and columns), and a line with one pattern left
+//!    takes it from every other line of its kind (lines are distinct).
+//!
+//! Givens that break a rule (see [`Grid::violations`]), and grids in which propagation leaves
+//! a cell or a line with nothing, get a problem with one primary item, `broken`, and no option.
+//!
+//! Propagation settles every unique public instance at encode time; the search only reads
+//! the answer (2N + 1 nodes). The patterns are the default: they answer every public
+//! instance in about a millisecond and reach further on large grids. The cells stay: they
+//! are what grids beyond the budget get, they do better on some large grids with many
+//! givens, and the two encodings check each other (tests, fuzzing). The figures behind
+//! these choices are in `docs/reductions.md`.
+//!
+//! ```
+//! use reductions::binairo::Binairo;
+//! use reductions::Reduction;
+//!
+//! let binairo = Binairo::default();
+//! let grid = binairo.parse("6\n_0____\n____01\n__1__1\n__1_0_\n______\n__1___\n")?;
+//! let encoding = binairo.encode(&grid)?;
+//! let solution = dlx::Solver::new(&encoding.problem).first().unwrap();
+//! let solved = binairo.decode(&grid, &encoding.choices_of(solution.options()));
+//! assert_eq!(solved.to_string(), "100110\n010101\n001011\n101100\n110010\n011001");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+
+mod encode;
+mod format;
+mod propagate;
+#[cfg(test)]
+mod tests;
+
+pub use propagate::count_patterns;
+
+use std::fmt;
+
+use crate::parse::ParseError;
+use crate::{Encoding, Reduction};
+
+/// The largest grid [`Binairo`] reads: 64 x 64.
+pub const MAX_SIZE: usize = 64;
+
+/// The most entries (item uses) [`Strategy::Patterns`] lets its matrix have before it writes
+/// the cell encoding instead: 20 million, some hundreds of megabytes of links.
+pub const PATTERN_BUDGET: u128 = 20_000_000;
+
+/// The Binairo reduction; the format and the encodings are in the [module docs](self).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Binairo {
+    /// Which encoding to use. By default, [`Strategy::Patterns`].
+    pub strategy: Strategy,
+}
+
+/// Which encoding [`Binairo`] writes; see the [module docs](self).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Strategy {
+    /// One option per cell and digit, with counts, windows of three, and pairwise witnesses
+    /// of distinct lines.
+    Cells,
+    /// Every legal row and column that survives propagation is an option (while they fit in
+    /// [`PATTERN_BUDGET`] entries; the cell encoding otherwise).
+    #[default]
+    Patterns,
+}
+
+/// A Binairo grid: its size and its cells, each blank or holding 0 or 1. Both puzzles and
+/// solved boards are grids.
+///
+/// `Display` writes N lines of N characters, `0`, `1` and `.` for a blank, lines separated by
+/// `\n` with no final newline.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Grid {
+    n: usize,
+    /// Row-major: 0, 1, or [`BLANK`].
+    cells: Vec<u8>,
+}
+
+const BLANK: u8 = 2;
+
+/// What one option of an encoding means.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Choice {
+    /// Row `row` reads `bits` (bit j is the digit of column j).
+    Row {
+        /// The row.
+        row: usize,
+        /// The digits, column j in bit j.
+        bits: u64,
+    },
+    /// Column `col` reads `bits` (bit i is the digit of row i).
+    Column {
+        /// The column.
+        col: usize,
+        /// The digits, row i in bit i.
+        bits: u64,
+    },
+    /// A digit in a cell.
+    Cell {
+        /// The row.
+        row: usize,
+        /// The column.
+        col: usize,
+        /// 0 or 1.
+        digit: u8,
+    },
+    /// An option of the cell encoding that only keeps two lines apart.
+    Apart,
+    /// The cells of row `row` that propagation fixed before the cell encoding (its only
+    /// option for them).
+    Fixed {
+        /// The row.
+        row: usize,
+        /// The cells fixed, column j in bit j.
+        mask: u64,
+        /// Their digits, column j in bit j.
+        bits: u64,
+    },
+}
+
+/// A rule that a grid's digits already break.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Violation {
+    /// Three equal digits next to each other.
+    Three {
+        /// The first of the three cells, `(row, column)`.
+        first: (usize, usize),
+        /// Whether they run down a column (else across a row).
+        down: bool,
+        /// The digit.
+        digit: u8,
+    },
+    /// More than N/2 of one digit in a line.
+    TooMany {
+        /// The line.
+        line: Line,
+        /// The digit.
+        digit: u8,
+        /// How many the line holds.
+        count: usize,
+    },
+    /// Two complete lines that are equal.
+    Equal {
+        /// The first line.
+        first: Line,
+        /// The second line (of the same kind).
+        second: Line,
+    },
+}
+
+/// A row or a column.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Line {
+    /// A row, from 0 at the top.
+    Row(usize),
+    /// A column, from 0 at the left.
+    Column(usize),
+}
+
+impl fmt::Display for Line {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Line::Row(r) => write!(f, "row {r}"),
+            Line::Column(c) => write!(f, "column {c}"),
+        }
+    }
+}
+
+impl fmt::Display for Violation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Violation::Three { first, down, digit } => write!(
+                f,
+                "three {digit}s in a row {} from ({},{})",
+                if down { "down" } else { "across" },
+                first.0,
+                first.1
+            ),
+            Violation::TooMany { line, digit, count } => {
+                write!(f, "{line} holds {count} {digit}s, more than half")
+            }
+            Violation::Equal { first, second } => write!(f, "{first} and {second} are equal"),
+        }
+    }
+}
+
+impl Grid {
+    /// An empty `n x n` grid, if `n` is even and lies from 2 to [`MAX_SIZE`].
+    pub fn new(n: usize) -> Option<Grid> {
+        (n % 2 == 0 && (2..=MAX_SIZE).contains(&n)).then(|| Grid {
+            n,
+            cells: vec![BLANK; n * n],
+        })
+    }
+
+    /// The size N.
+    pub fn size(&self) -> usize {
+        self.n
+    }
+
+    /// The digit in a cell, `None` when it is blank.
+    ///
+    /// # Panics
+    /// If the cell lies outside the grid.
+    pub fn digit(&self, row: usize, col: usize) -> Option<u8> {
+        assert!(
+            row < self.n && col < self.n,
+            "({row},{col}) is off the grid"
+        );
+        Some(self.cells[row * self.n + col]).filter(|&d| d != BLANK)
+    }
+
+    /// Puts a digit (0 or 1) in a cell, or blanks it with `None`.
+    ///
+    /// # Panics
+    /// If the cell lies outside the grid or the digit is not 0 or 1.
+    pub fn set_digit(&mut self, row: usize, col: usize, digit: Option<u8>) {
+        assert!(
+            row < self.n && col < self.n,
+            "({row},{col}) is off the grid"
+        );
+        assert!(digit.unwrap_or(0) <= 1, "a Binairo digit is 0 or 1");
+        self.cells[row * self.n + col] = digit.unwrap_or(BLANK);
+    }
+
+    /// Whether every cell holds a digit.
+    pub fn is_complete(&self) -> bool {
+        !self.cells.contains(&BLANK)
+    }
+
+    /// The cells of a line, in order.
+    fn line(&self, line: Line) -> Vec<u8> {
+        match line {
+            Line::Row(r) => self.cells[r * self.n..(r + 1) * self.n].to_vec(),
+            Line::Column(c) => (0..self.n).map(|r| self.cells[r * self.n + c]).collect(),
+        }
+    }
+
+    /// Every rule the filled cells already break: three in a row (across, then down, in
+    /// reading order), lines with more than N/2 of a digit (rows, then columns), equal complete
+    /// lines. Empty when the filled cells break no rule (which is no promise of a solution).
+    pub fn violations(&self) -> Vec<Violation> {
+        let n = self.n;
+        let mut found = Vec::new();
+        for down in [false, true] {
+            for a in 0..n {
+                let line = self.line(if down { Line::Column(a) } else { Line::Row(a) });
+                for b in 0..n.saturating_sub(2) {
+                    let digit = line[b];
+                    if digit != BLANK && line[b + 1] == digit && line[b + 2] == digit {
+                        let first = if down { (b, a) } else { (a, b) };
+                        found.push(Violation::Three { first, down, digit });
+                    }
+                }
+            }
+        }
+        let lines: Vec<Line> = (0..n)
+            .map(Line::Row)
+            .chain((0..n).map(Line::Column))
+            .collect();
+        for &line in &lines {
+            let cells = self.line(line);
+            for digit in [0, 1] {
+                let count = cells.iter().filter(|&&d| d == digit).count();
+                if count > n / 2 {
+                    found.push(Violation::TooMany { line, digit, count });
+                }
+            }
+        }
+        for (k, &first) in lines.iter().enumerate() {
+            for &second in &lines[k + 1..] {
+                let same_kind = matches!(
+                    (first, second),
+                    (Line::Row(_), Line::Row(_)) | (Line::Column(_), Line::Column(_))
+                );
+                let cells = self.line(first);
+                if same_kind && !cells.contains(&BLANK) && cells == self.line(second) {
+                    found.push(Violation::Equal { first, second });
+                }
+            }
+        }
+        found
+    }
+
+    /// The first of [`violations`](Grid::violations), if any.
+    pub fn violation(&self) -> Option<Violation> {
+        self.violations().into_iter().next()
+    }
+}
+
+impl Reduction for Binairo {
+    type Puzzle = Grid;
+    type Choice = Choice;
+    type Board = Grid;
+    type Error = ParseError;
+
+    fn parse(&self, input: &str) -> Result<Grid, ParseError> {
+        format::parse_grid(input)
+    }
+
+    fn encode(&self, grid: &Grid) -> Result<Encoding<Choice>, dlx::BuildError> {
+        encode::encode(grid, self.strategy)
+    }
+
+    fn decode(&self, grid: &Grid, choices: &[&Choice]) -> Grid {
+        let n = grid.n;
+        let mut solved = grid.clone();
+        for choice in choices {
+            match **choice {
+                Choice::Row { row, bits } if row < n => {
+                    for c in 0..n {
+                        solved.cells[row * n + c] = (bits >> c & 1) as u8;
+                    }
+                }
+                Choice::Column { col, bits } if col < n => {
+                    for r in 0..n {
+                        solved.cells[r * n + col] = (bits >> r & 1) as u8;
+                    }
+                }
+                Choice::Cell { row, col, digit } if row < n && col < n && digit <= 1 => {
+                    solved.cells[row * n + col] = digit;
+                }
+                Choice::Fixed { row, mask, bits } if row < n => {
+                    for c in (0..n).filter(|&c| mask >> c & 1 == 1) {
+                        solved.cells[row * n + c] = (bits >> c & 1) as u8;
+                    }
+                }
+                _ => {}
+            }
+        }
+        solved
+    }
+}
