@@ -1,0 +1,129 @@
+//! Knuth's encoding of a sudoku, and the plain one for givens that clash (see the
+//! [module docs](super)).
+
+use super::{Fill, Grid};
+use crate::parse::{self, name};
+use crate::Encoding;
+
+/// Names at fixed widths: coordinates up to side - 1, digits up to side.
+struct Names {
+    cw: usize,
+    dw: usize,
+}
+
+impl Names {
+    fn new(side: usize) -> Names {
+        Names {
+            cw: parse::base36_width(side - 1),
+            dw: parse::base36_width(side),
+        }
+    }
+
+    fn cell(&self, r: usize, c: usize) -> String {
+        name("p", &[(r, self.cw), (c, self.cw)])
+    }
+
+    fn house(&self, prefix: &str, h: usize, d: usize) -> String {
+        name(prefix, &[(h, self.cw), (d, self.dw)])
+    }
+}
+
+pub(super) fn encode_reduced(grid: &Grid) -> Result<Encoding<Fill>, dlx::BuildError> {
+    let side = grid.side();
+    let names = Names::new(side);
+    // present[kind][house][digit]
+    let mut present = vec![vec![vec![false; side + 1]; side]; 3];
+    for r in 0..side {
+        for c in 0..side {
+            let d = grid.cells[r * side + c] as usize;
+            present[0][r][d] = true;
+            present[1][c][d] = true;
+            present[2][grid.box_of(r, c)][d] = true;
+        }
+    }
+    let mut builder = dlx::ProblemBuilder::new();
+    let mut cells = vec![None; side * side];
+    for r in 0..side {
+        for c in 0..side {
+            if grid.cells[r * side + c] == 0 {
+                cells[r * side + c] = Some(builder.primary(names.cell(r, c)));
+            }
+        }
+    }
+    let mut houses = vec![vec![vec![None; side + 1]; side]; 3];
+    for (kind, prefix) in ["r", "c", "b"].into_iter().enumerate() {
+        for h in 0..side {
+            for d in 1..=side {
+                if !present[kind][h][d] {
+                    houses[kind][h][d] = Some(builder.primary(names.house(prefix, h, d)));
+                }
+            }
+        }
+    }
+    let mut choices = Vec::new();
+    for r in 0..side {
+        for c in 0..side {
+            let Some(cell) = cells[r * side + c] else {
+                continue;
+            };
+            let b = grid.box_of(r, c);
+            let digits = houses[0][r].iter().zip(&houses[1][c]).zip(&houses[2][b]);
+            for (d, ((row, col), bx)) in digits.enumerate() {
+                if let (Some(row), Some(col), Some(bx)) = (*row, *col, *bx) {
+                    builder.option([cell, row, col, bx]);
+                    choices.push(Fill {
+                        row: r,
+                        col: c,
+                        digit: d,
+                    });
+                }
+            }
+        }
+    }
+    Ok(Encoding::new(builder.build()?, choices))
+}
+
+pub(super) fn encode_forced(grid: &Grid) -> Result<Encoding<Fill>, dlx::BuildError> {
+    let side = grid.side();
+    let names = Names::new(side);
+    let mut builder = dlx::ProblemBuilder::new();
+    let mut cells = Vec::with_capacity(side * side);
+    for r in 0..side {
+        for c in 0..side {
+            cells.push(builder.primary(names.cell(r, c)));
+        }
+    }
+    let mut houses: Vec<Vec<dlx::Primary>> =
+        (0..3).map(|_| Vec::with_capacity(side * side)).collect();
+    for (kind, prefix) in ["r", "c", "b"].into_iter().enumerate() {
+        for h in 0..side {
+            for d in 1..=side {
+                houses[kind].push(builder.primary(names.house(prefix, h, d)));
+            }
+        }
+    }
+    let mut choices = Vec::new();
+    for r in 0..side {
+        for c in 0..side {
+            let b = grid.box_of(r, c);
+            let digits = match grid.cells[r * side + c] as usize {
+                0 => 1..=side,
+                d => d..=d,
+            };
+            for d in digits {
+                builder.option([
+                    cells[r * side + c],
+                    houses[0][r * side + d - 1],
+                    houses[1][c * side + d - 1],
+                    houses[2][b * side + d - 1],
+                ]);
+                choices.push(Fill {
+                    row: r,
+                    col: c,
+                    digit: d,
+                });
+            }
+        }
+    }
+    Ok(Encoding::new(builder.build()?, choices))
+}

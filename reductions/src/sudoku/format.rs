@@ -1,0 +1,243 @@
+//! The sudoku formats, read and written (see the [module docs](super)).
+
+use std::fmt;
+
+use super::{Grid, MAX_BOX};
+use crate::parse::{self, content_lines, ParseError, ParseErrorKind};
+
+impl fmt::Display for Grid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let side = self.side();
+        let lines: Vec<String> = self
+            .cells
+            .chunks(side)
+            .map(|row| {
+                if side <= 35 {
+                    row.iter()
+                        .map(|&d| match d {
+                            0 => '.',
+                            d => char::from_digit(d.into(), 36)
+                                .map_or('?', |c| c.to_ascii_uppercase()),
+                        })
+                        .collect()
+                } else {
+                    let words: Vec<String> = row.iter().map(|d| d.to_string()).collect();
+                    words.join(" ")
+                }
+            })
+            .collect();
+        parse::write_lines(f, &lines)
+    }
+}
+
+/// What reading a cell needs to know: where it was written.
+struct Cell {
+    line: usize,
+    column: usize,
+    /// The digit (0 for empty), or `u64::MAX` when it does not fit.
+    value: u64,
+    text: String,
+}
+
+const CELL_CHARS: &str = "a digit 1-9, a letter A-Z, or '0', '.' or '_' for an empty cell";
+const CELL_WORDS: &str = "a number, or '0', '.' or '_' for an empty cell";
+
+/// A row line as cells, one per character (blanks and `|` skipped).
+fn char_cells(line: usize, text: &str) -> Result<Vec<Cell>, ParseError> {
+    let mut cells = Vec::new();
+    for (k, ch) in text.chars().enumerate() {
+        if ch.is_whitespace() || ch == '|' {
+            continue;
+        }
+        let value = match ch {
+            '0' | '.' | '_' => 0,
+            _ => match ch.to_digit(36) {
+                Some(d) if ch.is_ascii() => u64::from(d),
+                _ => {
+                    return Err(ParseError::new(
+                        line,
+                        k + 1,
+                        ParseErrorKind::UnexpectedChar {
+                            expected: CELL_CHARS,
+                            found: ch,
+                        },
+                    ))
+                }
+            },
+        };
+        cells.push(Cell {
+            line,
+            column: k + 1,
+            value,
+            text: ch.to_string(),
+        });
+    }
+    Ok(cells)
+}
+
+/// A row line as cells, one per blank-separated word (`|` skipped).
+fn word_cells(line: usize, text: &str) -> Result<Vec<Cell>, ParseError> {
+    let mut cells = Vec::new();
+    let mut cursor = parse::Cursor::new(line, text);
+    loop {
+        while matches!(cursor.peek(), Some(c) if c.is_whitespace() || c == '|') {
+            cursor.bump();
+        }
+        let column = cursor.column;
+        match cursor.peek() {
+            None => return Ok(cells),
+            Some('.' | '_') => {
+                let text = cursor.bump().unwrap_or('.').to_string();
+                cells.push(Cell {
+                    line,
+                    column,
+                    value: 0,
+                    text,
+                });
+            }
+            Some(_) => {
+                let Some((value, text)) = cursor.number() else {
+                    return Err(cursor.unexpected(CELL_WORDS));
+                };
+                cells.push(Cell {
+                    line,
+                    column,
+                    value,
+                    text,
+                });
+            }
+        }
+        if !matches!(cursor.peek(), None | Some('|')) && !cursor.skip_blanks() {
+            return Err(cursor.unexpected("a blank between two numbers"));
+        }
+    }
+}
+
+/// A row of `side` cells, read one character per cell if that gives `side` cells, else as
+/// numbers; when neither does, the error of the more plausible reading.
+fn read_row(line: usize, text: &str, side: usize) -> Result<Vec<Cell>, ParseError> {
+    let chars = char_cells(line, text);
+    if matches!(&chars, Ok(row) if row.len() == side) {
+        return chars;
+    }
+    let words = word_cells(line, text);
+    if matches!(&words, Ok(row) if row.len() == side) {
+        return words;
+    }
+    let count = |found| {
+        ParseError::new(
+            line,
+            text.chars().count() + 1,
+            ParseErrorKind::Count {
+                what: "cells in a row",
+                expected: side,
+                found,
+            },
+        )
+    };
+    match (chars, words) {
+        // Characters that are all digits of this grid: the count is what is wrong.
+        (Ok(row), _) if row.iter().all(|cell| cell.value <= side as u64) => Err(count(row.len())),
+        // Without blanks, characters were meant.
+        (Err(err), _) if !text.trim().contains(char::is_whitespace) => Err(err),
+        (_, Err(err)) => Err(err),
+        (_, Ok(row)) => Err(count(row.len())),
+    }
+}
+
+/// Lines that only draw boxes: `-`, `+`, `=`, `|` and blanks.
+fn is_drawing(text: &str) -> bool {
+    text.chars()
+        .all(|c| c.is_whitespace() || matches!(c, '-' | '+' | '=' | '|'))
+}
+
+fn box_of_side(side: usize) -> Option<usize> {
+    (1..=MAX_BOX).find(|&n| n * n == side)
+}
+
+pub(super) fn parse_grid(input: &str) -> Result<Grid, ParseError> {
+    let lines: Vec<(usize, &str)> = content_lines(input)
+        .into_iter()
+        .filter(|(_, text)| !is_drawing(text))
+        .collect();
+    let Some(&(first_line, first_text)) = lines.first() else {
+        return Err(ParseError::new(
+            parse::end_line(input),
+            1,
+            ParseErrorKind::Empty {
+                expected: "a sudoku grid",
+            },
+        ));
+    };
+    let (box_size, cells) = if lines.len() == 1 {
+        // One line of n^4 cells.
+        let chars = char_cells(first_line, first_text);
+        let fourth = |count: usize| (1..=MAX_BOX).find(|&n| n.pow(4) == count);
+        match chars {
+            Ok(cells) if fourth(cells.len()).is_some() => (fourth(cells.len()), cells),
+            chars => {
+                let words = word_cells(first_line, first_text);
+                match words {
+                    Ok(cells) if fourth(cells.len()).is_some() => (fourth(cells.len()), cells),
+                    _ => {
+                        // Report the character error if there was one, else the count.
+                        chars?;
+                        let count = first_text
+                            .chars()
+                            .filter(|c| !c.is_whitespace() && *c != '|')
+                            .count();
+                        return Err(ParseError::new(
+                            first_line,
+                            1,
+                            ParseErrorKind::BadSize {
+                                expected: "one line of n^4 cells (16, 81, 256, 625, ... up to \
+                                           8^4) or n^2 lines of n^2 cells",
+                                found: format!("one line of {count} cells"),
+                            },
+                        ));
+                    }
+                }
+            }
+        }
+    } else {
+        let Some(box_size) = box_of_side(lines.len()) else {
+            return Err(ParseError::new(
+                first_line,
+                1,
+                ParseErrorKind::BadSize {
+                    expected: "n^2 lines of n^2 cells (4, 9, 16, 25, ... up to 64 lines) or one \
+                               line of n^4 cells",
+                    found: format!("{} lines", lines.len()),
+                },
+            ));
+        };
+        let side = lines.len();
+        let mut cells = Vec::with_capacity(side * side);
+        for &(line, text) in &lines {
+            cells.extend(read_row(line, text, side)?);
+        }
+        (Some(box_size), cells)
+    };
+    let box_size = box_size.unwrap_or(1);
+    let side = box_size * box_size;
+    let mut grid = Grid::new(box_size).unwrap_or(Grid {
+        box_size: 1,
+        cells: vec![0],
+    });
+    for (k, cell) in cells.iter().enumerate() {
+        if cell.value > side as u64 {
+            return Err(ParseError::new(
+                cell.line,
+                cell.column,
+                ParseErrorKind::OutOfRange {
+                    what: "a digit (0 for an empty cell)",
+                    min: 0,
+                    max: side as u64,
+                    found: cell.text.clone(),
+                },
+            ));
+        }
+        grid.cells[k] = cell.value as u8;
+    }
+    Ok(grid)
+}

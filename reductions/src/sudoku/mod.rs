@@ -1,0 +1,266 @@
+
+//! Sudoku on n² x n² grids (9 x 9, 16 x 16, 25 x 25, ...): every row, column and n x n box
+//! holds each digit from 1 to n² once.
+//!
+//! # The format
+//!
+//! A grid is either one line of n⁴ cells or n² lines of n² cells. Cells are written in one of
+//! two ways, chosen line by line:
+//!
+//! - one character per cell: `1`-`9`, then `A`-`Z` (or `a`-`z`) for 10 to 35 (`A`-`G` on a
+//!   16 x 16 grid), and `0`, `.` or `_` for an empty cell; blanks between cells are allowed;
+//! - numbers separated by blanks, in decimal (`0`, `.` or `_` for an empty cell), which any size
+//!   can use.
+//!
+//! A line is read one character per cell when that gives the right number of cells (n², or n⁴
+//! for a grid on one line), and as numbers otherwise, so `1.. 4.7 ...` is a row of nine cells
+//! and `10 0 3 16 ...` a row of a 16 x 16 grid. The box lines that people draw are skipped: `|`
+//! anywhere, and lines made only of `-`, `+`, `=` and `|`. Blank lines, trailing blanks and `\r`
+//! are ignored. Boxes go from 1 x 1 to [`MAX_BOX`] x [`MAX_BOX`].
+//!
+//! [`Grid`]'s `Display` writes n² lines of n² characters (`.` for an empty cell), or of numbers
+//! separated by blanks beyond 35 x 35.
+//!
+//! # Encoding
+//!
+//! Knuth's, as in his `sudoku` examples and the corpus files `sudoku-*.dlx`: with the givens
+//! applied, the items are the empty cells `p<r><c>`, and for each row, column and box the
+//! digits it still lacks, `r<r><d>`, `c<c><d>`, `b<b><d>`; the option "cell (r, c) holds d",
+//! `p<r><c> r<r><d> c<c><d> b<b><d>`, exists when d is missing from the cell's row, column and
+//! box. This works only when the givens do not already clash: a digit given twice in one row
+//! would leave one item `r<r><d>` for two givens and solutions that break the rule. So givens
+//! that clash (see [`Grid::conflicts`]) get the plain encoding instead, [`Mode::Force`]: every
+//! cell, row, column and box item, one option per given cell, every digit for the empty ones;
+//! there two givens of one row take the same item, and the problem has no solution, as it
+//! should. A full grid gets it too (the reduced matrix would have no item at all): one
+//! solution if its digits keep the rules, none otherwise. For n <= 5 names have 4 characters, in base 36 (`pa3`: row 10, column 3).
+//!
+//! ```
+//! use reductions::{sudoku::Sudoku, Reduction};
+//!
+//! let sudoku = Sudoku::default();
+//! let grid = sudoku.parse("1.3.\n.4..\n..4.\n.3.1\n")?;
+//! let encoding = sudoku.encode(&grid)?;
+//! let solution = dlx::Solver::new(&encoding.problem).first().unwrap();
+//! let solved = sudoku.decode(&grid, &encoding.choices_of(solution.options()));
+//! assert_eq!(solved.to_string(), "1234\n3412\n2143\n4321");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! The rooms: [`format`] reads and writes grids, [`encode`] writes the exact-cover problem.
+
+mod encode;
+mod format;
+#[cfg(test)]
+mod tests;
+
+use std::fmt;
+
+use crate::parse::ParseError;
+use crate::{Encoding, Reduction};
+
+/// The largest box: 8 x 8, so grids up to 64 x 64.
+///
+/// That bounds the memory: an empty 64 x 64 grid has 262,144 options and 1,048,576 entries,
+/// built in 0.12 s with a peak of 46 MB (`dlx sudoku FILE --node-limit 1`, release). Not the
+/// search: the first solution of that empty grid did not come in 20 minutes (an empty
+/// 16 x 16 grid's comes after 257 nodes), so give such grids `--timeout`.
+pub const MAX_BOX: usize = 8;
+
+/// The sudoku reduction; the format and the encoding are in the [module docs](self).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Sudoku {
+    /// How the givens enter the matrix. By default, [`Mode::Reduce`].
+    pub mode: Mode,
+}
+
+/// How the givens enter the matrix.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Mode {
+    /// Knuth's way: the givens are applied before encoding, so only empty cells and missing
+    /// digits are items, which is smaller and faster. Givens that clash fall back to
+    /// [`Mode::Force`], and so does a full grid (which would leave no item at all).
+    #[default]
+    Reduce,
+    /// Every cell and every digit is an item; a given cell has one option, its digit, and the
+    /// search makes the forced moves (Knuth's `-full` files).
+    Force,
+}
+
+/// A sudoku grid: its box size n and its n⁴ cells, each empty or holding a digit from 1 to n².
+/// Both puzzles and solved boards are grids.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Grid {
+    box_size: usize,
+    /// Row-major, 0 for an empty cell.
+    cells: Vec<u8>,
+}
+
+/// A digit in a cell: what one option of the encoding means.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Fill {
+    /// The row, from 0 at the top.
+    pub row: usize,
+    /// The column, from 0 at the left.
+    pub col: usize,
+    /// The digit, from 1 to n².
+    pub digit: usize,
+}
+
+/// Where a digit repeats: in a row, a column or a box.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum House {
+    /// A row, from 0 at the top.
+    Row(usize),
+    /// A column, from 0 at the left.
+    Column(usize),
+    /// A box, numbered from 0 in reading order.
+    Box(usize),
+}
+
+/// Two cells of one row, column or box that hold the same digit.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Conflict {
+    /// The row, column or box.
+    pub house: House,
+    /// The digit.
+    pub digit: usize,
+    /// The two cells, `(row, column)`, in reading order.
+    pub cells: [(usize, usize); 2],
+}
+
+impl fmt::Display for Conflict {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let house = match self.house {
+            House::Row(r) => format!("row {r}"),
+            House::Column(c) => format!("column {c}"),
+            House::Box(b) => format!("box {b}"),
+        };
+        let [(r1, c1), (r2, c2)] = self.cells;
+        write!(
+            f,
+            "{house} holds {} twice, at ({r1},{c1}) and ({r2},{c2})",
+            self.digit
+        )
+    }
+}
+
+impl Grid {
+    /// An empty grid with boxes of `box_size` x `box_size`, if that lies from 1 to
+    /// [`MAX_BOX`].
+    pub fn new(box_size: usize) -> Option<Grid> {
+        (1..=MAX_BOX).contains(&box_size).then(|| Grid {
+            box_size,
+            cells: vec![0; box_size.pow(4)],
+        })
+    }
+
+    /// The box size n.
+    pub fn box_size(&self) -> usize {
+        self.box_size
+    }
+
+    /// The side n² of the grid, which is also the largest digit.
+    pub fn side(&self) -> usize {
+        self.box_size * self.box_size
+    }
+
+    /// The digit in a cell, `None` when it is empty.
+    ///
+    /// # Panics
+    /// If the cell lies outside the grid.
+    pub fn digit(&self, row: usize, col: usize) -> Option<usize> {
+        let side = self.side();
+        assert!(row < side && col < side, "({row},{col}) is off the grid");
+        Some(self.cells[row * side + col] as usize).filter(|&d| d > 0)
+    }
+
+    /// Puts a digit in a cell, or empties it with `None`.
+    ///
+    /// # Panics
+    /// If the cell lies outside the grid or the digit is not from 1 to n².
+    pub fn set_digit(&mut self, row: usize, col: usize, digit: Option<usize>) {
+        let side = self.side();
+        assert!(row < side && col < side, "({row},{col}) is off the grid");
+        let digit = digit.unwrap_or(0);
+        assert!(
+            digit <= side,
+            "{digit} is not a digit of a {side} x {side} grid"
+        );
+        self.cells[row * side + col] = digit as u8;
+    }
+
+    /// Whether every cell holds a digit.
+    pub fn is_complete(&self) -> bool {
+        !self.cells.contains(&0)
+    }
+
+    /// The box of a cell, numbered from 0 in reading order.
+    pub fn box_of(&self, row: usize, col: usize) -> usize {
+        row / self.box_size * self.box_size + col / self.box_size
+    }
+
+    /// Every pair of cells of one row, column or box that hold the same digit: rows first,
+    /// then columns, then boxes, each pair as the first repeat of a digit finds it.
+    pub fn conflicts(&self) -> Vec<Conflict> {
+        let side = self.side();
+        let mut found = Vec::new();
+        let houses = [
+            |h: usize, k: usize, _: usize| (h, k),
+            |h: usize, k: usize, _: usize| (k, h),
+            |h: usize, k: usize, n: usize| (h / n * n + k / n, h % n * n + k % n),
+        ];
+        for (kind, cell) in houses.iter().enumerate() {
+            for h in 0..side {
+                let mut seen = vec![None; side + 1];
+                for k in 0..side {
+                    let (r, c) = cell(h, k, self.box_size);
+                    let digit = self.cells[r * side + c] as usize;
+                    if digit == 0 {
+                        continue;
+                    }
+                    match seen[digit] {
+                        Some(first) => found.push(Conflict {
+                            house: [House::Row(h), House::Column(h), House::Box(h)][kind],
+                            digit,
+                            cells: [first, (r, c)],
+                        }),
+                        None => seen[digit] = Some((r, c)),
+                    }
+                }
+            }
+        }
+        found
+    }
+}
+
+impl Reduction for Sudoku {
+    type Puzzle = Grid;
+    type Choice = Fill;
+    type Board = Grid;
+    type Error = ParseError;
+
+    fn parse(&self, input: &str) -> Result<Grid, ParseError> {
+        format::parse_grid(input)
+    }
+
+    fn encode(&self, grid: &Grid) -> Result<Encoding<Fill>, dlx::BuildError> {
+        match self.mode {
+            Mode::Reduce if !grid.is_complete() && grid.conflicts().is_empty() => {
+                encode::encode_reduced(grid)
+            }
+            _ => encode::encode_forced(grid),
+        }
+    }
+
+    fn decode(&self, grid: &Grid, choices: &[&Fill]) -> Grid {
+        let side = grid.side();
+        let mut solved = grid.clone();
+        for fill in choices {
+            if fill.row < side && fill.col < side && fill.digit <= side {
+                solved.cells[fill.row * side + fill.col] = fill.digit as u8;
+            }
+        }
+        solved
+    }
+}

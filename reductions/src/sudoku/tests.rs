@@ -1,0 +1,135 @@
+//! Unit tests.
+
+use super::*;
+
+fn err(text: &str) -> String {
+    Sudoku::default().parse(text).unwrap_err().to_string()
+}
+
+#[test]
+fn formats_agree() {
+    let sudoku = Sudoku::default();
+    let line = sudoku.parse("1.3..4....1..2.4").unwrap();
+    let rows = sudoku.parse("1.3.\n.4..\n..1.\n.2.4\n").unwrap();
+    let spaced = sudoku.parse("1 0 3 0\n0 4 0 0\n0 0 1 0\n0 2 0 4").unwrap();
+    let drawn = sudoku
+        .parse("1 . | 3 .\n. 4 | . .\n----+----\n. . | 1 .\n. 2 | . 4\n")
+        .unwrap();
+    let words = sudoku.parse("1 0 3 0 0 4 0 0 0 0 1 0 0 2 0 4").unwrap();
+    assert_eq!(line, rows);
+    assert_eq!(line, spaced);
+    assert_eq!(line, drawn);
+    assert_eq!(line, words);
+    assert_eq!(line.to_string(), "1.3.\n.4..\n..1.\n.2.4");
+    assert_eq!(line.digit(0, 2), Some(3));
+    assert_eq!(line.digit(0, 1), None);
+}
+
+#[test]
+fn sixteen_by_sixteen() {
+    let sudoku = Sudoku::default();
+    let mut letters = String::new();
+    let mut numbers = String::new();
+    for r in 0..16 {
+        for c in 0..16 {
+            let d = (r * 4 + r / 4 + c) % 16 + 1;
+            let shown = (r + c) % 3 != 0;
+            letters.push(if shown {
+                char::from_digit(d as u32, 36).unwrap().to_ascii_uppercase()
+            } else {
+                '.'
+            });
+            numbers += &format!("{} ", if shown { d } else { 0 });
+        }
+        letters.push('\n');
+        numbers.push('\n');
+    }
+    let a = sudoku.parse(&letters).unwrap();
+    let b = sudoku.parse(&numbers).unwrap();
+    let c = sudoku.parse(&letters.to_lowercase()).unwrap();
+    assert_eq!(a, b);
+    assert_eq!(a, c);
+    assert_eq!(a.side(), 16);
+    assert!(a.conflicts().is_empty());
+    assert_eq!(a.to_string() + "\n", letters);
+}
+
+#[test]
+fn errors_say_where() {
+    assert_eq!(
+        err("\n\n"),
+        "3:1: expected a sudoku grid, found an empty input"
+    );
+    assert_eq!(
+        err("1.3..4....1..2.!"),
+        "1:16: expected a digit 1-9, a letter A-Z, or '0', '.' or '_' for an empty cell, \
+         found '!'"
+    );
+    assert_eq!(
+        err("1.3..4....1..2.x"),
+        "1:16: expected a digit (0 for an empty cell) from 0 to 4, found x"
+    );
+    assert_eq!(
+        err("1.3..4....1..2."),
+        "1:1: expected one line of n^4 cells (16, 81, 256, 625, ... up to 8^4) or n^2 \
+         lines of n^2 cells, found one line of 15 cells"
+    );
+    assert_eq!(
+        err("1.3.\n.4..\n..1.\n"),
+        "1:1: expected n^2 lines of n^2 cells (4, 9, 16, 25, ... up to 64 lines) or one \
+         line of n^4 cells, found 3 lines"
+    );
+    assert_eq!(
+        err("1.3.\n.4..\n..1\n.2.4"),
+        "3:4: expected 4 cells in a row, found 3"
+    );
+    assert_eq!(
+        err("1 0 3 0\n0 4 0 0\n0 0 1 0 0\n0 2 0 4"),
+        "3:10: expected 4 cells in a row, found 5"
+    );
+    assert_eq!(
+        err("1.3.\n.4..\n..5.\n.2.4"),
+        "3:3: expected a digit (0 for an empty cell) from 0 to 4, found 5"
+    );
+    assert_eq!(
+        err("1 0 3 0\n0 4 0 0\n0 0 1 0\n0 2 0 12"),
+        "4:7: expected a digit (0 for an empty cell) from 0 to 4, found 12"
+    );
+    assert_eq!(
+        err("1 0 3 0\n0 4 0 0\n0 0 1 0\n0 2 0 x4"),
+        "4:7: expected a number, or '0', '.' or '_' for an empty cell, found 'x'"
+    );
+    assert_eq!(
+        err("1 0 3 0\n0 4 0 0\n0 0 1 0\n0 2 0 4x"),
+        "4:8: expected a blank between two numbers, found 'x'"
+    );
+    assert_eq!(
+        err("1 0 3 0\n0 4 0 0\n0 0 1 0\n0 2 0 4!"),
+        "4:8: expected a blank between two numbers, found '!'"
+    );
+    // Grouped characters: the count is what is wrong.
+    let grouped = format!("1.. 4.7 ..\n{}", "1.. 4.7 ...\n".repeat(8));
+    assert_eq!(err(&grouped), "1:11: expected 9 cells in a row, found 8");
+    // Without blanks, a bad character is reported as such.
+    assert_eq!(
+        err("1.3!\n.4..\n..1.\n.2.4"),
+        "1:4: expected a digit 1-9, a letter A-Z, or '0', '.' or '_' for an empty cell, \
+         found '!'"
+    );
+    // 65 lines: refused before anything is allocated for them.
+    assert!(err(&"1\n".repeat(65)).contains("found 65 lines"));
+    assert!(err(&".".repeat(9usize.pow(4))).contains("found one line of 6561 cells"));
+}
+
+#[test]
+fn conflicts_name_the_house() {
+    let grid = Sudoku::default().parse("1..1\n.1..\n....\n...2\n").unwrap();
+    let found: Vec<String> = grid.conflicts().iter().map(ToString::to_string).collect();
+    assert_eq!(
+        found,
+        [
+            "row 0 holds 1 twice, at (0,0) and (0,3)",
+            "box 0 holds 1 twice, at (0,0) and (1,1)",
+        ]
+    );
+}
