@@ -34,8 +34,10 @@ pub(super) fn encode(grid: &Grid, strategy: Strategy) -> Result<Encoding<Choice>
     }
 }
 
-
-pub(super) fn encode_patterns(grid: &Grid, lines: &Candidates) -> Result<Encoding<Choice>, dlx::BuildError> {
+pub(super) fn encode_patterns(
+    grid: &Grid,
+    lines: &Candidates,
+) -> Result<Encoding<Choice>, dlx::BuildError> {
     let n = grid.n;
     let w = parse::base36_width(n - 1);
     let mut builder = dlx::ProblemBuilder::new();
@@ -143,7 +145,10 @@ pub(super) fn implied(grid: &Grid, lines: &Candidates) -> Grid {
 
 /// The cell encoding of `implied`, which is `grid` with more cells filled, implied by the
 /// rules (or `grid` itself); the cells it fills get one option per row, [`Choice::Fixed`].
-pub(super) fn encode_cells(grid: &Grid, implied: &Grid) -> Result<Encoding<Choice>, dlx::BuildError> {
+pub(super) fn encode_cells(
+    grid: &Grid,
+    implied: &Grid,
+) -> Result<Encoding<Choice>, dlx::BuildError> {
     let n = grid.n;
     let w = parse::base36_width(n - 1);
     if implied.violation().is_some() {

@@ -1,4 +1,3 @@
-
 //! Binairo (the "01 game" of seed 003, also Takuzu or Unruly): fill an N x N grid, N even,
 //! with 0s and 1s so that no three equal digits are adjacent in a row or a column, every row
 //! and every column holds N/2 of each, and no two rows (and no two columns) are equal.
@@ -94,7 +93,6 @@
 //! assert_eq!(solved.to_string(), "100110\n010101\n001011\n101100\n110010\n011001");
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
-
 
 mod encode;
 mod format;

@@ -4,7 +4,6 @@
 
 use super::{Grid, Line, BLANK, PATTERN_BUDGET};
 
-
 /// The number of legal lines (N/2 of each digit, no three equal in a row) that agree with
 /// `line`, a line of N cells, `None` for a blank: a dynamic program over (ones so far, last
 /// digit, length of its run), so it never lists them. Odd lengths have none.

@@ -1,4 +1,3 @@
-
 //! The calendar puzzle ("A-Puzzle-A-Day"): eight pieces cover a board of months and days,
 //! all but today's month and day.
 //!

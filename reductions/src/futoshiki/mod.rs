@@ -1,4 +1,3 @@
-
 //! Futoshiki: fill an n x n grid so that every row and every column holds 1 to n once each (a
 //! Latin square), keeping the given digits and the inequalities between neighbours.
 //!
@@ -100,7 +99,6 @@
 //! assert_eq!(judge(&grid, None)?, Verdict::Unique(solved));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
-
 
 mod encode;
 mod format;

@@ -1,4 +1,3 @@
-
 //! Sudoku on n² x n² grids (9 x 9, 16 x 16, 25 x 25, ...): every row, column and n x n box
 //! holds each digit from 1 to n² once.
 //!

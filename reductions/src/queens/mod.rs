@@ -28,10 +28,15 @@
 //! assert_eq!(board.to_string().matches('Q').count(), 8);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! The rooms: [`format`] reads the size and writes boards, [`encode`] writes the problem.
 
-use std::fmt;
+mod encode;
+mod format;
+#[cfg(test)]
+mod tests;
 
-use crate::parse::{self, content_lines, name, ParseError, ParseErrorKind};
+use crate::parse::ParseError;
 use crate::{Encoding, Reduction};
 
 /// The largest board [`Queens`] accepts: 1000 x 1000 (a million options).
@@ -89,21 +94,6 @@ impl Board {
     }
 }
 
-impl fmt::Display for Board {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let lines: Vec<String> = self
-            .queens
-            .iter()
-            .map(|&queen| {
-                (0..self.n)
-                    .map(|col| if queen == Some(col) { 'Q' } else { '.' })
-                    .collect()
-            })
-            .collect();
-        parse::write_lines(f, &lines)
-    }
-}
-
 /// `0, 1, 2, ...` in Knuth's centre-first order: the middle, then alternately one below and one
 /// above it, moving out (`4 3 5 2 6 1 7 0` for 8).
 pub fn centre_first(n: usize) -> Vec<usize> {
@@ -130,55 +120,11 @@ impl Reduction for Queens {
     type Error = ParseError;
 
     fn parse(&self, input: &str) -> Result<Size, ParseError> {
-        let lines = content_lines(input);
-        let n = parse::size_line(&lines, input, "a board size", 1, MAX_SIZE)?;
-        if let Some(&(line, text)) = lines.get(1) {
-            let column = parse::first_column(text);
-            return Err(ParseError::new(
-                line,
-                column,
-                ParseErrorKind::Trailing {
-                    after: "the board size".to_owned(),
-                    found: text.trim_start().chars().next().unwrap_or(' '),
-                },
-            ));
-        }
-        Ok(Size(n))
+        format::parse_size(input)
     }
 
     fn encode(&self, size: &Size) -> Result<Encoding<Square>, dlx::BuildError> {
-        let n = size.0;
-        let line_width = parse::base36_width(n - 1);
-        let diagonal_width = parse::base36_width(2 * n - 2);
-        let mut builder = dlx::ProblemBuilder::new();
-        let mut rows = vec![None; n];
-        let mut cols = vec![None; n];
-        for k in centre_first(n) {
-            rows[k] = Some(builder.primary(name("r", &[(k, line_width)])));
-            cols[k] = Some(builder.primary(name("c", &[(k, line_width)])));
-        }
-        let (rows, cols): (Vec<_>, Vec<_>) = (rows.into_iter().flatten().collect(), {
-            cols.into_iter().flatten().collect()
-        });
-        let mut sums = Vec::with_capacity(2 * n - 1);
-        let mut differences = Vec::with_capacity(2 * n - 1);
-        for k in 0..2 * n - 1 {
-            sums.push(builder.secondary(name("a", &[(k, diagonal_width)])));
-            differences.push(builder.secondary(name("b", &[(k, diagonal_width)])));
-        }
-        let mut choices = Vec::with_capacity(n * n);
-        for row in 0..n {
-            for col in 0..n {
-                builder.option([
-                    rows[row].into(),
-                    cols[col].into(),
-                    sums[row + col].into(),
-                    dlx::OptionItem::from(differences[n - 1 - row + col]),
-                ]);
-                choices.push((row, col));
-            }
-        }
-        Ok(Encoding::new(builder.build()?, choices))
+        encode::encode(size)
     }
 
     fn decode(&self, size: &Size, choices: &[&Square]) -> Board {
@@ -189,51 +135,5 @@ impl Reduction for Queens {
             }
         }
         Board { n: size.0, queens }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn centre_first_is_knuths_order() {
-        assert_eq!(centre_first(8), [4, 3, 5, 2, 6, 1, 7, 0]);
-        assert_eq!(centre_first(9), [4, 3, 5, 2, 6, 1, 7, 0, 8]);
-        assert_eq!(centre_first(1), [0]);
-        assert_eq!(centre_first(2), [1, 0]);
-        assert!(centre_first(0).is_empty());
-    }
-
-    #[test]
-    fn sizes() {
-        assert_eq!(Queens.parse(" 12 \n\n"), Ok(Size(12)));
-        assert_eq!(Size::new(0), None);
-        assert_eq!(Size::new(MAX_SIZE).map(Size::get), Some(MAX_SIZE));
-        assert_eq!(
-            Queens.parse("0").unwrap_err().to_string(),
-            "1:1: expected a board size from 1 to 1000, found 0"
-        );
-        assert_eq!(
-            Queens.parse("8\n  9\n").unwrap_err().to_string(),
-            "2:3: expected nothing more after the board size, found '9'"
-        );
-        assert_eq!(
-            Queens.parse("eight").unwrap_err().to_string(),
-            "1:1: expected a board size, found 'e'"
-        );
-        assert!(Queens.parse("99999999999999999999999999").is_err());
-        assert!(Queens.parse("").is_err());
-    }
-
-    #[test]
-    fn wide_names() {
-        // 19 queens have 37 diagonals: two base-36 digits for them, one for rows and columns.
-        let encoding = Queens.encode(&Size(19)).unwrap();
-        let text = encoding.problem.to_dlx();
-        let items = text.lines().next().unwrap();
-        assert!(items.starts_with("r9 c9 r8 c8 "), "{items}");
-        assert!(items.contains("| a00 b00 a01 b01 "), "{items}");
-        assert!(items.ends_with(" a10 b10"), "{items}");
     }
 }

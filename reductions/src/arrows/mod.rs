@@ -92,10 +92,15 @@
 //! assert!(boards.contains(&"↗↗↘↘\n↗↗↘↘\n↖↖↙↙\n↖↖↙↙".to_owned()));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! The rooms: [`format`] reads the size and writes boards, [`encode`] writes the problem.
 
-use std::fmt;
+mod encode;
+mod format;
+#[cfg(test)]
+mod tests;
 
-use crate::parse::{self, content_lines, name, ParseError, ParseErrorKind};
+use crate::parse::ParseError;
 use crate::{Encoding, Reduction};
 
 /// The largest board [`Arrows`] accepts: 100 x 100. The encoding is small (about 2n^2 items,
@@ -201,17 +206,6 @@ impl Board {
     }
 }
 
-impl fmt::Display for Board {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let lines: Vec<String> = self
-            .cells
-            .chunks(self.n.max(1))
-            .map(|row| row.iter().map(|a| a.map_or('·', Arrow::as_char)).collect())
-            .collect();
-        parse::write_lines(f, &lines)
-    }
-}
-
 impl Reduction for Arrows {
     type Puzzle = Size;
     type Choice = Placement;
@@ -219,94 +213,11 @@ impl Reduction for Arrows {
     type Error = ParseError;
 
     fn parse(&self, input: &str) -> Result<Size, ParseError> {
-        let lines = content_lines(input);
-        let n = parse::size_line(&lines, input, "a board size", 2, MAX_SIZE)?;
-        if n % 2 == 1 {
-            let (line, text) = lines[0];
-            return Err(ParseError::new(
-                line,
-                parse::first_column(text),
-                ParseErrorKind::BadSize {
-                    expected: "an even board size",
-                    found: n.to_string(),
-                },
-            ));
-        }
-        if let Some(&(line, text)) = lines.get(1) {
-            return Err(ParseError::new(
-                line,
-                parse::first_column(text),
-                ParseErrorKind::Trailing {
-                    after: "the board size".to_owned(),
-                    found: text.trim_start().chars().next().unwrap_or(' '),
-                },
-            ));
-        }
-        Ok(Size(n))
+        format::parse_size(input)
     }
 
     fn encode(&self, size: &Size) -> Result<Encoding<Placement>, dlx::BuildError> {
-        let n = size.0;
-        let w = parse::base36_width(n);
-        let half = (n / 2) as u32;
-        let mut builder = dlx::ProblemBuilder::new();
-        // The cells' items from the two middle columns outwards (see the module docs: ties of
-        // the search's heuristic go to the leftmost item). Options stay in reading order.
-        let mut order: Vec<(usize, usize)> =
-            (0..n).flat_map(|r| (0..n).map(move |c| (r, c))).collect();
-        order.sort_by_key(|&(r, c)| ((2 * c + 1).abs_diff(n), r, c));
-        let mut cells = vec![None; n * n];
-        for (r, c) in order {
-            cells[r * n + c] = Some(builder.primary(name("x", &[(r, w), (c, w)])));
-        }
-        let cells: Vec<dlx::Primary> = cells.into_iter().flatten().collect();
-        let ups: Vec<dlx::Primary> = (0..n)
-            .map(|r| builder.primary_bounded(name("u", &[(r, w)]), half, half))
-            .collect();
-        let lefts: Vec<dlx::Primary> = (0..n)
-            .map(|c| builder.primary_bounded(name("l", &[(c, w)]), half, half))
-            .collect();
-        // k[r][c]: the grid points inside the board, 0 < r, c < n (the only ones that two
-        // cells can point at once the lines are colored).
-        let mut points = vec![None; (n + 1) * (n + 1)];
-        for r in 1..n {
-            for c in 1..n {
-                points[r * (n + 1) + c] = Some(builder.secondary(name("k", &[(r, w), (c, w)])));
-            }
-        }
-        let columns: Vec<dlx::Secondary> = (0..n)
-            .map(|c| builder.secondary(name("c", &[(c, w)])))
-            .collect();
-        let rows: Vec<dlx::Secondary> = (0..n)
-            .map(|r| builder.secondary(name("r", &[(r, w)])))
-            .collect();
-        let [up, down, left, right] = ["U", "D", "L", "R"].map(|color| builder.color(color));
-        let mut choices = Vec::with_capacity(4 * n * n);
-        for r in 0..n {
-            for c in 0..n {
-                for arrow in Arrow::ALL {
-                    let mut entries: Vec<dlx::OptionItem> = vec![cells[r * n + c].into()];
-                    if arrow.is_up() {
-                        entries.push(ups[r].into());
-                    }
-                    if arrow.is_left() {
-                        entries.push(lefts[c].into());
-                    }
-                    let row = if arrow.is_up() { r } else { r + 1 };
-                    let col = if arrow.is_left() { c } else { c + 1 };
-                    entries.extend(points[row * (n + 1) + col].map(dlx::OptionItem::from));
-                    entries.push(columns[c].with_color(if arrow.is_up() { up } else { down }));
-                    entries.push(rows[r].with_color(if arrow.is_left() { left } else { right }));
-                    builder.option(entries);
-                    choices.push(Placement {
-                        row: r,
-                        col: c,
-                        arrow,
-                    });
-                }
-            }
-        }
-        Ok(Encoding::new(builder.build()?, choices))
+        encode::encode(size)
     }
 
     fn decode(&self, size: &Size, choices: &[&Placement]) -> Board {
@@ -318,60 +229,5 @@ impl Reduction for Arrows {
             }
         }
         Board { n, cells }
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn sizes() {
-        assert_eq!(Arrows.parse("12\n"), Ok(Size(12)));
-        assert_eq!(Size::new(3), None);
-        assert_eq!(Size::new(0), None);
-        assert_eq!(Size::new(MAX_SIZE).map(Size::get), Some(MAX_SIZE));
-        let err = |text| Arrows.parse(text).unwrap_err().to_string();
-        assert_eq!(err(" 5"), "1:2: expected an even board size, found 5");
-        assert_eq!(
-            err("0"),
-            "1:1: expected a board size from 2 to 100, found 0"
-        );
-        assert_eq!(
-            err("102"),
-            "1:1: expected a board size from 2 to 100, found 102"
-        );
-        assert_eq!(
-            err("4\n4"),
-            "2:1: expected nothing more after the board size, found '4'"
-        );
-    }
-
-    #[test]
-    fn item_counts() {
-        let encoding = Arrows.encode(&Size(4)).unwrap();
-        let problem = &encoding.problem;
-        // 16 cells, 4 row and 4 column counts; the 3 x 3 grid points inside the board, 4
-        // column and 4 row colors.
-        assert_eq!(problem.primary_count(), 16 + 4 + 4);
-        assert_eq!(problem.secondary_count(), 9 + 4 + 4);
-        assert_eq!(problem.color_count(), 4);
-        assert_eq!(problem.option_count(), 64);
-        assert_eq!(problem.engine(), dlx::Engine::M);
-    }
-
-    #[test]
-    fn cells_from_the_middle_columns_out() {
-        let encoding = Arrows.encode(&Size(4)).unwrap();
-        let problem = &encoding.problem;
-        let first: Vec<&str> = problem
-            .items()
-            .take(10)
-            .map(|i| problem.item_name(i))
-            .collect();
-        assert_eq!(
-            first,
-            ["x01", "x02", "x11", "x12", "x21", "x22", "x31", "x32", "x00", "x03"]
-        );
     }
 }

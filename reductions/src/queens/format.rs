@@ -1,0 +1,39 @@
+//! The queens' input (the board's size) and output (see the [module docs](super)).
+
+use std::fmt;
+
+use super::{Board, Size, MAX_SIZE};
+use crate::parse::{self, content_lines, ParseError, ParseErrorKind};
+
+/// Reads a board size: one number from 1 to [`MAX_SIZE`], alone in the input.
+pub(super) fn parse_size(input: &str) -> Result<Size, ParseError> {
+    let lines = content_lines(input);
+    let n = parse::size_line(&lines, input, "a board size", 1, MAX_SIZE)?;
+    if let Some(&(line, text)) = lines.get(1) {
+        let column = parse::first_column(text);
+        return Err(ParseError::new(
+            line,
+            column,
+            ParseErrorKind::Trailing {
+                after: "the board size".to_owned(),
+                found: text.trim_start().chars().next().unwrap_or(' '),
+            },
+        ));
+    }
+    Ok(Size(n))
+}
+
+impl fmt::Display for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let lines: Vec<String> = self
+            .queens
+            .iter()
+            .map(|&queen| {
+                (0..self.n)
+                    .map(|col| if queen == Some(col) { 'Q' } else { '.' })
+                    .collect()
+            })
+            .collect();
+        parse::write_lines(f, &lines)
+    }
+}
