@@ -93,7 +93,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! The rooms: [`format`] reads the size and writes boards, [`encode`] writes the problem.
+//! The rooms: `format.rs` reads the size and writes boards, `encode.rs` writes the problem.
 
 mod encode;
 mod format;

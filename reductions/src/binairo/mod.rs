@@ -2,8 +2,8 @@
 //! with 0s and 1s so that no three equal digits are adjacent in a row or a column, every row
 //! and every column holds N/2 of each, and no two rows (and no two columns) are equal.
 //!
-//! The rooms: [`format`] reads and writes the grid, [`propagate`] fills cells and filters the
-//! line patterns before the search, [`encode`] writes either encoding.
+//! The rooms: `format.rs` reads and writes the grid, `propagate.rs` fills cells and filters the
+//! line patterns before the search, `encode.rs` writes either encoding.
 //!
 //! # The format
 //!

@@ -16,7 +16,7 @@ pub enum DateChoice {
 
 /// Every date at once: one exact-cover problem whose solutions are a date and a placement of
 /// the eight pieces for it, so that one search counts all dates and shares its work across
-/// them (`dlx calendar --all-dates`, and [`count_all_dates`]).
+/// them (`dlx calendar --all-dates`, and [`count_all_dates`](super::count_all_dates)).
 ///
 /// ```
 /// use reductions::calendar::{AllDates, Date};
@@ -38,7 +38,7 @@ pub struct AllDates {
 
 impl AllDates {
     /// The calendar for every date at once. Primary items: the eight pieces and the 43 cells,
-    /// as in [`Calendar`]'s encoding but the cells in reverse reading order (`r6c2` first);
+    /// as in [`Calendar`](super::Calendar)'s encoding but the cells in reverse reading order (`r6c2` first);
     /// secondary items `month`, `day`, `x30`, `x31`. Options: the piece placements (but those
     /// that `can_be_filled` rules out: they wall off a region no pieces can fill), then `r0c0 month` .. `r1c5 month` (a month cell left
     /// open), then `r2c0 day` .. `r6c2 day` (a day cell left open).
@@ -58,7 +58,7 @@ impl AllDates {
     ///
     /// | encoding | nodes | updates | CPU |
     /// |---|---|---|---|
-    /// | one search per date ([`count_dates`]) | 2.41 M | 720 M | 4.1 s |
+    /// | one search per date ([`count_dates`](super::count_dates)) | 2.41 M | 720 M | 4.1 s |
     /// | one search, `month` and `day` primary items, first | 1.48 M | 368 M | 2.1 s |
     /// | ... `month` and `day` last | 1.43 M | 351 M | 2.0 s |
     /// | ... with `x30`, `x31` (invalid dates never entered) | 1.40 M | 344 M | |

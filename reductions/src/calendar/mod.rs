@@ -37,7 +37,7 @@
 //! # Ok::<(), reductions::calendar::DateError>(())
 //! ```
 //!
-//! The rooms: [`format`] reads and writes dates, [`encode`] builds the problem of every date at
+//! The rooms: `format.rs` reads and writes dates, `encode.rs` builds the problem of every date at
 //! once ([`AllDates`]).
 
 mod encode;

@@ -46,7 +46,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! The rooms: [`format`] reads and writes grids, [`encode`] writes the exact-cover problem.
+//! The rooms: `format.rs` reads and writes grids, `encode.rs` writes the exact-cover problem.
 
 mod encode;
 mod format;

@@ -7,7 +7,7 @@
 //! per cell (`r3c7`, see [`cell_name`](crate::grid::cell_name)), one option per placement of
 //! the L (orientation by orientation in the order of
 //! [`Shape::orientations`](crate::polyomino::Shape::orientations), then by position in
-//! row-major order). [`divide`] builds one tiling directly, numbered as the classic
+//! row-major order). `divide.rs` builds one tiling directly, numbered as the classic
 //! program numbers it.
 //!
 //! Both draw a [`TileBoard`]: the seed's format, tile numbers from 1, `0` on the missing cell
@@ -32,9 +32,18 @@
 //! assert_eq!(tiled.to_string(), "1 1 2 2\n1 3 3 2\n4 3 0 5\n4 4 5 5");
 //! # Ok::<(), reductions::tromino::TrominoError>(())
 //! ```
+//!
+//! The rooms: `format.rs` writes tilings in the seed's format, `divide.rs` is the classic
+//! construction; the exact-cover encoding is [`polyomino::encode`]'s.
+
+mod divide;
+mod format;
+#[cfg(test)]
+mod tests;
+
+pub use divide::divide;
 
 use std::fmt;
-use std::io::{self, Write};
 
 use crate::grid::{parse_mask, Cell, GridError, Mask};
 use crate::polyomino::{self, EncodingSize, Piece, Placement, Shape, Usage};
@@ -129,33 +138,6 @@ pub fn check_cover(board: &Mask) -> Result<EncodingSize, TrominoError> {
     Ok(EncodingSize::of(board, &l, Usage::Unlimited).check()?)
 }
 
-/// The classic divide-and-conquer tiling of a `size x size` board without the cell `missing`,
-/// `size` a power of two: split the board into four quarters, put one tromino at the centre
-/// covering a corner of each quarter that lacks the missing cell, and tile each quarter, now
-/// with one cell missing, the same way.
-///
-/// Tiles are numbered in the order this places them: the centre tromino of a board first,
-/// then the tiles of its quarters, top-left, top-right, bottom-left, bottom-right; the missing
-/// cell is `0`. The recursion is only log2(size) deep, and a 4096 x 4096 board takes a few
-/// tens of milliseconds.
-///
-/// Errors: a size that is not a power of two or above [`MAX_SIZE`], a missing cell off the
-/// board.
-pub fn divide(size: usize, missing: Cell) -> Result<TileBoard, TrominoError> {
-    check_square(size, missing)?;
-    if !size.is_power_of_two() {
-        return Err(TrominoError::NotPowerOfTwo { size });
-    }
-    let mut board = TileBoard {
-        rows: size,
-        cols: size,
-        tiles: vec![0; size * size],
-    };
-    let mut next = 1;
-    board.divide(Cell::new(0, 0), size, missing, &mut next);
-    Ok(board)
-}
-
 /// A tiling: the tile number of every position, `0` where there is no tile.
 ///
 /// `Display` (and [`write_to`](TileBoard::write_to), much faster for large boards) give the
@@ -200,41 +182,6 @@ impl TileBoard {
         }
     }
 
-    /// The seed's recursion on the square at `corner` of side `size`, whose cell `hole` is
-    /// already covered (or missing). Tiles of side-2 squares are placed directly.
-    fn divide(&mut self, corner: Cell, size: usize, hole: Cell, next: &mut u32) {
-        if size < 2 {
-            return;
-        }
-        let tile = *next;
-        *next += 1;
-        if size == 2 {
-            for row in corner.row..corner.row + 2 {
-                for col in corner.col..corner.col + 2 {
-                    if (Cell { row, col }) != hole {
-                        self.tiles[row * self.cols + col] = tile;
-                    }
-                }
-            }
-            return;
-        }
-        let half = size / 2;
-        // Top-left, top-right, bottom-left, bottom-right; each with its cell at the centre.
-        for (down, right) in [(0, 0), (0, 1), (1, 0), (1, 1)] {
-            let quarter = Cell::new(corner.row + down * half, corner.col + right * half);
-            let inside = (quarter.row..quarter.row + half).contains(&hole.row)
-                && (quarter.col..quarter.col + half).contains(&hole.col);
-            let hole = if inside {
-                hole
-            } else {
-                let centre = Cell::new(corner.row + half - 1 + down, corner.col + half - 1 + right);
-                self.tiles[centre.row * self.cols + centre.col] = tile;
-                centre
-            };
-            self.divide(quarter, half, hole, next);
-        }
-    }
-
     /// The number of rows.
     pub fn rows(&self) -> usize {
         self.rows
@@ -254,58 +201,6 @@ impl TileBoard {
     /// The number of tiles (the largest tile number).
     pub fn tile_count(&self) -> u32 {
         self.tiles.iter().copied().max().unwrap_or(0)
-    }
-
-    /// Appends one row in the seed's format, without a newline.
-    fn format_row(&self, row: usize, out: &mut Vec<u8>) {
-        for (k, &tile) in self.tiles[row * self.cols..(row + 1) * self.cols]
-            .iter()
-            .enumerate()
-        {
-            if k > 0 {
-                out.push(b' ');
-            }
-            let mut digits = [0u8; 10];
-            let mut n = tile;
-            let mut len = 0;
-            loop {
-                digits[len] = b'0' + (n % 10) as u8;
-                len += 1;
-                n /= 10;
-                if n == 0 {
-                    break;
-                }
-            }
-            out.extend(digits[..len].iter().rev());
-        }
-    }
-
-    /// Writes the board in the seed's format, every row ended by `\n`. Wrap `out` in a
-    /// [`BufWriter`](std::io::BufWriter) if it is unbuffered; this writes a row at a time.
-    pub fn write_to(&self, mut out: impl Write) -> io::Result<()> {
-        let mut line = Vec::with_capacity(self.cols * 8);
-        for row in 0..self.rows {
-            line.clear();
-            self.format_row(row, &mut line);
-            line.push(b'\n');
-            out.write_all(&line)?;
-        }
-        Ok(())
-    }
-}
-
-impl fmt::Display for TileBoard {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut line = Vec::new();
-        for row in 0..self.rows {
-            line.clear();
-            if row > 0 {
-                line.push(b'\n');
-            }
-            self.format_row(row, &mut line);
-            f.write_str(std::str::from_utf8(&line).map_err(|_| fmt::Error)?)?;
-        }
-        Ok(())
     }
 }
 
@@ -336,70 +231,5 @@ impl Reduction for Tromino {
 
     fn decode(&self, board: &Mask, choices: &[&Placement]) -> TileBoard {
         TileBoard::new(board, choices)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_seed_example() {
-        let board = divide(4, Cell::new(2, 2)).unwrap();
-        assert_eq!(board.to_string(), "2 2 3 3\n2 1 1 3\n4 1 0 5\n4 4 5 5");
-        let mut bytes = Vec::new();
-        board.write_to(&mut bytes).unwrap();
-        assert_eq!(bytes, b"2 2 3 3\n2 1 1 3\n4 1 0 5\n4 4 5 5\n");
-        assert_eq!(board.tile_count(), 5);
-    }
-
-    #[test]
-    fn small_sizes() {
-        assert_eq!(divide(1, Cell::new(0, 0)).unwrap().to_string(), "0");
-        assert_eq!(divide(2, Cell::new(0, 1)).unwrap().to_string(), "1 0\n1 1");
-    }
-
-    #[test]
-    fn errors() {
-        assert_eq!(divide(0, Cell::new(0, 0)), Err(TrominoError::ZeroSize));
-        assert_eq!(
-            divide(6, Cell::new(0, 0)),
-            Err(TrominoError::NotPowerOfTwo { size: 6 })
-        );
-        assert_eq!(
-            divide(4, Cell::new(0, 4)),
-            Err(TrominoError::MissingOffBoard {
-                missing: Cell::new(0, 4),
-                size: 4
-            })
-        );
-        assert_eq!(
-            divide(1 << 15, Cell::new(0, 0)),
-            Err(TrominoError::TooLarge { size: 1 << 15 })
-        );
-        assert_eq!(
-            square(usize::MAX, Cell::new(0, 0)),
-            Err(TrominoError::TooLarge { size: usize::MAX })
-        );
-        assert_eq!(
-            divide(4, Cell::new(4, 0)).unwrap_err().to_string(),
-            "the missing cell (4,0) is not on the 4 x 4 board: expected row and column from 0 to 3"
-        );
-        assert!(square(6, Cell::new(5, 5)).is_ok());
-    }
-
-    #[test]
-    fn cover_sizes() {
-        let board = square(1448, Cell::new(0, 0)).unwrap();
-        assert!(check_cover(&board).is_ok());
-        let board = square(2048, Cell::new(0, 0)).unwrap();
-        let error = check_cover(&board).unwrap_err();
-        assert_eq!(
-            error.to_string(),
-            "the exact-cover problem would be too large: up to 16760836 options and 71237649 \
-             nodes, about 4.3 GiB of memory; at most 4 GiB and 2147483645 nodes are allowed"
-        );
-        // The divide-and-conquer construction has no such limit.
-        assert!(divide(2048, Cell::new(0, 0)).is_ok());
     }
 }
