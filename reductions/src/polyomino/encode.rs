@@ -153,7 +153,7 @@ impl TooLarge {
 
 /// The exact-cover problem of packing `pieces` on `board`: every cell covered exactly once,
 /// every piece used once or any number of times as `usage` says. Items and options in the
-/// order given in the [module docs](self).
+/// order given in the [module docs](super).
 ///
 /// Errors come from the engine's builder: a piece name that is not a valid item name (a
 /// blank, `:` or `|`), two pieces with one name, no cell on the board, or a problem too large.
