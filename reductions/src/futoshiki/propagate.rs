@@ -4,7 +4,7 @@
 
 use super::{Grid, Relation, MAX_SIZE};
 
-/// The digits each cell may still hold (bit `d` for digit `d`), as the [module docs](self)
+/// The digits each cell may still hold (bit `d` for digit `d`), as the [module docs](super)
 /// describe. Every digit removed is in no solution; when the filter proves that there is no
 /// solution at all, no cell keeps a digit.
 pub(super) fn candidates(grid: &Grid) -> Vec<u64> {
