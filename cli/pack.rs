@@ -7,8 +7,9 @@ use std::path::Path;
 use anyhow::{anyhow, bail, Result};
 use reductions::calendar::{Date, MONTHS};
 use reductions::grid::Cell;
-use reductions::pack::{Pack, PackError};
+use reductions::pack::Pack;
 use reductions::polyomino::PieceBoard;
+use reductions::text::ParseErrorKind;
 use reductions::Reduction;
 use serde_json::{json, Value};
 
@@ -24,11 +25,16 @@ pub fn run(args: &PackArgs) -> Result<Found> {
     let (board_name, board_text) = crate::solve::read_input(Some(&args.board))?;
     let (pieces_name, pieces_text) = crate::solve::read_input(Some(&args.pieces))?;
     let pack = Pack::from_board_text(&board_text).map_err(|err| anyhow!("{board_name}:{err}"))?;
-    let puzzle = pack.parse(&pieces_text).map_err(|err| match err {
-        PackError::Board(err) => anyhow!("{board_name}:{err}"),
-        PackError::Pieces(err) => anyhow!("{pieces_name}:{err}"),
-        PackError::Area { .. } => anyhow!("{pieces_name} on {board_name}: {err}"),
-        other => anyhow!("{pieces_name}: {other}"),
+    // Errors with a place are in the pieces file (the board's were read above); the others
+    // are about the pieces as a whole, or, for their area, about both files.
+    let puzzle = pack.parse(&pieces_text).map_err(|err| {
+        if err.position().is_some() {
+            anyhow!("{pieces_name}:{err}")
+        } else if let ParseErrorKind::Area { .. } = err.kind() {
+            anyhow!("{pieces_name} on {board_name}: {err}")
+        } else {
+            anyhow!("{pieces_name}: {err}")
+        }
     })?;
     let names: Vec<char> = puzzle.pieces().iter().map(|piece| piece.name()).collect();
     puzzle::solve_reduction(&pack, &puzzle, &args.flags, |board| PieceView {

@@ -25,6 +25,7 @@ use std::fmt::Display;
 use std::sync::Mutex;
 
 use dlx::{Engine, OptionId, Problem, Solver};
+use reductions::text::ParseError;
 use reductions::Reduction;
 
 /// The most search nodes one search may spend on one input.
@@ -67,22 +68,25 @@ pub fn check_position(text: &str, line: usize, column: usize, error: &dyn Displa
 }
 
 /// What `parse` makes of a fuzz input; `None` when the input is not UTF-8 or `parse` refuses
-/// it, after checking (with [`check_position`]) that the refusal points into the text
-/// (`position` gives its line and column).
-fn parsed<T, E: Display>(
-    data: &[u8],
-    parse: impl FnOnce(&str) -> Result<T, E>,
-    position: impl FnOnce(&E) -> (usize, usize),
-) -> Option<T> {
+/// it, after checking (with [`check_position`]) that the refusal points into the text: every
+/// reader of a puzzle file says where its input is wrong.
+fn parsed<T>(data: &[u8], parse: impl FnOnce(&str) -> Result<T, ParseError>) -> Option<T> {
     let text = std::str::from_utf8(data).ok()?;
     match parse(text) {
         Ok(value) => Some(value),
         Err(error) => {
-            let (line, column) = position(&error);
-            check_position(text, line, column, &error);
+            check_error(text, &error);
             None
         }
     }
+}
+
+/// Checks that a puzzle reader's error has a place in `text` and that the place is in it.
+fn check_error(text: &str, error: &ParseError) {
+    let at = error
+        .position()
+        .unwrap_or_else(|| panic!("an error of a file's reader without a place: {error}"));
+    check_position(text, at.line, at.column, error);
 }
 
 /// Target `dlx_text`: Knuth's text format, parsed; then everything [`check_problem`] checks,
@@ -301,7 +305,7 @@ pub fn calendar(data: &[u8]) {
 pub fn queens(data: &[u8]) {
     use reductions::queens::Queens;
 
-    let Some(size) = parsed(data, |text| Queens.parse(text), |e| (e.line(), e.column())) else {
+    let Some(size) = parsed(data, |text| Queens.parse(text)) else {
         return;
     };
     let n = size.get();
@@ -338,7 +342,7 @@ pub fn tromino(data: &[u8]) {
     use reductions::grid::parse_mask;
     use reductions::tromino::Tromino;
 
-    let Some(mask) = parsed(data, |text| Tromino.parse(text), |e| (e.line(), e.column())) else {
+    let Some(mask) = parsed(data, |text| Tromino.parse(text)) else {
         return;
     };
     assert!(!mask.is_empty());
@@ -366,7 +370,7 @@ pub fn tromino(data: &[u8]) {
 /// Target `pack`: a board file and a pieces file (`dlx pack BOARD PIECES`), separated by the
 /// first NUL byte of the input; then the packings (boards up to [`MAX_PACK_CELLS`] cells).
 pub fn pack(data: &[u8]) {
-    use reductions::pack::{Pack, PackError};
+    use reductions::pack::Pack;
     use reductions::polyomino::PieceBoard;
 
     let Some(split) = data.iter().position(|&b| b == 0) else {
@@ -380,16 +384,15 @@ pub fn pack(data: &[u8]) {
     };
     let pack = match Pack::from_board_text(board_text) {
         Ok(pack) => pack,
-        Err(PackError::Board(error)) => {
-            check_position(board_text, error.line(), error.column(), &error);
+        Err(error) => {
+            check_error(board_text, &error);
             return;
         }
-        Err(error) => panic!("a board file gave an error that is not about the board: {error}"),
     };
     let puzzle = match pack.parse(pieces_text) {
         Ok(puzzle) => puzzle,
-        Err(PackError::Pieces(error)) => {
-            check_position(pieces_text, error.line(), error.column(), &error);
+        Err(error) if error.position().is_some() => {
+            check_error(pieces_text, &error);
             return;
         }
         Err(error) => {
@@ -439,11 +442,7 @@ pub fn pack(data: &[u8]) {
 pub fn futoshiki(data: &[u8]) {
     use reductions::futoshiki::Futoshiki;
 
-    let Some(grid) = parsed(
-        data,
-        |text| Futoshiki.parse(text),
-        |e| (e.line(), e.column()),
-    ) else {
+    let Some(grid) = parsed(data, |text| Futoshiki.parse(text)) else {
         return;
     };
     let written = grid.to_string();
@@ -486,7 +485,7 @@ pub fn sudoku(data: &[u8]) {
     use reductions::sudoku::{Mode, Sudoku};
 
     let reduce = Sudoku { mode: Mode::Reduce };
-    let Some(grid) = parsed(data, |text| reduce.parse(text), |e| (e.line(), e.column())) else {
+    let Some(grid) = parsed(data, |text| reduce.parse(text)) else {
         return;
     };
     let written = grid.to_string();
@@ -533,7 +532,7 @@ pub fn arrows(data: &[u8]) {
     use reductions::arrows::Arrows;
     use std::collections::HashSet;
 
-    let Some(size) = parsed(data, |text| Arrows.parse(text), |e| (e.line(), e.column())) else {
+    let Some(size) = parsed(data, |text| Arrows.parse(text)) else {
         return;
     };
     let n = size.get();
@@ -593,7 +592,7 @@ pub fn binairo(data: &[u8]) {
     let cells = Binairo {
         strategy: Strategy::Cells,
     };
-    let Some(grid) = parsed(data, |text| cells.parse(text), |e| (e.line(), e.column())) else {
+    let Some(grid) = parsed(data, |text| cells.parse(text)) else {
         return;
     };
     let n = grid.size();

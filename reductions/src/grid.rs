@@ -26,7 +26,7 @@
 //!
 //! let err = parse_mask("..\n.x\n").unwrap_err();
 //! assert_eq!(err.to_string(), "2:2: expected '.' (a cell) or '#' (no cell), found 'x'");
-//! # Ok::<(), reductions::grid::GridError>(())
+//! # Ok::<(), reductions::text::ParseError>(())
 //! ```
 //!
 //! # Item names
@@ -42,6 +42,11 @@
 //! which this workspace's engine reads but Knuth's programs do not.
 
 use std::fmt;
+
+use crate::text::{numbered_lines, push_base36, ParseError, ParseErrorKind};
+
+/// What a board file may hold at a position.
+const NOT_A_CELL: &str = "'.' (a cell) or '#' (no cell)";
 
 /// A position on a board: row and column, zero-based, row 0 at the top.
 ///
@@ -269,130 +274,14 @@ impl fmt::Display for Mask {
 pub fn cell_name(cell: Cell) -> String {
     let mut name = String::with_capacity(8);
     name.push('r');
-    push_base36(&mut name, cell.row);
+    push_base36(&mut name, cell.row, 1);
     // Only the row's digits need to avoid the separator: the column runs to the end.
     if name.contains('c') {
         name = name.replace('c', "C");
     }
     name.push('c');
-    push_base36(&mut name, cell.col);
+    push_base36(&mut name, cell.col, 1);
     name
-}
-
-/// Appends `n` in base 36, digits `0-9a-z`, most significant first.
-pub fn push_base36(out: &mut String, mut n: usize) {
-    let mut digits = [0u8; 16];
-    let mut len = 0;
-    loop {
-        let digit = (n % 36) as u8;
-        digits[len] = if digit < 10 {
-            b'0' + digit
-        } else {
-            b'a' + digit - 10
-        };
-        len += 1;
-        n /= 36;
-        if n == 0 {
-            break;
-        }
-    }
-    out.extend(digits[..len].iter().rev().map(|&d| d as char));
-}
-
-/// A malformed board file, with the line and column (both from 1, columns counted in
-/// characters) where it was found.
-///
-/// `Display` gives `line:column: message`; prefix the file name for a complete location.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{line}:{column}: {kind}")]
-pub struct GridError {
-    line: usize,
-    column: usize,
-    kind: GridErrorKind,
-}
-
-impl GridError {
-    pub(crate) fn new(line: usize, column: usize, kind: GridErrorKind) -> GridError {
-        GridError { line, column, kind }
-    }
-
-    /// The line of the input, from 1.
-    pub fn line(&self) -> usize {
-        self.line
-    }
-
-    /// The column within the line, from 1, in characters.
-    pub fn column(&self) -> usize {
-        self.column
-    }
-
-    /// What was wrong.
-    pub fn kind(&self) -> &GridErrorKind {
-        &self.kind
-    }
-}
-
-/// The kinds of [`GridError`].
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum GridErrorKind {
-    /// A character that is neither `.` nor `#`.
-    #[error("expected '.' (a cell) or '#' (no cell), found {}", quote(*found))]
-    UnexpectedChar {
-        /// The character found.
-        found: char,
-    },
-    /// A row longer or shorter than the others (or than the `H W` line says).
-    #[error("expected a row of {expected} characters ({why}), found {found}")]
-    RowLength {
-        /// The length every row must have.
-        expected: usize,
-        /// This row's length.
-        found: usize,
-        /// Where the expected length comes from.
-        why: &'static str,
-    },
-    /// Fewer or more rows than the `H W` line says.
-    #[error("expected {expected} rows as the first line says, found {found}")]
-    RowCount {
-        /// The number of rows announced.
-        expected: usize,
-        /// The number of rows found.
-        found: usize,
-    },
-    /// A blank line between two rows.
-    #[error("expected a row of '.' and '#', found a blank line inside the board (draw a row without cells as '#'s)")]
-    BlankLine,
-    /// The input has no row at all.
-    #[error("expected the rows of a board, found the end of the input (the file is empty)")]
-    NoRows,
-    /// The board has rows but not one cell.
-    #[error("expected at least one cell '.', found none (the board is empty)")]
-    NoCells,
-    /// The board has more positions than [`MAX_CELLS`].
-    #[error("the board is too large: {rows} x {cols}, at most {max} positions allowed", max = MAX_CELLS)]
-    TooLarge {
-        /// Its rows.
-        rows: usize,
-        /// Its columns.
-        cols: usize,
-    },
-}
-
-/// A character for an error message: `'x'`, or its escape when it is not printable.
-pub(crate) fn quote(c: char) -> String {
-    if c.is_control() || (c.is_whitespace() && c != ' ') {
-        format!("'{}'", c.escape_default())
-    } else {
-        format!("'{c}'")
-    }
-}
-
-/// The lines of a text, numbered from 1, without their `\r` and trailing blanks.
-pub(crate) fn numbered_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
-    text.split('\n')
-        .enumerate()
-        .map(|(k, line)| (k + 1, line.trim_end()))
 }
 
 /// Reads a board file (format in the [module docs](self)); never panics.
@@ -400,12 +289,12 @@ pub(crate) fn numbered_lines(text: &str) -> impl Iterator<Item = (usize, &str)> 
 /// Errors: a character other than `.` and `#`, rows of different lengths, a blank line inside
 /// the board, a row count or length that disagrees with the `H W` line, no row or no cell at
 /// all, or more than [`MAX_CELLS`] positions.
-pub fn parse_mask(text: &str) -> Result<Mask, GridError> {
+pub fn parse_mask(text: &str) -> Result<Mask, ParseError> {
     let lines: Vec<(usize, &str)> = numbered_lines(text).collect();
     let first = lines.iter().position(|(_, line)| !line.is_empty());
     let last = lines.iter().rposition(|(_, line)| !line.is_empty());
     let (Some(first), Some(last)) = (first, last) else {
-        return Err(GridError::new(lines.len(), 1, GridErrorKind::NoRows));
+        return Err(ParseError::new(lines.len(), 1, ParseErrorKind::NoRows));
     };
     let mut rows = &lines[first..=last];
     let header = parse_header(rows[0].1);
@@ -419,10 +308,10 @@ pub fn parse_mask(text: &str) -> Result<Mask, GridError> {
     if let Some((height, _)) = header {
         if rows.len() != height {
             let line = rows.get(height).map_or(end_line, |(line, _)| *line);
-            return Err(GridError::new(
+            return Err(ParseError::new(
                 line,
                 1,
-                GridErrorKind::RowCount {
+                ParseErrorKind::RowCount {
                     expected: height,
                     found: rows.len(),
                 },
@@ -430,17 +319,17 @@ pub fn parse_mask(text: &str) -> Result<Mask, GridError> {
         }
     }
     let Some(&(first_line, first_row)) = rows.first() else {
-        return Err(GridError::new(end_line, 1, GridErrorKind::NoRows));
+        return Err(ParseError::new(end_line, 1, ParseErrorKind::NoRows));
     };
     let (width, why) = match header {
         Some((_, width)) => (width, "the first line says so"),
         None => (first_row.chars().count(), "as long as the first row"),
     };
     if !matches!(rows.len().checked_mul(width), Some(area) if area <= MAX_CELLS) {
-        return Err(GridError::new(
+        return Err(ParseError::new(
             first_line,
             1,
-            GridErrorKind::TooLarge {
+            ParseErrorKind::BoardTooLarge {
                 rows: rows.len(),
                 cols: width,
             },
@@ -449,7 +338,7 @@ pub fn parse_mask(text: &str) -> Result<Mask, GridError> {
     let mut mask = Mask::empty(rows.len(), width);
     for (row, &(line_no, line)) in rows.iter().enumerate() {
         if line.is_empty() {
-            return Err(GridError::new(line_no, 1, GridErrorKind::BlankLine));
+            return Err(ParseError::new(line_no, 1, ParseErrorKind::BlankLine));
         }
         let mut length = 0;
         for (col, c) in line.chars().enumerate() {
@@ -459,10 +348,13 @@ pub fn parse_mask(text: &str) -> Result<Mask, GridError> {
                 }
                 '#' => {}
                 found => {
-                    return Err(GridError::new(
+                    return Err(ParseError::new(
                         line_no,
                         col + 1,
-                        GridErrorKind::UnexpectedChar { found },
+                        ParseErrorKind::UnexpectedChar {
+                            expected: NOT_A_CELL,
+                            found,
+                        },
                     ))
                 }
             }
@@ -472,10 +364,10 @@ pub fn parse_mask(text: &str) -> Result<Mask, GridError> {
             }
         }
         if length != width {
-            return Err(GridError::new(
+            return Err(ParseError::new(
                 line_no,
                 length.min(width) + 1,
-                GridErrorKind::RowLength {
+                ParseErrorKind::RowLength {
                     expected: width,
                     found: line.chars().count(),
                     why,
@@ -484,7 +376,7 @@ pub fn parse_mask(text: &str) -> Result<Mask, GridError> {
         }
     }
     if mask.is_empty() {
-        return Err(GridError::new(first_line, 1, GridErrorKind::NoCells));
+        return Err(ParseError::new(first_line, 1, ParseErrorKind::NoCells));
     }
     Ok(mask)
 }
@@ -511,9 +403,10 @@ fn parse_header(line: &str) -> Option<(usize, usize)> {
 mod tests {
     use super::*;
 
-    fn kind(text: &str) -> (usize, usize, GridErrorKind) {
+    fn kind(text: &str) -> (usize, usize, ParseErrorKind) {
         let err = parse_mask(text).unwrap_err();
-        (err.line(), err.column(), err.kind().clone())
+        let at = err.position().expect("a board error has a place");
+        (at.line, at.column, err.kind().clone())
     }
 
     #[test]
@@ -533,14 +426,21 @@ mod tests {
     fn errors_say_where() {
         assert_eq!(
             kind("..\n.x"),
-            (2, 2, GridErrorKind::UnexpectedChar { found: 'x' })
+            (
+                2,
+                2,
+                ParseErrorKind::UnexpectedChar {
+                    expected: NOT_A_CELL,
+                    found: 'x'
+                }
+            )
         );
         assert!(matches!(
             kind("...\n..\n"),
             (
                 2,
                 3,
-                GridErrorKind::RowLength {
+                ParseErrorKind::RowLength {
                     expected: 3,
                     found: 2,
                     ..
@@ -552,20 +452,20 @@ mod tests {
             (
                 2,
                 4,
-                GridErrorKind::RowLength {
+                ParseErrorKind::RowLength {
                     expected: 3,
                     found: 4,
                     ..
                 }
             )
         ));
-        assert_eq!(kind("..\n\n..\n"), (2, 1, GridErrorKind::BlankLine));
+        assert_eq!(kind("..\n\n..\n"), (2, 1, ParseErrorKind::BlankLine));
         assert_eq!(
             kind("3 2\n..\n..\n"),
             (
                 3,
                 1,
-                GridErrorKind::RowCount {
+                ParseErrorKind::RowCount {
                     expected: 3,
                     found: 2
                 }
@@ -576,26 +476,26 @@ mod tests {
             (
                 3,
                 1,
-                GridErrorKind::RowCount {
+                ParseErrorKind::RowCount {
                     expected: 1,
                     found: 2
                 }
             )
         );
-        assert_eq!(kind(""), (1, 1, GridErrorKind::NoRows));
-        assert_eq!(kind("\n \n"), (3, 1, GridErrorKind::NoRows));
-        assert_eq!(kind("##\n##"), (1, 1, GridErrorKind::NoCells));
-        assert_eq!(kind("0 0\n"), (1, 1, GridErrorKind::NoRows));
+        assert_eq!(kind(""), (1, 1, ParseErrorKind::NoRows));
+        assert_eq!(kind("\n \n"), (3, 1, ParseErrorKind::NoRows));
+        assert_eq!(kind("##\n##"), (1, 1, ParseErrorKind::NoCells));
+        assert_eq!(kind("0 0\n"), (1, 1, ParseErrorKind::NoRows));
         assert!(matches!(
             kind("99999999999999999999999 2\n"),
-            (1, 1, GridErrorKind::RowCount { .. })
+            (1, 1, ParseErrorKind::RowCount { .. })
         ));
         assert_eq!(
             kind("1 99999999999999999999999\n.."),
             (
                 2,
                 1,
-                GridErrorKind::TooLarge {
+                ParseErrorKind::BoardTooLarge {
                     rows: 1,
                     cols: usize::MAX
                 }

@@ -17,7 +17,8 @@
 //!
 //! Shared parts: [`grid`] (cells, boards as cell masks, the board file format, item names),
 //! [`polyomino`] (shapes, their orientations and placements, packing as exact cover) and
-//! [`parse`] (the grid puzzles' error type, with line and column).
+//! [`text`] (the one error type of every reader, with line and column, and the helpers the
+//! readers share).
 //!
 //! ```
 //! use reductions::Encoding;
@@ -45,10 +46,10 @@ pub mod calendar;
 pub mod futoshiki;
 pub mod grid;
 pub mod pack;
-pub mod parse;
 pub mod polyomino;
 pub mod queens;
 pub mod sudoku;
+pub mod text;
 pub mod tromino;
 
 /// A puzzle encoded as exact cover: parse, encode, and (after the engine has solved it)
@@ -60,11 +61,10 @@ pub trait Reduction {
     type Choice: fmt::Debug;
     /// A solved board; `Display` is its plain-text form.
     type Board: fmt::Display;
-    /// The error of [`parse`](Reduction::parse): where the input is wrong and why.
-    type Error: std::error::Error;
 
-    /// Reads an instance from text; never panics, whatever the input.
-    fn parse(&self, input: &str) -> Result<Self::Puzzle, Self::Error>;
+    /// Reads an instance from text; never panics, whatever the input. Errors say where the
+    /// input is wrong and what was expected ([`text::ParseError`]).
+    fn parse(&self, input: &str) -> Result<Self::Puzzle, text::ParseError>;
     /// The exact-cover problem of an instance, in a deterministic item and option order.
     fn encode(&self, puzzle: &Self::Puzzle) -> Result<Encoding<Self::Choice>, dlx::BuildError>;
     /// The board of a solution, given the meanings of its options.

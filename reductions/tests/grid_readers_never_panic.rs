@@ -8,8 +8,8 @@ use std::path::PathBuf;
 
 use reductions::binairo::Binairo;
 use reductions::futoshiki::Futoshiki;
-use reductions::parse::ParseError;
 use reductions::sudoku::Sudoku;
+use reductions::text::ParseError;
 use reductions::{arrows::Arrows, queens::Queens, Reduction};
 
 /// A small deterministic generator (xorshift), so that a failure repeats.
@@ -52,21 +52,21 @@ impl Rng {
 /// Panics unless the error points at a place inside `text` (or just past its end).
 fn check_position(text: &str, err: &ParseError) {
     let lines: Vec<&str> = text.split('\n').collect();
+    let at = err
+        .position()
+        .unwrap_or_else(|| panic!("{err} for {text:?}: no place"));
     assert!(
-        (1..=lines.len() + 1).contains(&err.line()),
+        (1..=lines.len() + 1).contains(&at.line),
         "{err} for {text:?}"
     );
-    if let Some(line) = lines.get(err.line() - 1) {
-        assert!(
-            err.column() <= line.chars().count() + 1,
-            "{err} for {text:?}"
-        );
+    if let Some(line) = lines.get(at.line - 1) {
+        assert!(at.column <= line.chars().count() + 1, "{err} for {text:?}");
     }
 }
 
 /// Reads `text` with `reduction`; when it reads, encodes, looks for a solution (briefly),
 /// and checks that the printed board reads again with `reread`. Returns whether it read.
-fn exercise<R: Reduction<Error = ParseError>>(
+fn exercise<R: Reduction>(
     reduction: &R,
     text: &str,
     reread: impl Fn(&R::Puzzle, &R::Board) -> Option<String>,

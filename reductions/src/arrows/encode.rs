@@ -1,13 +1,13 @@
 //! The arrow board as exact cover with multiplicities (see the [module docs](super)).
 
 use super::{Arrow, Placement, Size};
-use crate::parse::{self, name};
+use crate::text::{self, name};
 use crate::Encoding;
 
 /// The exact-cover problem of the board of `size` (see the [module docs](super)).
 pub(super) fn encode(size: &Size) -> Result<Encoding<Placement>, dlx::BuildError> {
     let n = size.0;
-    let w = parse::base36_width(n);
+    let w = text::base36_width(n);
     let half = (n / 2) as u32;
     let mut builder = dlx::ProblemBuilder::new();
     // The cells' items from the two middle columns outwards (see the module docs: ties of

@@ -3,17 +3,17 @@
 use std::fmt;
 
 use super::{Arrow, Board, Size, MAX_SIZE};
-use crate::parse::{self, content_lines, ParseError, ParseErrorKind};
+use crate::text::{self, content_lines, ParseError, ParseErrorKind};
 
 /// Reads a board size: one even number from 2 to [`MAX_SIZE`], alone in the input.
 pub(super) fn parse_size(input: &str) -> Result<Size, ParseError> {
     let lines = content_lines(input);
-    let n = parse::size_line(&lines, input, "a board size", 2, MAX_SIZE)?;
+    let n = text::size_line(&lines, input, "a board size", 2, MAX_SIZE)?;
     if n % 2 == 1 {
         let (line, text) = lines[0];
         return Err(ParseError::new(
             line,
-            parse::first_column(text),
+            text::first_column(text),
             ParseErrorKind::BadSize {
                 expected: "an even board size",
                 found: n.to_string(),
@@ -23,7 +23,7 @@ pub(super) fn parse_size(input: &str) -> Result<Size, ParseError> {
     if let Some(&(line, text)) = lines.get(1) {
         return Err(ParseError::new(
             line,
-            parse::first_column(text),
+            text::first_column(text),
             ParseErrorKind::Trailing {
                 after: "the board size".to_owned(),
                 found: text.trim_start().chars().next().unwrap_or(' '),
@@ -40,6 +40,6 @@ impl fmt::Display for Board {
             .chunks(self.n.max(1))
             .map(|row| row.iter().map(|a| a.map_or('·', Arrow::as_char)).collect())
             .collect();
-        parse::write_lines(f, &lines)
+        text::write_lines(f, &lines)
     }
 }

@@ -100,7 +100,7 @@ mod format;
 #[cfg(test)]
 mod tests;
 
-use crate::parse::ParseError;
+use crate::text::ParseError;
 use crate::{Encoding, Reduction};
 
 /// The largest board [`Arrows`] accepts: 100 x 100. The encoding is small (about 2n^2 items,
@@ -210,7 +210,6 @@ impl Reduction for Arrows {
     type Puzzle = Size;
     type Choice = Placement;
     type Board = Board;
-    type Error = ParseError;
 
     fn parse(&self, input: &str) -> Result<Size, ParseError> {
         format::parse_size(input)

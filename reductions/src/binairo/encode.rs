@@ -4,7 +4,7 @@ use std::collections::HashMap;
 
 use super::propagate::{candidates, fill_cells, propagate, Candidates};
 use super::{Choice, Grid, Line, Strategy, BLANK};
-use crate::parse::{self, name};
+use crate::text::{self, name};
 use crate::Encoding;
 
 /// The exact-cover problem of a grid in the given encoding, after propagation (see the
@@ -39,7 +39,7 @@ pub(super) fn encode_patterns(
     lines: &Candidates,
 ) -> Result<Encoding<Choice>, dlx::BuildError> {
     let n = grid.n;
-    let w = parse::base36_width(n - 1);
+    let w = text::base36_width(n - 1);
     let mut builder = dlx::ProblemBuilder::new();
     let rows: Vec<dlx::Primary> = (0..n)
         .map(|r| builder.primary(name("r", &[(r, w)])))
@@ -110,7 +110,7 @@ pub(super) fn shared_patterns(
         .map(|(bits, _)| bits)
         .collect();
     shared.sort_unstable();
-    let width = parse::base36_width(shared.len().saturating_sub(1));
+    let width = text::base36_width(shared.len().saturating_sub(1));
     shared
         .iter()
         .enumerate()
@@ -150,7 +150,7 @@ pub(super) fn encode_cells(
     implied: &Grid,
 ) -> Result<Encoding<Choice>, dlx::BuildError> {
     let n = grid.n;
-    let w = parse::base36_width(n - 1);
+    let w = text::base36_width(n - 1);
     if implied.violation().is_some() {
         return Ok(broken());
     }

@@ -3,7 +3,7 @@
 use std::fmt;
 
 use super::{Grid, BLANK, MAX_SIZE};
-use crate::parse::{self, content_lines, Cursor, ParseError, ParseErrorKind};
+use crate::text::{self, content_lines, Cursor, ParseError, ParseErrorKind};
 
 impl fmt::Display for Grid {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -20,18 +20,18 @@ impl fmt::Display for Grid {
                     .collect()
             })
             .collect();
-        parse::write_lines(f, &lines)
+        text::write_lines(f, &lines)
     }
 }
 
 pub(super) fn parse_grid(input: &str) -> Result<Grid, ParseError> {
     let lines = content_lines(input);
-    let n = parse::size_line(&lines, input, "a grid size", 2, MAX_SIZE)?;
+    let n = text::size_line(&lines, input, "a grid size", 2, MAX_SIZE)?;
     if n % 2 == 1 {
         let (line, text) = lines[0];
         return Err(ParseError::new(
             line,
-            parse::first_column(text),
+            text::first_column(text),
             ParseErrorKind::BadSize {
                 expected: "an even grid size (every line holds as many 0s as 1s)",
                 found: n.to_string(),
@@ -42,7 +42,7 @@ pub(super) fn parse_grid(input: &str) -> Result<Grid, ParseError> {
     for r in 0..n {
         let Some(&(line, text)) = lines.get(r + 1) else {
             return Err(ParseError::new(
-                parse::end_line(input),
+                text::end_line(input),
                 1,
                 ParseErrorKind::EndOfInput {
                     expected: format!("row {} of {n}", r + 1),

@@ -104,7 +104,7 @@ pub use propagate::count_patterns;
 
 use std::fmt;
 
-use crate::parse::ParseError;
+use crate::text::ParseError;
 use crate::{Encoding, Reduction};
 
 /// The largest grid [`Binairo`] reads: 64 x 64.
@@ -361,7 +361,6 @@ impl Reduction for Binairo {
     type Puzzle = Grid;
     type Choice = Choice;
     type Board = Grid;
-    type Error = ParseError;
 
     fn parse(&self, input: &str) -> Result<Grid, ParseError> {
         format::parse_grid(input)

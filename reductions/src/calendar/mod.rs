@@ -53,6 +53,7 @@ use std::sync::{mpsc, OnceLock};
 
 use crate::grid::{Cell, Mask};
 use crate::polyomino::{self, Piece, PieceBoard, Placement, Shape, Usage};
+use crate::text::ParseError;
 use crate::{Encoding, Reduction};
 
 /// The board's positions with no cell: the ends of the two month rows and of the last row.
@@ -138,10 +139,9 @@ impl Reduction for Calendar {
     type Puzzle = Date;
     type Choice = Placement;
     type Board = PieceBoard;
-    type Error = DateError;
 
-    fn parse(&self, input: &str) -> Result<Date, DateError> {
-        input.parse()
+    fn parse(&self, input: &str) -> Result<Date, ParseError> {
+        Ok(input.parse::<Date>()?)
     }
 
     fn encode(&self, date: &Date) -> Result<Encoding<Placement>, dlx::BuildError> {

@@ -3,14 +3,14 @@
 use super::propagate::candidates;
 use super::propagate::{highest, lowest};
 use super::{Fill, Grid, Inequality, Relation};
-use crate::parse::{self, name};
+use crate::text::{self, name};
 use crate::Encoding;
 
 pub(super) fn encode(grid: &Grid) -> Result<Encoding<Fill>, dlx::BuildError> {
     let n = grid.n;
     let domains = candidates(grid);
-    let cw = parse::base36_width(n - 1);
-    let dw = parse::base36_width(n);
+    let cw = text::base36_width(n - 1);
+    let dw = text::base36_width(n);
     let mut builder = dlx::ProblemBuilder::new();
     let mut cell_items = Vec::with_capacity(n * n);
     for r in 0..n {

@@ -3,7 +3,7 @@
 use std::fmt;
 
 use super::{Grid, Relation, MAX_SIZE};
-use crate::parse::{self, content_lines, Cursor, ParseError, ParseErrorKind};
+use crate::text::{self, content_lines, Cursor, ParseError, ParseErrorKind};
 
 impl fmt::Display for Grid {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -34,7 +34,7 @@ impl fmt::Display for Grid {
             }
             lines.push(line);
         }
-        parse::write_lines(f, &lines)
+        text::write_lines(f, &lines)
     }
 }
 
@@ -44,7 +44,7 @@ pub(super) fn decimal_width(n: usize) -> usize {
 
 pub(super) fn parse_grid(input: &str) -> Result<Grid, ParseError> {
     let lines = content_lines(input);
-    let n = parse::size_line(&lines, input, "a grid size", 1, MAX_SIZE)?;
+    let n = text::size_line(&lines, input, "a grid size", 1, MAX_SIZE)?;
     let mut grid = Grid::new(n).expect("the size was checked");
     let rows = &lines[1..];
     for k in 0..2 * n - 1 {
@@ -58,7 +58,7 @@ pub(super) fn parse_grid(input: &str) -> Result<Grid, ParseError> {
                 format!("the relations between rows {} and {}", k / 2 + 1, k / 2 + 2)
             };
             return Err(ParseError::new(
-                parse::end_line(input),
+                text::end_line(input),
                 1,
                 ParseErrorKind::EndOfInput { expected },
             ));

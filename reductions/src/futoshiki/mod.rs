@@ -108,7 +108,7 @@ mod tests;
 
 use std::fmt;
 
-use crate::parse::ParseError;
+use crate::text::ParseError;
 use crate::{Encoding, Reduction};
 
 /// The largest grid [`Futoshiki`] reads: 36 x 36.
@@ -530,7 +530,6 @@ impl Reduction for Futoshiki {
     type Puzzle = Grid;
     type Choice = Fill;
     type Board = Grid;
-    type Error = ParseError;
 
     fn parse(&self, input: &str) -> Result<Grid, ParseError> {
         format::parse_grid(input)

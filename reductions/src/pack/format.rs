@@ -3,83 +3,11 @@
 use std::collections::HashMap;
 
 use super::{NAMES, READ_AT_LEAST};
-use crate::grid::{numbered_lines, quote};
 use crate::polyomino::{Piece, Shape};
+use crate::text::{numbered_lines, ParseError, ParseErrorKind};
 
-/// A malformed pieces file, with the line and column (from 1, columns in characters).
-///
-/// `Display` gives `line:column: message`; prefix the file name for a complete location.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{line}:{column}: {kind}")]
-pub struct PiecesError {
-    line: usize,
-    column: usize,
-    kind: PiecesErrorKind,
-}
-
-impl PiecesError {
-    fn new(line: usize, column: usize, kind: PiecesErrorKind) -> PiecesError {
-        PiecesError { line, column, kind }
-    }
-
-    /// The line of the input, from 1.
-    pub fn line(&self) -> usize {
-        self.line
-    }
-
-    /// The column within the line, from 1, in characters.
-    pub fn column(&self) -> usize {
-        self.column
-    }
-
-    /// What was wrong.
-    pub fn kind(&self) -> &PiecesErrorKind {
-        &self.kind
-    }
-}
-
-/// The kinds of [`PiecesError`].
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum PiecesErrorKind {
-    /// A character that is not a letter, a digit, `#`, `.` or a blank.
-    #[error("expected a piece's letter or digit, '#', '.' or a blank, found {}", quote(*found))]
-    UnexpectedChar {
-        /// The character.
-        found: char,
-    },
-    /// A name drawn in a second block.
-    #[error("piece '{name}' is already drawn in the block at line {first_line}: a name belongs to one piece")]
-    NameReused {
-        /// The name.
-        name: char,
-        /// The first line of the block where it was first drawn.
-        first_line: usize,
-    },
-    /// A piece whose cells are not connected through their sides.
-    #[error("piece '{name}' is not connected: this cell does not touch its cell at {first_line}:{first_column}")]
-    Disconnected {
-        /// The piece's name (for an unnamed piece, `#`).
-        name: char,
-        /// Its first cell's line.
-        first_line: usize,
-        /// Its first cell's column.
-        first_column: usize,
-    },
-    /// More cells drawn than the board has, and than [`Pack::parse`](crate::Reduction::parse) reads: it stops at the
-    /// first cell beyond the board's number of cells, or beyond a million on smaller boards
-    /// (the pieces could never pack, and each cell read takes memory).
-    #[error("the pieces have more than {read} cells and the board has {board}: expected as many (every cell is covered by exactly one piece)")]
-    TooManyCells {
-        /// The number of cells read.
-        read: usize,
-        /// The number of cells of the board.
-        board: usize,
-    },
-    /// More unnamed pieces than free names.
-    #[error("too many pieces: all {} names (A-Z, a-z, 0-9) are taken", NAMES.len())]
-    OutOfNames,
-}
+/// What a pieces file may hold at a position.
+const PIECE_CHARS: &str = "a piece's letter or digit, '#', '.' or a blank";
 
 /// Reads a pieces file (format in the [module docs](super)); never panics. The pieces come in
 /// the order of their first cell in the text.
@@ -90,16 +18,16 @@ pub enum PiecesErrorKind {
 /// cell's neighbours by binary search instead of comparing every cell with every other (a
 /// 400 x 400 piece took 19.6 s). Both now take 0.01 s and 0.2 s, `dlx pack` end to end in
 /// release.
-pub fn parse_pieces(text: &str) -> Result<Vec<Piece>, PiecesError> {
+pub fn parse_pieces(text: &str) -> Result<Vec<Piece>, ParseError> {
     parse_pieces_within(text, usize::MAX)
 }
 
 /// [`parse_pieces`] for a board of `board` cells, stopping with
-/// [`PiecesErrorKind::TooManyCells`] at the first cell beyond `board`, or beyond
+/// [`ParseErrorKind::TooManyCells`] at the first cell beyond `board`, or beyond
 /// [`READ_AT_LEAST`] if that is more. Reading takes some 250 bytes a cell (its position, its
 /// shape and the shape's 8 turns and flips: a 2000 x 2000 piece peaks at 0.97 GB), so a pieces
 /// file is read no further than its board allows.
-pub(super) fn parse_pieces_within(text: &str, board: usize) -> Result<Vec<Piece>, PiecesError> {
+pub(super) fn parse_pieces_within(text: &str, board: usize) -> Result<Vec<Piece>, ParseError> {
     let read = board.max(READ_AT_LEAST);
     // For each piece, in order of appearance: its name (None: unnamed, '#'), the first line
     // of its block, and its cells as (line, column) positions, both from 1, in reading order.
@@ -128,25 +56,28 @@ pub(super) fn parse_pieces_within(text: &str, board: usize) -> Result<Vec<Piece>
                 '#' => unnamed.ok_or(None),
                 c if c.is_ascii_alphanumeric() => named.get(&c).copied().ok_or(Some(c)),
                 found => {
-                    return Err(PiecesError::new(
+                    return Err(ParseError::new(
                         line_no,
                         col + 1,
-                        PiecesErrorKind::UnexpectedChar { found },
+                        ParseErrorKind::UnexpectedChar {
+                            expected: PIECE_CHARS,
+                            found,
+                        },
                     ))
                 }
             };
             cells += 1;
             if cells > read {
-                let kind = PiecesErrorKind::TooManyCells { read, board };
-                return Err(PiecesError::new(line_no, col + 1, kind));
+                let kind = ParseErrorKind::TooManyCells { read, board };
+                return Err(ParseError::new(line_no, col + 1, kind));
             }
             match found {
                 Ok(k) if drawn[k].block == block => drawn[k].cells.push(position),
                 Ok(k) => {
-                    return Err(PiecesError::new(
+                    return Err(ParseError::new(
                         line_no,
                         col + 1,
-                        PiecesErrorKind::NameReused {
+                        ParseErrorKind::NameReused {
                             name: c,
                             first_line: drawn[k].block,
                         },
@@ -174,7 +105,7 @@ pub(super) fn parse_pieces_within(text: &str, board: usize) -> Result<Vec<Piece>
             Some(name) => name,
             None => free.next().ok_or_else(|| {
                 let (line, column) = piece.cells[0];
-                PiecesError::new(line, column, PiecesErrorKind::OutOfNames)
+                ParseError::new(line, column, ParseErrorKind::OutOfNames)
             })?,
         };
         let shape = Shape::new(piece.cells.iter().copied()).expect("a drawn piece has cells");
@@ -185,7 +116,7 @@ pub(super) fn parse_pieces_within(text: &str, board: usize) -> Result<Vec<Piece>
 
 /// Checks that cells given as (line, column) in reading order (so sorted) are connected
 /// through their sides: a depth-first search whose neighbours are found by binary search.
-fn check_connected(name: char, cells: &[(usize, usize)]) -> Result<(), PiecesError> {
+fn check_connected(name: char, cells: &[(usize, usize)]) -> Result<(), ParseError> {
     debug_assert!(cells.windows(2).all(|pair| pair[0] < pair[1]));
     let mut reached = vec![false; cells.len()];
     let mut stack = vec![0];
@@ -211,10 +142,10 @@ fn check_connected(name: char, cells: &[(usize, usize)]) -> Result<(), PiecesErr
         None => Ok(()),
         Some(k) => {
             let (first_line, first_column) = cells[0];
-            Err(PiecesError::new(
+            Err(ParseError::new(
                 cells[k].0,
                 cells[k].1,
-                PiecesErrorKind::Disconnected {
+                ParseErrorKind::Disconnected {
                     name,
                     first_line,
                     first_column,

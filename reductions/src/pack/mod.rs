@@ -38,7 +38,7 @@
 //! let solution = dlx::Solver::new(&encoding.problem).first().unwrap();
 //! let board = pack.decode(&puzzle, &encoding.choices_of(solution.options()));
 //! assert_eq!(board.to_string().len(), 11);
-//! # Ok::<(), reductions::pack::PackError>(())
+//! # Ok::<(), reductions::text::ParseError>(())
 //! ```
 //!
 //! The rooms: `format.rs` reads the pieces file (the board file is [`grid`](crate::grid)'s).
@@ -47,65 +47,23 @@ mod format;
 #[cfg(test)]
 mod tests;
 
+pub use format::parse_pieces;
 use format::parse_pieces_within;
-pub use format::{parse_pieces, PiecesError, PiecesErrorKind};
 
 use std::collections::HashSet;
 
-use crate::grid::{parse_mask, GridError, Mask};
+use crate::grid::{parse_mask, Mask};
 use crate::polyomino::{self, EncodingSize, Piece, PieceBoard, Placement, Usage};
+use crate::text::{ParseError, ParseErrorKind};
 use crate::{Encoding, Reduction};
 
 /// The names a piece may have, in the order unnamed pieces receive them.
-const NAMES: &str = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+pub(crate) const NAMES: &str = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 
 /// [`Pack::parse`] reads a pieces file up to the board's number of cells, or this many if
 /// the board has fewer (the pieces then cannot pack, but the errors found by reading them
 /// whole, such as a piece that fits nowhere, say more): at some 250 bytes a cell, 250 MB.
 const READ_AT_LEAST: usize = 1 << 20;
-
-/// Why a board or pieces file cannot be packed.
-///
-/// [`Board`](PackError::Board) errors are about the board file,
-/// [`Pieces`](PackError::Pieces) errors about the pieces file (both with line and column);
-/// the others are about the puzzle as a whole.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum PackError {
-    /// The board file is malformed.
-    #[error(transparent)]
-    Board(#[from] GridError),
-    /// The pieces file is malformed.
-    #[error(transparent)]
-    Pieces(#[from] PiecesError),
-    /// No piece at all.
-    #[error("expected at least one piece, found none")]
-    NoPieces,
-    /// Two pieces with one name.
-    #[error("two pieces are named '{name}'")]
-    DuplicateName {
-        /// The name.
-        name: char,
-    },
-    /// A piece that fits nowhere on the board, in any orientation.
-    #[error("piece '{name}' fits nowhere on the board, in any orientation")]
-    FitsNowhere {
-        /// The piece's name.
-        name: char,
-    },
-    /// An exact-cover problem too large to build (see [`EncodingSize`]): refused before it
-    /// is built.
-    #[error(transparent)]
-    TooLarge(#[from] polyomino::TooLarge),
-    /// The pieces' cells and the board's do not match in number.
-    #[error("the pieces have {pieces} cells in all and the board has {board}: expected as many (every cell is covered by exactly one piece)")]
-    Area {
-        /// The number of cells of all pieces together.
-        pieces: usize,
-        /// The number of cells of the board.
-        board: usize,
-    },
-}
 
 /// A board and the pieces to pack on it, checked: names distinct, every piece fits somewhere,
 /// as many cells in the pieces as on the board.
@@ -120,13 +78,13 @@ impl PackPuzzle {
     /// exact-cover problem too large to build, a piece that fits nowhere, pieces and board
     /// of different sizes). The size is checked by counting ([`EncodingSize`]), before any
     /// placement is tried, so that a huge request is refused at once.
-    pub fn new(board: Mask, pieces: Vec<Piece>) -> Result<PackPuzzle, PackError> {
+    pub fn new(board: Mask, pieces: Vec<Piece>) -> Result<PackPuzzle, ParseError> {
         if pieces.is_empty() {
-            return Err(PackError::NoPieces);
+            return Err(ParseErrorKind::NoPieces.into());
         }
         let mut names = HashSet::new();
         if let Some(twin) = pieces.iter().find(|piece| !names.insert(piece.name())) {
-            return Err(PackError::DuplicateName { name: twin.name() });
+            return Err(ParseErrorKind::DuplicateName { name: twin.name() }.into());
         }
         EncodingSize::of(&board, &pieces, Usage::Once).check()?;
         for piece in &pieces {
@@ -135,15 +93,16 @@ impl PackPuzzle {
                 .iter()
                 .any(|shape| shape.fits(&board).next().is_some());
             if !fits {
-                return Err(PackError::FitsNowhere { name: piece.name() });
+                return Err(ParseErrorKind::FitsNowhere { name: piece.name() }.into());
             }
         }
         let area: usize = pieces.iter().map(|piece| piece.shape().len()).sum();
         if area != board.len() {
-            return Err(PackError::Area {
+            return Err(ParseErrorKind::Area {
                 pieces: area,
                 board: board.len(),
-            });
+            }
+            .into());
         }
         Ok(PackPuzzle { board, pieces })
     }
@@ -175,8 +134,8 @@ impl Pack {
     }
 
     /// Packing on the board of a board file ([`parse_mask`]'s format); its errors are
-    /// [`PackError::Board`].
-    pub fn from_board_text(text: &str) -> Result<Pack, PackError> {
+    /// positioned in the board file.
+    pub fn from_board_text(text: &str) -> Result<Pack, ParseError> {
         Ok(Pack::new(parse_mask(text)?))
     }
 
@@ -190,9 +149,8 @@ impl Reduction for Pack {
     type Puzzle = PackPuzzle;
     type Choice = Placement;
     type Board = PieceBoard;
-    type Error = PackError;
 
-    fn parse(&self, pieces: &str) -> Result<PackPuzzle, PackError> {
+    fn parse(&self, pieces: &str) -> Result<PackPuzzle, ParseError> {
         let pieces = parse_pieces_within(pieces, self.board.len())?;
         PackPuzzle::new(self.board.clone(), pieces)
     }

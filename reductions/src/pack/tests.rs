@@ -3,11 +3,21 @@
 use super::*;
 use crate::grid::Cell;
 use crate::polyomino::Shape;
+use crate::text::{ParseError, ParseErrorKind};
 
-fn error(text: &str) -> (usize, usize, PiecesErrorKind) {
+fn error(text: &str) -> (usize, usize, ParseErrorKind) {
     let err = parse_pieces(text).unwrap_err();
-    (err.line(), err.column(), err.kind().clone())
+    let at = err.position().expect("a pieces file's error has a place");
+    (at.line, at.column, err.kind().clone())
 }
+
+/// The error of a piece file that cannot pack as a whole (it has no place in the text).
+fn whole(kind: ParseErrorKind) -> Result<PackPuzzle, ParseError> {
+    Err(ParseError::from(kind))
+}
+
+/// What a pieces file may hold at a position, as its errors say.
+const PIECE_CHARS: &str = "a piece's letter or digit, '#', '.' or a blank";
 
 #[test]
 fn pictures_become_pieces() {
@@ -24,14 +34,21 @@ fn pictures_become_pieces() {
 fn errors_say_where() {
     assert_eq!(
         error("AA\nA*"),
-        (2, 2, PiecesErrorKind::UnexpectedChar { found: '*' })
+        (
+            2,
+            2,
+            ParseErrorKind::UnexpectedChar {
+                expected: PIECE_CHARS,
+                found: '*'
+            }
+        )
     );
     assert_eq!(
         error("AA\n\nBA"),
         (
             3,
             2,
-            PiecesErrorKind::NameReused {
+            ParseErrorKind::NameReused {
                 name: 'A',
                 first_line: 1
             }
@@ -42,7 +59,7 @@ fn errors_say_where() {
         (
             1,
             3,
-            PiecesErrorKind::Disconnected {
+            ParseErrorKind::Disconnected {
                 name: 'A',
                 first_line: 1,
                 first_column: 1
@@ -54,7 +71,7 @@ fn errors_say_where() {
         (
             3,
             3,
-            PiecesErrorKind::Disconnected {
+            ParseErrorKind::Disconnected {
                 name: '#',
                 first_line: 3,
                 first_column: 1
@@ -64,7 +81,7 @@ fn errors_say_where() {
     let many: Vec<String> = (0..63).map(|_| "#".to_string()).collect();
     assert_eq!(
         error(&many.join("\n\n")),
-        (125, 1, PiecesErrorKind::OutOfNames)
+        (125, 1, ParseErrorKind::OutOfNames)
     );
     assert_eq!(
         parse_pieces("A\u{0}").unwrap_err().to_string(),
@@ -75,11 +92,14 @@ fn errors_say_where() {
 #[test]
 fn puzzles_are_checked_whole() {
     let pack = Pack::from_board_text("..\n..").unwrap();
-    assert_eq!(pack.parse(""), Err(PackError::NoPieces));
-    assert_eq!(pack.parse("AAA"), Err(PackError::FitsNowhere { name: 'A' }));
+    assert_eq!(pack.parse(""), whole(ParseErrorKind::NoPieces));
+    assert_eq!(
+        pack.parse("AAA"),
+        whole(ParseErrorKind::FitsNowhere { name: 'A' })
+    );
     assert_eq!(
         pack.parse("AA\n\nB"),
-        Err(PackError::Area {
+        whole(ParseErrorKind::Area {
             pieces: 3,
             board: 4
         })
@@ -88,11 +108,11 @@ fn puzzles_are_checked_whole() {
     let twins = vec![Piece::new('A', square.clone()), Piece::new('A', square)];
     assert_eq!(
         PackPuzzle::new(Mask::full(1, 2), twins),
-        Err(PackError::DuplicateName { name: 'A' })
+        whole(ParseErrorKind::DuplicateName { name: 'A' })
     );
     assert!(matches!(
         Pack::from_board_text("..\nx."),
-        Err(PackError::Board(_))
+        Err(error) if error.line() == Some(2)
     ));
 }
 
@@ -103,26 +123,29 @@ fn pieces_are_read_no_further_than_the_board_allows() {
     let row = "A".repeat(1024) + "\n";
     let text = row.repeat(1024) + "\n*B";
     let error = parse_pieces_within(&text, READ_AT_LEAST).unwrap_err();
-    let kind = PiecesErrorKind::UnexpectedChar { found: '*' };
+    let kind = ParseErrorKind::UnexpectedChar {
+        expected: PIECE_CHARS,
+        found: '*',
+    };
     assert_eq!(
         (error.line(), error.column(), error.kind()),
-        (1026, 1, &kind)
+        (Some(1026), Some(1), &kind)
     );
     let text = row.repeat(1024) + "\nB*";
     let error = parse_pieces_within(&text, READ_AT_LEAST).unwrap_err();
-    let kind = PiecesErrorKind::TooManyCells {
+    let kind = ParseErrorKind::TooManyCells {
         read: READ_AT_LEAST,
         board: READ_AT_LEAST,
     };
     assert_eq!(
         (error.line(), error.column(), error.kind()),
-        (1026, 1, &kind)
+        (Some(1026), Some(1), &kind)
     );
     // Small boards read a million cells: a piece that fits nowhere is said so.
     let pack = Pack::from_board_text("...\n...").unwrap();
     assert_eq!(
         pack.parse("AAAA\n\nBBB"),
-        Err(PackError::FitsNowhere { name: 'A' })
+        whole(ParseErrorKind::FitsNowhere { name: 'A' })
     );
     let error = Pack::new(Mask::full(1, 1))
         .parse(&row.repeat(1025))
@@ -142,7 +165,7 @@ fn huge_puzzles_are_refused_before_they_are_built() {
     let l = Shape::new((0..9).map(|row| (row, 0)).chain([(8, 1)])).unwrap();
     let pieces: Vec<Piece> = names.map(|name| Piece::new(name, l.clone())).collect();
     let error = PackPuzzle::new(Mask::full(160, 160), pieces.clone()).unwrap_err();
-    let PackError::TooLarge(too_large) = &error else {
+    let ParseErrorKind::TooLarge(too_large) = error.kind() else {
         panic!("{error}");
     };
     assert!(too_large.size().bytes() > polyomino::MAX_ENCODING_BYTES);
@@ -153,7 +176,7 @@ fn huge_puzzles_are_refused_before_they_are_built() {
     // On a board a quarter that size the same pieces are checked for area.
     assert_eq!(
         PackPuzzle::new(Mask::full(80, 80), pieces),
-        Err(PackError::Area {
+        whole(ParseErrorKind::Area {
             pieces: 620,
             board: 6400
         })

@@ -1,14 +1,14 @@
 //! n queens as exact cover, Knuth's way (see the [module docs](super)).
 
 use super::{centre_first, Size, Square};
-use crate::parse::{self, name};
+use crate::text::{self, name};
 use crate::Encoding;
 
 /// Knuth's exact-cover problem of n queens (see the [module docs](super)).
 pub(super) fn encode(size: &Size) -> Result<Encoding<Square>, dlx::BuildError> {
     let n = size.0;
-    let line_width = parse::base36_width(n - 1);
-    let diagonal_width = parse::base36_width(2 * n - 2);
+    let line_width = text::base36_width(n - 1);
+    let diagonal_width = text::base36_width(2 * n - 2);
     let mut builder = dlx::ProblemBuilder::new();
     let mut rows = vec![None; n];
     let mut cols = vec![None; n];

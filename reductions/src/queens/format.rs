@@ -3,14 +3,14 @@
 use std::fmt;
 
 use super::{Board, Size, MAX_SIZE};
-use crate::parse::{self, content_lines, ParseError, ParseErrorKind};
+use crate::text::{self, content_lines, ParseError, ParseErrorKind};
 
 /// Reads a board size: one number from 1 to [`MAX_SIZE`], alone in the input.
 pub(super) fn parse_size(input: &str) -> Result<Size, ParseError> {
     let lines = content_lines(input);
-    let n = parse::size_line(&lines, input, "a board size", 1, MAX_SIZE)?;
+    let n = text::size_line(&lines, input, "a board size", 1, MAX_SIZE)?;
     if let Some(&(line, text)) = lines.get(1) {
-        let column = parse::first_column(text);
+        let column = text::first_column(text);
         return Err(ParseError::new(
             line,
             column,
@@ -34,6 +34,6 @@ impl fmt::Display for Board {
                     .collect()
             })
             .collect();
-        parse::write_lines(f, &lines)
+        text::write_lines(f, &lines)
     }
 }

@@ -36,7 +36,7 @@ mod format;
 #[cfg(test)]
 mod tests;
 
-use crate::parse::ParseError;
+use crate::text::ParseError;
 use crate::{Encoding, Reduction};
 
 /// The largest board [`Queens`] accepts: 1000 x 1000 (a million options).
@@ -117,7 +117,6 @@ impl Reduction for Queens {
     type Puzzle = Size;
     type Choice = Square;
     type Board = Board;
-    type Error = ParseError;
 
     fn parse(&self, input: &str) -> Result<Size, ParseError> {
         format::parse_size(input)

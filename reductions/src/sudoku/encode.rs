@@ -2,7 +2,7 @@
 //! [module docs](super)).
 
 use super::{Fill, Grid};
-use crate::parse::{self, name};
+use crate::text::{self, name};
 use crate::Encoding;
 
 /// Names at fixed widths: coordinates up to side - 1, digits up to side.
@@ -14,8 +14,8 @@ struct Names {
 impl Names {
     fn new(side: usize) -> Names {
         Names {
-            cw: parse::base36_width(side - 1),
-            dw: parse::base36_width(side),
+            cw: text::base36_width(side - 1),
+            dw: text::base36_width(side),
         }
     }
 

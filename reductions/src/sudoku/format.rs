@@ -3,7 +3,7 @@
 use std::fmt;
 
 use super::{Grid, MAX_BOX};
-use crate::parse::{self, content_lines, ParseError, ParseErrorKind};
+use crate::text::{self, content_lines, ParseError, ParseErrorKind};
 
 impl fmt::Display for Grid {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -26,7 +26,7 @@ impl fmt::Display for Grid {
                 }
             })
             .collect();
-        parse::write_lines(f, &lines)
+        text::write_lines(f, &lines)
     }
 }
 
@@ -78,7 +78,7 @@ fn char_cells(line: usize, text: &str) -> Result<Vec<Cell>, ParseError> {
 /// A row line as cells, one per blank-separated word (`|` skipped).
 fn word_cells(line: usize, text: &str) -> Result<Vec<Cell>, ParseError> {
     let mut cells = Vec::new();
-    let mut cursor = parse::Cursor::new(line, text);
+    let mut cursor = text::Cursor::new(line, text);
     loop {
         while matches!(cursor.peek(), Some(c) if c.is_whitespace() || c == '|') {
             cursor.bump();
@@ -162,7 +162,7 @@ pub(super) fn parse_grid(input: &str) -> Result<Grid, ParseError> {
         .collect();
     let Some(&(first_line, first_text)) = lines.first() else {
         return Err(ParseError::new(
-            parse::end_line(input),
+            text::end_line(input),
             1,
             ParseErrorKind::Empty {
                 expected: "a sudoku grid",

@@ -55,7 +55,7 @@ mod tests;
 
 use std::fmt;
 
-use crate::parse::ParseError;
+use crate::text::ParseError;
 use crate::{Encoding, Reduction};
 
 /// The largest box: 8 x 8, so grids up to 64 x 64.
@@ -237,7 +237,6 @@ impl Reduction for Sudoku {
     type Puzzle = Grid;
     type Choice = Fill;
     type Board = Grid;
-    type Error = ParseError;
 
     fn parse(&self, input: &str) -> Result<Grid, ParseError> {
         format::parse_grid(input)

@@ -45,8 +45,9 @@ pub use divide::divide;
 
 use std::fmt;
 
-use crate::grid::{parse_mask, Cell, GridError, Mask};
+use crate::grid::{parse_mask, Cell, Mask};
 use crate::polyomino::{self, EncodingSize, Piece, Placement, Shape, Usage};
+use crate::text::ParseError;
 use crate::{Encoding, Reduction};
 
 /// The L-tromino: `#.` over `##`.
@@ -219,9 +220,8 @@ impl Reduction for Tromino {
     type Puzzle = Mask;
     type Choice = Placement;
     type Board = TileBoard;
-    type Error = GridError;
 
-    fn parse(&self, input: &str) -> Result<Mask, GridError> {
+    fn parse(&self, input: &str) -> Result<Mask, ParseError> {
         parse_mask(input)
     }
 

@@ -1,52 +1,107 @@
-//! What the grid-puzzle readers share: [`ParseError`], which says where (line and column) and
-//! what was wrong, and the helpers that track those positions.
+//! The text layer of every puzzle: one error type, [`ParseError`], which says where (line and
+//! column, when the error has a place in the text) and what was expected, and the helpers that
+//! the readers share to track those positions and to name items.
 //!
-//! The readers of [`futoshiki`](crate::futoshiki), [`binairo`](crate::binairo),
-//! [`sudoku`](crate::sudoku), [`queens`](crate::queens) and [`arrows`](crate::arrows) return
-//! this error. They never panic, and
-//! they refuse a size beyond their puzzle's limit before allocating anything for it.
+//! Every [`Reduction`](crate::Reduction)'s `parse` returns this error, so that a caller (the
+//! command line, a fuzz target) handles every puzzle the same way. Readers never panic, and
+//! refuse a size beyond their puzzle's limit before allocating anything for it.
 //!
 //! ```
-//! use reductions::{futoshiki::Futoshiki, parse::ParseErrorKind, Reduction};
+//! use reductions::{futoshiki::Futoshiki, text::ParseErrorKind, Reduction};
 //!
 //! let err = Futoshiki.parse("2\n1 | 2\n- x -\n2 | 1\n").unwrap_err();
-//! assert_eq!((err.line(), err.column()), (3, 3));
+//! assert_eq!((err.line(), err.column()), (Some(3), Some(3)));
 //! assert!(matches!(err.kind(), ParseErrorKind::UnexpectedChar { found: 'x', .. }));
 //! assert_eq!(err.to_string(), "3:3: expected '-' (the filler between two relations), found 'x'");
 //! ```
 
 use std::fmt;
 
-/// A malformed puzzle, with the line and column (both from 1, columns counted in characters)
-/// where it was found.
+/// A place in a text: line and column, both from 1, columns counted in characters.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    /// The line, from 1.
+    pub line: usize,
+    /// The column within the line, from 1, in characters.
+    pub column: usize,
+}
+
+/// Why a puzzle's text was refused: what was expected and what was found, and where, when the
+/// error has a place in the text (a date, or a pieces file that cannot pack as a whole, has
+/// none).
 ///
-/// `Display` gives `line:column: message`; prefix the file name for a complete location.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{line}:{column}: {kind}")]
+/// `Display` gives `line:column: message` (or the message alone); prefix the file name for a
+/// complete location.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ParseError {
-    line: usize,
-    column: usize,
+    position: Option<Position>,
     kind: ParseErrorKind,
 }
 
 impl ParseError {
+    /// An error at a place in the text.
     pub(crate) fn new(line: usize, column: usize, kind: ParseErrorKind) -> ParseError {
-        ParseError { line, column, kind }
+        ParseError {
+            position: Some(Position { line, column }),
+            kind,
+        }
+    }
+
+    /// An error about the input as a whole.
+    pub(crate) fn whole(kind: ParseErrorKind) -> ParseError {
+        ParseError {
+            position: None,
+            kind,
+        }
+    }
+
+    /// Where in the text, if the error has a place there.
+    pub fn position(&self) -> Option<Position> {
+        self.position
     }
 
     /// The line of the input, from 1.
-    pub fn line(&self) -> usize {
-        self.line
+    pub fn line(&self) -> Option<usize> {
+        self.position.map(|p| p.line)
     }
 
     /// The column within the line, from 1, in characters.
-    pub fn column(&self) -> usize {
-        self.column
+    pub fn column(&self) -> Option<usize> {
+        self.position.map(|p| p.column)
     }
 
     /// What was wrong.
     pub fn kind(&self) -> &ParseErrorKind {
         &self.kind
+    }
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.position {
+            Some(Position { line, column }) => write!(f, "{line}:{column}: {}", self.kind),
+            None => write!(f, "{}", self.kind),
+        }
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+impl From<ParseErrorKind> for ParseError {
+    fn from(kind: ParseErrorKind) -> ParseError {
+        ParseError::whole(kind)
+    }
+}
+
+impl From<crate::calendar::DateError> for ParseError {
+    fn from(error: crate::calendar::DateError) -> ParseError {
+        ParseError::whole(error.into())
+    }
+}
+
+impl From<crate::polyomino::TooLarge> for ParseError {
+    fn from(error: crate::polyomino::TooLarge) -> ParseError {
+        ParseError::whole(error.into())
     }
 }
 
@@ -120,6 +175,101 @@ pub enum ParseErrorKind {
         /// How many there are.
         found: usize,
     },
+    /// A row of a board longer or shorter than the others (or than its `H W` line says).
+    #[error("expected a row of {expected} characters ({why}), found {found}")]
+    RowLength {
+        /// The length every row must have.
+        expected: usize,
+        /// This row's length.
+        found: usize,
+        /// Where the expected length comes from.
+        why: &'static str,
+    },
+    /// Fewer or more rows of a board than its `H W` line says.
+    #[error("expected {expected} rows as the first line says, found {found}")]
+    RowCount {
+        /// The number of rows announced.
+        expected: usize,
+        /// The number of rows found.
+        found: usize,
+    },
+    /// A blank line between two rows of a board.
+    #[error("expected a row of '.' and '#', found a blank line inside the board (draw a row without cells as '#'s)")]
+    BlankLine,
+    /// A board file without rows.
+    #[error("expected the rows of a board, found the end of the input (the file is empty)")]
+    NoRows,
+    /// A board with rows but not one cell.
+    #[error("expected at least one cell '.', found none (the board is empty)")]
+    NoCells,
+    /// A board with more positions than [`MAX_CELLS`](crate::grid::MAX_CELLS).
+    #[error("the board is too large: {rows} x {cols}, at most {max} positions allowed", max = crate::grid::MAX_CELLS)]
+    BoardTooLarge {
+        /// Its rows.
+        rows: usize,
+        /// Its columns.
+        cols: usize,
+    },
+    /// A piece's name drawn in a second block of a pieces file.
+    #[error("piece '{name}' is already drawn in the block at line {first_line}: a name belongs to one piece")]
+    NameReused {
+        /// The name.
+        name: char,
+        /// The first line of the block where it was first drawn.
+        first_line: usize,
+    },
+    /// A piece whose cells are not connected through their sides.
+    #[error("piece '{name}' is not connected: this cell does not touch its cell at {first_line}:{first_column}")]
+    Disconnected {
+        /// The piece's name (for an unnamed piece, `#`).
+        name: char,
+        /// Its first cell's line.
+        first_line: usize,
+        /// Its first cell's column.
+        first_column: usize,
+    },
+    /// More cells drawn in a pieces file than the board has, and than a pack's reader reads:
+    /// it stops at the first cell beyond the board's number of cells, or beyond a million on
+    /// smaller boards (the pieces could never pack, and each cell read takes memory).
+    #[error("the pieces have more than {read} cells and the board has {board}: expected as many (every cell is covered by exactly one piece)")]
+    TooManyCells {
+        /// The number of cells read.
+        read: usize,
+        /// The number of cells of the board.
+        board: usize,
+    },
+    /// More unnamed pieces than free names.
+    #[error("too many pieces: all {} names (A-Z, a-z, 0-9) are taken", crate::pack::NAMES.len())]
+    OutOfNames,
+    /// A pieces file without a piece (no position).
+    #[error("expected at least one piece, found none")]
+    NoPieces,
+    /// Two pieces with one name (no position).
+    #[error("two pieces are named '{name}'")]
+    DuplicateName {
+        /// The name.
+        name: char,
+    },
+    /// A piece that fits nowhere on the board, in any orientation (no position).
+    #[error("piece '{name}' fits nowhere on the board, in any orientation")]
+    FitsNowhere {
+        /// The piece's name.
+        name: char,
+    },
+    /// An exact-cover problem too large to build, refused before it is built (no position).
+    #[error(transparent)]
+    TooLarge(#[from] crate::polyomino::TooLarge),
+    /// The pieces' cells and the board's do not match in number (no position).
+    #[error("the pieces have {pieces} cells in all and the board has {board}: expected as many (every cell is covered by exactly one piece)")]
+    Area {
+        /// The number of cells of all pieces together.
+        pieces: usize,
+        /// The number of cells of the board.
+        board: usize,
+    },
+    /// Not a date of the calendar puzzle (no position: a date is one short text).
+    #[error(transparent)]
+    Date(#[from] crate::calendar::DateError),
 }
 
 /// A character for an error message: `'x'`, or its escape when it is not printable.
@@ -322,6 +472,13 @@ pub(crate) fn write_lines(f: &mut fmt::Formatter<'_>, lines: &[String]) -> fmt::
         f.write_str(line)?;
     }
     Ok(())
+}
+
+/// The lines of a text, numbered from 1, without their `\r` and trailing blanks.
+pub(crate) fn numbered_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    text.split('\n')
+        .enumerate()
+        .map(|(k, line)| (k + 1, line.trim_end()))
 }
 
 #[cfg(test)]
