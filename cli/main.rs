@@ -1,15 +1,13 @@
 //! `dlx`: exact cover from the command line. See `dlx --help` and docs/cli.md.
 
 mod args;
-mod calendar;
-mod grids;
+mod board;
 mod merge;
-mod pack;
 mod progress;
-mod puzzle;
+mod puzzles;
 mod render;
+mod run;
 mod solve;
-mod tromino;
 
 use std::any::Any;
 use std::io::{self, Write};
@@ -83,14 +81,14 @@ fn report_panic(payload: &(dyn Any + Send), location: Option<&panic::Location<'_
 fn run(cli: args::Cli) -> anyhow::Result<Found> {
     match cli.command {
         args::Command::Solve(args) => solve::run(&args),
-        args::Command::Calendar(args) => calendar::run(&args),
-        args::Command::Tromino(args) => tromino::run(&args),
-        args::Command::Pack(args) => pack::run(&args),
-        args::Command::Futoshiki(args) => grids::futoshiki(&args),
-        args::Command::Queens(args) => grids::queens(&args),
-        args::Command::Sudoku(args) => grids::sudoku(&args),
-        args::Command::Arrows(args) => grids::arrows(&args),
-        args::Command::Binairo(args) => grids::binairo(&args),
+        args::Command::Calendar(args) => puzzles::calendar::run(&args),
+        args::Command::Tromino(args) => puzzles::tromino::run(&args),
+        args::Command::Pack(args) => puzzles::pack::run(&args),
+        args::Command::Futoshiki(args) => puzzles::futoshiki::run(&args),
+        args::Command::Queens(args) => puzzles::queens::run(&args),
+        args::Command::Sudoku(args) => puzzles::sudoku::run(&args),
+        args::Command::Arrows(args) => puzzles::arrows::run(&args),
+        args::Command::Binairo(args) => puzzles::binairo::run(&args),
         args::Command::Merge(args) => merge::run(&args),
     }
 }

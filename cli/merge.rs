@@ -26,7 +26,7 @@ pub fn run(args: &MergeArgs) -> Result<Found> {
     let total = merge(&shards)?;
     println!("{total}");
     if shards.iter().any(|shard| !shard.complete) {
-        crate::solve::note(format_args!(
+        crate::run::note(format_args!(
             "dlx: note: some shard stopped early: the total is a lower bound"
         ));
     }

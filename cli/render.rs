@@ -1,5 +1,5 @@
 //! Drawing boards: the colors, box-drawing lines for boards cut into regions (pieces, tiles),
-//! and a small SVG writer. Every puzzle's drawing in `boards.rs` is built from these.
+//! and a small SVG writer. Every puzzle's view in `puzzles/` is built from these.
 
 use std::fmt::Write as _;
 use std::io::{self, Write};

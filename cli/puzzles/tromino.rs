@@ -11,7 +11,7 @@ use reductions::Reduction;
 use serde_json::{json, Value};
 
 use crate::args::{Format, Method, TrominoArgs};
-use crate::puzzle::{self, Board, View};
+use crate::board::{Board, View};
 use crate::render::{self, Paint, Regions};
 use crate::Found;
 
@@ -25,7 +25,7 @@ const LARGEST_PICTURE: usize = 512;
 
 pub fn run(args: &TrominoArgs) -> Result<Found> {
     let board = match (&args.board, args.size) {
-        (Some(path), _) => puzzle::read_puzzle(Some(path), |text| Tromino.parse(text))?,
+        (Some(path), _) => crate::run::read_puzzle(Some(path), |text| Tromino.parse(text))?,
         (None, Some(size)) => square(size, args.missing)?,
         (None, None) => bail!("give the board: --size N (with --missing R,C) or --board FILE"),
     };
@@ -33,7 +33,7 @@ pub fn run(args: &TrominoArgs) -> Result<Found> {
         Method::Cover => {
             // Refused before anything is built when the matrix would not fit in memory.
             tromino::check_cover(&board)?;
-            puzzle::solve_reduction(&Tromino, &board, &args.flags, |board| TileView { board })
+            crate::run::solve_reduction(&Tromino, &board, &args.flags, |board| TileView { board })
         }
         Method::Divide => divide(&board, args),
     }
@@ -65,7 +65,7 @@ fn divide(board: &Mask, args: &TrominoArgs) -> Result<Found> {
         let encoding = Tromino
             .encode(board)
             .context("cannot build the exact-cover problem")?;
-        return crate::solve::print_encoding(&encoding.problem, flags);
+        return crate::run::print_encoding(&encoding.problem, flags);
     }
     let size = board.rows();
     let missing: Vec<Cell> = (0..board.rows())
@@ -104,10 +104,10 @@ fn divide(board: &Mask, args: &TrominoArgs) -> Result<Found> {
     };
     written
         .and_then(|()| out.flush())
-        .context(crate::solve::WRITE_ERROR)?;
+        .context(crate::run::WRITE_ERROR)?;
     drop(out);
     if flags.stats {
-        crate::solve::note(format_args!(
+        crate::run::note(format_args!(
             "tiles: {}\nconstruction time: {:.3} s\ntime: {:.3} s",
             board.board.tile_count(),
             built.as_secs_f64(),

@@ -1,16 +1,12 @@
-//! The generic runner of every puzzle subcommand: encode, search with the shared flags
-//! (through the same [`solve::search`](crate::solve::search) as `dlx solve`), decode each
-//! solution to a board, and render it in the one way chosen up front ([`View`]).
+//! How a solved board is shown: the [`Board`] trait that every puzzle's view implements (plain
+//! text, the drawing for people, JSON, SVG), and the [`View`] chosen once from the flags and
+//! the terminal.
 
 use std::io::{self, IsTerminal, Write};
 
-use anyhow::{Context, Result};
-use dlx::{OptionId, Problem};
-use reductions::Reduction;
 use serde_json::Value;
 
 use crate::args::{ColorChoice, Format, SolveFlags};
-use crate::Found;
 
 /// A solved board, in every form the command line prints.
 pub trait Board {
@@ -85,55 +81,6 @@ impl View {
             }
         }
     }
-}
-
-/// Solves `problem` as the flags say and prints each solution's board, `decode`d from its
-/// options; with `--format dlx`, prints the problem instead.
-pub fn solve<B, D>(problem: &Problem, flags: &SolveFlags, decode: D) -> Result<Found>
-where
-    B: Board,
-    D: Fn(&[OptionId]) -> B + Sync,
-{
-    if flags.format == Format::Dlx {
-        return crate::solve::print_encoding(problem, flags);
-    }
-    let view = View::new(flags);
-    crate::solve::search(problem, flags, |out, options, index| {
-        view.write(&decode(options), index, out)
-    })
-}
-
-/// [`solve`] for a [`Reduction`]: encodes `puzzle`, and shows each decoded board through
-/// `show` (which pairs it with what the drawing needs, such as the givens).
-pub fn solve_reduction<R, B, S>(
-    reduction: &R,
-    puzzle: &R::Puzzle,
-    flags: &SolveFlags,
-    show: S,
-) -> Result<Found>
-where
-    R: Reduction + Sync,
-    R::Puzzle: Sync,
-    R::Choice: Sync,
-    B: Board,
-    S: Fn(R::Board) -> B + Sync,
-{
-    let encoding = reduction
-        .encode(puzzle)
-        .context("cannot build the exact-cover problem")?;
-    solve(&encoding.problem, flags, |options| {
-        show(reduction.decode(puzzle, &encoding.choices_of(options)))
-    })
-}
-
-/// Reads a puzzle file (or stdin for `None` or `-`) and parses it, an error naming
-/// `file:line:column` (the parser's `Display` starts with `line:column: `).
-pub fn read_puzzle<T, E: std::fmt::Display>(
-    path: Option<&std::path::Path>,
-    parse: impl FnOnce(&str) -> Result<T, E>,
-) -> Result<T> {
-    let (name, text) = crate::solve::read_input(path)?;
-    parse(&text).map_err(|err| anyhow::anyhow!("{name}:{err}"))
 }
 
 /// A JSON object with its fields in the order given (serde_json's maps sort them).

@@ -11,11 +11,11 @@ use anyhow::{anyhow, bail, Context, Result};
 use reductions::calendar::{self, AllDates, Calendar, Date, MONTHS};
 use serde_json::json;
 
+use super::pack::PieceView;
 use crate::args::{CalendarArgs, Format, SolveFlags};
-use crate::pack::PieceView;
-use crate::puzzle::{self, View};
+use crate::board::View;
 use crate::render::Paint;
-use crate::solve::{self, Mode};
+use crate::run::Mode;
 use crate::Found;
 
 pub fn run(args: &CalendarArgs) -> Result<Found> {
@@ -29,7 +29,7 @@ pub fn run(args: &CalendarArgs) -> Result<Found> {
         None => today()?,
     };
     let names: Vec<char> = calendar::PIECES.iter().map(|&(name, _)| name).collect();
-    puzzle::solve_reduction(&Calendar, &date, &args.flags, |board| PieceView {
+    crate::run::solve_reduction(&Calendar, &date, &args.flags, |board| PieceView {
         board,
         names: names.clone(),
         date: Some(date),
@@ -53,11 +53,11 @@ fn all_dates(flags: &SolveFlags) -> Result<Found> {
     let all = AllDates::new().context("cannot build the exact-cover problem")?;
     let problem = &all.problem;
     match flags.format {
-        Format::Dlx => return solve::print_encoding(problem, flags),
+        Format::Dlx => return crate::run::print_encoding(problem, flags),
         Format::Svg => bail!("--all-dates prints counts: use --format text or json"),
         Format::Text | Format::Json => {}
     }
-    let (solver, bar) = solve::configure(problem, flags, Mode::Count)?;
+    let (solver, bar) = crate::run::configure(problem, flags, Mode::Count)?;
     let mut counts = [[0u64; 31]; 12];
     let outcome = solver.for_each(|options| {
         if let Some(date) = all.date_of(options) {
@@ -80,9 +80,9 @@ fn all_dates(flags: &SolveFlags) -> Result<Found> {
     let mut out = BufWriter::new(io::stdout().lock());
     write_counts(&counts, view, &mut out)
         .and_then(|()| out.flush())
-        .context(solve::WRITE_ERROR)?;
+        .context(crate::run::WRITE_ERROR)?;
     drop(out);
-    Ok(solve::finish(&outcome, Mode::Count, flags))
+    Ok(crate::run::finish(&outcome, Mode::Count, flags))
 }
 
 /// The dates with the fewest and with the most solutions, and the total.
@@ -127,7 +127,7 @@ fn write_counts(counts: &[(Date, u64)], view: View, out: &mut dyn Write) -> io::
                     ("day", json!(date.day())),
                     ("count", json!(count)),
                 ];
-                writeln!(out, "{}", puzzle::object(&fields))?;
+                writeln!(out, "{}", crate::board::object(&fields))?;
             }
             let names =
                 |dates: &[Date]| -> Vec<String> { dates.iter().map(Date::to_string).collect() };
@@ -142,7 +142,7 @@ fn write_counts(counts: &[(Date, u64)], view: View, out: &mut dyn Write) -> io::
                     json!({"count": summary.max.0, "dates": names(&summary.max.1)}),
                 ),
             ];
-            writeln!(out, "{}", puzzle::object(&fields))?;
+            writeln!(out, "{}", crate::board::object(&fields))?;
             return Ok(());
         }
         _ if view.pretty => table(counts, &summary, &Paint { color: view.color }, out)?,

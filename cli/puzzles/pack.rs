@@ -14,7 +14,7 @@ use reductions::Reduction;
 use serde_json::{json, Value};
 
 use crate::args::PackArgs;
-use crate::puzzle::{self, Board};
+use crate::board::Board;
 use crate::render::{self, Paint, Regions};
 use crate::Found;
 
@@ -22,8 +22,8 @@ pub fn run(args: &PackArgs) -> Result<Found> {
     if args.board == Path::new("-") && args.pieces == Path::new("-") {
         bail!("only one of BOARD and PIECES can be standard input (-)");
     }
-    let (board_name, board_text) = crate::solve::read_input(Some(&args.board))?;
-    let (pieces_name, pieces_text) = crate::solve::read_input(Some(&args.pieces))?;
+    let (board_name, board_text) = crate::run::read_input(Some(&args.board))?;
+    let (pieces_name, pieces_text) = crate::run::read_input(Some(&args.pieces))?;
     let pack = Pack::from_board_text(&board_text).map_err(|err| anyhow!("{board_name}:{err}"))?;
     // Errors with a place are in the pieces file (the board's were read above); the others
     // are about the pieces as a whole, or, for their area, about both files.
@@ -37,7 +37,7 @@ pub fn run(args: &PackArgs) -> Result<Found> {
         }
     })?;
     let names: Vec<char> = puzzle.pieces().iter().map(|piece| piece.name()).collect();
-    puzzle::solve_reduction(&pack, &puzzle, &args.flags, |board| PieceView {
+    crate::run::solve_reduction(&pack, &puzzle, &args.flags, |board| PieceView {
         board,
         names: names.clone(),
         date: None,

@@ -1,0 +1,149 @@
+//! The view shared by the puzzles of digits in a grid (sudoku, binairo; futoshiki draws its
+//! own, with the signs between cells): givens set apart from the digits found, bold and
+//! colored, or in brackets without color.
+
+use std::fmt::Write as _;
+use std::io::{self, Write};
+
+use serde_json::{json, Value};
+
+use crate::board::Board;
+use crate::render::{self, Paint, Svg};
+
+/// The color of given digits on a terminal (xterm-256), and in pictures.
+pub const GIVEN: u8 = 25;
+/// The color of found digits in pictures.
+pub const FOUND: &str = "#1f5fbf";
+
+/// Side of a cell in pictures, in pixels.
+pub const CELL: usize = 40;
+
+/// A digit for people: given digits set apart.
+pub fn digit(text: &str, given: bool, width: usize, paint: &Paint, out: &mut String) {
+    if given && paint.color {
+        paint.fg(&render::center(text, width), GIVEN, true, out);
+    } else if given {
+        out.push_str(&render::center(&format!("[{text}]"), width));
+    } else {
+        out.push_str(&render::center(text, width));
+    }
+}
+
+/// A square grid of digits with givens (sudoku, binairo), lines between its boxes.
+pub struct DigitGrid {
+    pub side: usize,
+    /// Row-major; 0 for an empty cell.
+    pub digits: Vec<usize>,
+    pub given: Vec<bool>,
+    /// Lines after every `box_size` rows and columns (1: none).
+    pub box_size: usize,
+    /// The plain text (the reduction's `Display`).
+    pub plain: String,
+}
+
+impl DigitGrid {
+    /// A digit as the plain text writes it: `0`-`9`, then `A`-`Z` on grids up to 35 x 35,
+    /// numbers beyond.
+    fn text(&self, k: usize) -> String {
+        let digit = self.digits[k];
+        match char::from_digit(digit as u32, 36) {
+            Some(c) if self.side <= 35 => c.to_ascii_uppercase().to_string(),
+            _ => digit.to_string(),
+        }
+    }
+
+    fn width(&self) -> usize {
+        (0..self.digits.len())
+            .map(|k| self.text(k).chars().count())
+            .max()
+            .unwrap_or(1)
+            + 2
+    }
+}
+
+impl Board for DigitGrid {
+    fn plain(&self, out: &mut dyn Write) -> io::Result<()> {
+        writeln!(out, "{}", self.plain)
+    }
+
+    /// The digits with lines between the boxes; givens set apart.
+    fn pretty(&self, color: bool, out: &mut dyn Write) -> io::Result<()> {
+        let paint = Paint { color };
+        let (side, n) = (self.side, self.box_size.max(1));
+        let boxes = n > 1;
+        let width = self.width();
+        let mut line = String::new();
+        for row in 0..side {
+            if boxes && row > 0 && row % n == 0 {
+                line.clear();
+                for col in 0..side {
+                    if col > 0 && col % n == 0 {
+                        line.push('┼');
+                    }
+                    line.push_str(&"─".repeat(width));
+                }
+                writeln!(out, "{line}")?;
+            }
+            line.clear();
+            for col in 0..side {
+                if boxes && col > 0 && col % n == 0 {
+                    line.push('│');
+                }
+                let k = row * side + col;
+                digit(&self.text(k), self.given[k], width, &paint, &mut line);
+            }
+            writeln!(out, "{}", line.trim_end())?;
+        }
+        Ok(())
+    }
+
+    fn json(&self) -> Vec<(&'static str, Value)> {
+        let side = self.side;
+        let rows = |f: &dyn Fn(usize) -> Value| -> Value {
+            Value::Array(
+                (0..side)
+                    .map(|r| Value::Array((0..side).map(|c| f(r * side + c)).collect()))
+                    .collect(),
+            )
+        };
+        let lines: Vec<&str> = self.plain.lines().collect();
+        vec![
+            ("size", json!(side)),
+            ("grid", rows(&|k| json!(self.digits[k]))),
+            ("given", rows(&|k| json!(self.given[k]))),
+            ("board", json!(lines)),
+        ]
+    }
+
+    /// Cells with the digits (givens bold and black, found ones blue), thick lines between
+    /// the boxes.
+    fn svg(&self, out: &mut dyn Write) -> io::Result<()> {
+        let (side, n) = (self.side, self.box_size.max(1));
+        let mut svg = Svg::new(side * CELL, side * CELL);
+        for row in 0..side {
+            for col in 0..side {
+                let k = row * side + col;
+                let (x, y) = (col * CELL, row * CELL);
+                svg.rect(x, y, CELL, CELL, "#ffffff", "#999999");
+                let fill = if self.given[k] { "#000000" } else { FOUND };
+                svg.text(
+                    x + CELL / 2,
+                    y + CELL / 2,
+                    &self.text(k),
+                    20,
+                    self.given[k],
+                    fill,
+                );
+            }
+        }
+        let mut path = String::new();
+        let total = side * CELL;
+        // Box lines, or only the frame when there are no boxes.
+        for k in (0..=side).filter(|&k| k % n == 0 && (n > 1 || k == 0 || k == side)) {
+            let at = k * CELL;
+            let _ = write!(path, "M{at} 0v{total}M0 {at}h{total}");
+        }
+        svg.path(&path, "#222222", 3);
+        svg.finish(out)
+    }
+}

@@ -1,0 +1,139 @@
+//! `dlx futoshiki`: the puzzle read, solved, and drawn with its inequality signs, givens set
+//! apart.
+
+use std::io::{self, Write};
+
+use anyhow::Result;
+use reductions::futoshiki::{Futoshiki, Grid, Relation};
+use reductions::Reduction;
+use serde_json::{json, Value};
+
+use super::digits::{digit, CELL, FOUND};
+use crate::args::FileArgs;
+use crate::board::Board;
+use crate::render::{self, Paint, Svg};
+use crate::Found;
+
+pub fn run(args: &FileArgs) -> Result<Found> {
+    let grid = crate::run::read_puzzle(args.file.as_deref(), |text| Futoshiki.parse(text))?;
+    if let Some(violation) = grid.violation() {
+        crate::run::note(format_args!(
+            "dlx: note: the givens already break a rule: {violation}"
+        ));
+    }
+    crate::run::solve_reduction(&Futoshiki, &grid, &args.flags, |solved| FutoshikiView {
+        puzzle: &grid,
+        solved,
+    })
+}
+
+/// A solved Futoshiki and its puzzle (for the givens).
+pub struct FutoshikiView<'a> {
+    puzzle: &'a Grid,
+    solved: Grid,
+}
+
+impl FutoshikiView<'_> {
+    fn value(&self, row: usize, col: usize) -> usize {
+        self.solved.digit(row, col).unwrap_or(0)
+    }
+
+    fn given(&self, row: usize, col: usize) -> bool {
+        self.puzzle.digit(row, col).is_some()
+    }
+}
+
+impl Board for FutoshikiView<'_> {
+    fn plain(&self, out: &mut dyn Write) -> io::Result<()> {
+        writeln!(out, "{}", self.solved)
+    }
+
+    /// The digits with the signs between them: `<` `>` in rows, `∧` `∨` between rows (the
+    /// point towards the smaller digit).
+    fn pretty(&self, color: bool, out: &mut dyn Write) -> io::Result<()> {
+        let paint = Paint { color };
+        let n = self.solved.size();
+        let width = n.to_string().len() + 2;
+        let mut line = String::new();
+        for row in 0..n {
+            if row > 0 {
+                line.clear();
+                for col in 0..n {
+                    if col > 0 {
+                        line.push(' ');
+                    }
+                    let sign = match self.solved.down(row - 1, col) {
+                        Relation::None => " ",
+                        Relation::Less => "∧",
+                        Relation::Greater => "∨",
+                    };
+                    line.push_str(&render::center(sign, width));
+                }
+                writeln!(out, "{}", line.trim_end())?;
+            }
+            line.clear();
+            for col in 0..n {
+                if col > 0 {
+                    line.push(match self.solved.right(row, col - 1) {
+                        Relation::None => ' ',
+                        Relation::Less => '<',
+                        Relation::Greater => '>',
+                    });
+                }
+                let text = self.value(row, col).to_string();
+                digit(&text, self.given(row, col), width, &paint, &mut line);
+            }
+            writeln!(out, "{}", line.trim_end())?;
+        }
+        Ok(())
+    }
+
+    fn json(&self) -> Vec<(&'static str, Value)> {
+        let n = self.solved.size();
+        let grid: Vec<Vec<usize>> = (0..n)
+            .map(|r| (0..n).map(|c| self.value(r, c)).collect())
+            .collect();
+        let given: Vec<Vec<bool>> = (0..n)
+            .map(|r| (0..n).map(|c| self.given(r, c)).collect())
+            .collect();
+        vec![
+            ("size", json!(n)),
+            ("grid", json!(grid)),
+            ("given", json!(given)),
+        ]
+    }
+
+    fn svg(&self, out: &mut dyn Write) -> io::Result<()> {
+        let n = self.solved.size();
+        let gap = CELL / 2;
+        let step = CELL + gap;
+        let side = n * step - gap;
+        let mut svg = Svg::new(side, side);
+        for row in 0..n {
+            for col in 0..n {
+                let (x, y) = (col * step, row * step);
+                svg.rect(x, y, CELL, CELL, "#ffffff", "#222222");
+                let (given, text) = (self.given(row, col), self.value(row, col).to_string());
+                let fill = if given { "#000000" } else { FOUND };
+                svg.text(x + CELL / 2, y + CELL / 2, &text, 20, given, fill);
+                if col + 1 < n {
+                    let sign = match self.solved.right(row, col) {
+                        Relation::None => "",
+                        Relation::Less => "<",
+                        Relation::Greater => ">",
+                    };
+                    svg.text(x + CELL + gap / 2, y + CELL / 2, sign, 18, true, "#000000");
+                }
+                if row + 1 < n {
+                    let sign = match self.solved.down(row, col) {
+                        Relation::None => "",
+                        Relation::Less => "∧",
+                        Relation::Greater => "∨",
+                    };
+                    svg.text(x + CELL / 2, y + CELL + gap / 2, sign, 18, true, "#000000");
+                }
+            }
+        }
+        svg.finish(out)
+    }
+}

@@ -1,0 +1,377 @@
+//! What every solving command shares: reading its input, setting up the solver from the
+//! flags, running the search (first solution, all, a count, a split), printing each
+//! solution through the command's own writer, the encoding instead of solutions
+//! (`--format dlx`), statistics and notes on stderr. A puzzle command is its parser, its
+//! [`Reduction`] and its [`Board`]: [`solve_reduction`] does the rest.
+
+use std::fmt;
+use std::io::{self, BufWriter, IsTerminal, Read, Write};
+use std::ops::ControlFlow;
+use std::path::Path;
+
+use anyhow::{anyhow, bail, Context, Result};
+use dlx::{OptionId, Outcome, Problem, Solver, StopReason};
+use reductions::Reduction;
+
+use crate::args::{Format, SolveFlags};
+use crate::board::{Board, View};
+use crate::Found;
+
+/// The name that messages use for standard input (ripgrep's).
+const STDIN_NAME: &str = "<stdin>";
+
+/// The context of an error writing the output (a full disk; a closed pipe ends quietly).
+pub const WRITE_ERROR: &str = "<stdout>: cannot write the output";
+
+/// Writes one line on stderr. A closed stderr is no reason to fail (or to panic, as
+/// `eprintln!` would).
+pub fn note(line: fmt::Arguments<'_>) {
+    let _ = writeln!(io::stderr().lock(), "{line}");
+}
+
+/// Reads the whole input as text: its name for messages, and its contents. `-` or no path
+/// means standard input.
+pub fn read_input(path: Option<&Path>) -> Result<(String, String)> {
+    let (name, bytes) = match path {
+        Some(path) if path != Path::new("-") => {
+            let name = path.display().to_string();
+            let bytes =
+                std::fs::read(path).with_context(|| format!("{name}: cannot read the file"))?;
+            (name, bytes)
+        }
+        _ => {
+            let stdin = io::stdin();
+            if stdin.is_terminal() {
+                note(format_args!(
+                    "dlx: reading standard input (end it with Ctrl-D)"
+                ));
+            }
+            let mut bytes = Vec::new();
+            stdin
+                .lock()
+                .read_to_end(&mut bytes)
+                .context("<stdin>: cannot read standard input")?;
+            (STDIN_NAME.to_owned(), bytes)
+        }
+    };
+    let text = decode(&name, bytes)?;
+    Ok((name, text))
+}
+
+/// UTF-8 text, or an error naming the line and column of the first byte that is not; a
+/// leading byte-order mark is dropped (editors do not show it, so columns stay right).
+fn decode(name: &str, bytes: Vec<u8>) -> Result<String> {
+    let mut text = String::from_utf8(bytes).map_err(|err| {
+        let at = err.utf8_error().valid_up_to();
+        let bytes = err.as_bytes();
+        let valid = String::from_utf8_lossy(&bytes[..at]);
+        let valid = valid.strip_prefix('\u{feff}').unwrap_or(&valid);
+        let line = valid.matches('\n').count() + 1;
+        let column = valid.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        anyhow!(
+            "{name}:{line}:{column}: expected UTF-8 text, found the byte 0x{:02X}, which is \
+             not UTF-8 here (convert the file to UTF-8, e.g. with iconv)",
+            bytes[at]
+        )
+    })?;
+    if text.starts_with('\u{feff}') {
+        text.drain(..'\u{feff}'.len_utf8());
+    }
+    Ok(text)
+}
+
+/// What the user asked to see.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// The first solution (the default).
+    First,
+    /// Every solution, or at most `--limit`.
+    All,
+    /// Only their number.
+    Count,
+}
+
+impl Mode {
+    pub fn of(flags: &SolveFlags) -> Mode {
+        if flags.count {
+            Mode::Count
+        } else if flags.all || flags.limit.is_some() {
+            Mode::All
+        } else {
+            Mode::First
+        }
+    }
+}
+
+/// `--format dlx`: the problem in Knuth's text format, instead of solving it.
+pub fn print_encoding(problem: &Problem, flags: &SolveFlags) -> Result<Found> {
+    if flags.count
+        || flags.all
+        || flags.limit.is_some()
+        || flags.shard.is_some()
+        || flags.split.is_some()
+        || flags.within.is_some()
+    {
+        bail!(
+            "--format dlx prints the exact-cover problem instead of solving it: it takes no \
+             --count, --all, --limit, --shard, --split or --within (pipe it into `dlx solve` \
+             with those)"
+        );
+    }
+    let mut out = BufWriter::new(io::stdout().lock());
+    out.write_all(problem.to_dlx().as_bytes())
+        .and_then(|()| out.flush())
+        .context(WRITE_ERROR)?;
+    Ok(Found::Some)
+}
+
+/// A solver set up as the flags say (limits, threads, shard) for `mode`, and the progress
+/// bar that its reports feed, if stderr is a terminal.
+pub fn configure<'p>(
+    problem: &'p Problem,
+    flags: &SolveFlags,
+    mode: Mode,
+) -> Result<(Solver<'p>, Option<crate::progress::Bar>)> {
+    let mut solver = Solver::new(problem);
+    if let Some(ids) = &flags.within {
+        let prefix: Vec<dlx::OptionId> = ids.0.iter().map(|&id| dlx::OptionId::new(id)).collect();
+        solver = solver
+            .within(&prefix)
+            .map_err(|err| anyhow!("--within: {err}"))?;
+    }
+    if mode == Mode::First {
+        solver = solver.limit(1);
+    } else if let Some(limit) = flags.limit {
+        solver = solver.limit(limit.into());
+    }
+    if let Some(nodes) = flags.node_limit {
+        solver = solver.node_limit(nodes);
+    }
+    if let Some(limit) = flags.timeout {
+        solver = solver.timeout(limit);
+    }
+    if mode != Mode::First {
+        solver = solver.threads(flags.threads);
+    }
+    if let Some((index, count)) = flags.shard {
+        solver = solver.shard(index, count);
+    }
+    let bar = crate::progress::Bar::for_stderr(mode != Mode::First);
+    if let Some(bar) = &bar {
+        let bar = bar.clone();
+        solver = solver.on_progress(crate::progress::EVERY, move |progress| bar.update(progress));
+    }
+    Ok((solver, bar))
+}
+
+/// `--split DEPTH`: the prefixes of the search tree at that depth, and the solutions above.
+fn print_split(solver: &Solver<'_>, depth: usize) -> Result<Found> {
+    let split = solver.split(depth);
+    let mut out = BufWriter::new(io::stdout().lock());
+    let line = |out: &mut dyn Write, kind: &str, options: &[dlx::OptionId]| -> io::Result<()> {
+        write!(out, "{kind}")?;
+        for option in options {
+            write!(out, " {}", option.index())?;
+        }
+        writeln!(out)
+    };
+    for prefix in &split.prefixes {
+        line(&mut out, "prefix", prefix).context(WRITE_ERROR)?;
+    }
+    for solution in &split.solutions {
+        line(&mut out, "solution", solution).context(WRITE_ERROR)?;
+    }
+    out.flush().context(WRITE_ERROR)?;
+    Ok(if split.prefixes.is_empty() && split.solutions.is_empty() {
+        Found::None
+    } else {
+        Found::Some
+    })
+}
+
+/// The search every solving command runs: the first solution, all of them or their number,
+/// as the flags say. `write` prints one solution (its options in the order chosen, and its
+/// number from 1) in the command's own format; counts are printed here, in the format that
+/// `dlx merge` reads. Then statistics and notes on stderr, and what was found.
+pub fn search<W>(problem: &Problem, flags: &SolveFlags, mut write: W) -> Result<Found>
+where
+    W: FnMut(&mut dyn Write, &[dlx::OptionId], u128) -> io::Result<()> + Send,
+{
+    let mode = Mode::of(flags);
+    if mode == Mode::Count && !matches!(flags.format, Format::Text | Format::Json) {
+        bail!("--count prints a number: use --format text or json with it");
+    }
+    let (solver, bar) = configure(problem, flags, mode)?;
+    if let Some(depth) = flags.split {
+        return print_split(&solver, depth as usize);
+    }
+
+    // Not locked: solutions may come from worker threads (`for_each` needs a `Send` visitor).
+    let mut out = BufWriter::new(io::stdout());
+    let outcome = if mode == Mode::Count {
+        let outcome = solver.count();
+        match (flags.format == Format::Json, flags.shard) {
+            (false, None) => writeln!(out, "{}", outcome.solutions),
+            (false, Some((index, count))) => {
+                writeln!(out, "shard {index}/{count}\n{}", outcome.solutions)
+            }
+            (true, None) => writeln!(
+                out,
+                "{{\"count\":{},\"complete\":{}}}",
+                outcome.solutions,
+                outcome.is_complete()
+            ),
+            (true, Some((index, count))) => writeln!(
+                out,
+                "{{\"count\":{},\"complete\":{},\"shard\":[{index},{count}]}}",
+                outcome.solutions,
+                outcome.is_complete()
+            ),
+        }
+        .context(WRITE_ERROR)?;
+        outcome
+    } else {
+        let mut index: u128 = 0;
+        let mut write_error = None;
+        let outcome = solver.for_each(|options| {
+            index += 1;
+            match write(&mut out, options, index) {
+                Ok(()) => ControlFlow::Continue(()),
+                Err(err) => {
+                    write_error = Some(err);
+                    ControlFlow::Break(())
+                }
+            }
+        });
+        if let Some(err) = write_error {
+            return Err(anyhow::Error::new(err).context(WRITE_ERROR));
+        }
+        outcome
+    };
+    if let Some(bar) = &bar {
+        bar.finish();
+    }
+    out.flush().context(WRITE_ERROR)?;
+    drop(out);
+    Ok(finish(&outcome, mode, flags))
+}
+
+/// After a search: statistics and notes on stderr (see [`report_stop`]), and whether it
+/// counts as found.
+pub fn finish(outcome: &Outcome, mode: Mode, flags: &SolveFlags) -> Found {
+    if flags.stats {
+        print_stats(outcome);
+    }
+    report_stop(outcome, mode, flags);
+    // A shard, or a subtree of --within, without solutions is normal: batch systems should
+    // not see it as failed.
+    if outcome.solutions > 0 || flags.shard.is_some() || flags.within.is_some() {
+        Found::Some
+    } else {
+        Found::None
+    }
+}
+
+/// Knuth's statistics, `name: value` per line, the counts as plain integers.
+fn print_stats(outcome: &Outcome) {
+    let stats = &outcome.stats;
+    note(format_args!(
+        "nodes: {}\nupdates: {}\nsolutions: {}\nmax level: {}\ntime: {:.3} s",
+        stats.nodes,
+        stats.updates,
+        stats.solutions,
+        stats.max_level,
+        stats.elapsed.as_secs_f64(),
+    ));
+}
+
+/// Says on stderr when a limit cut the search short in a way the user may not expect (a
+/// count that hit --limit, or any search that hit --node-limit), or that there is no
+/// solution at all where stdout would otherwise stay empty (--count says 0 itself). The
+/// first solution, and --all with --limit, stop by design and say nothing.
+fn report_stop(outcome: &Outcome, mode: Mode, flags: &SolveFlags) {
+    let found = outcome.solutions;
+    let plural = if found == 1 { "" } else { "s" };
+    match outcome.stopped {
+        Some(StopReason::NodeLimit) => {
+            let nodes = outcome.stats.nodes;
+            let consequence = match (mode, found) {
+                (Mode::Count, _) => "the count is a lower bound",
+                (_, 0) => "there may be a solution",
+                _ => "there may be more",
+            };
+            note(format_args!(
+                "dlx: note: the search stopped at the node limit ({nodes} nodes) after \
+                 {found} solution{plural}: {consequence}"
+            ));
+        }
+        Some(StopReason::Timeout) => {
+            let consequence = match (mode, found) {
+                (Mode::Count, _) => "the count is a lower bound",
+                (_, 0) => "there may be a solution",
+                _ => "there may be more",
+            };
+            note(format_args!(
+                "dlx: note: the search stopped at the time limit after {found} solution{plural}: \
+                 {consequence}"
+            ));
+        }
+        Some(StopReason::SolutionLimit) if mode == Mode::Count => {
+            let limit = flags.limit.unwrap_or_default();
+            note(format_args!(
+                "dlx: note: the count stopped at --limit {limit}: there may be more solutions"
+            ));
+        }
+        _ if found == 0 && mode != Mode::Count => note(format_args!("dlx: no solution")),
+        _ => {}
+    }
+}
+
+/// Solves `problem` as the flags say and prints each solution's board, `decode`d from its
+/// options; with `--format dlx`, prints the problem instead.
+pub fn solve_boards<B, D>(problem: &Problem, flags: &SolveFlags, decode: D) -> Result<Found>
+where
+    B: Board,
+    D: Fn(&[OptionId]) -> B + Sync,
+{
+    if flags.format == Format::Dlx {
+        return print_encoding(problem, flags);
+    }
+    let view = View::new(flags);
+    search(problem, flags, |out, options, index| {
+        view.write(&decode(options), index, out)
+    })
+}
+
+/// [`solve_boards`] for a [`Reduction`]: encodes `puzzle`, and shows each decoded board through
+/// `show` (which pairs it with what the drawing needs, such as the givens).
+pub fn solve_reduction<R, B, S>(
+    reduction: &R,
+    puzzle: &R::Puzzle,
+    flags: &SolveFlags,
+    show: S,
+) -> Result<Found>
+where
+    R: Reduction + Sync,
+    R::Puzzle: Sync,
+    R::Choice: Sync,
+    B: Board,
+    S: Fn(R::Board) -> B + Sync,
+{
+    let encoding = reduction
+        .encode(puzzle)
+        .context("cannot build the exact-cover problem")?;
+    solve_boards(&encoding.problem, flags, |options| {
+        show(reduction.decode(puzzle, &encoding.choices_of(options)))
+    })
+}
+
+/// Reads a puzzle file (or stdin for `None` or `-`) and parses it, an error naming
+/// `file:line:column` (the parser's `Display` starts with `line:column: `).
+pub fn read_puzzle<T, E: std::fmt::Display>(
+    path: Option<&std::path::Path>,
+    parse: impl FnOnce(&str) -> Result<T, E>,
+) -> Result<T> {
+    let (name, text) = read_input(path)?;
+    parse(&text).map_err(|err| anyhow::anyhow!("{name}:{err}"))
+}
