@@ -332,6 +332,7 @@ pub fn parse_mask(text: &str) -> Result<Mask, ParseError> {
             ParseErrorKind::BoardTooLarge {
                 rows: rows.len(),
                 cols: width,
+                max: MAX_CELLS,
             },
         ));
     }
@@ -497,7 +498,8 @@ mod tests {
                 1,
                 ParseErrorKind::BoardTooLarge {
                     rows: 1,
-                    cols: usize::MAX
+                    cols: usize::MAX,
+                    max: MAX_CELLS
                 }
             )
         );

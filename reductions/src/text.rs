@@ -93,15 +93,12 @@ impl From<ParseErrorKind> for ParseError {
     }
 }
 
-impl From<crate::calendar::DateError> for ParseError {
-    fn from(error: crate::calendar::DateError) -> ParseError {
-        ParseError::whole(error.into())
-    }
-}
-
-impl From<crate::polyomino::TooLarge> for ParseError {
-    fn from(error: crate::polyomino::TooLarge) -> ParseError {
-        ParseError::whole(error.into())
+impl ParseError {
+    /// An input refused as a whole, for the reason that `error` gives.
+    pub(crate) fn refused(error: impl fmt::Display) -> ParseError {
+        ParseError::whole(ParseErrorKind::Refused {
+            reason: error.to_string(),
+        })
     }
 }
 
@@ -202,13 +199,15 @@ pub enum ParseErrorKind {
     /// A board with rows but not one cell.
     #[error("expected at least one cell '.', found none (the board is empty)")]
     NoCells,
-    /// A board with more positions than [`MAX_CELLS`](crate::grid::MAX_CELLS).
-    #[error("the board is too large: {rows} x {cols}, at most {max} positions allowed", max = crate::grid::MAX_CELLS)]
+    /// A board with more positions than allowed ([`MAX_CELLS`](crate::grid::MAX_CELLS)).
+    #[error("the board is too large: {rows} x {cols}, at most {max} positions allowed")]
     BoardTooLarge {
         /// Its rows.
         rows: usize,
         /// Its columns.
         cols: usize,
+        /// The most positions allowed.
+        max: usize,
     },
     /// A piece's name drawn in a second block of a pieces file.
     #[error("piece '{name}' is already drawn in the block at line {first_line}: a name belongs to one piece")]
@@ -239,8 +238,11 @@ pub enum ParseErrorKind {
         board: usize,
     },
     /// More unnamed pieces than free names.
-    #[error("too many pieces: all {} names (A-Z, a-z, 0-9) are taken", crate::pack::NAMES.len())]
-    OutOfNames,
+    #[error("too many pieces: all {names} names (A-Z, a-z, 0-9) are taken")]
+    OutOfNames {
+        /// How many names there are.
+        names: usize,
+    },
     /// A pieces file without a piece (no position).
     #[error("expected at least one piece, found none")]
     NoPieces,
@@ -256,9 +258,6 @@ pub enum ParseErrorKind {
         /// The piece's name.
         name: char,
     },
-    /// An exact-cover problem too large to build, refused before it is built (no position).
-    #[error(transparent)]
-    TooLarge(#[from] crate::polyomino::TooLarge),
     /// The pieces' cells and the board's do not match in number (no position).
     #[error("the pieces have {pieces} cells in all and the board has {board}: expected as many (every cell is covered by exactly one piece)")]
     Area {
@@ -267,9 +266,13 @@ pub enum ParseErrorKind {
         /// The number of cells of the board.
         board: usize,
     },
-    /// Not a date of the calendar puzzle (no position: a date is one short text).
-    #[error(transparent)]
-    Date(#[from] crate::calendar::DateError),
+    /// An input that its puzzle refuses as a whole, for a reason of its own (no position): a
+    /// date that does not exist, a packing too large to build.
+    #[error("{reason}")]
+    Refused {
+        /// Why, as the puzzle's own error says it.
+        reason: String,
+    },
 }
 
 /// A character for an error message: `'x'`, or its escape when it is not printable.

@@ -141,7 +141,7 @@ impl Reduction for Calendar {
     type Board = PieceBoard;
 
     fn parse(&self, input: &str) -> Result<Date, ParseError> {
-        Ok(input.parse::<Date>()?)
+        input.parse::<Date>().map_err(ParseError::refused)
     }
 
     fn encode(&self, date: &Date) -> Result<Encoding<Placement>, dlx::BuildError> {

@@ -105,7 +105,11 @@ pub(super) fn parse_pieces_within(text: &str, board: usize) -> Result<Vec<Piece>
             Some(name) => name,
             None => free.next().ok_or_else(|| {
                 let (line, column) = piece.cells[0];
-                ParseError::new(line, column, ParseErrorKind::OutOfNames)
+                ParseError::new(
+                    line,
+                    column,
+                    ParseErrorKind::OutOfNames { names: NAMES.len() },
+                )
             })?,
         };
         let shape = Shape::new(piece.cells.iter().copied()).expect("a drawn piece has cells");

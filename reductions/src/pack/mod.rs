@@ -58,7 +58,7 @@ use crate::text::{ParseError, ParseErrorKind};
 use crate::{Encoding, Reduction};
 
 /// The names a piece may have, in the order unnamed pieces receive them.
-pub(crate) const NAMES: &str = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+const NAMES: &str = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 
 /// [`Pack::parse`] reads a pieces file up to the board's number of cells, or this many if
 /// the board has fewer (the pieces then cannot pack, but the errors found by reading them
@@ -86,7 +86,9 @@ impl PackPuzzle {
         if let Some(twin) = pieces.iter().find(|piece| !names.insert(piece.name())) {
             return Err(ParseErrorKind::DuplicateName { name: twin.name() }.into());
         }
-        EncodingSize::of(&board, &pieces, Usage::Once).check()?;
+        EncodingSize::of(&board, &pieces, Usage::Once)
+            .check()
+            .map_err(ParseError::refused)?;
         for piece in &pieces {
             let fits = piece
                 .orientations()
