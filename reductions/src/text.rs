@@ -436,6 +436,45 @@ pub(crate) fn size_line(
     Ok(value as usize)
 }
 
+/// Refuses an odd size `n`, read from the first of `lines` (where the error points).
+pub(crate) fn even_size(
+    lines: &[(usize, &str)],
+    n: usize,
+    expected: &'static str,
+) -> Result<(), ParseError> {
+    if n % 2 == 0 {
+        return Ok(());
+    }
+    let (line, text) = lines[0];
+    Err(ParseError::new(
+        line,
+        first_column(text),
+        ParseErrorKind::BadSize {
+            expected,
+            found: n.to_string(),
+        },
+    ))
+}
+
+/// Refuses any line of `lines` after the first `used` ones: the input ended `after` them.
+pub(crate) fn nothing_after(
+    lines: &[(usize, &str)],
+    used: usize,
+    after: &str,
+) -> Result<(), ParseError> {
+    let Some(&(line, text)) = lines.get(used) else {
+        return Ok(());
+    };
+    Err(ParseError::new(
+        line,
+        first_column(text),
+        ParseErrorKind::Trailing {
+            after: after.to_owned(),
+            found: text.trim_start().chars().next().unwrap_or(' '),
+        },
+    ))
+}
+
 /// How many base-36 digits `n` needs (at least 1).
 pub(crate) fn base36_width(mut n: usize) -> usize {
     let mut width = 1;

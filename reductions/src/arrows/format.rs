@@ -3,33 +3,14 @@
 use std::fmt;
 
 use super::{Arrow, Board, Size, MAX_SIZE};
-use crate::text::{self, content_lines, ParseError, ParseErrorKind};
+use crate::text::{self, content_lines, ParseError};
 
 /// Reads a board size: one even number from 2 to [`MAX_SIZE`], alone in the input.
 pub(super) fn parse_size(input: &str) -> Result<Size, ParseError> {
     let lines = content_lines(input);
     let n = text::size_line(&lines, input, "a board size", 2, MAX_SIZE)?;
-    if n % 2 == 1 {
-        let (line, text) = lines[0];
-        return Err(ParseError::new(
-            line,
-            text::first_column(text),
-            ParseErrorKind::BadSize {
-                expected: "an even board size",
-                found: n.to_string(),
-            },
-        ));
-    }
-    if let Some(&(line, text)) = lines.get(1) {
-        return Err(ParseError::new(
-            line,
-            text::first_column(text),
-            ParseErrorKind::Trailing {
-                after: "the board size".to_owned(),
-                found: text.trim_start().chars().next().unwrap_or(' '),
-            },
-        ));
-    }
+    text::even_size(&lines, n, "an even board size")?;
+    text::nothing_after(&lines, 1, "the board size")?;
     Ok(Size(n))
 }
 

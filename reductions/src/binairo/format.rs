@@ -27,17 +27,11 @@ impl fmt::Display for Grid {
 pub(super) fn parse_grid(input: &str) -> Result<Grid, ParseError> {
     let lines = content_lines(input);
     let n = text::size_line(&lines, input, "a grid size", 2, MAX_SIZE)?;
-    if n % 2 == 1 {
-        let (line, text) = lines[0];
-        return Err(ParseError::new(
-            line,
-            text::first_column(text),
-            ParseErrorKind::BadSize {
-                expected: "an even grid size (every line holds as many 0s as 1s)",
-                found: n.to_string(),
-            },
-        ));
-    }
+    text::even_size(
+        &lines,
+        n,
+        "an even grid size (every line holds as many 0s as 1s)",
+    )?;
     let mut grid = Grid::new(n).expect("the size was checked");
     for r in 0..n {
         let Some(&(line, text)) = lines.get(r + 1) else {

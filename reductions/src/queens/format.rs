@@ -3,23 +3,13 @@
 use std::fmt;
 
 use super::{Board, Size, MAX_SIZE};
-use crate::text::{self, content_lines, ParseError, ParseErrorKind};
+use crate::text::{self, content_lines, ParseError};
 
 /// Reads a board size: one number from 1 to [`MAX_SIZE`], alone in the input.
 pub(super) fn parse_size(input: &str) -> Result<Size, ParseError> {
     let lines = content_lines(input);
     let n = text::size_line(&lines, input, "a board size", 1, MAX_SIZE)?;
-    if let Some(&(line, text)) = lines.get(1) {
-        let column = text::first_column(text);
-        return Err(ParseError::new(
-            line,
-            column,
-            ParseErrorKind::Trailing {
-                after: "the board size".to_owned(),
-                found: text.trim_start().chars().next().unwrap_or(' '),
-            },
-        ));
-    }
+    text::nothing_after(&lines, 1, "the board size")?;
     Ok(Size(n))
 }
 
