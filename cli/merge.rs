@@ -1,36 +1,65 @@
-//! `dlx merge`: the counts of a problem's shards, added up.
+//! `dlx merge`: the counts of a problem's shards, added up exactly (as integers of any size),
+//! and only when every shard is there once and explored its whole subtree.
 
+use std::collections::HashMap;
+use std::io::Write;
 use std::path::Path;
 
 use anyhow::{bail, Context, Result};
+use num_bigint::BigUint;
+use serde_json::value::RawValue;
 
 use crate::args::MergeArgs;
 use crate::Found;
 
-/// One shard's output: which shard of how many, its count, and whether it is exact.
+/// One shard's output: which shard of how many, its count, and whether it is exact (or, for a
+/// shard stopped early, why not).
 #[derive(Debug, PartialEq, Eq)]
 struct ShardCount {
     index: usize,
     count: usize,
-    solutions: u128,
-    complete: bool,
+    solutions: BigUint,
+    stopped: Option<String>,
 }
+
+/// The marker that a shard's text output puts after `shard I/N` when it stopped early.
+pub const INCOMPLETE: &str = "incomplete";
 
 pub fn run(args: &MergeArgs) -> Result<Found> {
     let mut shards = Vec::new();
     for path in &args.files {
         let text = std::fs::read_to_string(path)
             .with_context(|| format!("{}: cannot read the file", path.display()))?;
-        shards.push(read_shard(path, &text)?);
+        shards.push((path, read_shard(path, &text)?));
     }
+    if let Some((path, shard)) = shards.iter().find(|(_, shard)| shard.stopped.is_some()) {
+        let reason = shard.stopped.as_deref().unwrap_or_default();
+        let others = shards.iter().filter(|(_, s)| s.stopped.is_some()).count() - 1;
+        let others = match others {
+            0 => String::new(),
+            1 => " (and 1 other shard)".to_owned(),
+            n => format!(" (and {n} other shards)"),
+        };
+        bail!(
+            "{}: shard {}/{} stopped early ({reason}){others}: its count, {}, is only a lower \
+             bound, so no total is exact; run it again without the limit",
+            path.display(),
+            shard.index,
+            shard.count,
+            shard.solutions
+        );
+    }
+    let shards: Vec<ShardCount> = shards.into_iter().map(|(_, shard)| shard).collect();
     let total = merge(&shards)?;
-    println!("{total}");
-    if shards.iter().any(|shard| !shard.complete) {
-        crate::run::note(format_args!(
-            "dlx: note: some shard stopped early: the total is a lower bound"
-        ));
-    }
-    Ok(if total > 0 { Found::Some } else { Found::None })
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "{total}")
+        .and_then(|()| out.flush())
+        .context(crate::run::WRITE_ERROR)?;
+    Ok(if total > BigUint::ZERO {
+        Found::Some
+    } else {
+        Found::None
+    })
 }
 
 /// Reads `shard I/N` and the count on the last line, or the JSON object of `--format json`.
@@ -52,37 +81,47 @@ fn read_shard(path: &Path, text: &str) -> Result<ShardCount> {
     else {
         bail!("{name}: expected a line `shard I/N` (the output of `dlx ... --count --shard I/N`), found none");
     };
-    let spec = header.trim().trim_start_matches("shard ").trim();
+    let rest = header.trim().trim_start_matches("shard ").trim();
+    let (spec, stopped) = match rest.split_once(' ') {
+        Some((spec, marker)) => {
+            let Some(reason) = marker.trim().strip_prefix(INCOMPLETE) else {
+                bail!(
+                    "{name}:{}: expected `shard I/N`, or `shard I/N {INCOMPLETE}: REASON`, found \
+                     `{header}`",
+                    k + 1
+                );
+            };
+            let reason = reason.trim_start_matches(':').trim();
+            (spec, Some(reason.to_owned()))
+        }
+        None => (rest, None),
+    };
     let (index, count) = parse_spec(spec)
         .with_context(|| format!("{name}:{}: expected `shard I/N`, found `{header}`", k + 1))?;
     let last = lines.last().expect("a line was found").trim();
-    let solutions = last.parse::<u128>().map_err(|_| {
+    let solutions = parse_count(last).ok_or_else(|| {
         anyhow::anyhow!("{name}: expected the count on the last line, found `{last}`")
     })?;
     Ok(ShardCount {
         index,
         count,
         solutions,
-        complete: true,
+        stopped,
     })
 }
 
+/// Reads the JSON object of `--count --format json --shard I/N`: `"count"` is read as written
+/// (a JSON number of any size, or a string of digits), not through a float.
 fn read_json(path: &Path, line: &str) -> Result<ShardCount> {
     let name = path.display();
-    let value: serde_json::Value =
+    let fields: HashMap<String, Box<RawValue>> =
         serde_json::from_str(line).with_context(|| format!("{name}: not valid JSON"))?;
-    let shard = value
-        .get("shard")
-        .and_then(|s| s.as_array())
-        .and_then(|s| Some((s.first()?.as_u64()?, s.get(1)?.as_u64()?)));
+    let field = |key: &str| fields.get(key).map(|raw| raw.get());
+    let shard = field("shard").and_then(|raw| serde_json::from_str::<(u64, u64)>(raw).ok());
     let Some((index, count)) = shard else {
         bail!("{name}: expected \"shard\":[I,N] in the JSON output of a shard");
     };
-    let solutions = match value.get("count") {
-        Some(serde_json::Value::Number(n)) => n.to_string().parse::<u128>().ok(),
-        Some(serde_json::Value::String(s)) => s.parse::<u128>().ok(),
-        _ => None,
-    };
+    let solutions = field("count").and_then(|raw| parse_count(raw.trim_matches('"')));
     let Some(solutions) = solutions else {
         bail!("{name}: expected \"count\" with a whole number in the JSON output of a shard");
     };
@@ -90,15 +129,29 @@ fn read_json(path: &Path, line: &str) -> Result<ShardCount> {
     if index >= count {
         bail!("{name}: shard {index}/{count} does not exist");
     }
+    let complete = match field("complete") {
+        None => true,
+        Some(raw) => serde_json::from_str::<bool>(raw)
+            .with_context(|| format!("{name}: expected \"complete\" to be true or false"))?,
+    };
+    let stopped = match field("stopped") {
+        Some(raw) if !complete => serde_json::from_str::<String>(raw).ok(),
+        _ => None,
+    };
     Ok(ShardCount {
         index,
         count,
         solutions,
-        complete: value
-            .get("complete")
-            .and_then(|c| c.as_bool())
-            .unwrap_or(true),
+        stopped: (!complete).then(|| stopped.unwrap_or_else(|| "not complete".to_owned())),
     })
+}
+
+/// A count: decimal digits, of any length.
+fn parse_count(text: &str) -> Option<BigUint> {
+    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    BigUint::parse_bytes(text.as_bytes(), 10)
 }
 
 fn parse_spec(spec: &str) -> Option<(usize, usize)> {
@@ -108,7 +161,7 @@ fn parse_spec(spec: &str) -> Option<(usize, usize)> {
 }
 
 /// The total, if the shards are exactly 0..N of one N.
-fn merge(shards: &[ShardCount]) -> Result<u128> {
+fn merge(shards: &[ShardCount]) -> Result<BigUint> {
     let n = shards[0].count;
     if let Some(other) = shards.iter().find(|s| s.count != n) {
         bail!(
@@ -152,7 +205,7 @@ fn merge(shards: &[ShardCount]) -> Result<u128> {
             missing.join(", ")
         );
     }
-    Ok(shards.iter().map(|s| s.solutions).sum())
+    Ok(shards.iter().map(|s| &s.solutions).sum())
 }
 
 #[cfg(test)]
@@ -168,28 +221,62 @@ mod tests {
         )
         .unwrap();
         assert_eq!(
-            (text.index, text.count, text.solutions, text.complete),
-            (2, 4, 17, true)
+            (text.index, text.count, text.solutions, text.stopped),
+            (2, 4, BigUint::from(17u8), None)
         );
         assert_eq!(
-            (json.index, json.count, json.solutions, json.complete),
-            (2, 4, 17, false)
+            (
+                json.index,
+                json.count,
+                json.solutions,
+                json.stopped.is_some()
+            ),
+            (2, 4, BigUint::from(17u8), true)
         );
+        let stopped = read_shard(
+            Path::new("e"),
+            "shard 1/2 incomplete: the time limit ran out\n997892\n",
+        )
+        .unwrap();
+        assert_eq!(stopped.stopped.as_deref(), Some("the time limit ran out"));
+        assert!(read_shard(Path::new("f"), "shard 1/2 done\n5\n").is_err());
         assert!(read_shard(Path::new("c"), "17\n").is_err());
         assert!(read_shard(Path::new("d"), "shard 4/4\n17\n").is_err());
     }
 
     #[test]
     fn missing_repeated_and_mixed_shards_are_refused() {
-        let shard = |index, count, solutions| ShardCount {
+        let shard = |index, count, solutions: u32| ShardCount {
             index,
             count,
-            solutions,
-            complete: true,
+            solutions: solutions.into(),
+            stopped: None,
         };
-        assert_eq!(merge(&[shard(1, 2, 5), shard(0, 2, 7)]).unwrap(), 12);
+        assert_eq!(
+            merge(&[shard(1, 2, 5), shard(0, 2, 7)]).unwrap(),
+            12u8.into()
+        );
         assert!(merge(&[shard(0, 2, 5)]).is_err());
         assert!(merge(&[shard(0, 2, 5), shard(0, 2, 5), shard(1, 2, 1)]).is_err());
         assert!(merge(&[shard(0, 2, 5), shard(1, 3, 5)]).is_err());
+    }
+
+    /// Counts add up exactly past 128 bits, in text and in JSON (where a float would round
+    /// them).
+    #[test]
+    fn big_counts_add_up_exactly() {
+        let big = u128::MAX.to_string();
+        let shards = [
+            read_shard(Path::new("a"), "shard 0/3\n1\n").unwrap(),
+            read_shard(Path::new("b"), &format!("shard 1/3\n{big}\n")).unwrap(),
+            read_shard(
+                Path::new("c"),
+                &format!("{{\"count\":{big},\"complete\":true,\"shard\":[2,3]}}"),
+            )
+            .unwrap(),
+        ];
+        let total = merge(&shards).unwrap();
+        assert_eq!(total.to_string(), "680564733841876926926749214863536422911");
+        assert_eq!(total, BigUint::from(u128::MAX) * 2u8 + 1u8);
     }
 }

@@ -210,25 +210,7 @@ where
     let mut out = BufWriter::new(io::stdout());
     let outcome = if mode == Mode::Count {
         let outcome = solver.count();
-        match (flags.format == Format::Json, flags.shard) {
-            (false, None) => writeln!(out, "{}", outcome.solutions),
-            (false, Some((index, count))) => {
-                writeln!(out, "shard {index}/{count}\n{}", outcome.solutions)
-            }
-            (true, None) => writeln!(
-                out,
-                "{{\"count\":{},\"complete\":{}}}",
-                outcome.solutions,
-                outcome.is_complete()
-            ),
-            (true, Some((index, count))) => writeln!(
-                out,
-                "{{\"count\":{},\"complete\":{},\"shard\":[{index},{count}]}}",
-                outcome.solutions,
-                outcome.is_complete()
-            ),
-        }
-        .context(WRITE_ERROR)?;
+        write_count(&mut out, &outcome, flags).context(WRITE_ERROR)?;
         outcome
     } else {
         let mut index: u128 = 0;
@@ -254,6 +236,37 @@ where
     out.flush().context(WRITE_ERROR)?;
     drop(out);
     Ok(finish(&outcome, mode, flags))
+}
+
+/// A count as `--count` prints it: the number alone, or after `shard I/N` for a shard (with
+/// `incomplete: REASON` when the search stopped early, so that `dlx merge` refuses to add a
+/// lower bound into a total); with `--format json`, an object that says whether it is
+/// complete and, if not, why.
+fn write_count(out: &mut dyn Write, outcome: &Outcome, flags: &SolveFlags) -> io::Result<()> {
+    let solutions = outcome.solutions;
+    let stopped = outcome.stopped.map(|reason| reason.to_string());
+    if flags.format == Format::Json {
+        let mut fields = format!("\"count\":{solutions},\"complete\":{}", stopped.is_none());
+        if let Some(reason) = &stopped {
+            fields.push_str(&format!(
+                ",\"stopped\":{}",
+                serde_json::Value::from(reason.as_str())
+            ));
+        }
+        if let Some((index, count)) = flags.shard {
+            fields.push_str(&format!(",\"shard\":[{index},{count}]"));
+        }
+        return writeln!(out, "{{{fields}}}");
+    }
+    match (flags.shard, stopped) {
+        (None, _) => writeln!(out, "{solutions}"),
+        (Some((index, count)), None) => writeln!(out, "shard {index}/{count}\n{solutions}"),
+        (Some((index, count)), Some(reason)) => writeln!(
+            out,
+            "shard {index}/{count} {}: {reason}\n{solutions}",
+            crate::merge::INCOMPLETE
+        ),
+    }
 }
 
 /// After a search: statistics and notes on stderr (see [`report_stop`]), and whether it

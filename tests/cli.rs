@@ -447,7 +447,10 @@ fn limit() {
         "solve", QUEENS8, "--count", "--limit", "10", "--format", "json",
     ]);
     run.assert_status(0);
-    assert_eq!(run.stdout, "{\"count\":10,\"complete\":false}\n");
+    assert_eq!(
+        run.stdout,
+        "{\"count\":10,\"complete\":false,\"stopped\":\"the solution limit was reached\"}\n"
+    );
 }
 
 #[test]
@@ -772,6 +775,109 @@ fn shards_merge_to_the_whole_count() {
         "{}",
         run.stderr
     );
+}
+
+/// Counts past 128 bits add up exactly, in text and in JSON (a sum that wrapped around gave
+/// 1 for these three shards).
+#[test]
+fn merge_adds_counts_of_any_size() {
+    let dir = std::env::temp_dir().join(format!("dlx-cli-big-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let big = u128::MAX.to_string();
+    let outputs = [
+        "shard 0/3\n1\n".to_owned(),
+        format!("shard 1/3\n{big}\n"),
+        format!("{{\"count\":{big}1,\"complete\":true,\"shard\":[2,3]}}\n"),
+    ];
+    let mut files = Vec::new();
+    for (k, output) in outputs.iter().enumerate() {
+        let file = dir.join(format!("shard{k}.out"));
+        std::fs::write(&file, output).unwrap();
+        files.push(file.to_str().unwrap().to_owned());
+    }
+    let run = dlx(&["merge", &files[0], &files[1], &files[2]]);
+    run.assert_status(0);
+    // 1 + (2^128 - 1) + (10 (2^128 - 1) + 1) = 11 * 2^128 - 9
+    assert_eq!(run.stdout, "3743106036130323098097120681749450326007\n");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A shard stopped by a limit says so in its output (text and JSON), and `dlx merge` refuses
+/// to add its lower bound into a total (it printed a silently wrong total before).
+#[test]
+fn merge_refuses_shards_stopped_early() {
+    let dir = std::env::temp_dir().join(format!("dlx-cli-stopped-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let mut files = Vec::new();
+    for (index, format) in [(0, "text"), (1, "json")] {
+        let shard = format!("{index}/2");
+        let run = dlx(&[
+            "solve",
+            QUEENS8,
+            "--count",
+            "--shard",
+            &shard,
+            "--node-limit",
+            "20",
+            "--format",
+            format,
+        ]);
+        run.assert_status_in(&[0, 1]);
+        if format == "text" {
+            assert!(
+                run.stdout
+                    .starts_with("shard 0/2 incomplete: the node limit was reached\n"),
+                "{}",
+                run.stdout
+            );
+        } else {
+            let value: serde_json::Value = serde_json::from_str(run.stdout.trim()).unwrap();
+            assert_eq!(value["complete"], false, "{}", run.stdout);
+            assert_eq!(value["stopped"], "the node limit was reached");
+        }
+        let file = dir.join(format!("shard{index}.out"));
+        std::fs::write(&file, &run.stdout).unwrap();
+        files.push(file.to_str().unwrap().to_owned());
+    }
+    let run = dlx(&["merge", &files[0], &files[1]]);
+    run.assert_status(2);
+    assert_eq!(run.stdout, "");
+    assert!(
+        run.stderr
+            .contains("shard 0/2 stopped early (the node limit was reached)")
+            && run.stderr.contains("(and 1 other shard)")
+            && run.stderr.contains("lower bound"),
+        "{}",
+        run.stderr
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `--all-dates` stopped by a limit says that its counts are lower bounds, and gives no
+/// fewest and most (a min of 0 was reported before).
+#[test]
+fn all_dates_stopped_early_say_so() {
+    let run = dlx(&["calendar", "--all-dates", "--node-limit", "50"]);
+    run.assert_status_in(&[0, 1]);
+    let last = run.stdout.lines().last().unwrap_or_default().to_owned();
+    assert!(
+        last.starts_with("total: at least ") && last.contains("incomplete: the node limit"),
+        "{last}"
+    );
+    assert!(!run.stdout.contains("min: "), "{}", run.stdout);
+    let run = dlx(&[
+        "calendar",
+        "--all-dates",
+        "--node-limit",
+        "50",
+        "--format",
+        "json",
+    ]);
+    let summary: serde_json::Value =
+        serde_json::from_str(run.stdout.lines().last().unwrap()).unwrap();
+    assert_eq!(summary["complete"], false, "{summary}");
+    assert_eq!(summary["min"], serde_json::Value::Null);
+    assert_eq!(summary["stopped"], "the node limit was reached");
 }
 
 /// A time limit stops the search with a note that the count is a lower bound.
@@ -1251,7 +1357,7 @@ fn calendar_all_dates() {
     assert_eq!(
         values[366],
         serde_json::json!({"total": 24405, "min": {"count": 7, "dates": ["Oct 6"]},
-            "max": {"count": 216, "dates": ["Jan 25"]}})
+            "max": {"count": 216, "dates": ["Jan 25"]}, "complete": true})
     );
 }
 
@@ -1467,6 +1573,32 @@ fn tromino_by_exact_cover() {
     let run = dlx(&["tromino", "--size", "3", "--count"]);
     run.assert_status(1);
     assert_eq!(run.stdout, "0\n");
+    // 4 x 4 has none either, and it is said why.
+    let run = dlx(&["tromino", "--size", "4"]);
+    run.assert_status(1);
+    assert!(
+        run.stderr
+            .contains("the board has 16 cells, not a multiple of 3, so no tiling exists"),
+        "{}",
+        run.stderr
+    );
+    // A board without cells has one tiling, the empty one, by either method.
+    let run = dlx(&["tromino", "--size", "1", "--missing", "0,0", "--count"]);
+    run.assert_status(0);
+    assert_eq!(run.stdout, "1\n");
+    for method in ["cover", "divide"] {
+        let run = dlx(&[
+            "tromino",
+            "--size",
+            "1",
+            "--missing",
+            "0,0",
+            "--method",
+            method,
+        ]);
+        run.assert_status(0);
+        assert_eq!(run.stdout, "0\n", "--method {method}");
+    }
 
     let run = dlx(&[
         "tromino",

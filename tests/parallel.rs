@@ -322,3 +322,39 @@ fn within_refuses_what_is_not_a_path_of_the_tree() {
         Err(dlx::PrefixError::NoSuchOption(10_000))
     ));
 }
+
+/// A problem without primary items has exactly one solution, the empty one, under every
+/// engine, sequentially, on threads and in shards (the builder refused it before, so that the
+/// empty tromino board had no tiling instead of one).
+#[test]
+fn the_empty_problem_has_one_solution() {
+    let mut builder = dlx::ProblemBuilder::new();
+    builder.secondary("s");
+    let with_secondary = builder.build().unwrap();
+    let empty = dlx::ProblemBuilder::new().build().unwrap();
+    for problem in [&empty, &with_secondary] {
+        for engine in [Engine::X, Engine::C, Engine::M] {
+            let solver = Solver::new(problem).engine(engine);
+            let first = solver.first().expect("the empty solution");
+            assert!(first.options().is_empty());
+            assert_eq!(solver.count().solutions, 1, "{engine:?}");
+            assert_eq!(solver.count().stats.nodes, 1, "{engine:?}");
+            for threads in [2, 3] {
+                let parallel = Solver::new(problem).engine(engine).threads(threads);
+                assert_eq!(parallel.count().solutions, 1, "{engine:?} on {threads}");
+            }
+            for shards in [1, 2, 3] {
+                let total: u128 = (0..shards)
+                    .map(|i| {
+                        Solver::new(problem)
+                            .engine(engine)
+                            .shard(i, shards)
+                            .count()
+                            .solutions
+                    })
+                    .sum();
+                assert_eq!(total, 1, "{engine:?} in {shards} shards");
+            }
+        }
+    }
+}

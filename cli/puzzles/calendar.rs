@@ -78,7 +78,8 @@ fn all_dates(flags: &SolveFlags) -> Result<Found> {
         .collect();
     let view = View::new(flags);
     let mut out = BufWriter::new(io::stdout().lock());
-    write_counts(&counts, view, &mut out)
+    let stopped = outcome.stopped.map(|reason| reason.to_string());
+    write_counts(&counts, stopped.as_deref(), view, &mut out)
         .and_then(|()| out.flush())
         .context(crate::run::WRITE_ERROR)?;
     drop(out);
@@ -115,8 +116,18 @@ fn dates(dates: &[Date]) -> String {
 }
 
 /// Plain: `Jan 1: 64` per date, then `min: 7 (Oct 6)`, `max: 216 (Jan 25)`, `total: 24405`.
-/// Pretty: a table, a column per month. JSON: an object per date, then the summary.
-fn write_counts(counts: &[(Date, u64)], view: View, out: &mut dyn Write) -> io::Result<()> {
+/// Pretty: a table, a column per month. JSON: an object per date, then the summary, which says
+/// whether the search was complete.
+///
+/// A search that `stopped` early (a time or node limit) leaves every count a lower bound, so
+/// the fewest and the most mean nothing: they are left out (`null` in JSON), and the total is
+/// written `at least N`, with the reason.
+fn write_counts(
+    counts: &[(Date, u64)],
+    stopped: Option<&str>,
+    view: View,
+    out: &mut dyn Write,
+) -> io::Result<()> {
     let summary = summary(counts);
     match view.format {
         Format::Json => {
@@ -131,17 +142,19 @@ fn write_counts(counts: &[(Date, u64)], view: View, out: &mut dyn Write) -> io::
             }
             let names =
                 |dates: &[Date]| -> Vec<String> { dates.iter().map(Date::to_string).collect() };
-            let fields = [
+            let extreme = |(count, dates): &(u64, Vec<Date>)| match stopped {
+                None => json!({"count": count, "dates": names(dates)}),
+                Some(_) => serde_json::Value::Null,
+            };
+            let mut fields = vec![
                 ("total", json!(summary.total)),
-                (
-                    "min",
-                    json!({"count": summary.min.0, "dates": names(&summary.min.1)}),
-                ),
-                (
-                    "max",
-                    json!({"count": summary.max.0, "dates": names(&summary.max.1)}),
-                ),
+                ("min", extreme(&summary.min)),
+                ("max", extreme(&summary.max)),
+                ("complete", json!(stopped.is_none())),
             ];
+            if let Some(reason) = stopped {
+                fields.push(("stopped", json!(reason)));
+            }
             writeln!(out, "{}", crate::board::object(&fields))?;
             return Ok(());
         }
@@ -151,6 +164,13 @@ fn write_counts(counts: &[(Date, u64)], view: View, out: &mut dyn Write) -> io::
                 writeln!(out, "{date}: {count}")?;
             }
         }
+    }
+    if let Some(reason) = stopped {
+        return writeln!(
+            out,
+            "total: at least {} (incomplete: {reason}; every count is a lower bound)",
+            summary.total
+        );
     }
     writeln!(out, "min: {} ({})", summary.min.0, dates(&summary.min.1))?;
     writeln!(out, "max: {} ({})", summary.max.0, dates(&summary.max.1))?;

@@ -33,6 +33,12 @@ pub fn run(args: &TrominoArgs) -> Result<Found> {
         Method::Cover => {
             // Refused before anything is built when the matrix would not fit in memory.
             tromino::check_cover(&board)?;
+            if board.len() % 3 != 0 {
+                crate::run::note(format_args!(
+                    "dlx: note: the board has {} cells, not a multiple of 3, so no tiling exists",
+                    board.len()
+                ));
+            }
             crate::run::solve_reduction(&Tromino, &board, &args.flags, |board| TileView { board })
         }
         Method::Divide => divide(&board, args),

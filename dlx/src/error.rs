@@ -27,9 +27,6 @@ impl BuildError {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum BuildErrorKind {
-    /// The problem has no primary item, so there is nothing to cover.
-    #[error("the problem has no primary item: at least one item must be covered")]
-    NoPrimaryItems,
     /// Two items have the same name.
     #[error("item name '{name}' is used twice")]
     DuplicateItemName {

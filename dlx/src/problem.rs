@@ -243,14 +243,14 @@ impl ProblemBuilder {
 
     /// Checks everything and returns the immutable problem.
     ///
-    /// Errors: an invalid or repeated item or color name, no primary item at all, an option
-    /// without a primary item, an item twice in one option, a handle from another builder, or
-    /// a problem too large for `u32` links ([`MAX_NODES`]).
+    /// A problem without primary items has one solution, the empty set of options (there is
+    /// nothing to cover, and since every option covers a primary item, no option at all).
+    ///
+    /// Errors: an invalid or repeated item or color name, an option without a primary item,
+    /// an item twice in one option, a handle from another builder, or a problem too large for
+    /// `u32` links ([`MAX_NODES`]).
     pub fn build(self) -> Result<Problem, BuildError> {
         let err = |kind| Err(BuildError::new(kind));
-        if self.primary_names.is_empty() {
-            return err(BuildErrorKind::NoPrimaryItems);
-        }
         let primary_count = self.primary_names.len();
         let item_count = primary_count + self.secondary_names.len();
         let option_count = self.option_starts.len() - 1;

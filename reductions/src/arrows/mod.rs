@@ -56,28 +56,10 @@
 //! The order of the items steers the search, which branches on the item with the fewest
 //! options left, the leftmost on a tie: the cells' items are listed from the two middle
 //! columns outwards (`x01 x02 x11 x12 ... x00 x03 ...` for n = 4), where the pinwheels turn.
-//! This order was found by measuring, not derived: in reading order the tree is 2.6 times
-//! larger for n = 12 and 12 times for n = 40 (4,352 and 394,623 nodes); from the middle rows
-//! and columns together, or from the centre outwards, it lies in between.
+//! This order was found by measuring, not derived (`docs/reductions.md`).
 //!
-//! Measured in release mode with `dlx arrows --size N --count --stats --threads 1` on a shared
-//! two-core machine (after: medians of five runs, three for n = 100; before: one or two runs):
-//!
-//! | n | before: sides, corners, `m`/`n` items | after: colors, inner corners |
-//! |---|---|---|
-//! | 8 | 96,182 nodes, 0.06 s | 607 nodes, under 1 ms |
-//! | 10 | 2.73 million nodes, 2 s | 1,062 nodes, under 1 ms |
-//! | 12 | 85.7 million nodes, 140 s | 1,666 nodes, 1 ms |
-//! | 20 | | 5,812 nodes, 6 ms |
-//! | 40 | | 32,487 nodes, 0.15 s |
-//! | 60 | | 92,062 nodes, 0.64 s |
-//! | 100 | | 357,912 nodes, 11 s |
-//!
-//! The tree grows about as n^2.5, the time about as n^4.7: at every node the heuristic scans
-//! every cell still open. The tree is two paths n^2 levels deep with short dead ends, so
-//! threads do not help: the parallel search (which split it at first and took 14 s on two
-//! threads for n = 60, replaying every subtree it handed out from the top) now gives work away
-//! only after many more nodes than its depth, and two threads take as long as one.
+//! The tree is two paths n² levels deep with short dead ends, so threads do not help; the
+//! sizes and times measured for n = 8 to 100 are in `docs/reductions.md`.
 //!
 //! ```
 //! use reductions::{arrows::Arrows, Reduction};

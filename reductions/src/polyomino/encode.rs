@@ -156,7 +156,8 @@ impl TooLarge {
 /// order given in the [module docs](super).
 ///
 /// Errors come from the engine's builder: a piece name that is not a valid item name (a
-/// blank, `:` or `|`), two pieces with one name, no cell on the board, or a problem too large.
+/// blank, `:` or `|`), two pieces with one name, or a problem too large. A board without
+/// cells has one packing, the empty one.
 pub fn encode(
     board: &Mask,
     pieces: &[Piece],
