@@ -338,8 +338,9 @@ pub struct SolveFlags {
     pub timeout: Option<std::time::Duration>,
 
     /// Worker threads for --count and --all (0: one per core; 1: sequential, solutions in
-    /// the search's deterministic order). The first solution is always found sequentially.
-    #[arg(long, value_name = "N", default_value_t = 0)]
+    /// the search's deterministic order; at most 8 per core). The first solution is always
+    /// found sequentially.
+    #[arg(long, value_name = "N", default_value_t = 0, value_parser = threads)]
     pub threads: usize,
 
     /// Solve only shard I of N (I from 0 to N-1, as a Slurm array or a Kubernetes indexed
@@ -474,6 +475,23 @@ fn positive(text: &str) -> Result<u64, String> {
         Ok(0) => Err("expected a whole number from 1 up".to_owned()),
         Ok(n) => Ok(n),
         Err(err) => Err(format!("expected a whole number from 1 up ({err})")),
+    }
+}
+
+/// A number of threads: 0 (one per core) up to [`dlx::Solver::max_threads`], 8 per core;
+/// more only slow the search down and, by the thousand, exhaust the system.
+fn threads(text: &str) -> Result<usize, String> {
+    let max = dlx::Solver::max_threads();
+    match text.parse::<usize>() {
+        Ok(n) if n <= max => Ok(n),
+        Ok(_) => Err(format!(
+            "expected at most {max} threads (8 per core on this machine's {} cores)",
+            max / 8
+        )),
+        Err(_) if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) => Err(format!(
+            "too large: expected at most {max} threads (8 per core)"
+        )),
+        Err(err) => Err(format!("expected a whole number, 0 for one per core ({err})")),
     }
 }
 

@@ -777,6 +777,17 @@ fn shards_merge_to_the_whole_count() {
     );
 }
 
+/// `--threads` past 8 per core is refused with the limit (100,000 threads hung the machine).
+#[test]
+fn thread_counts_are_bounded() {
+    for threads in ["100000", "99999999999999999999999"] {
+        let run = dlx(&["solve", QUEENS8, "--count", "--threads", threads]);
+        run.assert_status(2);
+        assert_eq!(run.stdout, "");
+        assert!(run.stderr.contains("expected at most"), "{}", run.stderr);
+    }
+}
+
 /// Counts past 128 bits add up exactly, in text and in JSON (a sum that wrapped around gave
 /// 1 for these three shards).
 #[test]

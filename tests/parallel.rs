@@ -358,3 +358,15 @@ fn the_empty_problem_has_one_solution() {
         }
     }
 }
+
+/// Thread counts are bounded: a request for thousands of threads gets
+/// `Solver::max_threads()` (8 per core), and counts as many solutions, quickly.
+#[test]
+fn thread_counts_are_capped() {
+    let problem = util::read_corpus("queens8.dlx");
+    assert!(dlx::Solver::max_threads() >= 8);
+    let started = std::time::Instant::now();
+    let outcome = Solver::new(&problem).threads(100_000).count();
+    assert_eq!(outcome.solutions, 92);
+    assert!(started.elapsed() < Duration::from_secs(60));
+}

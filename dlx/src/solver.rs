@@ -120,7 +120,8 @@ impl<'p> Solver<'p> {
 
     /// Runs [`count`](Self::count) and [`for_each`](Self::for_each) on this many worker
     /// threads; 0 means one per core. [`solutions`](Self::solutions) and
-    /// [`first`](Self::first) stay sequential and deterministic. By default, 1.
+    /// [`first`](Self::first) stay sequential and deterministic. At most
+    /// [`max_threads`](Self::max_threads). By default, 1.
     ///
     /// ```
     /// let problem = dlx::Problem::from_dlx("a b c\na\nb\nc\na b\nb c\n")?;
@@ -132,11 +133,18 @@ impl<'p> Solver<'p> {
     /// ```
     pub fn threads(mut self, threads: usize) -> Self {
         self.threads = if threads == 0 {
-            std::thread::available_parallelism().map_or(1, |n| n.get())
+            cores()
         } else {
-            threads
+            threads.min(Self::max_threads())
         };
         self
+    }
+
+    /// The most worker threads [`threads`](Self::threads) starts: 8 per core (larger requests
+    /// get this many). More would only slow the search down, and thousands of threads exhaust
+    /// the system.
+    pub fn max_threads() -> usize {
+        8 * cores()
     }
 
     /// Solves only shard `index` of `count` (`0 <= index < count`): every shard enumerates
@@ -384,6 +392,11 @@ impl<'p> Solver<'p> {
         run.search.checkpoint_at = run.next_checkpoint();
         run
     }
+}
+
+/// The number of cores this process may use (1 if it cannot be told).
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
 /// The top of a search tree, cut at some depth: see [`Solver::split`].
