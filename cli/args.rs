@@ -446,8 +446,14 @@ fn option_ids(text: &str) -> Result<OptionIds, String> {
 
 /// A time limit in seconds: a positive decimal number.
 fn seconds(text: &str) -> Result<std::time::Duration, String> {
+    /// About 31,700 years: longer is no limit at all, and says so.
+    const LONGEST: f64 = 1e12;
     match text.parse::<f64>() {
-        Ok(s) if s > 0.0 && s.is_finite() && s < 1e12 => Ok(std::time::Duration::from_secs_f64(s)),
+        Ok(s) if s > 0.0 && s < LONGEST => Ok(std::time::Duration::from_secs_f64(s)),
+        Ok(s) if s >= LONGEST => Err(format!(
+            "too large: expected fewer than {LONGEST:e} seconds (leave --timeout out for no \
+             limit)"
+        )),
         _ => Err("expected a number of seconds greater than 0, like 10 or 0.5".to_owned()),
     }
 }
@@ -474,6 +480,10 @@ fn positive(text: &str) -> Result<u64, String> {
     match text.parse::<u64>() {
         Ok(0) => Err("expected a whole number from 1 up".to_owned()),
         Ok(n) => Ok(n),
+        Err(_) if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) => Err(format!(
+            "too large: expected a whole number from 1 to {}",
+            u64::MAX
+        )),
         Err(err) => Err(format!("expected a whole number from 1 up ({err})")),
     }
 }
@@ -491,7 +501,9 @@ fn threads(text: &str) -> Result<usize, String> {
         Err(_) if !text.is_empty() && text.bytes().all(|b| b.is_ascii_digit()) => Err(format!(
             "too large: expected at most {max} threads (8 per core)"
         )),
-        Err(err) => Err(format!("expected a whole number, 0 for one per core ({err})")),
+        Err(err) => Err(format!(
+            "expected a whole number, 0 for one per core ({err})"
+        )),
     }
 }
 

@@ -29,7 +29,10 @@ fn main() -> ExitCode {
     panic::set_hook(Box::new(|info| {
         report_panic(info.payload(), info.location())
     }));
-    let cli = args::Cli::parse();
+    let cli = match args::Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(err) => return argument_error(&err),
+    };
     // A panic anywhere (rayon hands a worker's panic on to this thread) is a bug: the hook
     // has said so in one line, and the exit status is that of any error.
     let Ok(result) = panic::catch_unwind(AssertUnwindSafe(|| run(cli))) else {
@@ -48,6 +51,34 @@ fn main() -> ExitCode {
             let _ = writeln!(io::stderr().lock(), "dlx: error: {err:#}");
             ExitCode::from(2)
         }
+    }
+}
+
+/// What clap makes of arguments it does not take, or of `--help` and `--version`: the help
+/// or version on stdout (a failed write, such as to a full disk, is an error with exit status
+/// 2; a closed pipe is not), or the usage error on stderr with exit status 2.
+fn argument_error(err: &clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    let informational = matches!(
+        err.kind(),
+        ErrorKind::DisplayHelp
+            | ErrorKind::DisplayVersion
+            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+    );
+    let printed = err.print().and_then(|()| io::stdout().lock().flush());
+    match printed {
+        Err(write) if write.kind() != io::ErrorKind::BrokenPipe => {
+            let _ = writeln!(
+                io::stderr().lock(),
+                "dlx: error: {}: {write}",
+                run::WRITE_ERROR
+            );
+            ExitCode::from(2)
+        }
+        _ if informational && err.kind() != ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
+            ExitCode::SUCCESS
+        }
+        _ => ExitCode::from(2),
     }
 }
 

@@ -7,6 +7,7 @@ use std::path::Path;
 
 use anyhow::{bail, Context, Result};
 use num_bigint::BigUint;
+use reductions::text::shown;
 use serde_json::value::RawValue;
 
 use crate::args::MergeArgs;
@@ -87,8 +88,9 @@ fn read_shard(path: &Path, text: &str) -> Result<ShardCount> {
             let Some(reason) = marker.trim().strip_prefix(INCOMPLETE) else {
                 bail!(
                     "{name}:{}: expected `shard I/N`, or `shard I/N {INCOMPLETE}: REASON`, found \
-                     `{header}`",
-                    k + 1
+                     `{}`",
+                    k + 1,
+                    shown(header)
                 );
             };
             let reason = reason.trim_start_matches(':').trim();
@@ -96,11 +98,19 @@ fn read_shard(path: &Path, text: &str) -> Result<ShardCount> {
         }
         None => (rest, None),
     };
-    let (index, count) = parse_spec(spec)
-        .with_context(|| format!("{name}:{}: expected `shard I/N`, found `{header}`", k + 1))?;
+    let (index, count) = parse_spec(spec).with_context(|| {
+        format!(
+            "{name}:{}: expected `shard I/N`, found `{}`",
+            k + 1,
+            shown(header)
+        )
+    })?;
     let last = lines.last().expect("a line was found").trim();
     let solutions = parse_count(last).ok_or_else(|| {
-        anyhow::anyhow!("{name}: expected the count on the last line, found `{last}`")
+        anyhow::anyhow!(
+            "{name}: expected the count on the last line, found `{}`",
+            shown(last)
+        )
     })?;
     Ok(ShardCount {
         index,

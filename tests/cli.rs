@@ -788,6 +788,89 @@ fn thread_counts_are_bounded() {
     }
 }
 
+/// Input never reaches the terminal raw through a message: control characters and the
+/// byte-order mark are escaped, and a long name is cut short.
+#[test]
+fn messages_escape_and_bound_what_they_echo() {
+    let run = dlx_from_bytes(&["solve"], b"A B\nA \x1b[31mX\n");
+    run.assert_status(2);
+    assert!(
+        run.stderr.contains("unknown item '\\u{1b}[31mX'"),
+        "{}",
+        run.stderr
+    );
+    assert!(!run.stderr.contains('\x1b'), "{}", run.stderr);
+    let long = format!("A B\nA {}\n", "x".repeat(100_000));
+    let run = dlx_from_bytes(&["solve"], long.as_bytes());
+    run.assert_status(2);
+    assert!(
+        run.stderr.len() < 300,
+        "{} bytes of message",
+        run.stderr.len()
+    );
+    assert!(run.stderr.contains("…"), "{}", run.stderr);
+    let run = dlx(&["calendar", "\u{1b}[2J1-1"]);
+    run.assert_status(2);
+    assert!(!run.stderr.contains('\x1b'), "{}", run.stderr);
+}
+
+/// Old Mac line ends (a bare `\r`) are named as such, not read as one long line.
+#[test]
+fn bare_carriage_returns_are_named() {
+    let run = dlx_from_bytes(&["solve"], b"A B\rA\rB\r");
+    run.assert_status(2);
+    assert!(
+        run.stderr.contains("<stdin>:1:4: expected a line end")
+            && run.stderr.contains("carriage return"),
+        "{}",
+        run.stderr
+    );
+    let run = dlx_from_bytes(&["solve", "--count"], b"A B\r\nA\r\nB\r\n");
+    run.assert_status(0);
+    assert_eq!(run.stdout, "1\n");
+}
+
+/// Numbers too large to hold are said to be too large, not saturated and misreported.
+#[test]
+fn numbers_too_large_are_said_so() {
+    let run = dlx(&["calendar", "99999999999-1"]);
+    run.assert_status(2);
+    assert!(
+        run.stderr.contains("month 99999999999 is too large"),
+        "{}",
+        run.stderr
+    );
+    for (flag, value) in [
+        ("--timeout", "1e300"),
+        ("--node-limit", "99999999999999999999999"),
+    ] {
+        let run = dlx(&["solve", QUEENS8, flag, value]);
+        run.assert_status(2);
+        assert!(run.stderr.contains("too large"), "{flag}: {}", run.stderr);
+    }
+}
+
+/// Help and version written to a full disk are an error (exit status 2), not a success.
+#[test]
+fn help_to_a_full_disk_is_an_error() {
+    let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
+        eprintln!("no /dev/full here: not tested");
+        return;
+    };
+    for args in [&["--help"][..], &["--version"], &["solve", "--help"]] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_dlx"))
+            .args(args)
+            .stdout(full.try_clone().unwrap())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains("cannot write"),
+            "{args:?}"
+        );
+    }
+}
+
 /// Counts past 128 bits add up exactly, in text and in JSON (a sum that wrapped around gave
 /// 1 for these three shards).
 #[test]

@@ -25,7 +25,7 @@ pub fn run(args: &CalendarArgs) -> Result<Found> {
     let date = match &args.date {
         Some(text) => text
             .parse::<Date>()
-            .map_err(|err| anyhow!("date '{}': {err}", text.trim()))?,
+            .map_err(|err| anyhow!("date '{}': {err}", reductions::text::shown(text.trim())))?,
         None => today()?,
     };
     let names: Vec<char> = calendar::PIECES.iter().map(|&(name, _)| name).collect();

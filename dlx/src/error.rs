@@ -5,6 +5,30 @@ use std::fmt;
 
 use crate::limits::MAX_NODES;
 
+/// The most characters of a name or token that a message shows; longer ones end in `…`.
+const SHOWN_CHARS: usize = 64;
+
+/// A name or token from the input as messages show it: control characters, the byte-order
+/// mark and other invisible format characters escaped (`\u{1b}`), so that input can never
+/// drive the terminal through an error message, and at most [`SHOWN_CHARS`] characters of it.
+fn shown(text: &str) -> String {
+    let mut out = String::new();
+    for (k, c) in text.chars().enumerate() {
+        if k == SHOWN_CHARS {
+            out.push('…');
+            break;
+        }
+        if c.is_control()
+            || matches!(c, '\u{feff}' | '\u{200b}'..='\u{200f}' | '\u{2028}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+        {
+            out.extend(c.escape_unicode());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
 /// Why [`ProblemBuilder::build`](crate::ProblemBuilder::build) refused a problem.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{kind}")]
@@ -28,19 +52,19 @@ impl BuildError {
 #[non_exhaustive]
 pub enum BuildErrorKind {
     /// Two items have the same name.
-    #[error("item name '{name}' is used twice")]
+    #[error("item name '{}' is used twice", shown(name))]
     DuplicateItemName {
         /// The repeated name.
         name: String,
     },
     /// Two colors have the same name.
-    #[error("color name '{name}' is used twice")]
+    #[error("color name '{}' is used twice", shown(name))]
     DuplicateColorName {
         /// The repeated name.
         name: String,
     },
     /// A name that could not be written in Knuth's text format.
-    #[error("invalid {what} name '{name}': {reason}")]
+    #[error("invalid {what} name '{}': {reason}", shown(name))]
     InvalidName {
         /// `"item"` or `"color"`.
         what: &'static str,
@@ -50,7 +74,10 @@ pub enum BuildErrorKind {
         reason: &'static str,
     },
     /// A primary item's bounds with `min > max`, or `max == 0`.
-    #[error("item '{name}' has bounds {min}:{max}; expected min <= max and max >= 1")]
+    #[error(
+        "item '{}' has bounds {min}:{max}; expected min <= max and max >= 1",
+        shown(name)
+    )]
     BadBounds {
         /// The item.
         name: String,
@@ -66,7 +93,7 @@ pub enum BuildErrorKind {
         option: usize,
     },
     /// An option names the same item twice.
-    #[error("option {option} names item '{name}' twice")]
+    #[error("option {option} names item '{}' twice", shown(name))]
     RepeatedItem {
         /// The option's number.
         option: usize,
@@ -127,8 +154,14 @@ pub enum ParseErrorKind {
     /// The input has no line naming the items (it is empty, or only comments and blanks).
     #[error("expected a line naming the items, found the end of the input (the file is empty or has only comments)")]
     MissingItemLine,
+    /// A carriage return that does not end a line (old Mac line ends).
+    #[error("expected a line end (\\n or \\r\\n), found a carriage return '\\r' alone: convert the line ends to \\n, e.g. with tr '\\r' '\\n'")]
+    BareCarriageReturn,
     /// A name used twice in the item line.
-    #[error("item name '{name}' is already used at column {first_column} of this line")]
+    #[error(
+        "item name '{}' is already used at column {first_column} of this line",
+        shown(name)
+    )]
     DuplicateItemName {
         /// The name.
         name: String,
@@ -139,7 +172,7 @@ pub enum ParseErrorKind {
     #[error("expected '|' at most once in the item line (it separates primary from secondary items), found it again")]
     SecondSeparator,
     /// A token that is not a valid name.
-    #[error("expected an item name, found '{token}': {reason}")]
+    #[error("expected an item name, found '{}': {reason}", shown(token))]
     InvalidName {
         /// The token as found.
         token: String,
@@ -147,13 +180,19 @@ pub enum ParseErrorKind {
         reason: &'static str,
     },
     /// An option names an item that is not in the item line.
-    #[error("unknown item '{name}': expected one of the items named in the item line")]
+    #[error(
+        "unknown item '{}': expected one of the items named in the item line",
+        shown(name)
+    )]
     UnknownItem {
         /// The name.
         name: String,
     },
     /// An option names an item twice.
-    #[error("item '{name}' appears twice in this option (first at column {first_column})")]
+    #[error(
+        "item '{}' appears twice in this option (first at column {first_column})",
+        shown(name)
+    )]
     RepeatedItem {
         /// The name.
         name: String,
@@ -161,7 +200,11 @@ pub enum ParseErrorKind {
         first_column: usize,
     },
     /// A color on a primary item.
-    #[error("primary item '{name}' has a color ':{color}'; only secondary items may have colors")]
+    #[error(
+        "primary item '{}' has a color ':{}'; only secondary items may have colors",
+        shown(name),
+        shown(color)
+    )]
     ColorOnPrimary {
         /// The item.
         name: String,
@@ -169,7 +212,11 @@ pub enum ParseErrorKind {
         color: String,
     },
     /// `item:` with nothing after the colon, or a color that is not a valid name.
-    #[error("expected a color name after '{name}:', found '{found}'")]
+    #[error(
+        "expected a color name after '{}:', found '{}'",
+        shown(name),
+        shown(found)
+    )]
     BadColor {
         /// The item.
         name: String,
@@ -177,7 +224,7 @@ pub enum ParseErrorKind {
         found: String,
     },
     /// Bounds that are not `u:v|name` or `v|name` with `u <= v`, `v >= 1`, in decimal.
-    #[error("bad bounds in '{token}': {reason}")]
+    #[error("bad bounds in '{}': {reason}", shown(token))]
     BadBounds {
         /// The token as found.
         token: String,
@@ -185,7 +232,10 @@ pub enum ParseErrorKind {
         reason: String,
     },
     /// Bounds on a secondary item.
-    #[error("bounds on secondary item '{token}': only primary items (before '|') may have bounds")]
+    #[error(
+        "bounds on secondary item '{}': only primary items (before '|') may have bounds",
+        shown(token)
+    )]
     BoundsOnSecondary {
         /// The token as found.
         token: String,
@@ -209,7 +259,10 @@ pub enum CoverError {
     #[error("option {0} is chosen twice")]
     RepeatedOption(usize),
     /// A primary item covered fewer times than its lower bound (once, for a plain item).
-    #[error("primary item '{name}' is covered {times} times, at least {min} needed")]
+    #[error(
+        "primary item '{}' is covered {times} times, at least {min} needed",
+        shown(name)
+    )]
     Undercovered {
         /// The item.
         name: String,
@@ -219,7 +272,10 @@ pub enum CoverError {
         min: u32,
     },
     /// A primary item covered more times than its upper bound (once, for a plain item).
-    #[error("primary item '{name}' is covered {times} times, at most {max} allowed")]
+    #[error(
+        "primary item '{}' is covered {times} times, at most {max} allowed",
+        shown(name)
+    )]
     Overcovered {
         /// The item.
         name: String,
@@ -231,7 +287,8 @@ pub enum CoverError {
     /// A secondary item used twice where that is not allowed: once without a color, or with
     /// two different colors.
     #[error(
-        "secondary item '{name}' is used by options {first} and {second} with conflicting colors"
+        "secondary item '{}' is used by options {first} and {second} with conflicting colors",
+        shown(name)
     )]
     ColorClash {
         /// The item.
@@ -253,7 +310,7 @@ pub enum PrefixError {
     NoSuchOption(usize),
     /// The option cannot be the choice at its level: the search branches on another item
     /// there, or the option was ruled out by the choices above it.
-    #[error("option {option} is not a choice at level {level} of the search, which branches on item '{item}' there")]
+    #[error("option {option} is not a choice at level {level} of the search, which branches on item '{}' there", shown(item))]
     NotAChoice {
         /// The level, from 0.
         level: usize,

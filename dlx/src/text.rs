@@ -57,6 +57,16 @@ pub fn parse(text: &str) -> Result<Parsed, ParseError> {
 fn parse_within(text: &str, max_nodes: usize) -> Result<Parsed, ParseError> {
     // A byte-order mark (some editors write one) is not part of the first name.
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    if let Some(at) = bare_carriage_return(text) {
+        let before = &text[..at];
+        let line = before.matches('\n').count() + 1;
+        let column = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        return Err(ParseError::new(
+            line,
+            column,
+            ParseErrorKind::BareCarriageReturn,
+        ));
+    }
     let mut lines = text
         .split('\n')
         .enumerate()
@@ -89,6 +99,21 @@ fn parse_within(text: &str, max_nodes: usize) -> Result<Parsed, ParseError> {
         .build()
         .map_err(|error| ParseError::new(item_line_no, 1, ParseErrorKind::Build(error)))?;
     Ok(Parsed { problem, warnings })
+}
+
+/// The byte offset of the first `\r` that does not end a line before a `\n` (old Mac line
+/// ends, which would otherwise run the whole file into one line).
+fn bare_carriage_return(text: &str) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let mut from = 0;
+    while let Some(k) = bytes[from..].iter().position(|&b| b == b'\r') {
+        let at = from + k;
+        if bytes.get(at + 1) != Some(&b'\n') {
+            return Some(at);
+        }
+        from = at + 1;
+    }
+    None
 }
 
 /// Reads the option lines: checks them, and gives them to `builder` if there is one (without

@@ -277,11 +277,45 @@ pub enum ParseErrorKind {
 
 /// A character for an error message: `'x'`, or its escape when it is not printable.
 pub(crate) fn quote(c: char) -> String {
-    if c.is_control() || (c.is_whitespace() && c != ' ') {
+    if is_invisible(c) || (c.is_whitespace() && c != ' ') {
         format!("'{}'", c.escape_default())
     } else {
         format!("'{c}'")
     }
+}
+
+/// The most characters of an input's text that [`shown`] gives; longer texts end in `…`.
+pub const SHOWN_CHARS: usize = 64;
+
+/// A piece of an input as messages show it: control characters, the byte-order mark and other
+/// invisible format characters escaped (`\u{1b}`), so that an input can never drive the
+/// terminal through an error message, and at most [`SHOWN_CHARS`] characters of it.
+///
+/// ```
+/// assert_eq!(reductions::text::shown("a\u{1b}[31m"), "a\\u{1b}[31m");
+/// assert_eq!(reductions::text::shown(&"x".repeat(100)).chars().count(), 65);
+/// ```
+pub fn shown(text: &str) -> String {
+    let mut out = String::new();
+    for (k, c) in text.chars().enumerate() {
+        if k == SHOWN_CHARS {
+            out.push('…');
+            break;
+        }
+        if is_invisible(c) {
+            out.extend(c.escape_unicode());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// Control characters, and format characters that change text without showing (the
+/// byte-order mark, zero-width and direction marks).
+fn is_invisible(c: char) -> bool {
+    c.is_control()
+        || matches!(c, '\u{feff}' | '\u{200b}'..='\u{200f}' | '\u{2028}'..='\u{202e}' | '\u{2060}'..='\u{2069}')
 }
 
 /// The lines of a text that hold something, numbered from 1, without their `\r`, trailing

@@ -128,7 +128,7 @@ impl FromStr for Date {
             found: text.to_owned(),
         };
         let parts: Vec<&str> = text.split('-').collect();
-        let (year, month, day) = match parts[..] {
+        let (year, month_text, day_text) = match parts[..] {
             [month, day] => (None, month, day),
             [year, month, day] => (Some(year), month, day),
             _ => return Err(syntax()),
@@ -137,18 +137,25 @@ impl FromStr for Date {
             Some(year) => Some(number(year).ok_or_else(syntax)?),
             None => None,
         };
-        let month = match number(month) {
+        let month = match number(month_text) {
             Some(month) => month,
-            None if !month.is_empty() && month.chars().all(|c| c.is_ascii_alphabetic()) => {
-                month_by_name(month).ok_or_else(|| DateError::UnknownMonth {
-                    found: month.to_owned(),
+            None if !month_text.is_empty()
+                && month_text.chars().all(|c| c.is_ascii_alphabetic()) =>
+            {
+                month_by_name(month_text).ok_or_else(|| DateError::UnknownMonth {
+                    found: month_text.to_owned(),
                 })?
             }
             None => return Err(syntax()),
         };
-        let day = number(day).ok_or_else(syntax)?;
-        let month = u32::try_from(month).unwrap_or(u32::MAX);
-        let date = Date::new(month, u32::try_from(day).unwrap_or(u32::MAX))?;
+        let day = number(day_text).ok_or_else(syntax)?;
+        let too_large = |what, written: &str| DateError::TooLarge {
+            what,
+            found: crate::text::shown(written.trim_start_matches('0')),
+        };
+        let month = u32::try_from(month).map_err(|_| too_large("month", month_text))?;
+        let day = u32::try_from(day).map_err(|_| too_large("day", day_text))?;
+        let date = Date::new(month, day)?;
         if let Some(year) = year {
             if date == (Date { month: 2, day: 29 }) && !is_leap_year(year) {
                 return Err(DateError::NotALeapYear { year });
@@ -191,13 +198,19 @@ fn month_days(month: u8) -> u8 {
 #[non_exhaustive]
 pub enum DateError {
     /// Not of the form `MONTH-DAY` or `YEAR-MONTH-DAY`.
-    #[error("expected a date such as 8-19, 08-19, aug-19 or 2026-08-19, found '{found}'")]
+    #[error(
+        "expected a date such as 8-19, 08-19, aug-19 or 2026-08-19, found '{}'",
+        crate::text::shown(found)
+    )]
     Syntax {
         /// The text.
         found: String,
     },
     /// A month name that is not one.
-    #[error("expected a month: 1 to 12, or a name such as aug or august, found '{found}'")]
+    #[error(
+        "expected a month: 1 to 12, or a name such as aug or august, found '{}'",
+        crate::text::shown(found)
+    )]
     UnknownMonth {
         /// The name.
         found: String,
@@ -215,6 +228,14 @@ pub enum DateError {
         month: u8,
         /// The day given.
         day: u32,
+    },
+    /// A month or day number too large for any calendar (it is not read to its end).
+    #[error("{what} {found} is too large: expected {}", if *what == "month" { "1 to 12" } else { "1 to 31" })]
+    TooLarge {
+        /// `month` or `day`.
+        what: &'static str,
+        /// The number as written (its first 64 digits).
+        found: String,
     },
     /// February 29 in a year that has none.
     #[error("{year} is not a leap year: it has no Feb 29")]

@@ -88,7 +88,21 @@ fn dates_parse() {
     );
     assert_eq!(
         "99999999999999999999-1".parse::<Date>(),
-        Err(DateError::NoSuchMonth { month: u32::MAX })
+        Err(DateError::TooLarge {
+            what: "month",
+            found: "99999999999999999999".into()
+        })
+    );
+    assert_eq!(
+        "99999999999-1".parse::<Date>().unwrap_err().to_string(),
+        "month 99999999999 is too large: expected 1 to 12"
+    );
+    assert_eq!(
+        "1-999999999999999999999"
+            .parse::<Date>()
+            .unwrap_err()
+            .to_string(),
+        "day 999999999999999999999 is too large: expected 1 to 31"
     );
     assert_eq!(
         "1-0".parse::<Date>(),
