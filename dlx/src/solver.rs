@@ -132,10 +132,10 @@ impl<'p> Solver<'p> {
     /// # Ok::<(), dlx::ParseError>(())
     /// ```
     pub fn threads(mut self, threads: usize) -> Self {
-        self.threads = if threads == 0 {
-            cores()
-        } else {
-            threads.min(Self::max_threads())
+        self.threads = match threads {
+            0 => cores(),
+            1 => 1,
+            _ => threads.min(Self::max_threads()),
         };
         self
     }
@@ -394,9 +394,12 @@ impl<'p> Solver<'p> {
     }
 }
 
-/// The number of cores this process may use (1 if it cannot be told).
+/// The number of cores this process may use (1 if it cannot be told), asked once: the
+/// question reads the process's CPU affinity and cgroup limits, which takes tens of
+/// microseconds, as long as a small search.
 fn cores() -> usize {
-    std::thread::available_parallelism().map_or(1, |n| n.get())
+    static CORES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
+    *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
 }
 
 /// The top of a search tree, cut at some depth: see [`Solver::split`].
