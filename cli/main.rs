@@ -59,14 +59,12 @@ fn main() -> ExitCode {
 /// 2; a closed pipe is not), or the usage error on stderr with exit status 2.
 fn argument_error(err: &clap::Error) -> ExitCode {
     use clap::error::ErrorKind;
-    let informational = matches!(
+    // Help asked for is an answer; help shown for missing arguments is a usage error.
+    let answered = matches!(
         err.kind(),
-        ErrorKind::DisplayHelp
-            | ErrorKind::DisplayVersion
-            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion
     );
-    let printed = err.print().and_then(|()| io::stdout().lock().flush());
-    match printed {
+    match err.print().and_then(|()| io::stdout().lock().flush()) {
         Err(write) if write.kind() != io::ErrorKind::BrokenPipe => {
             let _ = writeln!(
                 io::stderr().lock(),
@@ -75,9 +73,7 @@ fn argument_error(err: &clap::Error) -> ExitCode {
             );
             ExitCode::from(2)
         }
-        _ if informational && err.kind() != ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => {
-            ExitCode::SUCCESS
-        }
+        _ if answered => ExitCode::SUCCESS,
         _ => ExitCode::from(2),
     }
 }

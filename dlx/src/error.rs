@@ -5,28 +5,38 @@ use std::fmt;
 
 use crate::limits::MAX_NODES;
 
-/// The most characters of a name or token that a message shows; longer ones end in `…`.
-const SHOWN_CHARS: usize = 64;
+/// The most characters of an input's text that [`shown`] gives; longer texts end in `…`.
+pub const SHOWN_CHARS: usize = 64;
 
-/// A name or token from the input as messages show it: control characters, the byte-order
-/// mark and other invisible format characters escaped (`\u{1b}`), so that input can never
-/// drive the terminal through an error message, and at most [`SHOWN_CHARS`] characters of it.
-fn shown(text: &str) -> String {
+/// A piece of an input as error messages show it: control characters, the byte-order mark and
+/// other invisible format characters (zero-width, direction and joiner marks) escaped as
+/// `\u{1b}`, so that an input can never drive the terminal through a message, and at most
+/// [`SHOWN_CHARS`] characters of it.
+///
+/// ```
+/// assert_eq!(dlx::text::shown("a\u{1b}[31m"), "a\\u{1b}[31m");
+/// assert_eq!(dlx::text::shown(&"x".repeat(100)).chars().count(), 65);
+/// ```
+pub fn shown(text: &str) -> String {
     let mut out = String::new();
     for (k, c) in text.chars().enumerate() {
         if k == SHOWN_CHARS {
             out.push('…');
             break;
         }
-        if c.is_control()
-            || matches!(c, '\u{feff}' | '\u{200b}'..='\u{200f}' | '\u{2028}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
-        {
+        if is_invisible(c) {
             out.extend(c.escape_unicode());
         } else {
             out.push(c);
         }
     }
     out
+}
+
+/// Control characters, and format characters that change text without showing.
+fn is_invisible(c: char) -> bool {
+    c.is_control()
+        || matches!(c, '\u{feff}' | '\u{200b}'..='\u{200f}' | '\u{2028}'..='\u{202e}' | '\u{2060}'..='\u{2069}')
 }
 
 /// Why [`ProblemBuilder::build`](crate::ProblemBuilder::build) refused a problem.

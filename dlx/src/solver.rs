@@ -134,7 +134,6 @@ impl<'p> Solver<'p> {
     pub fn threads(mut self, threads: usize) -> Self {
         self.threads = match threads {
             0 => cores(),
-            1 => 1,
             _ => threads.min(Self::max_threads()),
         };
         self

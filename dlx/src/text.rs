@@ -30,6 +30,7 @@
 use std::collections::HashMap;
 use std::fmt;
 
+pub use crate::error::{shown, SHOWN_CHARS};
 use crate::error::{ParseError, ParseErrorKind, ParseWarning, ParseWarningKind};
 use crate::limits::MAX_NODES;
 use crate::problem::{Color, OptionItem, Primary, Problem, ProblemBuilder, Secondary};

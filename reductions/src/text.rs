@@ -17,6 +17,8 @@
 
 use std::fmt;
 
+pub use dlx::text::shown;
+
 /// A place in a text: line and column, both from 1, columns counted in characters.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
@@ -277,45 +279,11 @@ pub enum ParseErrorKind {
 
 /// A character for an error message: `'x'`, or its escape when it is not printable.
 pub(crate) fn quote(c: char) -> String {
-    if is_invisible(c) || (c.is_whitespace() && c != ' ') {
+    if c.is_whitespace() && c != ' ' {
         format!("'{}'", c.escape_default())
     } else {
-        format!("'{c}'")
+        format!("'{}'", shown(c.encode_utf8(&mut [0; 4])))
     }
-}
-
-/// The most characters of an input's text that [`shown`] gives; longer texts end in `…`.
-pub const SHOWN_CHARS: usize = 64;
-
-/// A piece of an input as messages show it: control characters, the byte-order mark and other
-/// invisible format characters escaped (`\u{1b}`), so that an input can never drive the
-/// terminal through an error message, and at most [`SHOWN_CHARS`] characters of it.
-///
-/// ```
-/// assert_eq!(reductions::text::shown("a\u{1b}[31m"), "a\\u{1b}[31m");
-/// assert_eq!(reductions::text::shown(&"x".repeat(100)).chars().count(), 65);
-/// ```
-pub fn shown(text: &str) -> String {
-    let mut out = String::new();
-    for (k, c) in text.chars().enumerate() {
-        if k == SHOWN_CHARS {
-            out.push('…');
-            break;
-        }
-        if is_invisible(c) {
-            out.extend(c.escape_unicode());
-        } else {
-            out.push(c);
-        }
-    }
-    out
-}
-
-/// Control characters, and format characters that change text without showing (the
-/// byte-order mark, zero-width and direction marks).
-fn is_invisible(c: char) -> bool {
-    c.is_control()
-        || matches!(c, '\u{feff}' | '\u{200b}'..='\u{200f}' | '\u{2028}'..='\u{202e}' | '\u{2060}'..='\u{2069}')
 }
 
 /// The lines of a text that hold something, numbered from 1, without their `\r`, trailing
