@@ -3,7 +3,7 @@
 //! validity check written here from the definition of exact cover with colors and bounds (not
 //! `dlx::verify`); and the text format's round trip on the same random problems.
 
-use dlx::{Engine, OptionId, OptionItem, Problem, ProblemBuilder, Solver};
+use dlx::{Branching, Engine, OptionId, OptionItem, Problem, ProblemBuilder, Solver};
 use proptest::prelude::*;
 use proptest::test_runner::Config;
 
@@ -284,6 +284,20 @@ proptest! {
                     "engine {:?} on {} threads, shards {:?}", engine, threads, shards
                 );
             }
+        }
+    }
+
+    /// Memoized counts, under both item orders, equal the brute-force count.
+    #[test]
+    fn memo_counts_equal_the_brute_force_count(spec in spec()) {
+        let problem = spec.build();
+        let expected = spec.brute_force().len() as u128;
+        for branching in [Branching::FirstItem, Branching::FewestOptions] {
+            let outcome = Solver::new(&problem)
+                .branching(branching)
+                .memo_count()
+                .map_err(|error| TestCaseError::fail(error.to_string()))?;
+            prop_assert_eq!(outcome.count.to_u128(), Some(expected), "{:?}", branching);
         }
     }
 

@@ -12,6 +12,9 @@ mod parallel;
 /// Random small problems (secondary items, colors) against brute-force enumeration.
 mod brute;
 
+/// Memoized counting against enumeration, brute force and published figures.
+mod memo;
+
 /// Knuth's text format: round trips, and a snapshot of every parse error message.
 mod format;
 

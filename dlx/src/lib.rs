@@ -64,6 +64,7 @@ mod engine;
 mod error;
 mod limits;
 mod links;
+mod memo;
 mod outcome;
 mod parallel;
 mod problem;
@@ -79,6 +80,7 @@ pub use error::{
     ParseWarningKind, PrefixError,
 };
 pub use limits::MAX_NODES;
+pub use memo::{Branching, Count, MemoError, MemoOutcome, MemoStats, DEFAULT_MEMO_LIMIT};
 pub use outcome::{Outcome, Solution, StopReason};
 pub use problem::{
     Color, Entry, ItemId, OptionId, OptionItem, Primary, Problem, ProblemBuilder, Secondary,

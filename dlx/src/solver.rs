@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 
 use crate::engine::Engine;
 use crate::error::PrefixError;
+use crate::memo::{self, Branching, MemoConfig, MemoError, MemoOutcome, DEFAULT_MEMO_LIMIT};
 use crate::outcome::{Outcome, Solution, StopReason};
 use crate::parallel;
 use crate::problem::{OptionId, Problem};
@@ -49,6 +50,8 @@ pub struct Solver<'p> {
     /// The subtree to search (see [`Solver::within`]), as the node chosen at each level.
     prefix: Vec<u32>,
     progress: Option<(Duration, Arc<ProgressFn<'p>>)>,
+    branching: Branching,
+    memo_limit: usize,
 }
 
 impl fmt::Debug for Solver<'_> {
@@ -63,6 +66,8 @@ impl fmt::Debug for Solver<'_> {
             .field("shard", &self.shard)
             .field("prefix", &self.prefix)
             .field("progress", &self.progress.as_ref().map(|(every, _)| every))
+            .field("branching", &self.branching)
+            .field("memo_limit", &self.memo_limit)
             .finish()
     }
 }
@@ -80,6 +85,8 @@ impl<'p> Solver<'p> {
             shard: None,
             prefix: Vec::new(),
             progress: None,
+            branching: Branching::default(),
+            memo_limit: DEFAULT_MEMO_LIMIT,
         }
     }
 
@@ -261,6 +268,65 @@ impl<'p> Solver<'p> {
         let mut run = self.start();
         while run.next_solution() {}
         run.outcome()
+    }
+
+    /// Counts the solutions by memoization ([`memo_count`](Self::memo_count)) branching on the
+    /// items in this order. By default, [`Branching::FirstItem`].
+    pub fn branching(mut self, branching: Branching) -> Self {
+        self.branching = branching;
+        self
+    }
+
+    /// Bounds the memory of [`memo_count`](Self::memo_count)'s signature tables, in bytes.
+    /// By default, [`DEFAULT_MEMO_LIMIT`].
+    pub fn memo_limit(mut self, bytes: usize) -> Self {
+        self.memo_limit = bytes;
+        self
+    }
+
+    /// Counts the solutions exactly by memoization: each distinct subproblem (its
+    /// *signature*) is counted once, so counts far past what enumeration can reach, like the
+    /// 2 * 10^30 domino tilings of a 16 x 16 board, take a fraction of a second. The count
+    /// honors the [`timeout`](Self::timeout), the [`node_limit`](Self::node_limit) (as a
+    /// bound on signatures expanded), the [`memo_limit`](Self::memo_limit) and the progress
+    /// callback, and runs on one thread; it fails on a [`shard`](Self::shard) or a subtree
+    /// ([`within`](Self::within)). See [`Branching`] for the order of the items, which
+    /// decides the number of signatures.
+    ///
+    /// ```
+    /// use dlx::{ProblemBuilder, Solver};
+    /// // Domino tilings of a 2 x 12 strip: the 13th Fibonacci number.
+    /// let mut builder = ProblemBuilder::new();
+    /// let cells: Vec<_> = (0..24).map(|k| builder.primary(format!("{}{}", k / 12, k % 12))).collect();
+    /// for k in 0..24 {
+    ///     if k % 12 < 11 {
+    ///         builder.option([cells[k], cells[k + 1]]);
+    ///     }
+    ///     if k < 12 {
+    ///         builder.option([cells[k], cells[k + 12]]);
+    ///     }
+    /// }
+    /// let problem = builder.build()?;
+    /// let outcome = Solver::new(&problem).memo_count()?;
+    /// assert_eq!(outcome.count, 233);
+    /// assert_eq!(outcome.count.to_u128(), Some(Solver::new(&problem).count().solutions));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn memo_count(&self) -> Result<MemoOutcome, MemoError> {
+        if self.shard.is_some() || !self.prefix.is_empty() {
+            return Err(MemoError::Restricted);
+        }
+        let config = MemoConfig {
+            branching: self.branching,
+            memory_limit: self.memo_limit,
+            node_limit: self.node_limit,
+            timeout: self.timeout,
+            progress: self
+                .progress
+                .as_ref()
+                .map(|(every, report)| (*every, &**report as &(dyn Fn(&Progress) + Send + Sync))),
+        };
+        memo::count(self.problem, &config)
     }
 
     /// Calls `visit` with each solution's options in the order they were chosen (the slice is

@@ -1,0 +1,369 @@
+//! Memoized counting: the subproblem below a search node depends only on its *signature*
+//! (which primary items are settled, how often each item with multiplicity is covered, and
+//! which color each secondary item has taken), so each signature is counted once, however
+//! many partial solutions lead to it. The search tree folds into a directed acyclic graph
+//! whose size follows the problem's frontier, not its number of solutions (Knuth's DLX6,
+//! after Nishino, Yasuda, Minato and Nagata, "Dancing with decision diagrams", 2017).
+//!
+//! The count runs forward, level by level: a level holds the signatures with the same number
+//! of settled primary items, each with the number of partial solutions that reach it. Every
+//! branch settles its item, so a signature's successors lie in later levels; a level is
+//! expanded once all its predecessors are done, then freed. Only the levels ahead of the
+//! current one are in memory at once, which for a board filled cell by cell is a few rows.
+//!
+//! A branch on a primary item chooses *every* option that will cover it from then on (one
+//! for a plain item, between `min` and `max` of them, in increasing order, for an item with
+//! multiplicity) and settles the item. An option whose primary items are all unsettled has
+//! then never been chosen, so the signature decides which options remain, and each solution
+//! is counted on exactly one path.
+//!
+//! Signatures are compared in full (a hash only finds their slot) and counts are exact at any
+//! size ([`Count`]), so a memoized count equals the enumerated one or fails with a
+//! [`MemoError`]; it never wraps and is never silently short.
+
+mod count;
+mod signature;
+mod table;
+
+use std::fmt;
+use std::time::{Duration, Instant};
+
+pub use count::Count;
+use signature::Layout;
+use table::{Budget, Table};
+
+use crate::outcome::StopReason;
+use crate::problem::Problem;
+use crate::stats::Progress;
+
+/// Which primary item a memoized count branches on.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Branching {
+    /// The first unsettled primary item in the problem's item order. For a board whose cells
+    /// are listed row by row this fills the board in reading order, so the signatures are
+    /// the profiles of a frontier a row wide: the best order for tilings.
+    #[default]
+    FirstItem,
+    /// The unsettled primary item with the fewest options that still fit (the leftmost of
+    /// equals), Knuth's choice: fewer signatures where pieces are few and constrained, as
+    /// in pentomino packings, but far more on large boards.
+    FewestOptions,
+}
+
+/// The default bound on a memoized count's memory: 4 GiB.
+pub const DEFAULT_MEMO_LIMIT: usize = 4 << 30;
+
+/// Why a memoized count failed. It has no partial result: the counts of the levels it
+/// reached are counts of partial solutions, not a bound on the total.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum MemoError {
+    /// The signatures needed more memory than the limit
+    /// ([`Solver::memo_limit`](crate::Solver::memo_limit)).
+    MemoryLimit {
+        /// The limit, in bytes.
+        limit: usize,
+        /// The bytes the count needed when it stopped, at least.
+        needed: usize,
+    },
+    /// The count stopped at the solver's time or node limit (the node limit bounds the
+    /// signatures expanded).
+    Stopped {
+        /// Which limit.
+        reason: StopReason,
+        /// Statistics up to the stop.
+        stats: MemoStats,
+    },
+    /// The solver was restricted to part of the search tree ([`Solver::shard`] or
+    /// [`Solver::within`]), which a memoized count cannot honor.
+    ///
+    /// [`Solver::shard`]: crate::Solver::shard
+    /// [`Solver::within`]: crate::Solver::within
+    Restricted,
+}
+
+impl MemoError {
+    fn out_of_memory(budget: &Budget) -> MemoError {
+        MemoError::MemoryLimit {
+            limit: budget.limit,
+            needed: budget.used,
+        }
+    }
+}
+
+impl fmt::Display for MemoError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MemoError::MemoryLimit { limit, needed } => write!(
+                f,
+                "the memoized count needs more than its memory limit of {} (at least {} so far)",
+                bytes(*limit),
+                bytes(*needed)
+            ),
+            MemoError::Stopped { reason, stats } => write!(
+                f,
+                "the memoized count stopped ({reason}) after {} signatures; it has no partial count",
+                stats.signatures
+            ),
+            MemoError::Restricted => {
+                f.write_str("a memoized count covers the whole problem: it cannot run on a shard or a subtree")
+            }
+        }
+    }
+}
+
+impl std::error::Error for MemoError {}
+
+/// Bytes in binary units, as people read them: `512 MiB`, `4.0 GiB`.
+fn bytes(count: usize) -> String {
+    const UNITS: [&str; 5] = ["B", "KiB", "MiB", "GiB", "TiB"];
+    let mut value = count as f64;
+    let mut unit = 0;
+    while value >= 1024.0 && unit + 1 < UNITS.len() {
+        value /= 1024.0;
+        unit += 1;
+    }
+    if unit == 0 {
+        format!("{count} B")
+    } else {
+        format!("{value:.1} {}", UNITS[unit])
+    }
+}
+
+/// What a memoized count measured.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MemoStats {
+    /// Distinct signatures stored: the nodes of the search's directed acyclic graph.
+    pub signatures: u64,
+    /// Signatures expanded (those of the levels done).
+    pub expanded: u64,
+    /// Branches taken: edges of the graph.
+    pub edges: u64,
+    /// Branches that reached a signature already stored (the search tree's nodes saved).
+    pub hits: u64,
+    /// The most signatures held at once.
+    pub peak_signatures: u64,
+    /// The most bytes the signature tables held at once.
+    pub peak_bytes: usize,
+    /// The item order used.
+    pub branching: Branching,
+    /// Time from the start of the count.
+    pub elapsed: Duration,
+}
+
+/// The result of a memoized count: the exact number of solutions and how it was found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MemoOutcome {
+    /// The number of solutions, exactly.
+    pub count: Count,
+    /// What the count measured.
+    pub stats: MemoStats,
+}
+
+/// A progress callback, as the [`Solver`](crate::Solver) holds it.
+pub(crate) type Report<'a> = &'a (dyn Fn(&Progress) + Send + Sync + 'a);
+
+/// The knobs of a memoized count, from the [`Solver`](crate::Solver).
+pub(crate) struct MemoConfig<'a> {
+    pub(crate) branching: Branching,
+    pub(crate) memory_limit: usize,
+    pub(crate) node_limit: Option<u64>,
+    pub(crate) timeout: Option<Duration>,
+    pub(crate) progress: Option<(Duration, Report<'a>)>,
+}
+
+/// How often the count looks at the clock, in signatures expanded.
+const CHECK_INTERVAL: u64 = 1 << 10;
+
+pub(crate) fn count(problem: &Problem, config: &MemoConfig<'_>) -> Result<MemoOutcome, MemoError> {
+    let start = Instant::now();
+    let layout = Layout::new(problem);
+    let words = layout.words;
+    let primary = layout.primary;
+    let mut budget = Budget {
+        limit: config.memory_limit,
+        used: 0,
+        peak: 0,
+    };
+    let mut stats = MemoStats {
+        branching: config.branching,
+        ..MemoStats::default()
+    };
+    let mut levels: Vec<Option<Table>> = (0..=primary).map(|_| None).collect();
+    let mut root = Table::new(words, 1);
+    root.add(&vec![0; words], &[1], &mut budget)?;
+    levels[0] = Some(root);
+    let mut live: u64 = 1;
+    stats.signatures = 1;
+    stats.peak_signatures = 1;
+    let mut successors: Vec<u64> = Vec::new();
+    let mut scratch: Vec<u64> = Vec::new();
+    let mut count_buffer: Vec<u64> = Vec::new();
+    let mut next_report = config.progress.map(|(every, _)| every);
+    for level in 0..primary {
+        let Some(table) = levels[level].take() else {
+            continue;
+        };
+        for entry in 0..table.len() {
+            if stats.expanded % CHECK_INTERVAL == 0 {
+                let elapsed = start.elapsed();
+                let stop = if config.timeout.is_some_and(|limit| elapsed >= limit) {
+                    Some(StopReason::Timeout)
+                } else if config
+                    .node_limit
+                    .is_some_and(|limit| stats.expanded >= limit)
+                {
+                    Some(StopReason::NodeLimit)
+                } else {
+                    None
+                };
+                if let Some(reason) = stop {
+                    stats.elapsed = elapsed;
+                    stats.peak_bytes = budget.peak;
+                    return Err(MemoError::Stopped { reason, stats });
+                }
+                if let (Some((every, report)), Some(due)) = (config.progress, next_report) {
+                    if elapsed >= due {
+                        report(&Progress {
+                            nodes: stats.expanded,
+                            solutions: 0,
+                            level,
+                            estimate: level as f64 / primary as f64,
+                            elapsed,
+                        });
+                        next_report = Some(elapsed + every);
+                    }
+                }
+            }
+            stats.expanded += 1;
+            let state = table.key(entry);
+            count_buffer.clear();
+            count_buffer.extend_from_slice(table.count(entry));
+            successors.clear();
+            let Some(item) = choose(&layout, config.branching, state) else {
+                continue;
+            };
+            branch(&layout, item, state, &mut scratch, &mut successors);
+            for successor in successors.chunks_exact(words) {
+                stats.edges += 1;
+                let target =
+                    levels[layout.settled(successor)].get_or_insert_with(|| Table::new(words, 1));
+                let before = target.len();
+                target.add(successor, &count_buffer, &mut budget)?;
+                if target.len() > before {
+                    stats.signatures += 1;
+                    live += 1;
+                }
+            }
+            stats.peak_signatures = stats.peak_signatures.max(live);
+        }
+        stats.hits += table.hits;
+        live -= table.len() as u64;
+        budget.release(table.bytes());
+    }
+    let mut total = Table::new(1, 1);
+    if let Some(done) = levels[primary].take() {
+        stats.hits += done.hits;
+        // Sum the final level's counts in a one-entry table, which widens as needed.
+        for entry in 0..done.len() {
+            total.add(&[0], done.count(entry), &mut budget)?;
+        }
+    }
+    stats.elapsed = start.elapsed();
+    stats.peak_bytes = budget.peak;
+    let count = if total.len() == 0 {
+        Count::default()
+    } else {
+        Count::from_limbs(total.count(0))
+    };
+    Ok(MemoOutcome { count, stats })
+}
+
+/// The item to branch on in `state`, or `None` where no solution lies below: every item is
+/// settled only in the last level, which is never expanded.
+fn choose(layout: &Layout, branching: Branching, state: &[u64]) -> Option<usize> {
+    match branching {
+        Branching::FirstItem => layout.first_open(state),
+        Branching::FewestOptions => {
+            let mut best: Option<(usize, usize)> = None;
+            for item in 0..layout.primary {
+                if layout.is_settled(item, state) {
+                    continue;
+                }
+                let (min, _) = layout.need(item, state);
+                let bound = best.map_or(usize::MAX, |(_, degree)| degree);
+                let mut degree = usize::from(min == 0);
+                for &option in layout.options_of(item) {
+                    if degree >= bound && degree >= min as usize {
+                        break;
+                    }
+                    if layout.fits(option, state) {
+                        degree += 1;
+                    }
+                }
+                if degree < min as usize {
+                    return None;
+                }
+                if degree < bound {
+                    best = Some((item, degree));
+                    if degree == 0 {
+                        return None;
+                    }
+                }
+            }
+            best.map(|(item, _)| item)
+        }
+    }
+}
+
+/// Appends to `out` the signature after each way of settling `item` in `state`.
+fn branch(layout: &Layout, item: usize, state: &[u64], scratch: &mut Vec<u64>, out: &mut Vec<u64>) {
+    let (min, max) = layout.need(item, state);
+    if (min, max) == (1, 1) {
+        for &option in layout.options_of(item) {
+            if layout.fits(option, state) {
+                let start = out.len();
+                out.extend_from_slice(state);
+                layout.apply(option, &mut out[start..]);
+                layout.settle(item, &mut out[start..]);
+            }
+        }
+        return;
+    }
+    scratch.clear();
+    scratch.extend_from_slice(state);
+    subsets(layout, item, 0, 0, (min, max), scratch, out);
+}
+
+/// The ways to cover `item` `min..=max` more times with options after the `from`-th of its
+/// list, `chosen` already chosen; `stack` ends with the current signature.
+fn subsets(
+    layout: &Layout,
+    item: usize,
+    from: usize,
+    chosen: u32,
+    (min, max): (u32, u32),
+    stack: &mut Vec<u64>,
+    out: &mut Vec<u64>,
+) {
+    let words = layout.words;
+    let top = stack.len() - words;
+    if chosen >= min {
+        let start = out.len();
+        out.extend_from_slice(&stack[top..]);
+        layout.settle(item, &mut out[start..]);
+    }
+    if chosen == max {
+        return;
+    }
+    let options = layout.options_of(item);
+    for (k, &option) in options.iter().enumerate().skip(from) {
+        if layout.fits(option, &stack[top..]) {
+            stack.extend_from_within(top..);
+            layout.apply(option, &mut stack[top + words..]);
+            subsets(layout, item, k + 1, chosen + 1, (min, max), stack, out);
+            stack.truncate(top + words);
+        }
+    }
+}

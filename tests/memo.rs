@@ -1,0 +1,194 @@
+//! Memoized counting against enumeration (the corpus, random problems with brute force) and
+//! against published figures far past what enumeration reaches.
+
+use dlx::{Branching, Count, MemoError, Problem, ProblemBuilder, Solver};
+
+use crate::util;
+
+const BRANCHINGS: [Branching; 2] = [Branching::FirstItem, Branching::FewestOptions];
+
+/// Dominoes on the cells of a `rows` x `cols` grid where `inside` holds, the cells listed in
+/// the order of `rank` (row by row where it is the row).
+fn dominoes_in_order(
+    rows: usize,
+    cols: usize,
+    inside: impl Fn(usize, usize) -> bool,
+    rank: impl Fn(usize, usize) -> usize,
+) -> Problem {
+    let mut builder = ProblemBuilder::new();
+    let mut cell = vec![None; rows * cols];
+    let mut order: Vec<(usize, usize)> = (0..rows * cols)
+        .map(|k| (k / cols, k % cols))
+        .filter(|&(r, c)| inside(r, c))
+        .collect();
+    order.sort_by_key(|&(r, c)| (rank(r, c), r, c));
+    for (r, c) in order {
+        cell[r * cols + c] = Some(builder.primary(format!("{r},{c}")));
+    }
+    for r in 0..rows {
+        for c in 0..cols {
+            let Some(here) = cell[r * cols + c] else {
+                continue;
+            };
+            if c + 1 < cols {
+                if let Some(right) = cell[r * cols + c + 1] {
+                    builder.option([here, right]);
+                }
+            }
+            if r + 1 < rows {
+                if let Some(below) = cell[(r + 1) * cols + c] {
+                    builder.option([here, below]);
+                }
+            }
+        }
+    }
+    builder.build().expect("a valid problem")
+}
+
+/// Dominoes on the cells of a `rows` x `cols` grid where `inside` holds, row by row.
+fn dominoes(rows: usize, cols: usize, inside: impl Fn(usize, usize) -> bool) -> Problem {
+    dominoes_in_order(rows, cols, inside, |r, _| r)
+}
+
+/// The Aztec diamond of order `n`: the cells `(r, c)` of a `2n` x `2n` grid with
+/// `|r - n + 1/2| + |c - n + 1/2| <= n`.
+/// The cells are listed diagonal by diagonal, so that the frontier runs along one side of the
+/// diamond.
+fn aztec_diamond(n: usize) -> Problem {
+    let inside = move |r: usize, c: usize| {
+        let (r, c, n) = (2 * r as i64 + 1, 2 * c as i64 + 1, 2 * n as i64);
+        (r - n).abs() + (c - n).abs() <= n
+    };
+    dominoes_in_order(2 * n, 2 * n, inside, |r, c| r + c)
+}
+
+fn memo_count(problem: &Problem, branching: Branching) -> Count {
+    match Solver::new(problem).branching(branching).memo_count() {
+        Ok(outcome) => outcome.count,
+        Err(error) => panic!("{branching:?}: {error}"),
+    }
+}
+
+/// Instances left out of the corpus check with each order, for time or memory (on one core:
+/// pento6x10 8 s and 60 MB with the fewest-options order, past 1 GiB with the first-item
+/// order, as are three of the full sudokus; queens13 0.4-0.8 s, queens13-pd 5.9 s with
+/// fewest options).
+const SLOW: &[(Branching, &[&str])] = &[
+    (
+        Branching::FirstItem,
+        &[
+            "pento6x10.dlx",
+            "pento6x10-sym.dlx",
+            "langford12.dlx",
+            "queens13.dlx",
+            "queens13-pd.dlx",
+            "sudoku-escargot-full.dlx",
+            "sudoku-golden_nugget-full.dlx",
+            "sudoku-inkala2012-full.dlx",
+            "sudoku-platinum_blonde-full.dlx",
+        ],
+    ),
+    (
+        Branching::FewestOptions,
+        &[
+            "pento6x10.dlx",
+            "pento6x10-sym.dlx",
+            "queens13.dlx",
+            "queens13-pd.dlx",
+        ],
+    ),
+];
+
+/// Every corpus instance, memoized under both item orders, gives its known count (the same
+/// as enumeration's: `corpus` checks those).
+#[test]
+fn memo_counts_every_corpus_instance() {
+    for (name, expected) in util::expected_counts() {
+        let problem = util::read_corpus(&name);
+        for (branching, slow) in SLOW {
+            if !slow.contains(&name.as_str()) {
+                assert_eq!(
+                    memo_count(&problem, *branching),
+                    expected,
+                    "{name} with {branching:?}"
+                );
+            }
+        }
+    }
+}
+
+/// Domino tilings of `2n x 2n` boards, OEIS A004003: 8 x 8 has 12988816, 16 x 16 has
+/// 2444888770250892795802079170816; small ones also by enumeration.
+#[test]
+fn domino_tilings_of_squares() {
+    for (side, expected) in [(2, 2u128), (4, 36), (6, 6728)] {
+        let problem = dominoes(side, side, |_, _| true);
+        assert_eq!(Solver::new(&problem).count().solutions, expected);
+        for branching in BRANCHINGS {
+            assert_eq!(memo_count(&problem, branching), expected, "{side}");
+        }
+    }
+    let eight = dominoes(8, 8, |_, _| true);
+    assert_eq!(memo_count(&eight, Branching::FirstItem), 12_988_816);
+    let sixteen = dominoes(16, 16, |_, _| true);
+    assert_eq!(
+        memo_count(&sixteen, Branching::FirstItem).to_string(),
+        "2444888770250892795802079170816"
+    );
+    // Past 2^128; Kasteleyn's product formula gives the same value.
+    let eighteen = dominoes(18, 18, |_, _| true);
+    let count = memo_count(&eighteen, Branching::FirstItem);
+    assert_eq!(count.to_u128(), None);
+    assert_eq!(count.to_string(), "548943583215388338077567813208427340288");
+}
+
+/// 20 x 20, A004003(10), which Kasteleyn's product formula also gives: 4.5 s on one core.
+#[test]
+#[ignore = "4.5 s in an optimized build: cargo test --release -- --ignored memo"]
+fn domino_tilings_of_the_20_x_20_square() {
+    let problem = dominoes(20, 20, |_, _| true);
+    assert_eq!(
+        memo_count(&problem, Branching::FirstItem).to_string(),
+        "1269984011256235834242602753102293934298576249856"
+    );
+}
+
+/// The Aztec diamond of order n has 2^(n(n+1)/2) domino tilings (Elkies, Kuperberg, Larsen
+/// and Propp, 1992): order 16 has 2^136, past 128 bits.
+#[test]
+fn aztec_diamonds_have_two_to_the_n_n_plus_1_over_2_tilings() {
+    for n in 1..=4 {
+        let problem = aztec_diamond(n);
+        let expected = 1u128 << (n * (n + 1) / 2);
+        assert_eq!(
+            Solver::new(&problem).count().solutions,
+            expected,
+            "order {n}"
+        );
+        for branching in BRANCHINGS {
+            assert_eq!(memo_count(&problem, branching), expected, "order {n}");
+        }
+    }
+    for n in [10, 15, 16] {
+        let bits = n * (n + 1) / 2;
+        let mut limbs = vec![0u64; bits / 64 + 1];
+        limbs[bits / 64] = 1 << (bits % 64);
+        let count = memo_count(&aztec_diamond(n), Branching::FirstItem);
+        assert_eq!(count, Count::from_limbs(&limbs), "order {n}");
+    }
+}
+
+/// A limit too small for the signatures is an error that names it, never an abort.
+#[test]
+fn a_memo_limit_too_small_is_an_error() {
+    let problem = dominoes(16, 16, |_, _| true);
+    match Solver::new(&problem).memo_limit(100_000).memo_count() {
+        Err(MemoError::MemoryLimit { limit, needed }) => {
+            assert_eq!(limit, 100_000);
+            assert!(needed > limit);
+        }
+        other => panic!("expected the memory limit, got {other:?}"),
+    }
+    let sharded = Solver::new(&problem).shard(0, 2).memo_count();
+    assert_eq!(sharded, Err(MemoError::Restricted));
+}
