@@ -365,8 +365,30 @@ pub struct SolveFlags {
     #[arg(long, value_name = "IDS", value_parser = option_ids)]
     pub within: Option<OptionIds>,
 
+    /// With --count: count by memoization, each distinct subproblem (the items still open
+    /// and the colors taken) once, exactly at any size. Far faster than enumeration where
+    /// many partial solutions leave the same rest, as in tilings of boards (a 16 x 16 board
+    /// has 2 * 10^30 domino tilings, counted in a fraction of a second); slower where
+    /// they rarely do. One thread; no --shard, --within or --limit. See docs/memo.md.
+    #[arg(long, requires = "count", conflicts_with_all = ["shard", "within", "limit", "split"])]
+    pub memo: bool,
+
+    /// The most memory --memo may use for its subproblems: bytes, or with a suffix K, M, G
+    /// or T (powers of 1024). Past it the count stops with an error saying so.
+    #[arg(long, value_name = "SIZE", requires = "memo", default_value = "4G", value_parser = size)]
+    pub memo_limit: usize,
+
+    /// The item --memo branches on: the first open item in the problem's order
+    /// (first-item: a board filled in reading order, best for tilings), or the one with
+    /// the fewest options left (fewest-options, Knuth's choice: best where pieces are few
+    /// and constrained). By default each puzzle's best, measured (docs/memo.md); for
+    /// `solve`, first-item.
+    #[arg(long, value_enum, value_name = "ORDER", requires = "memo")]
+    pub order: Option<Order>,
+
     /// Print search statistics on stderr, one `name: value` per line: nodes, updates,
-    /// solutions, max level (plain integers), time.
+    /// solutions, max level (plain integers), time; with --memo, the subproblems stored,
+    /// expanded and reached again, the edges between them and the peak memory.
     #[arg(long)]
     pub stats: bool,
 
@@ -416,6 +438,24 @@ pub enum Format {
     Svg,
 }
 
+/// The item a memoized count branches on.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Order {
+    /// The first open item in the problem's item order.
+    FirstItem,
+    /// The open item with the fewest options left.
+    FewestOptions,
+}
+
+impl From<Order> for dlx::Branching {
+    fn from(order: Order) -> dlx::Branching {
+        match order {
+            Order::FirstItem => dlx::Branching::FirstItem,
+            Order::FewestOptions => dlx::Branching::FewestOptions,
+        }
+    }
+}
+
 /// When to color the drawing of a board.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
 pub enum ColorChoice {
@@ -455,6 +495,33 @@ fn seconds(text: &str) -> Result<std::time::Duration, String> {
              limit)"
         )),
         _ => Err("expected a number of seconds greater than 0, like 10 or 0.5".to_owned()),
+    }
+}
+
+/// A size in bytes: a whole number, or one followed by K, M, G or T (powers of 1024).
+fn size(text: &str) -> Result<usize, String> {
+    const EXPECTED: &str = "expected a size in bytes, like 512M or 8G (K, M, G, T: powers of 1024)";
+    let (digits, shift) = match text.trim().char_indices().last() {
+        Some((at, unit)) if unit.is_ascii_alphabetic() => {
+            let shift = match unit.to_ascii_uppercase() {
+                'K' => 10,
+                'M' => 20,
+                'G' => 30,
+                'T' => 40,
+                _ => return Err(EXPECTED.to_owned()),
+            };
+            (&text.trim()[..at], shift)
+        }
+        _ => (text.trim(), 0),
+    };
+    let value: u64 = digits.parse().map_err(|_| EXPECTED.to_owned())?;
+    match value
+        .checked_mul(1 << shift)
+        .and_then(|bytes| usize::try_from(bytes).ok())
+    {
+        Some(0) => Err("expected a size greater than 0".to_owned()),
+        Some(bytes) => Ok(bytes),
+        None => Err(format!("too large: expected at most {} bytes", usize::MAX)),
     }
 }
 

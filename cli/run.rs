@@ -10,7 +10,7 @@ use std::ops::ControlFlow;
 use std::path::Path;
 
 use anyhow::{anyhow, bail, Context, Result};
-use dlx::{OptionId, Outcome, Problem, Solver, StopReason};
+use dlx::{Branching, OptionId, Outcome, Problem, Solver, StopReason};
 use reductions::Reduction;
 
 use crate::args::{Format, SolveFlags};
@@ -193,7 +193,12 @@ fn print_split(solver: &Solver<'_>, depth: usize) -> Result<Found> {
 /// as the flags say. `write` prints one solution (its options in the order chosen, and its
 /// number from 1) in the command's own format; counts are printed here, in the format that
 /// `dlx merge` reads. Then statistics and notes on stderr, and what was found.
-pub fn search<W>(problem: &Problem, flags: &SolveFlags, mut write: W) -> Result<Found>
+pub fn search<W>(
+    problem: &Problem,
+    flags: &SolveFlags,
+    order: Branching,
+    mut write: W,
+) -> Result<Found>
 where
     W: FnMut(&mut dyn Write, &[dlx::OptionId], u128) -> io::Result<()> + Send,
 {
@@ -204,6 +209,9 @@ where
     let (solver, bar) = configure(problem, flags, mode)?;
     if let Some(depth) = flags.split {
         return print_split(&solver, depth as usize);
+    }
+    if flags.memo {
+        return memo_count(solver, bar, flags, order);
     }
 
     // Not locked: solutions may come from worker threads (`for_each` needs a `Send` visitor).
@@ -236,6 +244,61 @@ where
     out.flush().context(WRITE_ERROR)?;
     drop(out);
     Ok(finish(&outcome, mode, flags))
+}
+
+/// `--count --memo`: the exact count by memoization, printed as `--count` prints counts
+/// (always complete: a memoized count that stops has no partial result, and fails).
+fn memo_count(
+    solver: Solver<'_>,
+    bar: Option<crate::progress::Bar>,
+    flags: &SolveFlags,
+    order: Branching,
+) -> Result<Found> {
+    let outcome = solver
+        .branching(flags.order.map_or(order, Branching::from))
+        .memo_limit(flags.memo_limit)
+        .memo_count();
+    if let Some(bar) = &bar {
+        bar.finish();
+    }
+    let outcome = outcome.map_err(|err| match err {
+        dlx::MemoError::MemoryLimit { .. } => {
+            anyhow!("{err}: raise --memo-limit, try the other --order, or count without --memo")
+        }
+        _ => anyhow!("{err}"),
+    })?;
+    let count = &outcome.count;
+    let mut out = io::stdout().lock();
+    if flags.format == Format::Json {
+        writeln!(out, "{{\"count\":{count},\"complete\":true}}")
+    } else {
+        writeln!(out, "{count}")
+    }
+    .and_then(|()| out.flush())
+    .context(WRITE_ERROR)?;
+    if flags.stats {
+        let stats = &outcome.stats;
+        let order = match stats.branching {
+            Branching::FewestOptions => "fewest-options",
+            _ => "first-item",
+        };
+        note(format_args!(
+            "signatures: {}\nexpanded: {}\nedges: {}\nhits: {}\npeak signatures: {}\n\
+             peak memo bytes: {}\norder: {order}\nsolutions: {count}\ntime: {:.3} s",
+            stats.signatures,
+            stats.expanded,
+            stats.edges,
+            stats.hits,
+            stats.peak_signatures,
+            stats.peak_bytes,
+            stats.elapsed.as_secs_f64(),
+        ));
+    }
+    Ok(if count.is_zero() {
+        Found::None
+    } else {
+        Found::Some
+    })
 }
 
 /// A count as `--count` prints it: the number alone, or after `shard I/N` for a shard (with
@@ -342,7 +405,12 @@ fn report_stop(outcome: &Outcome, mode: Mode, flags: &SolveFlags) {
 
 /// Solves `problem` as the flags say and prints each solution's board, `decode`d from its
 /// options; with `--format dlx`, prints the problem instead.
-pub fn solve_boards<B, D>(problem: &Problem, flags: &SolveFlags, decode: D) -> Result<Found>
+pub fn solve_boards<B, D>(
+    problem: &Problem,
+    flags: &SolveFlags,
+    order: Branching,
+    decode: D,
+) -> Result<Found>
 where
     B: Board,
     D: Fn(&[OptionId]) -> B + Sync,
@@ -351,7 +419,7 @@ where
         return print_encoding(problem, flags);
     }
     let view = View::new(flags);
-    search(problem, flags, |out, options, index| {
+    search(problem, flags, order, |out, options, index| {
         view.write(&decode(options), index, out)
     })
 }
@@ -374,9 +442,12 @@ where
     let encoding = reduction
         .encode(puzzle)
         .context("cannot build the exact-cover problem")?;
-    solve_boards(&encoding.problem, flags, |options| {
-        show(reduction.decode(puzzle, &encoding.choices_of(options)))
-    })
+    solve_boards(
+        &encoding.problem,
+        flags,
+        reduction.memo_order(),
+        |options| show(reduction.decode(puzzle, &encoding.choices_of(options))),
+    )
 }
 
 /// Reads a puzzle file (or stdin for `None` or `-`) and parses it, an error naming

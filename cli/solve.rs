@@ -27,9 +27,12 @@ pub fn run(args: &SolveArgs) -> Result<Found> {
         Format::Text | Format::Json => {}
     }
     let format = args.flags.format;
-    search(problem, &args.flags, |out, options, index| {
-        write_solution(out, problem, options, index, format)
-    })
+    search(
+        problem,
+        &args.flags,
+        dlx::Branching::FirstItem,
+        |out, options, index| write_solution(out, problem, options, index, format),
+    )
 }
 
 fn write_solution(

@@ -2384,3 +2384,72 @@ fn split_prefixes_count_to_the_whole() {
         run.stderr
     );
 }
+
+// ---------------------------------------------------------------------------------------------
+// --memo
+
+/// `--count --memo` prints what `--count` prints, under both orders, on `solve` and on every
+/// puzzle command.
+#[test]
+fn memo_counts_equal_enumerated_counts() {
+    let cases: &[&[&str]] = &[
+        &["solve", QUEENS8],
+        &["solve", C_EXAMPLE],
+        &["solve", NO_SOLUTION],
+        &["tromino", "--size", "8", "--missing", "0,0"],
+        &[
+            "tromino",
+            "--board",
+            "tests/fixtures/puzzles/tromino-3x6.txt",
+        ],
+        &["queens", "8"],
+        &["calendar", "aug-19"],
+        &["sudoku", "tests/fixtures/puzzles/sudoku-4x4-empty.txt"],
+        &["futoshiki", "tests/fixtures/puzzles/futoshiki-4x4-many.txt"],
+        &["binairo", "tests/fixtures/puzzles/binairo-seed.txt"],
+        &[
+            "pack",
+            "tests/fixtures/puzzles/pack-board.txt",
+            "tests/fixtures/puzzles/pack-pieces.txt",
+        ],
+        &["arrows", "4"],
+    ];
+    for case in cases {
+        let counted = dlx(&[case, &["--count"][..]].concat());
+        for order in [
+            &[][..],
+            &["--order", "first-item"],
+            &["--order", "fewest-options"],
+        ] {
+            let memo = dlx(&[case, &["--count", "--memo"][..], order].concat());
+            assert_eq!(memo.stdout, counted.stdout, "{}", memo.report());
+            assert_eq!(memo.status, counted.status, "{}", memo.report());
+            assert_eq!(memo.stderr, counted.stderr, "{}", memo.report());
+        }
+    }
+}
+
+/// A count past 2^64 printed whole, as text and as a JSON number, with the statistics.
+#[test]
+fn memo_count_past_64_bits() {
+    let args = [
+        "tromino",
+        "--size",
+        "16",
+        "--missing",
+        "0,0",
+        "--count",
+        "--memo",
+    ];
+    let text = dlx(&args);
+    text.assert_status(0);
+    let count = text.stdout.trim_end();
+    assert!(count.len() > 20, "{count}");
+    let json = dlx(&[&args[..], &["--format", "json", "--stats"]].concat());
+    json.assert_status(0);
+    assert_eq!(
+        json.stdout,
+        format!("{{\"count\":{count},\"complete\":true}}\n")
+    );
+    insta::assert_snapshot!("memo_tromino16_json_stats", json.report_without_time());
+}

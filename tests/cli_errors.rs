@@ -548,3 +548,56 @@ fn the_checks_can_fail() {
     };
     assert!(std::panic::catch_unwind(|| assert_error("never_written", &two_lines)).is_err());
 }
+
+// ---------------------------------------------------------------------------------------------
+// --memo
+
+#[test]
+fn memo_errors() {
+    error("memo_without_count", &["queens", "6", "--memo"]);
+    error(
+        "memo_with_shard",
+        &["queens", "6", "--count", "--memo", "--shard", "0/2"],
+    );
+    error(
+        "memo_with_limit",
+        &["queens", "6", "--count", "--memo", "--limit", "3"],
+    );
+    error(
+        "memo_limit_without_memo",
+        &["queens", "6", "--count", "--memo-limit", "1G"],
+    );
+    error(
+        "memo_limit_bad_unit",
+        &["queens", "6", "--count", "--memo", "--memo-limit", "5Q"],
+    );
+    error(
+        "memo_limit_too_large",
+        &[
+            "queens",
+            "6",
+            "--count",
+            "--memo",
+            "--memo-limit",
+            "99999999T",
+        ],
+    );
+    error(
+        "memo_limit_reached",
+        &[
+            "tromino",
+            "--size",
+            "16",
+            "--missing",
+            "0,0",
+            "--count",
+            "--memo",
+            "--memo-limit",
+            "64K",
+        ],
+    );
+    error(
+        "memo_bad_order",
+        &["queens", "6", "--count", "--memo", "--order", "random"],
+    );
+}

@@ -69,6 +69,14 @@ pub trait Reduction {
     fn encode(&self, puzzle: &Self::Puzzle) -> Result<Encoding<Self::Choice>, dlx::BuildError>;
     /// The board of a solution, given the meanings of its options.
     fn decode(&self, puzzle: &Self::Puzzle, choices: &[&Self::Choice]) -> Self::Board;
+
+    /// The item order in which a memoized count of this puzzle's solutions
+    /// ([`dlx::Solver::memo_count`]) stores the fewest subproblems, as measured on its
+    /// instances (`docs/memo.md`). By default, the first open item: boards whose cells are
+    /// listed row by row are then filled in reading order.
+    fn memo_order(&self) -> dlx::Branching {
+        dlx::Branching::FirstItem
+    }
 }
 
 /// An exact-cover problem and the meaning of each of its options: `choices[k]` belongs to
