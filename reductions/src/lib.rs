@@ -50,6 +50,7 @@ pub mod polyomino;
 pub mod queens;
 pub mod sudoku;
 pub mod text;
+pub mod tile;
 pub mod tromino;
 
 /// A puzzle encoded as exact cover: parse, encode, and (after the engine has solved it)

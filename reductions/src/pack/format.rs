@@ -27,7 +27,7 @@ pub fn parse_pieces(text: &str) -> Result<Vec<Piece>, ParseError> {
 /// [`READ_AT_LEAST`] if that is more. Reading takes some 250 bytes a cell (its position, its
 /// shape and the shape's 8 turns and flips: a 2000 x 2000 piece peaks at 0.97 GB), so a pieces
 /// file is read no further than its board allows.
-pub(super) fn parse_pieces_within(text: &str, board: usize) -> Result<Vec<Piece>, ParseError> {
+pub(crate) fn parse_pieces_within(text: &str, board: usize) -> Result<Vec<Piece>, ParseError> {
     let read = board.max(READ_AT_LEAST);
     // For each piece, in order of appearance: its name (None: unnamed, '#'), the first line
     // of its block, and its cells as (line, column) positions, both from 1, in reading order.

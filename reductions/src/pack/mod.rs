@@ -48,7 +48,7 @@ mod format;
 mod tests;
 
 pub use format::parse_pieces;
-use format::parse_pieces_within;
+pub(crate) use format::parse_pieces_within;
 
 use std::collections::HashSet;
 

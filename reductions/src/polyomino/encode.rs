@@ -2,7 +2,7 @@
 //! [module docs](super)).
 
 use super::{Piece, Placement, Usage};
-use crate::grid::{cell_name, Mask};
+use crate::grid::{cell_name, Cell, Mask};
 use crate::Encoding;
 
 /// The most memory that [`encode`] and the engine may take for one problem, as
@@ -163,6 +163,26 @@ pub fn encode(
     pieces: &[Piece],
     usage: Usage,
 ) -> Result<Encoding<Placement>, dlx::BuildError> {
+    encode_along(board, pieces, usage, CellOrder::Rows)
+}
+
+/// The order of the cell items of an encoding.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum CellOrder {
+    /// Row by row (the order of the [module docs](super)).
+    Rows,
+    /// Column by column: a memoized count that fills the board in this order keeps a frontier
+    /// as long as a column, so this is the order for boards wider than they are tall.
+    Columns,
+}
+
+/// [`encode`], the cell items listed in `order`.
+pub fn encode_along(
+    board: &Mask,
+    pieces: &[Piece],
+    usage: Usage,
+    order: CellOrder,
+) -> Result<Encoding<Placement>, dlx::BuildError> {
     let mut builder = dlx::ProblemBuilder::new();
     let piece_items: Vec<dlx::Primary> = match usage {
         Usage::Once => pieces
@@ -172,7 +192,11 @@ pub fn encode(
         Usage::Unlimited => Vec::new(),
     };
     let mut cell_items = vec![None; board.rows() * board.cols()];
-    for cell in board.cells() {
+    let mut cells: Vec<Cell> = board.cells().collect();
+    if order == CellOrder::Columns {
+        cells.sort_by_key(|cell| (cell.col, cell.row));
+    }
+    for cell in cells {
         let index = board.index(cell).expect("a cell of the board");
         cell_items[index] = Some(builder.primary(cell_name(cell)));
     }

@@ -56,7 +56,7 @@ mod encode;
 mod tests;
 
 pub use board::PieceBoard;
-pub use encode::{encode, EncodingSize, TooLarge, MAX_ENCODING_BYTES};
+pub use encode::{encode, encode_along, CellOrder, EncodingSize, TooLarge, MAX_ENCODING_BYTES};
 
 use std::fmt;
 
@@ -266,6 +266,15 @@ impl Piece {
             name,
             shape,
             orientations,
+        }
+    }
+
+    /// A piece that keeps the orientation of `shape`: it is neither turned nor flipped.
+    pub fn fixed(name: char, shape: Shape) -> Piece {
+        Piece {
+            name,
+            orientations: vec![shape.clone()],
+            shape,
         }
     }
 

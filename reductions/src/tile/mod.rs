@@ -1,0 +1,150 @@
+//! Tilings with unlimited pieces (`dlx tile`): cover every cell of a board with copies of the
+//! given pieces, each used any number of times (zero included), turned and flipped unless
+//! they are fixed.
+//!
+//! The board is [`grid::parse_mask`](crate::grid::parse_mask)'s file or a full rectangle; the
+//! pieces are [`pack`](crate::pack)'s pieces file or named sets ([`piece_set`]: domino,
+//! trominoes, tetrominoes, pentominoes). The encoding is [`polyomino::encode_along`] with
+//! [`Usage::Unlimited`]: one item per cell, one option per placement. Cells are listed along
+//! the board's longer side (row by row on a board at least as tall as it is wide, column by
+//! column on a wider one), so that a memoized count, which fills the board in item order,
+//! keeps a frontier as short as the board's shorter side: Project Euler 161 (trominoes on
+//! 9 x 12) stores 7 times fewer signatures with frontiers of 9 cells than of 12.
+//!
+//! ```
+//! use reductions::grid::Mask;
+//! use reductions::tile::{piece_set, Tile};
+//! use reductions::Reduction;
+//!
+//! let tile = Tile::new(Mask::full(2, 4), false);
+//! let puzzle = tile.puzzle(piece_set("domino").unwrap())?;
+//! let encoding = tile.encode(&puzzle).unwrap();
+//! assert_eq!(dlx::Solver::new(&encoding.problem).count().solutions, 5);
+//! # Ok::<(), reductions::text::ParseError>(())
+//! ```
+//!
+//! The rooms: `sets.rs` holds the named piece sets.
+
+mod sets;
+#[cfg(test)]
+mod tests;
+
+pub use sets::{piece_set, SET_NAMES};
+
+use std::collections::HashSet;
+
+use crate::grid::{parse_mask, Mask};
+use crate::pack::parse_pieces_within;
+use crate::polyomino::{self, CellOrder, EncodingSize, Piece, Placement, Usage};
+use crate::text::{ParseError, ParseErrorKind};
+use crate::tromino::TileBoard;
+use crate::{Encoding, Reduction};
+
+/// A board and the pieces that tile it, checked: at least one piece, names distinct, and an
+/// exact-cover problem small enough to build.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TilePuzzle {
+    board: Mask,
+    pieces: Vec<Piece>,
+}
+
+impl TilePuzzle {
+    /// The board.
+    pub fn board(&self) -> &Mask {
+        &self.board
+    }
+
+    /// The pieces, in order.
+    pub fn pieces(&self) -> &[Piece] {
+        &self.pieces
+    }
+}
+
+/// Tiling as a [`Reduction`]: the board and whether pieces keep their orientation are given
+/// first ([`Tile::new`], [`Tile::from_board_text`]); [`parse`](Reduction::parse) reads a
+/// pieces file, [`puzzle`](Tile::puzzle) takes pieces already made. Solutions are drawn as
+/// [`TileBoard`]s: tiles numbered from 1 in the reading order of their first cells.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tile {
+    board: Mask,
+    fixed: bool,
+}
+
+impl Tile {
+    /// Tilings of `board`; with `fixed`, pieces are placed only as drawn, never turned or
+    /// flipped.
+    pub fn new(board: Mask, fixed: bool) -> Tile {
+        Tile { board, fixed }
+    }
+
+    /// Tilings of the board of a board file ([`parse_mask`]'s format).
+    pub fn from_board_text(text: &str, fixed: bool) -> Result<Tile, ParseError> {
+        Ok(Tile::new(parse_mask(text)?, fixed))
+    }
+
+    /// The board.
+    pub fn board(&self) -> &Mask {
+        &self.board
+    }
+
+    /// The puzzle of tiling the board with `pieces` (fixed in their orientation if the tiling
+    /// is). Errors: no piece, two pieces with one name, a problem too large to build.
+    pub fn puzzle(&self, pieces: Vec<Piece>) -> Result<TilePuzzle, ParseError> {
+        if pieces.is_empty() {
+            return Err(ParseErrorKind::NoPieces.into());
+        }
+        let mut names = HashSet::new();
+        if let Some(twin) = pieces.iter().find(|piece| !names.insert(piece.name())) {
+            return Err(ParseErrorKind::DuplicateName { name: twin.name() }.into());
+        }
+        let pieces: Vec<Piece> = if self.fixed {
+            pieces
+                .into_iter()
+                .map(|piece| Piece::fixed(piece.name(), piece.shape().clone()))
+                .collect()
+        } else {
+            pieces
+        };
+        EncodingSize::of(&self.board, &pieces, Usage::Unlimited)
+            .check()
+            .map_err(ParseError::refused)?;
+        Ok(TilePuzzle {
+            board: self.board.clone(),
+            pieces,
+        })
+    }
+
+    /// The order of the cell items: along the longer side.
+    fn cell_order(&self) -> CellOrder {
+        if self.board.cols() > self.board.rows() {
+            CellOrder::Columns
+        } else {
+            CellOrder::Rows
+        }
+    }
+}
+
+impl Reduction for Tile {
+    type Puzzle = TilePuzzle;
+    type Choice = Placement;
+    type Board = TileBoard;
+
+    fn parse(&self, pieces: &str) -> Result<TilePuzzle, ParseError> {
+        // A pieces file holds at most the board's cells worth of pieces to be useful, but
+        // several small pieces may be given for a small board: read up to pack's bound.
+        self.puzzle(parse_pieces_within(pieces, self.board.len())?)
+    }
+
+    fn encode(&self, puzzle: &TilePuzzle) -> Result<Encoding<Placement>, dlx::BuildError> {
+        polyomino::encode_along(
+            &puzzle.board,
+            &puzzle.pieces,
+            Usage::Unlimited,
+            self.cell_order(),
+        )
+    }
+
+    fn decode(&self, puzzle: &TilePuzzle, choices: &[&Placement]) -> TileBoard {
+        TileBoard::new(&puzzle.board, choices)
+    }
+}
