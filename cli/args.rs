@@ -78,6 +78,30 @@ pub enum Command {
         dlx tromino --board board.txt --all --limit 10")]
     Tromino(TrominoArgs),
 
+    /// Tilings with unlimited pieces: copies of the pieces cover every cell of the board,
+    /// each piece used any number of times, turned and flipped unless --fixed.
+    ///
+    /// The board: a board file (lines of `.`, a cell, and `#`, no cell, optionally after
+    /// `H W`) or --size ROWSxCOLS for a full rectangle. The pieces: a pieces file in `dlx
+    /// pack`'s format or --pieces with named sets: domino, l-tromino, i-tromino, trominoes (I
+    /// and L), tetrominoes (I O T S L), pentominoes (F I L N P T U V W X Y Z), several
+    /// separated by commas. Give the files that the flags leave out, the board first.
+    ///
+    /// --count counts by memoization (--memo) unless --no-memo, --limit, --shard, --within or
+    /// --split asks for enumeration: a tiling's rest depends only on its frontier, so even
+    /// counts past 10^20 take a fraction of a second.
+    ///
+    /// Plain text: `dlx tromino`'s format, one line per row, the cells' tile numbers (from
+    /// 1, in the reading order of the tiles' first cells) separated by single blanks, `0`
+    /// off the board.
+    #[command(override_usage = "dlx tile [OPTIONS] [BOARD] [PIECES]")]
+    #[command(after_help = "Examples:\n  \
+        dlx tile --size 9x12 --pieces trominoes --count     Project Euler 161\n  \
+        dlx tile --size 8x8 --pieces domino --count         12988816\n  \
+        dlx tile board.txt --pieces l-tromino --all --limit 3\n  \
+        dlx tile --size 6x10 pieces.txt --fixed --count")]
+    Tile(TileArgs),
+
     /// Any polyominoes on any board, each piece used once, turned and flipped at will.
     ///
     /// BOARD: one line per row, `.` a cell to cover, `#` no cell, optionally after a first
@@ -234,6 +258,54 @@ pub struct TrominoArgs {
 }
 
 #[derive(Debug, Args)]
+pub struct TileArgs {
+    /// The board file (unless --size), then the pieces file (unless --pieces); `-` for
+    /// standard input.
+    #[arg(value_name = "FILE", num_args = 0..=2)]
+    pub files: Vec<PathBuf>,
+
+    /// A full board of ROWS x COLS cells instead of a board file, like 9x12.
+    #[arg(long, value_name = "ROWSxCOLS", value_parser = rectangle)]
+    pub size: Option<(usize, usize)>,
+
+    /// Named sets of pieces instead of a pieces file: domino, l-tromino, i-tromino,
+    /// trominoes, tetrominoes, pentominoes; several separated by commas.
+    #[arg(long, value_name = "NAMES", value_parser = piece_set)]
+    pub pieces: Option<PieceSet>,
+
+    /// Place the pieces only as drawn, never turned or flipped.
+    #[arg(long)]
+    pub fixed: bool,
+
+    #[command(flatten)]
+    pub flags: SolveFlags,
+}
+
+/// Pieces named on the command line (`--pieces trominoes`).
+#[derive(Clone, Debug)]
+pub struct PieceSet(pub Vec<reductions::polyomino::Piece>);
+
+fn piece_set(text: &str) -> Result<PieceSet, String> {
+    reductions::tile::piece_set(text).map(PieceSet)
+}
+
+/// A rectangle, `ROWSxCOLS` with both at least 1.
+fn rectangle(text: &str) -> Result<(usize, usize), String> {
+    const EXPECTED: &str = "expected ROWSxCOLS, two whole numbers from 1 up, like 9x12";
+    let (rows, cols) = text
+        .split_once(['x', 'X', '*'])
+        .ok_or_else(|| EXPECTED.to_owned())?;
+    let max = reductions::grid::MAX_CELLS;
+    match (rows.trim().parse::<usize>(), cols.trim().parse::<usize>()) {
+        (Ok(rows), Ok(cols)) if rows > 0 && cols > 0 => match rows.checked_mul(cols) {
+            Some(cells) if cells <= max => Ok((rows, cols)),
+            _ => Err(format!("too large: a board has at most {max} cells")),
+        },
+        _ => Err(EXPECTED.to_owned()),
+    }
+}
+
+#[derive(Debug, Args)]
 pub struct PackArgs {
     /// The board file (`-`: standard input).
     #[arg(value_name = "BOARD")]
@@ -373,9 +445,13 @@ pub struct SolveFlags {
     #[arg(long, requires = "count", conflicts_with_all = ["shard", "within", "limit", "split"])]
     pub memo: bool,
 
+    /// With --count on `tromino` and `tile`, which memoize by default: enumerate instead.
+    #[arg(long, requires = "count", conflicts_with = "memo")]
+    pub no_memo: bool,
+
     /// The most memory --memo may use for its subproblems: bytes, or with a suffix K, M, G
     /// or T (powers of 1024). Past it the count stops with an error saying so.
-    #[arg(long, value_name = "SIZE", requires = "memo", default_value = "4G", value_parser = size)]
+    #[arg(long, value_name = "SIZE", requires = "count", default_value = "4G", value_parser = size)]
     pub memo_limit: usize,
 
     /// The item --memo branches on: the first open item in the problem's order
@@ -383,7 +459,7 @@ pub struct SolveFlags {
     /// the fewest options left (fewest-options, Knuth's choice: best where pieces are few
     /// and constrained). By default each puzzle's best, measured (docs/memo.md); for
     /// `solve`, first-item.
-    #[arg(long, value_enum, value_name = "ORDER", requires = "memo")]
+    #[arg(long, value_enum, value_name = "ORDER", requires = "count")]
     pub order: Option<Order>,
 
     /// Print search statistics on stderr, one `name: value` per line: nodes, updates,

@@ -111,6 +111,7 @@ fn run(cli: args::Cli) -> anyhow::Result<Found> {
         args::Command::Calendar(args) => puzzles::calendar::run(&args),
         args::Command::Tromino(args) => puzzles::tromino::run(&args),
         args::Command::Pack(args) => puzzles::pack::run(&args),
+        args::Command::Tile(args) => puzzles::tile::run(&args),
         args::Command::Futoshiki(args) => puzzles::futoshiki::run(&args),
         args::Command::Queens(args) => puzzles::queens::run(&args),
         args::Command::Sudoku(args) => puzzles::sudoku::run(&args),

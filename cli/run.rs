@@ -196,7 +196,7 @@ fn print_split(solver: &Solver<'_>, depth: usize) -> Result<Found> {
 pub fn search<W>(
     problem: &Problem,
     flags: &SolveFlags,
-    order: Branching,
+    memo: MemoDefaults,
     mut write: W,
 ) -> Result<Found>
 where
@@ -210,8 +210,8 @@ where
     if let Some(depth) = flags.split {
         return print_split(&solver, depth as usize);
     }
-    if flags.memo {
-        return memo_count(solver, bar, flags, order);
+    if memo.applies(flags) {
+        return memo_count(solver, bar, flags, memo.order);
     }
 
     // Not locked: solutions may come from worker threads (`for_each` needs a `Send` visitor).
@@ -244,6 +244,42 @@ where
     out.flush().context(WRITE_ERROR)?;
     drop(out);
     Ok(finish(&outcome, mode, flags))
+}
+
+/// How a command's counts use memoization unless the flags say otherwise: the item order,
+/// and whether `--count` memoizes without `--memo` (see [`Reduction::memo_by_default`]).
+#[derive(Copy, Clone, Debug)]
+pub struct MemoDefaults {
+    pub order: Branching,
+    pub by_default: bool,
+}
+
+impl MemoDefaults {
+    /// `dlx solve`: first-item order, memoized only with `--memo`.
+    pub const SOLVE: MemoDefaults = MemoDefaults {
+        order: Branching::FirstItem,
+        by_default: false,
+    };
+
+    fn of<R: Reduction>(reduction: &R) -> MemoDefaults {
+        MemoDefaults {
+            order: reduction.memo_order(),
+            by_default: reduction.memo_by_default(),
+        }
+    }
+
+    /// Whether this run counts by memoization: `--memo`, or a count the command memoizes by
+    /// default that asks for nothing a memoized count cannot do.
+    fn applies(self, flags: &SolveFlags) -> bool {
+        flags.memo
+            || (self.by_default
+                && flags.count
+                && !flags.no_memo
+                && flags.limit.is_none()
+                && flags.shard.is_none()
+                && flags.within.is_none()
+                && flags.split.is_none())
+    }
 }
 
 /// `--count --memo`: the exact count by memoization, printed as `--count` prints counts
@@ -408,7 +444,7 @@ fn report_stop(outcome: &Outcome, mode: Mode, flags: &SolveFlags) {
 pub fn solve_boards<B, D>(
     problem: &Problem,
     flags: &SolveFlags,
-    order: Branching,
+    memo: MemoDefaults,
     decode: D,
 ) -> Result<Found>
 where
@@ -419,7 +455,7 @@ where
         return print_encoding(problem, flags);
     }
     let view = View::new(flags);
-    search(problem, flags, order, |out, options, index| {
+    search(problem, flags, memo, |out, options, index| {
         view.write(&decode(options), index, out)
     })
 }
@@ -445,7 +481,7 @@ where
     solve_boards(
         &encoding.problem,
         flags,
-        reduction.memo_order(),
+        MemoDefaults::of(reduction),
         |options| show(reduction.decode(puzzle, &encoding.choices_of(options))),
     )
 }

@@ -30,7 +30,7 @@ pub fn run(args: &SolveArgs) -> Result<Found> {
     search(
         problem,
         &args.flags,
-        dlx::Branching::FirstItem,
+        crate::run::MemoDefaults::SOLVE,
         |out, options, index| write_solution(out, problem, options, index, format),
     )
 }

@@ -2453,3 +2453,79 @@ fn memo_count_past_64_bits() {
     );
     insta::assert_snapshot!("memo_tromino16_json_stats", json.report_without_time());
 }
+
+// ---------------------------------------------------------------------------------------------
+// tile
+
+/// The tiles of a plain-text tiling (tile numbers per cell, `0` off the board), each as
+/// [`normalized`] cells.
+fn tiles_of(board: &str) -> Vec<BTreeSet<(i32, i32)>> {
+    let mut tiles: HashMap<u64, Vec<(i32, i32)>> = HashMap::new();
+    for (row, line) in board.lines().enumerate() {
+        for (col, number) in line.split(' ').enumerate() {
+            let number: u64 = number.parse().expect("a tile number");
+            if number > 0 {
+                tiles
+                    .entry(number)
+                    .or_default()
+                    .push((row as i32, col as i32));
+            }
+        }
+    }
+    tiles.into_values().map(normalized).collect()
+}
+
+/// Every tiling printed covers the board with L-trominoes (checked here from the plain
+/// text, not by the engine), each tiling once.
+#[test]
+fn tile_prints_tilings_by_the_pieces() {
+    let run = dlx(&["tile", "--size", "3x6", "--pieces", "l-tromino", "--all"]);
+    run.assert_status(0);
+    let shapes = images(&[(0, 0), (1, 0), (1, 1)]);
+    let boards: Vec<&str> = run.stdout.trim_end().split("\n\n").collect();
+    for board in &boards {
+        assert_eq!(board.lines().count(), 3);
+        let tiles = tiles_of(board);
+        assert_eq!(tiles.len(), 6, "{board}");
+        assert!(tiles.iter().all(|tile| shapes.contains(tile)), "{board}");
+    }
+    let distinct: HashSet<&&str> = boards.iter().collect();
+    assert_eq!(distinct.len(), boards.len());
+    let count = dlx(&["tile", "--size", "3x6", "--pieces", "l-tromino", "--count"]);
+    assert_eq!(count.stdout, format!("{}\n", boards.len()));
+    insta::assert_snapshot!("tile_3x6_l_tromino_all", run.report());
+}
+
+/// Project Euler 161: the two trominoes tile a 9 x 12 board in 20574308184277971 ways
+/// (memoized by default); small boards count the same by enumeration (--no-memo); a board
+/// file and a pieces file work as the named forms do.
+#[test]
+fn tile_counts() {
+    let euler = dlx(&["tile", "--size", "9x12", "--pieces", "trominoes", "--count"]);
+    euler.assert_status(0);
+    assert_eq!(euler.stdout, "20574308184277971\n");
+    for size in ["2x9", "6x4", "5x3"] {
+        let memo = dlx(&["tile", "--size", size, "--pieces", "trominoes", "--count"]);
+        let enumerated = dlx(&[
+            "tile",
+            "--size",
+            size,
+            "--pieces",
+            "trominoes",
+            "--count",
+            "--no-memo",
+        ]);
+        assert_eq!(memo.stdout, enumerated.stdout, "{size}");
+    }
+    let from_files = dlx(&[
+        "tile",
+        "tests/fixtures/puzzles/tromino-3x6.txt",
+        "tests/fixtures/puzzles/pack-pieces.txt",
+        "--count",
+    ]);
+    insta::assert_snapshot!("tile_files_count", from_files.report());
+    let fixed = dlx(&[
+        "tile", "--size", "2x4", "--pieces", "domino", "--fixed", "--count",
+    ]);
+    assert_eq!(fixed.stdout, "1\n");
+}

@@ -564,8 +564,8 @@ fn memo_errors() {
         &["queens", "6", "--count", "--memo", "--limit", "3"],
     );
     error(
-        "memo_limit_without_memo",
-        &["queens", "6", "--count", "--memo-limit", "1G"],
+        "memo_limit_without_count",
+        &["queens", "6", "--memo-limit", "1G"],
     );
     error(
         "memo_limit_bad_unit",
@@ -597,7 +597,53 @@ fn memo_errors() {
         ],
     );
     error(
+        "no_memo_with_memo",
+        &[
+            "tromino",
+            "--size",
+            "4",
+            "--missing",
+            "0,0",
+            "--count",
+            "--memo",
+            "--no-memo",
+        ],
+    );
+    error(
         "memo_bad_order",
         &["queens", "6", "--count", "--memo", "--order", "random"],
+    );
+}
+
+// ---------------------------------------------------------------------------------------------
+// tile
+
+#[test]
+fn tile_errors() {
+    error("tile_no_board", &["tile", "--pieces", "domino"]);
+    error("tile_no_pieces", &["tile", "--size", "4x4"]);
+    error(
+        "tile_too_many_files",
+        &["tile", "--size", "4x4", "--pieces", "domino", "board.txt"],
+    );
+    error(
+        "tile_bad_size",
+        &["tile", "--size", "4by4", "--pieces", "domino"],
+    );
+    error(
+        "tile_zero_size",
+        &["tile", "--size", "0x4", "--pieces", "domino"],
+    );
+    error(
+        "tile_bad_set",
+        &["tile", "--size", "4x4", "--pieces", "hexominoes"],
+    );
+    error(
+        "tile_huge_board",
+        &["tile", "--size", "100000x100000", "--pieces", "pentominoes"],
+    );
+    error(
+        "tile_large_board",
+        &["tile", "--size", "10000x10000", "--pieces", "pentominoes"],
     );
 }

@@ -11,4 +11,5 @@ pub mod futoshiki;
 pub mod pack;
 pub mod queens;
 pub mod sudoku;
+pub mod tile;
 pub mod tromino;

@@ -78,6 +78,13 @@ pub trait Reduction {
     fn memo_order(&self) -> dlx::Branching {
         dlx::Branching::FirstItem
     }
+
+    /// Whether a count of this puzzle's solutions should be memoized unless asked otherwise:
+    /// where partial solutions repeat their rest so often that memoization is the faster
+    /// way on every instance measured (`docs/memo.md`). By default, no.
+    fn memo_by_default(&self) -> bool {
+        false
+    }
 }
 
 /// An exact-cover problem and the meaning of each of its options: `choices[k]` belongs to

@@ -125,6 +125,12 @@ impl Tile {
 }
 
 impl Reduction for Tile {
+    /// Tilings: the rest of a board depends only on the frontier, which many partial tilings
+    /// share, so memoization counts even small boards at least as fast as enumeration.
+    fn memo_by_default(&self) -> bool {
+        true
+    }
+
     type Puzzle = TilePuzzle;
     type Choice = Placement;
     type Board = TileBoard;

@@ -65,6 +65,28 @@ fn fixed_pieces_keep_their_orientation() {
     assert_eq!(fixed, count(Mask::full(4, 5), "domino", false).0);
 }
 
+/// L-tromino tilings of rectangles, OEIS A351322: 3 x 6: 8, 6 x 6: 162, 6 x 9: 4312,
+/// 9 x 9: 1193600, 8 x 12: 29986082; 3 x 5 has none.
+#[test]
+fn l_tromino_rectangles() {
+    for (rows, cols, tilings) in [
+        (3, 6, 8u128),
+        (6, 6, 162),
+        (6, 9, 4312),
+        (9, 9, 1_193_600),
+        (8, 12, 29_986_082),
+        (12, 8, 29_986_082),
+        (3, 5, 0),
+    ] {
+        assert_eq!(
+            memo(Mask::full(rows, cols), "l-tromino"),
+            tilings,
+            "{rows} x {cols}"
+        );
+    }
+    assert_eq!(count(Mask::full(6, 9), "l-tromino", false).0, 4312);
+}
+
 /// Project Euler 161: the trominoes tile a 9 x 12 board in 20574308184277971 ways.
 #[test]
 fn project_euler_161() {

@@ -217,6 +217,12 @@ impl TileBoard {
 pub struct Tromino;
 
 impl Reduction for Tromino {
+    /// Tilings: the rest of a board depends only on the frontier, which many partial tilings
+    /// share, so memoization counts even small boards at least as fast as enumeration.
+    fn memo_by_default(&self) -> bool {
+        true
+    }
+
     type Puzzle = Mask;
     type Choice = Placement;
     type Board = TileBoard;
