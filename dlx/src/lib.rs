@@ -80,7 +80,10 @@ pub use error::{
     ParseWarningKind, PrefixError,
 };
 pub use limits::MAX_NODES;
-pub use memo::{Branching, Count, MemoError, MemoOutcome, MemoStats, DEFAULT_MEMO_LIMIT};
+pub use memo::{
+    Branching, Count, MemoError, MemoGraph, MemoOutcome, MemoStats, RandomSolutions,
+    DEFAULT_MEMO_LIMIT,
+};
 pub use outcome::{Outcome, Solution, StopReason};
 pub use problem::{
     Color, Entry, ItemId, OptionId, OptionItem, Primary, Problem, ProblemBuilder, Secondary,

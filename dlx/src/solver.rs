@@ -7,7 +7,9 @@ use std::time::{Duration, Instant};
 
 use crate::engine::Engine;
 use crate::error::PrefixError;
-use crate::memo::{self, Branching, MemoConfig, MemoError, MemoOutcome, DEFAULT_MEMO_LIMIT};
+use crate::memo::{
+    self, Branching, MemoConfig, MemoError, MemoGraph, MemoOutcome, DEFAULT_MEMO_LIMIT,
+};
 use crate::outcome::{Outcome, Solution, StopReason};
 use crate::parallel;
 use crate::problem::{OptionId, Problem};
@@ -313,10 +315,23 @@ impl<'p> Solver<'p> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn memo_count(&self) -> Result<MemoOutcome, MemoError> {
+        memo::count(self.problem, &self.memo_config()?)
+    }
+
+    /// The graph of all solutions ([`MemoGraph`]): the signatures of
+    /// [`memo_count`](Self::memo_count), all kept (so more memory than a count, which frees
+    /// each level once expanded), each with its number of completions. From it, the ZDD of
+    /// all solutions and uniformly random solutions. The same limits apply as to
+    /// `memo_count`.
+    pub fn memo_graph(&self) -> Result<MemoGraph, MemoError> {
+        MemoGraph::build(self.problem, &self.memo_config()?)
+    }
+
+    fn memo_config(&self) -> Result<MemoConfig<'_>, MemoError> {
         if self.shard.is_some() || !self.prefix.is_empty() {
             return Err(MemoError::Restricted);
         }
-        let config = MemoConfig {
+        Ok(MemoConfig {
             branching: self.branching,
             memory_limit: self.memo_limit,
             node_limit: self.node_limit,
@@ -325,8 +340,7 @@ impl<'p> Solver<'p> {
                 .progress
                 .as_ref()
                 .map(|(every, report)| (*every, &**report as &(dyn Fn(&Progress) + Send + Sync))),
-        };
-        memo::count(self.problem, &config)
+        })
     }
 
     /// Calls `visit` with each solution's options in the order they were chosen (the slice is

@@ -22,6 +22,7 @@
 //! [`MemoError`]; it never wraps and is never silently short.
 
 mod count;
+mod graph;
 mod signature;
 mod table;
 
@@ -29,6 +30,7 @@ use std::fmt;
 use std::time::{Duration, Instant};
 
 pub use count::Count;
+pub use graph::{MemoGraph, RandomSolutions};
 use signature::Layout;
 use table::{Budget, Table};
 
@@ -179,6 +181,51 @@ const CHECK_INTERVAL: u64 = 1 << 10;
 pub(crate) fn count(problem: &Problem, config: &MemoConfig<'_>) -> Result<MemoOutcome, MemoError> {
     let start = Instant::now();
     let layout = Layout::new(problem);
+    let mut forward = forward(&layout, config, false, start)?;
+    let count = forward.total()?;
+    forward.stats.elapsed = start.elapsed();
+    forward.stats.peak_bytes = forward.budget.peak;
+    Ok(MemoOutcome {
+        count,
+        stats: forward.stats,
+    })
+}
+
+/// The levels of a forward pass (only the last one, unless they were kept), with what it
+/// measured and the memory it holds.
+struct Forward {
+    levels: Vec<Option<Table>>,
+    stats: MemoStats,
+    budget: Budget,
+}
+
+impl Forward {
+    /// The sum of the counts of the last level: the number of solutions.
+    fn total(&mut self) -> Result<Count, MemoError> {
+        let mut total = Table::new(1, 1);
+        if let Some(done) = self.levels.last().and_then(Option::as_ref) {
+            // Sum in a one-entry table, which widens as needed.
+            for entry in 0..done.len() {
+                total.add(&[0], done.count(entry), &mut self.budget)?;
+            }
+        }
+        Ok(if total.len() == 0 {
+            Count::default()
+        } else {
+            Count::from_limbs(total.count(0))
+        })
+    }
+}
+
+/// Runs the levels forward, each signature with the number of partial solutions that reach
+/// it; `keep` keeps the levels once expanded (for the graph of all solutions) instead of
+/// freeing them.
+fn forward(
+    layout: &Layout,
+    config: &MemoConfig<'_>,
+    keep: bool,
+    start: Instant,
+) -> Result<Forward, MemoError> {
     let words = layout.words;
     let primary = layout.primary;
     let mut budget = Budget {
@@ -259,25 +306,23 @@ pub(crate) fn count(problem: &Problem, config: &MemoConfig<'_>) -> Result<MemoOu
             stats.peak_signatures = stats.peak_signatures.max(live);
         }
         stats.hits += table.hits;
-        live -= table.len() as u64;
-        budget.release(table.bytes());
-    }
-    let mut total = Table::new(1, 1);
-    if let Some(done) = levels[primary].take() {
-        stats.hits += done.hits;
-        // Sum the final level's counts in a one-entry table, which widens as needed.
-        for entry in 0..done.len() {
-            total.add(&[0], done.count(entry), &mut budget)?;
+        if keep {
+            levels[level] = Some(table);
+        } else {
+            live -= table.len() as u64;
+            budget.release(table.bytes());
         }
+    }
+    if let Some(done) = &levels[primary] {
+        stats.hits += done.hits;
     }
     stats.elapsed = start.elapsed();
     stats.peak_bytes = budget.peak;
-    let count = if total.len() == 0 {
-        Count::default()
-    } else {
-        Count::from_limbs(total.count(0))
-    };
-    Ok(MemoOutcome { count, stats })
+    Ok(Forward {
+        levels,
+        stats,
+        budget,
+    })
 }
 
 /// The item to branch on in `state`, or `None` where no solution lies below: every item is

@@ -84,6 +84,47 @@ impl Table {
         &self.counts[entry * self.limbs..(entry + 1) * self.limbs]
     }
 
+    /// The entry of signature `key`, if it is stored.
+    pub(crate) fn find(&self, key: &[u64]) -> Option<usize> {
+        if self.slots.is_empty() {
+            return None;
+        }
+        let h = hash(key);
+        let mask = self.slots.len() - 1;
+        let tag = h & 0xffff_ffff_0000_0000;
+        let mut slot = (h as usize) & mask;
+        loop {
+            let value = self.slots[slot];
+            if value == EMPTY {
+                return None;
+            }
+            if value & 0xffff_ffff_0000_0000 == tag {
+                let entry = (value & 0xffff_ffff) as usize - 1;
+                if self.key(entry) == key {
+                    return Some(entry);
+                }
+            }
+            slot = (slot + 1) & mask;
+        }
+    }
+
+    /// Replaces the count of entry `entry` by `count`.
+    pub(crate) fn set_count(
+        &mut self,
+        entry: usize,
+        count: &[u64],
+        budget: &mut Budget,
+    ) -> Result<(), MemoError> {
+        let digits = count.iter().rposition(|&d| d != 0).map_or(0, |top| top + 1);
+        if digits > self.limbs {
+            self.widen(digits, budget)?;
+        }
+        let target = &mut self.counts[entry * self.limbs..(entry + 1) * self.limbs];
+        target.fill(0);
+        target[..digits].copy_from_slice(&count[..digits]);
+        Ok(())
+    }
+
     /// Adds `count` to the count of signature `key`, storing the signature if it is new.
     pub(crate) fn add(
         &mut self,
