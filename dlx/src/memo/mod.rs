@@ -288,10 +288,10 @@ fn forward(
             count_buffer.clear();
             count_buffer.extend_from_slice(table.count(entry));
             successors.clear();
-            let Some(item) = choose(&layout, config.branching, state) else {
+            let Some(item) = choose(layout, config.branching, state) else {
                 continue;
             };
-            branch(&layout, item, state, &mut scratch, &mut successors);
+            branch(layout, item, state, &mut scratch, &mut successors);
             for successor in successors.chunks_exact(words) {
                 stats.edges += 1;
                 let target =
