@@ -449,18 +449,30 @@ pub struct SolveFlags {
     #[arg(long, requires = "count", conflicts_with = "memo")]
     pub no_memo: bool,
 
-    /// The most memory --memo may use for its subproblems: bytes, or with a suffix K, M, G
-    /// or T (powers of 1024). Past it the count stops with an error saying so.
-    #[arg(long, value_name = "SIZE", requires = "count", default_value = "4G", value_parser = size)]
-    pub memo_limit: usize,
+    /// The most memory --memo, --random and --format zdd may use for their subproblems:
+    /// bytes, or with a suffix K, M, G or T (powers of 1024); 4G by default. Past it they
+    /// stop with an error saying so.
+    #[arg(long, value_name = "SIZE", value_parser = size)]
+    pub memo_limit: Option<usize>,
 
-    /// The item --memo branches on: the first open item in the problem's order
+    /// The item --memo (and --random, --format zdd) branches on: the first open item in the problem's order
     /// (first-item: a board filled in reading order, best for tilings), or the one with
     /// the fewest options left (fewest-options, Knuth's choice: best where pieces are few
     /// and constrained). By default each puzzle's best, measured (docs/memo.md); for
     /// `solve`, first-item.
-    #[arg(long, value_enum, value_name = "ORDER", requires = "count")]
+    #[arg(long, value_enum, value_name = "ORDER")]
     pub order: Option<Order>,
+
+    /// Print N solutions drawn uniformly at random: every solution equally likely, each draw
+    /// independent (a solution may come twice). Built from the graph of all solutions, by
+    /// memoization as --memo counts (see --order and --memo-limit).
+    #[arg(long, value_name = "N", value_parser = positive, conflicts_with_all = ["all", "count", "limit", "shard", "within", "split"])]
+    pub random: Option<u64>,
+
+    /// The seed of --random: the same seed gives the same solutions on every machine. By
+    /// default a seed from the clock, which --stats prints.
+    #[arg(long, value_name = "S", requires = "random")]
+    pub seed: Option<u64>,
 
     /// Print search statistics on stderr, one `name: value` per line: nodes, updates,
     /// solutions, max level (plain integers), time; with --memo, the subproblems stored,
@@ -512,6 +524,10 @@ pub enum Format {
     /// A picture of each board, one standalone SVG document per solution, a blank line
     /// between documents (puzzle commands only).
     Svg,
+    /// The ZDD of all solutions in the text format of Knuth's ZDDREAD programs (his DLX6's
+    /// output), by memoization: a node a line, `NODE: (~VAR?LO:HI)` in hexadecimal, VAR the
+    /// option's number from 1; the last line is the root (see docs/memo.md).
+    Zdd,
 }
 
 /// The item a memoized count branches on.

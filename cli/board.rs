@@ -55,7 +55,7 @@ impl View {
     /// line, JSON one object per line.
     pub fn write(&self, board: &dyn Board, index: u128, out: &mut dyn Write) -> io::Result<()> {
         match self.format {
-            Format::Text | Format::Dlx => {
+            Format::Text | Format::Dlx | Format::Zdd => {
                 if index > 1 {
                     writeln!(out)?;
                 }

@@ -210,8 +210,20 @@ where
     if let Some(depth) = flags.split {
         return print_split(&solver, depth as usize);
     }
+    if flags.format == Format::Zdd {
+        return write_zdd(solver, bar, flags, memo.order);
+    }
+    if let Some(draws) = flags.random {
+        return random_solutions(solver, bar, flags, memo.order, draws, write);
+    }
     if memo.applies(flags) {
         return memo_count(solver, bar, flags, memo.order);
+    }
+    if flags.memo_limit.is_some() || flags.order.is_some() {
+        bail!(
+            "--memo-limit and --order shape memoized runs: --count --memo (the default count \
+             of tromino and tile), --random and --format zdd"
+        );
     }
 
     // Not locked: solutions may come from worker threads (`for_each` needs a `Send` visitor).
@@ -282,6 +294,126 @@ impl MemoDefaults {
     }
 }
 
+/// The graph of all solutions, for `--format zdd` and `--random`; its errors as a memo
+/// count's.
+fn memo_graph(
+    solver: Solver<'_>,
+    bar: Option<crate::progress::Bar>,
+    flags: &SolveFlags,
+    order: Branching,
+) -> Result<dlx::MemoGraph> {
+    let graph = solver
+        .branching(flags.order.map_or(order, Branching::from))
+        .memo_limit(flags.memo_limit.unwrap_or(dlx::DEFAULT_MEMO_LIMIT))
+        .memo_graph();
+    if let Some(bar) = &bar {
+        bar.finish();
+    }
+    graph.map_err(|err| memo_error(err, false))
+}
+
+/// A memoized run's error, with what to try next when it ran out of room (`counting`: a
+/// count, which enumeration can do instead).
+fn memo_error(err: dlx::MemoError, counting: bool) -> anyhow::Error {
+    match err {
+        dlx::MemoError::MemoryLimit { .. } if counting => {
+            anyhow!("{err}: raise --memo-limit, try the other --order, or count without --memo")
+        }
+        dlx::MemoError::MemoryLimit { .. } => {
+            anyhow!("{err}: raise --memo-limit or try the other --order")
+        }
+        _ => anyhow!("{err}"),
+    }
+}
+
+/// The statistics of a memoized count or graph, `name: value` per line.
+fn print_memo_stats(stats: &dlx::MemoStats, count: &dlx::Count, extra: &str) {
+    let order = match stats.branching {
+        Branching::FewestOptions => "fewest-options",
+        _ => "first-item",
+    };
+    note(format_args!(
+        "signatures: {}\nexpanded: {}\nedges: {}\nhits: {}\npeak signatures: {}\n\
+         peak memo bytes: {}\norder: {order}\nsolutions: {count}\n{extra}time: {:.3} s",
+        stats.signatures,
+        stats.expanded,
+        stats.edges,
+        stats.hits,
+        stats.peak_signatures,
+        stats.peak_bytes,
+        stats.elapsed.as_secs_f64(),
+    ));
+}
+
+/// `--format zdd`: the ZDD of all solutions on stdout.
+fn write_zdd(
+    solver: Solver<'_>,
+    bar: Option<crate::progress::Bar>,
+    flags: &SolveFlags,
+    order: Branching,
+) -> Result<Found> {
+    if flags.all || flags.limit.is_some() || flags.random.is_some() || flags.split.is_some() {
+        bail!(
+            "--format zdd writes the diagram of all solutions: it takes no --all, --limit, \
+             --random or --split"
+        );
+    }
+    let graph = memo_graph(solver, bar, flags, order)?;
+    let mut out = BufWriter::new(io::stdout().lock());
+    let nodes = graph.write_zdd(&mut out).context(WRITE_ERROR)?;
+    out.flush().context(WRITE_ERROR)?;
+    drop(out);
+    if flags.stats {
+        print_memo_stats(
+            graph.stats(),
+            graph.count(),
+            &format!("zdd nodes: {nodes}\n"),
+        );
+    }
+    Ok(if graph.count().is_zero() {
+        Found::None
+    } else {
+        Found::Some
+    })
+}
+
+/// `--random N`: N solutions drawn uniformly at random, printed as the command prints
+/// solutions.
+fn random_solutions<W>(
+    solver: Solver<'_>,
+    bar: Option<crate::progress::Bar>,
+    flags: &SolveFlags,
+    order: Branching,
+    draws: u64,
+    mut write: W,
+) -> Result<Found>
+where
+    W: FnMut(&mut dyn Write, &[dlx::OptionId], u128) -> io::Result<()>,
+{
+    let graph = memo_graph(solver, bar, flags, order)?;
+    let seed = flags.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |since| since.as_nanos() as u64)
+    });
+    let mut out = BufWriter::new(io::stdout().lock());
+    let mut index = 0u128;
+    for solution in graph.random_solutions(seed).take(draws as usize) {
+        index += 1;
+        write(&mut out, solution.options(), index).context(WRITE_ERROR)?;
+    }
+    out.flush().context(WRITE_ERROR)?;
+    drop(out);
+    if flags.stats {
+        print_memo_stats(graph.stats(), graph.count(), &format!("seed: {seed}\n"));
+    }
+    if graph.count().is_zero() {
+        note(format_args!("dlx: no solution"));
+        return Ok(Found::None);
+    }
+    Ok(Found::Some)
+}
+
 /// `--count --memo`: the exact count by memoization, printed as `--count` prints counts
 /// (always complete: a memoized count that stops has no partial result, and fails).
 fn memo_count(
@@ -292,7 +424,7 @@ fn memo_count(
 ) -> Result<Found> {
     let outcome = solver
         .branching(flags.order.map_or(order, Branching::from))
-        .memo_limit(flags.memo_limit)
+        .memo_limit(flags.memo_limit.unwrap_or(dlx::DEFAULT_MEMO_LIMIT))
         .memo_count();
     if let Some(bar) = &bar {
         bar.finish();
@@ -313,22 +445,7 @@ fn memo_count(
     .and_then(|()| out.flush())
     .context(WRITE_ERROR)?;
     if flags.stats {
-        let stats = &outcome.stats;
-        let order = match stats.branching {
-            Branching::FewestOptions => "fewest-options",
-            _ => "first-item",
-        };
-        note(format_args!(
-            "signatures: {}\nexpanded: {}\nedges: {}\nhits: {}\npeak signatures: {}\n\
-             peak memo bytes: {}\norder: {order}\nsolutions: {count}\ntime: {:.3} s",
-            stats.signatures,
-            stats.expanded,
-            stats.edges,
-            stats.hits,
-            stats.peak_signatures,
-            stats.peak_bytes,
-            stats.elapsed.as_secs_f64(),
-        ));
+        print_memo_stats(&outcome.stats, count, "");
     }
     Ok(if count.is_zero() {
         Found::None

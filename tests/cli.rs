@@ -2529,3 +2529,70 @@ fn tile_counts() {
     ]);
     assert_eq!(fixed.stdout, "1\n");
 }
+
+// ---------------------------------------------------------------------------------------------
+// --format zdd and --random
+
+/// The ZDD on stdout holds exactly the solutions that enumeration finds (read back by the
+/// memo tests' reader), for `solve` and a puzzle command.
+#[test]
+fn zdd_holds_the_solutions() {
+    let run = dlx(&["solve", QUEENS8, "--format", "zdd"]);
+    run.assert_status(0);
+    let mut expected: Vec<Vec<usize>> = dlx::Solver::new(&problem(QUEENS8))
+        .solutions()
+        .map(|s| s.canonical().into_iter().map(OptionId::index).collect())
+        .collect();
+    expected.sort();
+    assert_eq!(crate::memo::zdd_solutions(&run.stdout), expected);
+    let tiny = dlx(&["solve", X_EXAMPLE, "--format", "zdd", "--stats"]);
+    insta::assert_snapshot!("x_zdd_stats", tiny.report_without_time());
+    let queens = dlx(&["queens", "6", "--format", "zdd"]);
+    queens.assert_status(0);
+    assert_eq!(crate::memo::zdd_solutions(&queens.stdout).len(), 4);
+}
+
+/// `--random N` prints N solutions, each an exact cover, the same for a seed whatever the
+/// threads.
+#[test]
+fn random_solutions_are_solutions_and_repeat_with_their_seed() {
+    let args = [
+        "solve", QUEENS8, "--random", "25", "--seed", "11", "--format", "json",
+    ];
+    let run = dlx(&args);
+    run.assert_status(0);
+    // Draws may repeat, so each line is checked on its own.
+    let queens = problem(QUEENS8);
+    assert_eq!(run.stdout.lines().count(), 25);
+    for line in run.stdout.lines() {
+        let value: serde_json::Value = serde_json::from_str(line).unwrap();
+        let ids: Vec<OptionId> = value["option_ids"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|id| OptionId::new(id.as_u64().unwrap() as usize))
+            .collect();
+        dlx::verify(&queens, &ids).unwrap();
+    }
+    let threads = dlx(&[&args[..], &["--threads", "2"]].concat());
+    assert_eq!(threads.stdout, run.stdout);
+    let other = dlx(&[
+        "solve", QUEENS8, "--random", "25", "--seed", "12", "--format", "json",
+    ]);
+    assert_ne!(other.stdout, run.stdout);
+    let board = dlx(&[
+        "tile",
+        "--size",
+        "4x6",
+        "--pieces",
+        "l-tromino",
+        "--random",
+        "2",
+        "--seed",
+        "3",
+    ]);
+    insta::assert_snapshot!("tile_random", board.report());
+    let none = dlx(&["solve", NO_SOLUTION, "--random", "3"]);
+    none.assert_status(1);
+    assert!(none.stdout.is_empty());
+}

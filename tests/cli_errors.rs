@@ -647,3 +647,39 @@ fn tile_errors() {
         &["tile", "--size", "10000x10000", "--pieces", "pentominoes"],
     );
 }
+
+// ---------------------------------------------------------------------------------------------
+// --random and --format zdd
+
+#[test]
+fn random_and_zdd_errors() {
+    error("seed_without_random", &["queens", "6", "--seed", "3"]);
+    error("random_zero", &["queens", "6", "--random", "0"]);
+    error(
+        "random_with_count",
+        &["queens", "6", "--random", "3", "--count"],
+    );
+    error(
+        "random_with_all",
+        &["queens", "6", "--random", "3", "--all"],
+    );
+    error("zdd_with_all", &["queens", "6", "--format", "zdd", "--all"]);
+    error(
+        "zdd_with_count",
+        &["queens", "6", "--format", "zdd", "--count"],
+    );
+    error(
+        "zdd_memo_limit",
+        &[
+            "tromino",
+            "--size",
+            "16",
+            "--missing",
+            "0,0",
+            "--format",
+            "zdd",
+            "--memo-limit",
+            "64K",
+        ],
+    );
+}

@@ -54,7 +54,9 @@ fn all_dates(flags: &SolveFlags) -> Result<Found> {
     let problem = &all.problem;
     match flags.format {
         Format::Dlx => return crate::run::print_encoding(problem, flags),
-        Format::Svg => bail!("--all-dates prints counts: use --format text or json"),
+        Format::Svg | Format::Zdd => {
+            bail!("--all-dates prints counts: use --format text or json")
+        }
         Format::Text | Format::Json => {}
     }
     let (solver, bar) = crate::run::configure(problem, flags, Mode::Count)?;

@@ -99,7 +99,7 @@ impl fmt::Display for MemoError {
         match self {
             MemoError::MemoryLimit { limit, needed } => write!(
                 f,
-                "the memoized count needs more than its memory limit of {} (at least {} so far)",
+                "memoization needs more than its memory limit of {} (at least {} so far)",
                 bytes(*limit),
                 bytes(*needed)
             ),
