@@ -39,7 +39,10 @@ pub fn run(args: &TrominoArgs) -> Result<Found> {
                     board.len()
                 ));
             }
-            crate::run::solve_reduction(&Tromino, &board, &args.flags, |board| TileView { board })
+            crate::run::solve_reduction(&Tromino, &board, &args.flags, |board| TileView {
+                board,
+                classes: None,
+            })
         }
         Method::Divide => divide(&board, args),
     }
@@ -103,7 +106,10 @@ fn divide(board: &Mask, args: &TrominoArgs) -> Result<Found> {
     let built = start.elapsed();
     let view = View::new(flags);
     let mut out = BufWriter::with_capacity(1 << 20, io::stdout().lock());
-    let board = TileView { board: tiling };
+    let board = TileView {
+        board: tiling,
+        classes: None,
+    };
     let written = match view.format {
         Format::Text if !view.pretty => board.board.write_to(&mut out),
         _ => view.write(&board, 1, &mut out),
@@ -126,6 +132,9 @@ fn divide(board: &Mask, args: &TrominoArgs) -> Result<Found> {
 /// A tiling: tiles numbered from 1, 0 on the missing cell and off the board.
 pub struct TileView {
     pub board: TileBoard,
+    /// A color class for each tile (tile `k` at `k - 1`), or `None` to color neighbours
+    /// apart.
+    pub classes: Option<Vec<usize>>,
 }
 
 impl TileView {
@@ -145,10 +154,16 @@ impl TileView {
             }
         }
         let count = self.board.tile_count() as usize;
-        let fill = render::colors(&region, cols, count)
-            .into_iter()
-            .map(Some)
-            .collect();
+        let fill = match &self.classes {
+            Some(classes) => classes
+                .iter()
+                .map(|&class| Some(render::PALETTE[class % render::PALETTE.len()]))
+                .collect(),
+            None => render::colors(&region, cols, count)
+                .into_iter()
+                .map(Some)
+                .collect(),
+        };
         Regions {
             rows,
             cols,

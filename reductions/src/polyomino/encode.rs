@@ -174,6 +174,63 @@ pub enum CellOrder {
     /// Column by column: a memoized count that fills the board in this order keeps a frontier
     /// as long as a column, so this is the order for boards wider than they are tall.
     Columns,
+    /// Diagonal by diagonal (`row + col`, then by row): the order for boards whose
+    /// diagonals are shorter than their rows and columns, as the Aztec diamond's are.
+    Diagonals,
+    /// Antidiagonal by antidiagonal (`row - col`, then by row).
+    Antidiagonals,
+}
+
+impl CellOrder {
+    /// The cells of `board` in this order.
+    pub fn cells(self, board: &Mask) -> Vec<Cell> {
+        let mut cells: Vec<Cell> = board.cells().collect();
+        let cols = board.cols();
+        match self {
+            CellOrder::Rows => {}
+            CellOrder::Columns => cells.sort_by_key(|cell| (cell.col, cell.row)),
+            CellOrder::Diagonals => cells.sort_by_key(|cell| (cell.row + cell.col, cell.row)),
+            CellOrder::Antidiagonals => {
+                cells.sort_by_key(|cell| (cell.row + cols - cell.col, cell.row))
+            }
+        }
+        cells
+    }
+
+    /// The order in which neighbouring cells of `board` lie closest in the list (the least
+    /// bandwidth; rows, then columns, then diagonals on ties): a memoized count that fills
+    /// the board in item order keeps about that many cells on its frontier.
+    pub fn narrowest(board: &Mask) -> CellOrder {
+        let orders = [
+            CellOrder::Rows,
+            CellOrder::Columns,
+            CellOrder::Diagonals,
+            CellOrder::Antidiagonals,
+        ];
+        let mut best = (usize::MAX, CellOrder::Rows);
+        for order in orders {
+            let mut position = vec![0usize; board.rows() * board.cols()];
+            for (k, cell) in order.cells(board).into_iter().enumerate() {
+                position[board.index(cell).expect("a cell of the board")] = k;
+            }
+            let mut width = 0;
+            for cell in board.cells() {
+                let here = position[board.index(cell).expect("a cell of the board")];
+                for next in [
+                    Cell::new(cell.row + 1, cell.col),
+                    Cell::new(cell.row, cell.col + 1),
+                ] {
+                    if let Some(there) = board.index(next).filter(|_| board.contains(next)) {
+                        width = width.max(here.abs_diff(position[there]));
+                    }
+                }
+            }
+            if width < best.0 {
+                best = (width, order);
+            }
+        }
+        best.1
+    }
 }
 
 /// [`encode`], the cell items listed in `order`.
@@ -192,11 +249,7 @@ pub fn encode_along(
         Usage::Unlimited => Vec::new(),
     };
     let mut cell_items = vec![None; board.rows() * board.cols()];
-    let mut cells: Vec<Cell> = board.cells().collect();
-    if order == CellOrder::Columns {
-        cells.sort_by_key(|cell| (cell.col, cell.row));
-    }
-    for cell in cells {
+    for cell in order.cells(board) {
         let index = board.index(cell).expect("a cell of the board");
         cell_items[index] = Some(builder.primary(cell_name(cell)));
     }

@@ -5,11 +5,12 @@
 //! The board is [`grid::parse_mask`](crate::grid::parse_mask)'s file or a full rectangle; the
 //! pieces are [`pack`](crate::pack)'s pieces file or named sets ([`piece_set`]: domino,
 //! trominoes, tetrominoes, pentominoes). The encoding is [`polyomino::encode_along`] with
-//! [`Usage::Unlimited`]: one item per cell, one option per placement. Cells are listed along
-//! the board's longer side (row by row on a board at least as tall as it is wide, column by
-//! column on a wider one), so that a memoized count, which fills the board in item order,
-//! keeps a frontier as short as the board's shorter side: Project Euler 161 (trominoes on
-//! 9 x 12) stores 7 times fewer signatures with frontiers of 9 cells than of 12.
+//! [`Usage::Unlimited`]: one item per cell, one option per placement. Cells are listed in the
+//! order that keeps neighbours closest ([`CellOrder::narrowest`]: rows, columns or diagonals),
+//! so that a memoized count, which fills the board in item order, keeps a short frontier: a
+//! rectangle is filled along its longer side (Project Euler 161, trominoes on 9 x 12: 223,256
+//! signatures and 0.03 s with frontiers of 9 cells, 5,058,116 and 1.08 s with frontiers of
+//! 12), the Aztec diamond diagonal by diagonal.
 //!
 //! ```
 //! use reductions::grid::Mask;
@@ -114,13 +115,9 @@ impl Tile {
         })
     }
 
-    /// The order of the cell items: along the longer side.
+    /// The order of the cell items: the narrowest frontier ([`CellOrder::narrowest`]).
     fn cell_order(&self) -> CellOrder {
-        if self.board.cols() > self.board.rows() {
-            CellOrder::Columns
-        } else {
-            CellOrder::Rows
-        }
+        CellOrder::narrowest(&self.board)
     }
 }
 

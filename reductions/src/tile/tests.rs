@@ -87,6 +87,26 @@ fn l_tromino_rectangles() {
     assert_eq!(count(Mask::full(6, 9), "l-tromino", false).0, 4312);
 }
 
+/// The Aztec diamond of order 12 has 2^78 domino tilings; its cells go diagonal by diagonal,
+/// the narrowest order (row by row, order 10 alone passed 4 GiB).
+#[test]
+fn aztec_diamonds_are_filled_diagonal_by_diagonal() {
+    let n = 12usize;
+    let mut board = Mask::empty(2 * n, 2 * n);
+    for r in 0..2 * n {
+        for c in 0..2 * n {
+            let (dr, dc) = ((2 * r + 1).abs_diff(2 * n), (2 * c + 1).abs_diff(2 * n));
+            if dr + dc <= 2 * n {
+                board.insert(crate::grid::Cell::new(r, c));
+            }
+        }
+    }
+    assert_eq!(CellOrder::narrowest(&board), CellOrder::Diagonals);
+    assert_eq!(CellOrder::narrowest(&Mask::full(9, 12)), CellOrder::Columns);
+    assert_eq!(CellOrder::narrowest(&Mask::full(12, 9)), CellOrder::Rows);
+    assert_eq!(memo(board, "domino"), 1u128 << 78);
+}
+
 /// Project Euler 161: the trominoes tile a 9 x 12 board in 20574308184277971 ways.
 #[test]
 fn project_euler_161() {
