@@ -469,9 +469,15 @@ pub struct SolveFlags {
     #[arg(long, value_name = "N", value_parser = positive, conflicts_with_all = ["all", "count", "limit", "shard", "within", "split"])]
     pub random: Option<u64>,
 
-    /// The seed of --random: the same seed gives the same solutions on every machine. By
-    /// default a seed from the clock, which --stats prints.
-    #[arg(long, value_name = "S", requires = "random")]
+    /// Instead of solving, estimate the number of solutions and of search-tree nodes from N
+    /// random paths down the tree (Knuth's Monte Carlo estimate), each with its standard
+    /// error: how long a count would take, before it runs.
+    #[arg(long, value_name = "N", value_parser = positive, conflicts_with_all = ["all", "count", "limit", "shard", "within", "split", "random"])]
+    pub estimate: Option<u64>,
+
+    /// The seed of --random and --estimate: the same seed gives the same results on every
+    /// machine. By default a seed from the clock, which --stats prints.
+    #[arg(long, value_name = "S")]
     pub seed: Option<u64>,
 
     /// Print search statistics on stderr, one `name: value` per line: nodes, updates,

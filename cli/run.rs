@@ -210,6 +210,12 @@ where
     if let Some(depth) = flags.split {
         return print_split(&solver, depth as usize);
     }
+    if flags.seed.is_some() && flags.random.is_none() && flags.estimate.is_none() {
+        bail!("--seed seeds --random and --estimate: give one of them");
+    }
+    if let Some(probes) = flags.estimate {
+        return estimate(&solver, bar, flags, probes);
+    }
     if flags.format == Format::Zdd {
         return write_zdd(solver, bar, flags, memo.order);
     }
@@ -377,6 +383,73 @@ fn write_zdd(
     })
 }
 
+/// The seed of `--random` and `--estimate`: `--seed`, or one from the clock.
+fn seed(flags: &SolveFlags) -> u64 {
+    flags.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |since| since.as_nanos() as u64)
+    })
+}
+
+/// A figure of an estimate: plain up to a million, else in scientific notation.
+fn figure(value: f64) -> String {
+    if value.abs() < 1e6 {
+        format!("{value:.1}")
+    } else {
+        format!("{value:.3e}")
+    }
+}
+
+/// `--estimate N`: Knuth's estimate of the numbers of solutions and nodes.
+fn estimate(
+    solver: &Solver<'_>,
+    bar: Option<crate::progress::Bar>,
+    flags: &SolveFlags,
+    probes: u64,
+) -> Result<Found> {
+    if !matches!(flags.format, Format::Text | Format::Json) {
+        bail!("--estimate prints figures: use --format text or json with it");
+    }
+    let seed = seed(flags);
+    let start = std::time::Instant::now();
+    let estimate = solver.estimate(probes, seed);
+    if let Some(bar) = &bar {
+        bar.finish();
+    }
+    let mut out = io::stdout().lock();
+    if flags.format == Format::Json {
+        let value = serde_json::json!({
+            "estimate": {
+                "solutions": estimate.solutions,
+                "solutions_error": estimate.solutions_error,
+                "nodes": estimate.nodes,
+                "nodes_error": estimate.nodes_error,
+                "probes": estimate.probes,
+            }
+        });
+        writeln!(out, "{value}")
+    } else {
+        writeln!(
+            out,
+            "solutions: {} (standard error {})\nnodes: {} (standard error {})\nprobes: {probes}",
+            figure(estimate.solutions),
+            figure(estimate.solutions_error),
+            figure(estimate.nodes),
+            figure(estimate.nodes_error),
+        )
+    }
+    .and_then(|()| out.flush())
+    .context(WRITE_ERROR)?;
+    if flags.stats {
+        note(format_args!(
+            "seed: {seed}\ntime: {:.3} s",
+            start.elapsed().as_secs_f64()
+        ));
+    }
+    Ok(Found::Some)
+}
+
 /// `--random N`: N solutions drawn uniformly at random, printed as the command prints
 /// solutions.
 fn random_solutions<W>(
@@ -391,11 +464,7 @@ where
     W: FnMut(&mut dyn Write, &[dlx::OptionId], u128) -> io::Result<()>,
 {
     let graph = memo_graph(solver, bar, flags, order)?;
-    let seed = flags.seed.unwrap_or_else(|| {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |since| since.as_nanos() as u64)
-    });
+    let seed = seed(flags);
     let mut out = BufWriter::new(io::stdout().lock());
     let mut index = 0u128;
     for solution in graph.random_solutions(seed).take(draws as usize) {

@@ -2596,3 +2596,34 @@ fn random_solutions_are_solutions_and_repeat_with_their_seed() {
     none.assert_status(1);
     assert!(none.stdout.is_empty());
 }
+
+/// `--estimate N`: Knuth's estimate, the same for a seed, near the exact count.
+#[test]
+fn estimate_with_a_seed() {
+    let run = dlx(&["solve", QUEENS8, "--estimate", "4000", "--seed", "5"]);
+    run.assert_status(0);
+    assert_eq!(
+        dlx(&["solve", QUEENS8, "--estimate", "4000", "--seed", "5"]).stdout,
+        run.stdout
+    );
+    let json = dlx(&[
+        "queens",
+        "8",
+        "--estimate",
+        "4000",
+        "--seed",
+        "5",
+        "--format",
+        "json",
+    ]);
+    let value: serde_json::Value = serde_json::from_str(json.stdout.trim_end()).unwrap();
+    let (solutions, error) = (
+        value["estimate"]["solutions"].as_f64().unwrap(),
+        value["estimate"]["solutions_error"].as_f64().unwrap(),
+    );
+    assert!(
+        (solutions - 92.0).abs() < 4.0 * error,
+        "{solutions} ± {error}"
+    );
+    insta::assert_snapshot!("queens8_estimate", run.report());
+}

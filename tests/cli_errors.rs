@@ -654,6 +654,15 @@ fn tile_errors() {
 #[test]
 fn random_and_zdd_errors() {
     error("seed_without_random", &["queens", "6", "--seed", "3"]);
+    error("estimate_zero", &["queens", "6", "--estimate", "0"]);
+    error(
+        "estimate_with_count",
+        &["queens", "6", "--estimate", "9", "--count"],
+    );
+    error(
+        "estimate_as_svg",
+        &["queens", "6", "--estimate", "9", "--format", "svg"],
+    );
     error("random_zero", &["queens", "6", "--random", "0"]);
     error(
         "random_with_count",

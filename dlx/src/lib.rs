@@ -81,7 +81,7 @@ pub use error::{
 };
 pub use limits::MAX_NODES;
 pub use memo::{
-    Branching, Count, MemoError, MemoGraph, MemoOutcome, MemoStats, RandomSolutions,
+    Branching, Count, Estimate, MemoError, MemoGraph, MemoOutcome, MemoStats, RandomSolutions,
     DEFAULT_MEMO_LIMIT,
 };
 pub use outcome::{Outcome, Solution, StopReason};

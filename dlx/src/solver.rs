@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use crate::engine::Engine;
 use crate::error::PrefixError;
 use crate::memo::{
-    self, Branching, MemoConfig, MemoError, MemoGraph, MemoOutcome, DEFAULT_MEMO_LIMIT,
+    self, Branching, Estimate, MemoConfig, MemoError, MemoGraph, MemoOutcome, DEFAULT_MEMO_LIMIT,
 };
 use crate::outcome::{Outcome, Solution, StopReason};
 use crate::parallel;
@@ -325,6 +325,25 @@ impl<'p> Solver<'p> {
     /// `memo_count`.
     pub fn memo_graph(&self) -> Result<MemoGraph, MemoError> {
         MemoGraph::build(self.problem, &self.memo_config()?)
+    }
+
+    /// Knuth's Monte Carlo estimate of the number of solutions and of search-tree nodes, from
+    /// `probes` random paths from the root (each branch equally likely; the same `seed`, the
+    /// same paths on every machine): how long a count would take, before running it. The
+    /// paths branch as [`Branching::FewestOptions`] does, Knuth's choice, so for problems
+    /// without multiplicities the tree is the one [`count`](Self::count) explores (an item
+    /// with multiplicity branches on the whole set of options that cover it, where Algorithm
+    /// M takes them one at a time).
+    ///
+    /// ```
+    /// let problem = dlx::Problem::from_dlx("a b c\na\nb\nc\na b\nb c\n")?;
+    /// let estimate = dlx::Solver::new(&problem).estimate(2000, 1);
+    /// let exact = dlx::Solver::new(&problem).count().solutions as f64;
+    /// assert!((estimate.solutions - exact).abs() < 4.0 * estimate.solutions_error + 1e-9);
+    /// # Ok::<(), dlx::ParseError>(())
+    /// ```
+    pub fn estimate(&self, probes: u64, seed: u64) -> Estimate {
+        memo::estimate(self.problem, probes, seed)
     }
 
     fn memo_config(&self) -> Result<MemoConfig<'_>, MemoError> {

@@ -22,6 +22,7 @@
 //! [`MemoError`]; it never wraps and is never silently short.
 
 mod count;
+mod estimate;
 mod graph;
 mod signature;
 mod table;
@@ -30,6 +31,8 @@ use std::fmt;
 use std::time::{Duration, Instant};
 
 pub use count::Count;
+pub(crate) use estimate::estimate;
+pub use estimate::Estimate;
 pub use graph::{MemoGraph, RandomSolutions};
 use signature::Layout;
 use table::{Budget, Table};
