@@ -413,7 +413,9 @@ fn estimate(
     }
     let seed = seed(flags);
     let start = std::time::Instant::now();
-    let estimate = solver.estimate(probes, seed);
+    let estimate = solver
+        .estimate(probes, seed)
+        .map_err(|err| memo_error(err, false))?;
     if let Some(bar) = &bar {
         bar.finish();
     }

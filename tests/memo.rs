@@ -354,7 +354,7 @@ fn estimates_converge_to_the_exact_counts() {
         "random/mcc-s1.dlx",
     ] {
         let problem = util::read_corpus(name);
-        let estimate = Solver::new(&problem).estimate(20_000, 7);
+        let estimate = Solver::new(&problem).estimate(20_000, 7).unwrap();
         let exact = Solver::new(&problem).count();
         let close =
             |estimated: f64, error: f64, exact: f64| (estimated - exact).abs() <= 4.0 * error;
@@ -378,6 +378,22 @@ fn estimates_converge_to_the_exact_counts() {
                 exact.stats.nodes
             );
         }
-        assert_eq!(Solver::new(&problem).estimate(20_000, 7), estimate);
+        assert_eq!(Solver::new(&problem).estimate(20_000, 7).unwrap(), estimate);
     }
+}
+
+/// An item with multiplicity that can be covered in astronomically many ways at once is an
+/// error, not a hang: 25 to 50 of 60 options, each alone with the item.
+#[test]
+fn too_many_ways_to_cover_an_item_is_an_error() {
+    let mut text = String::from("25:50|a\n");
+    for _ in 0..60 {
+        text.push_str("a\n");
+    }
+    let problem = Problem::from_dlx(&text).unwrap();
+    let start = std::time::Instant::now();
+    let error = Solver::new(&problem).memo_count().unwrap_err();
+    assert_eq!(error, MemoError::TooManyBranches { item: 0 });
+    assert!(Solver::new(&problem).estimate(5, 1).is_err());
+    assert!(start.elapsed().as_secs() < 60);
 }

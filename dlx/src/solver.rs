@@ -337,12 +337,15 @@ impl<'p> Solver<'p> {
     ///
     /// ```
     /// let problem = dlx::Problem::from_dlx("a b c\na\nb\nc\na b\nb c\n")?;
-    /// let estimate = dlx::Solver::new(&problem).estimate(2000, 1);
+    /// let estimate = dlx::Solver::new(&problem).estimate(2000, 1)?;
     /// let exact = dlx::Solver::new(&problem).count().solutions as f64;
     /// assert!((estimate.solutions - exact).abs() < 4.0 * estimate.solutions_error + 1e-9);
-    /// # Ok::<(), dlx::ParseError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn estimate(&self, probes: u64, seed: u64) -> Estimate {
+    ///
+    /// Fails only where an item with multiplicity has too many ways to be covered at once
+    /// ([`MemoError::TooManyBranches`]).
+    pub fn estimate(&self, probes: u64, seed: u64) -> Result<Estimate, MemoError> {
         memo::estimate(self.problem, probes, seed)
     }
 

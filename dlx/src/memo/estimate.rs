@@ -8,7 +8,7 @@
 
 use super::graph::SplitMix64;
 use super::signature::Layout;
-use super::{branch, choose, Branching};
+use super::{branch, choose, Branching, MemoError};
 use crate::problem::Problem;
 
 /// Knuth's estimate of a search's size from random paths ([`Solver::estimate`]): means over
@@ -55,7 +55,7 @@ impl Moments {
     }
 }
 
-pub(crate) fn estimate(problem: &Problem, probes: u64, seed: u64) -> Estimate {
+pub(crate) fn estimate(problem: &Problem, probes: u64, seed: u64) -> Result<Estimate, MemoError> {
     let layout = Layout::new(problem);
     let words = layout.words;
     let mut random = SplitMix64(seed);
@@ -72,7 +72,7 @@ pub(crate) fn estimate(problem: &Problem, probes: u64, seed: u64) -> Estimate {
             }
             successors.clear();
             if let Some(item) = choose(&layout, Branching::FewestOptions, &state) {
-                branch(&layout, item, &state, &mut scratch, &mut successors);
+                branch(&layout, item, &state, &mut scratch, &mut successors)?;
             }
             let degree = successors.len() / words;
             if degree == 0 {
@@ -86,11 +86,11 @@ pub(crate) fn estimate(problem: &Problem, probes: u64, seed: u64) -> Estimate {
         solutions.add(if solved { weight } else { 0.0 });
         nodes.add(tree);
     }
-    Estimate {
+    Ok(Estimate {
         probes,
         solutions: solutions.mean,
         solutions_error: solutions.error(),
         nodes: nodes.mean,
         nodes_error: nodes.error(),
-    }
+    })
 }

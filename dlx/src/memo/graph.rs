@@ -136,7 +136,7 @@ impl MemoGraph {
                     state.copy_from_slice(table.key(entry));
                     successors.clear();
                     if let Some(item) = choose(&layout, config.branching, &state) {
-                        branch(&layout, item, &state, &mut scratch, &mut successors);
+                        branch(&layout, item, &state, &mut scratch, &mut successors)?;
                     }
                     for successor in successors.chunks_exact(words) {
                         let below = levels[layout.settled(successor)]

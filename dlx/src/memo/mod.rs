@@ -80,6 +80,12 @@ pub enum MemoError {
         /// Statistics up to the stop.
         stats: MemoStats,
     },
+    /// An item with multiplicity has more ways to be covered in one branch than any table
+    /// could hold (more than 16 million steps to list them).
+    TooManyBranches {
+        /// The item, numbered as in [`Problem::items`](crate::Problem::items).
+        item: usize,
+    },
     /// The solver was restricted to part of the search tree ([`Solver::shard`] or
     /// [`Solver::within`]), which a memoized count cannot honor.
     ///
@@ -110,6 +116,11 @@ impl fmt::Display for MemoError {
                 f,
                 "the memoized count stopped ({reason}) after {} signatures; it has no partial count",
                 stats.signatures
+            ),
+            MemoError::TooManyBranches { item } => write!(
+                f,
+                "item number {item} (from 0) can be covered in too many ways at once for \
+                 memoization (more than {MAX_BRANCH_STEPS} steps to list them)"
             ),
             MemoError::Restricted => {
                 f.write_str("a memoized count covers the whole problem: it cannot run on a shard or a subtree")
@@ -294,7 +305,7 @@ fn forward(
             let Some(item) = choose(layout, config.branching, state) else {
                 continue;
             };
-            branch(layout, item, state, &mut scratch, &mut successors);
+            branch(layout, item, state, &mut scratch, &mut successors)?;
             for successor in successors.chunks_exact(words) {
                 stats.edges += 1;
                 let target =
@@ -366,7 +377,18 @@ fn choose(layout: &Layout, branching: Branching, state: &[u64]) -> Option<usize>
 }
 
 /// Appends to `out` the signature after each way of settling `item` in `state`.
-fn branch(layout: &Layout, item: usize, state: &[u64], scratch: &mut Vec<u64>, out: &mut Vec<u64>) {
+/// The most steps one branch may take choosing the options of an item with multiplicity:
+/// an item that may be covered 25 times among 50 options has some 10^14 ways, which no
+/// signature table could hold.
+const MAX_BRANCH_STEPS: u64 = 1 << 24;
+
+fn branch(
+    layout: &Layout,
+    item: usize,
+    state: &[u64],
+    scratch: &mut Vec<u64>,
+    out: &mut Vec<u64>,
+) -> Result<(), MemoError> {
     let (min, max) = layout.need(item, state);
     if (min, max) == (1, 1) {
         for &option in layout.options_of(item) {
@@ -377,11 +399,16 @@ fn branch(layout: &Layout, item: usize, state: &[u64], scratch: &mut Vec<u64>, o
                 layout.settle(item, &mut out[start..]);
             }
         }
-        return;
+        return Ok(());
     }
     scratch.clear();
     scratch.extend_from_slice(state);
-    subsets(layout, item, 0, 0, (min, max), scratch, out);
+    let mut steps = 0;
+    subsets(layout, item, (0, 0), (min, max), scratch, out, &mut steps);
+    if steps > MAX_BRANCH_STEPS {
+        return Err(MemoError::TooManyBranches { item });
+    }
+    Ok(())
 }
 
 /// The ways to cover `item` `min..=max` more times with options after the `from`-th of its
@@ -389,12 +416,16 @@ fn branch(layout: &Layout, item: usize, state: &[u64], scratch: &mut Vec<u64>, o
 fn subsets(
     layout: &Layout,
     item: usize,
-    from: usize,
-    chosen: u32,
+    (from, chosen): (usize, u32),
     (min, max): (u32, u32),
     stack: &mut Vec<u64>,
     out: &mut Vec<u64>,
+    steps: &mut u64,
 ) {
+    *steps += 1;
+    if *steps > MAX_BRANCH_STEPS {
+        return;
+    }
     let words = layout.words;
     let top = stack.len() - words;
     if chosen >= min {
@@ -410,7 +441,15 @@ fn subsets(
         if layout.fits(option, &stack[top..]) {
             stack.extend_from_within(top..);
             layout.apply(option, &mut stack[top + words..]);
-            subsets(layout, item, k + 1, chosen + 1, (min, max), stack, out);
+            subsets(
+                layout,
+                item,
+                (k + 1, chosen + 1),
+                (min, max),
+                stack,
+                out,
+                steps,
+            );
             stack.truncate(top + words);
         }
     }
