@@ -441,7 +441,8 @@ pub struct SolveFlags {
     /// and the colors taken) once, exactly at any size. Far faster than enumeration where
     /// many partial solutions leave the same rest, as in tilings of boards (a 16 x 16 board
     /// has 2 * 10^30 domino tilings, counted in a fraction of a second); slower where
-    /// they rarely do. One thread; no --shard, --within or --limit. See docs/memo.md.
+    /// they rarely do. Uses --threads (--random and --format zdd run on one); no --shard,
+    /// --within or --limit. See docs/memo.md.
     #[arg(long, requires = "count", conflicts_with_all = ["shard", "within", "limit", "split"])]
     pub memo: bool,
 

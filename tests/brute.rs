@@ -287,17 +287,23 @@ proptest! {
         }
     }
 
-    /// Memoized counts, under both item orders, equal the brute-force count.
+    /// Memoized counts, under both item orders, on one thread and on three, equal the
+    /// brute-force count.
     #[test]
     fn memo_counts_equal_the_brute_force_count(spec in spec()) {
         let problem = spec.build();
         let expected = spec.brute_force().len() as u128;
         for branching in [Branching::FirstItem, Branching::FewestOptions] {
-            let outcome = Solver::new(&problem)
-                .branching(branching)
-                .memo_count()
-                .map_err(|error| TestCaseError::fail(error.to_string()))?;
-            prop_assert_eq!(outcome.count.to_u128(), Some(expected), "{:?}", branching);
+            for threads in [1, 3] {
+                let outcome = Solver::new(&problem)
+                    .branching(branching)
+                    .threads(threads)
+                    .memo_count()
+                    .map_err(|error| TestCaseError::fail(error.to_string()))?;
+                prop_assert_eq!(
+                    outcome.count.to_u128(), Some(expected), "{:?} on {} threads", branching, threads
+                );
+            }
         }
     }
 

@@ -2445,7 +2445,11 @@ fn memo_count_past_64_bits() {
     text.assert_status(0);
     let count = text.stdout.trim_end();
     assert!(count.len() > 20, "{count}");
-    let json = dlx(&[&args[..], &["--format", "json", "--stats"]].concat());
+    let json = dlx(&[
+        &args[..],
+        &["--format", "json", "--stats", "--threads", "1"],
+    ]
+    .concat());
     json.assert_status(0);
     assert_eq!(
         json.stdout,

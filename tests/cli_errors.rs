@@ -594,6 +594,8 @@ fn memo_errors() {
             "--memo",
             "--memo-limit",
             "64K",
+            "--threads",
+            "1",
         ],
     );
     error(

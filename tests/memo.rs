@@ -135,6 +135,17 @@ fn domino_tilings_of_squares() {
         memo_count(&sixteen, Branching::FirstItem).to_string(),
         "2444888770250892795802079170816"
     );
+    // On several threads: the same count, the same signatures.
+    let one = Solver::new(&sixteen).memo_count().unwrap();
+    for threads in [2, 3, 8] {
+        let many = Solver::new(&sixteen).threads(threads).memo_count().unwrap();
+        assert_eq!(many.count, one.count, "{threads} threads");
+        assert_eq!(
+            many.stats.signatures, one.stats.signatures,
+            "{threads} threads"
+        );
+        assert_eq!(many.stats.edges, one.stats.edges, "{threads} threads");
+    }
     // Past 2^128; Kasteleyn's product formula gives the same value.
     let eighteen = dominoes(18, 18, |_, _| true);
     let count = memo_count(&eighteen, Branching::FirstItem);
@@ -191,6 +202,14 @@ fn a_memo_limit_too_small_is_an_error() {
     }
     let sharded = Solver::new(&problem).shard(0, 2).memo_count();
     assert_eq!(sharded, Err(MemoError::Restricted));
+    let threads = Solver::new(&problem)
+        .threads(2)
+        .memo_limit(100_000)
+        .memo_count();
+    assert!(
+        matches!(threads, Err(MemoError::MemoryLimit { .. })),
+        "{threads:?}"
+    );
 }
 
 /// The solutions of a ZDD in Knuth's ZDDREAD text format, read back here independently: each

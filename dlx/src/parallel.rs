@@ -179,7 +179,7 @@ pub(crate) fn run(template: Search, roots: Vec<Root>, settings: Settings<'_>) ->
 /// The pool of `threads` workers, made on first use and kept for the process: starting the
 /// threads cost 70-90 microseconds a search (measured on the sudokus, a millisecond each), so
 /// a program that runs many small searches on several threads pays it once.
-fn pool(threads: usize) -> Arc<rayon::ThreadPool> {
+pub(crate) fn pool(threads: usize) -> Arc<rayon::ThreadPool> {
     static POOLS: Mutex<Vec<(usize, Arc<rayon::ThreadPool>)>> = Mutex::new(Vec::new());
     let mut pools = POOLS
         .lock()

@@ -291,7 +291,8 @@ impl<'p> Solver<'p> {
     /// 2 * 10^30 domino tilings of a 16 x 16 board, take a fraction of a second. The count
     /// honors the [`timeout`](Self::timeout), the [`node_limit`](Self::node_limit) (as a
     /// bound on signatures expanded), the [`memo_limit`](Self::memo_limit) and the progress
-    /// callback, and runs on one thread; it fails on a [`shard`](Self::shard) or a subtree
+    /// callback, and runs on the [`threads`](Self::threads) (each level of signatures split
+    /// among them, the same count as on one thread); it fails on a [`shard`](Self::shard) or a subtree
     /// ([`within`](Self::within)). See [`Branching`] for the order of the items, which
     /// decides the number of signatures.
     ///
@@ -355,6 +356,7 @@ impl<'p> Solver<'p> {
         }
         Ok(MemoConfig {
             branching: self.branching,
+            threads: self.threads,
             memory_limit: self.memo_limit,
             node_limit: self.node_limit,
             timeout: self.timeout,

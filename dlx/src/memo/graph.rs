@@ -108,7 +108,7 @@ impl MemoGraph {
         let words = layout.words;
         let primary = layout.primary;
         let mut levels = std::mem::take(&mut forward.levels);
-        let budget: &mut Budget = &mut forward.budget;
+        let budget: &Budget = &forward.budget;
         let mut successors = Vec::new();
         let mut scratch = Vec::new();
         let mut state = vec![0; words];
@@ -152,7 +152,7 @@ impl MemoGraph {
         }
         let mut stats = forward.stats;
         stats.elapsed = start.elapsed();
-        stats.peak_bytes = forward.budget.peak;
+        stats.peak_bytes = forward.budget.peak();
         Ok(MemoGraph {
             layout,
             branching: config.branching,

@@ -24,6 +24,7 @@
 mod count;
 mod estimate;
 mod graph;
+mod parallel;
 mod signature;
 mod table;
 
@@ -98,7 +99,7 @@ impl MemoError {
     fn out_of_memory(budget: &Budget) -> MemoError {
         MemoError::MemoryLimit {
             limit: budget.limit,
-            needed: budget.used,
+            needed: budget.used(),
         }
     }
 }
@@ -183,6 +184,7 @@ pub(crate) type Report<'a> = &'a (dyn Fn(&Progress) + Send + Sync + 'a);
 /// The knobs of a memoized count, from the [`Solver`](crate::Solver).
 pub(crate) struct MemoConfig<'a> {
     pub(crate) branching: Branching,
+    pub(crate) threads: usize,
     pub(crate) memory_limit: usize,
     pub(crate) node_limit: Option<u64>,
     pub(crate) timeout: Option<Duration>,
@@ -195,10 +197,14 @@ const CHECK_INTERVAL: u64 = 1 << 10;
 pub(crate) fn count(problem: &Problem, config: &MemoConfig<'_>) -> Result<MemoOutcome, MemoError> {
     let start = Instant::now();
     let layout = Layout::new(problem);
+    if config.threads > 1 {
+        let (count, stats) = parallel::count(&layout, config, start)?;
+        return Ok(MemoOutcome { count, stats });
+    }
     let mut forward = forward(&layout, config, false, start)?;
     let count = forward.total()?;
     forward.stats.elapsed = start.elapsed();
-    forward.stats.peak_bytes = forward.budget.peak;
+    forward.stats.peak_bytes = forward.budget.peak();
     Ok(MemoOutcome {
         count,
         stats: forward.stats,
@@ -220,7 +226,7 @@ impl Forward {
         if let Some(done) = self.levels.last().and_then(Option::as_ref) {
             // Sum in a one-entry table, which widens as needed.
             for entry in 0..done.len() {
-                total.add(&[0], done.count(entry), &mut self.budget)?;
+                total.add(&[0], done.count(entry), &self.budget)?;
             }
         }
         Ok(if total.len() == 0 {
@@ -242,18 +248,14 @@ fn forward(
 ) -> Result<Forward, MemoError> {
     let words = layout.words;
     let primary = layout.primary;
-    let mut budget = Budget {
-        limit: config.memory_limit,
-        used: 0,
-        peak: 0,
-    };
+    let budget = Budget::new(config.memory_limit);
     let mut stats = MemoStats {
         branching: config.branching,
         ..MemoStats::default()
     };
     let mut levels: Vec<Option<Table>> = (0..=primary).map(|_| None).collect();
     let mut root = Table::new(words, 1);
-    root.add(&vec![0; words], &[1], &mut budget)?;
+    root.add(&vec![0; words], &[1], &budget)?;
     levels[0] = Some(root);
     let mut live: u64 = 1;
     stats.signatures = 1;
@@ -281,7 +283,7 @@ fn forward(
                 };
                 if let Some(reason) = stop {
                     stats.elapsed = elapsed;
-                    stats.peak_bytes = budget.peak;
+                    stats.peak_bytes = budget.peak();
                     return Err(MemoError::Stopped { reason, stats });
                 }
                 if let (Some((every, report)), Some(due)) = (config.progress, next_report) {
@@ -311,7 +313,7 @@ fn forward(
                 let target =
                     levels[layout.settled(successor)].get_or_insert_with(|| Table::new(words, 1));
                 let before = target.len();
-                target.add(successor, &count_buffer, &mut budget)?;
+                target.add(successor, &count_buffer, &budget)?;
                 if target.len() > before {
                     stats.signatures += 1;
                     live += 1;
@@ -331,7 +333,7 @@ fn forward(
         stats.hits += done.hits;
     }
     stats.elapsed = start.elapsed();
-    stats.peak_bytes = budget.peak;
+    stats.peak_bytes = budget.peak();
     Ok(Forward {
         levels,
         stats,

@@ -1,32 +1,69 @@
 //! A table of signatures with their counts: open addressing over a flat arena of keys, so
 //! a signature is stored once, compared in full, and hashed only to find its slot.
 
+use std::sync::atomic::{AtomicUsize, Ordering};
+
 use super::MemoError;
 
-/// Bytes allowed for all tables together, and bytes in use.
+/// Bytes allowed for all tables together, and bytes in use, shared by the workers of a count
+/// on several threads.
 #[derive(Debug)]
 pub(crate) struct Budget {
     pub(crate) limit: usize,
-    pub(crate) used: usize,
-    pub(crate) peak: usize,
+    used: AtomicUsize,
+    peak: AtomicUsize,
 }
 
 impl Budget {
-    fn grow(&mut self, from: usize, to: usize) -> Result<(), MemoError> {
-        let used = self.used - from + to;
-        if used > self.limit {
-            return Err(MemoError::MemoryLimit {
-                limit: self.limit,
-                needed: used,
-            });
+    pub(crate) fn new(limit: usize) -> Budget {
+        Budget {
+            limit,
+            used: AtomicUsize::new(0),
+            peak: AtomicUsize::new(0),
         }
-        self.used = used;
-        self.peak = self.peak.max(used);
-        Ok(())
     }
 
-    pub(crate) fn release(&mut self, bytes: usize) {
-        self.used -= bytes;
+    /// A table grows from `from` bytes to `to`, if the limit allows.
+    fn grow(&self, from: usize, to: usize) -> Result<(), MemoError> {
+        let mut used = self.used.load(Ordering::Relaxed);
+        loop {
+            let wanted = used - from + to;
+            if wanted > self.limit {
+                return Err(MemoError::MemoryLimit {
+                    limit: self.limit,
+                    needed: wanted,
+                });
+            }
+            match self.used.compare_exchange_weak(
+                used,
+                wanted,
+                Ordering::Relaxed,
+                Ordering::Relaxed,
+            ) {
+                Ok(_) => {
+                    self.peak.fetch_max(wanted, Ordering::Relaxed);
+                    return Ok(());
+                }
+                Err(now) => used = now,
+            }
+        }
+    }
+
+    /// Memory held outside the tables, if the limit allows.
+    pub(crate) fn grow_by(&self, bytes: usize) -> Result<(), MemoError> {
+        self.grow(0, bytes)
+    }
+
+    pub(crate) fn release(&self, bytes: usize) {
+        self.used.fetch_sub(bytes, Ordering::Relaxed);
+    }
+
+    pub(crate) fn used(&self) -> usize {
+        self.used.load(Ordering::Relaxed)
+    }
+
+    pub(crate) fn peak(&self) -> usize {
+        self.peak.load(Ordering::Relaxed)
     }
 }
 
@@ -46,7 +83,7 @@ pub(crate) struct Table {
     pub(crate) hits: u64,
 }
 
-fn hash(key: &[u64]) -> u64 {
+pub(crate) fn hash(key: &[u64]) -> u64 {
     let mut h = 0x243f_6a88_85a3_08d3u64;
     for &word in key {
         h = (h ^ word).wrapping_mul(0x9e37_79b9_7f4a_7c15);
@@ -113,7 +150,7 @@ impl Table {
         &mut self,
         entry: usize,
         count: &[u64],
-        budget: &mut Budget,
+        budget: &Budget,
     ) -> Result<(), MemoError> {
         let digits = count.iter().rposition(|&d| d != 0).map_or(0, |top| top + 1);
         if digits > self.limbs {
@@ -130,7 +167,7 @@ impl Table {
         &mut self,
         key: &[u64],
         count: &[u64],
-        budget: &mut Budget,
+        budget: &Budget,
     ) -> Result<(), MemoError> {
         if count.len() > self.limbs {
             self.widen(count.len(), budget)?;
@@ -159,7 +196,7 @@ impl Table {
         if self.len >= u32::MAX as usize - 1 {
             return Err(MemoError::MemoryLimit {
                 limit: budget.limit,
-                needed: budget.used,
+                needed: budget.used(),
             });
         }
         self.slots[slot] = tag | (self.len as u64 + 1);
@@ -171,12 +208,7 @@ impl Table {
         Ok(())
     }
 
-    fn add_count(
-        &mut self,
-        entry: usize,
-        count: &[u64],
-        budget: &mut Budget,
-    ) -> Result<(), MemoError> {
+    fn add_count(&mut self, entry: usize, count: &[u64], budget: &Budget) -> Result<(), MemoError> {
         let limbs = self.limbs;
         let target = &mut self.counts[entry * limbs..(entry + 1) * limbs];
         let mut carry = false;
@@ -198,7 +230,7 @@ impl Table {
     }
 
     /// Gives every count `limbs` digits.
-    fn widen(&mut self, limbs: usize, budget: &mut Budget) -> Result<(), MemoError> {
+    fn widen(&mut self, limbs: usize, budget: &Budget) -> Result<(), MemoError> {
         let before = self.bytes();
         let wanted = (self.slots.len() / 2).max(self.len) * limbs;
         let after = before - 8 * self.counts.capacity() + 8 * wanted;
@@ -217,7 +249,7 @@ impl Table {
     }
 
     /// Doubles the room for entries and rebuilds the slots.
-    fn grow(&mut self, budget: &mut Budget) -> Result<(), MemoError> {
+    fn grow(&mut self, budget: &Budget) -> Result<(), MemoError> {
         let before = self.bytes();
         let entries = (2 * self.len).max(64);
         let slots = (2 * entries).next_power_of_two();

@@ -1,0 +1,213 @@
+//! A memoized count on several threads. Each level is expanded in two parallel steps:
+//! workers expand chunks of its signatures into lists of successors (each tagged with its
+//! level and a *shard*, a few bits of its hash), then each worker inserts the successors of
+//! its own shard into its own tables. No table is ever shared, so no lock is taken, and the
+//! count is the same as on one thread: only the order of the signatures within a level
+//! differs, never which signatures there are or their counts.
+
+use std::time::Instant;
+
+use rayon::prelude::*;
+
+use super::signature::Layout;
+use super::table::{hash, Budget, Table};
+use super::{branch, choose, Count, MemoConfig, MemoError, MemoStats};
+use crate::outcome::StopReason;
+use crate::stats::Progress;
+
+/// Signatures a worker expands at a time.
+const CHUNK: usize = 1024;
+
+/// The successors of one chunk: their signatures, where their counts come from (the table
+/// and entry of the signature expanded), their level and their shard.
+#[derive(Default)]
+struct Expansion {
+    keys: Vec<u64>,
+    sources: Vec<(u32, u32)>,
+    levels: Vec<u32>,
+    shards: Vec<u32>,
+}
+
+impl Expansion {
+    fn bytes(&self) -> usize {
+        8 * self.keys.capacity()
+            + 8 * self.sources.capacity()
+            + 4 * self.levels.capacity()
+            + 4 * self.shards.capacity()
+    }
+}
+
+fn shard_of(key: &[u64], shards: usize) -> usize {
+    (hash(key) >> 40) as usize & (shards - 1)
+}
+
+/// Expands entries `from..to` of table `table` (number `index` of the level's tables).
+fn expand(
+    layout: &Layout,
+    config: &MemoConfig<'_>,
+    (index, table): (usize, &Table),
+    (from, to): (usize, usize),
+    shards: usize,
+) -> Result<Expansion, MemoError> {
+    let words = layout.words;
+    let mut expansion = Expansion::default();
+    let mut successors = Vec::new();
+    let mut scratch = Vec::new();
+    for entry in from..to {
+        let state = table.key(entry);
+        let Some(item) = choose(layout, config.branching, state) else {
+            continue;
+        };
+        successors.clear();
+        branch(layout, item, state, &mut scratch, &mut successors)?;
+        for successor in successors.chunks_exact(words) {
+            expansion.keys.extend_from_slice(successor);
+            expansion.sources.push((index as u32, entry as u32));
+            expansion.levels.push(layout.settled(successor) as u32);
+            expansion.shards.push(shard_of(successor, shards) as u32);
+        }
+    }
+    Ok(expansion)
+}
+
+/// The count on `config.threads` workers, with its statistics.
+pub(crate) fn count(
+    layout: &Layout,
+    config: &MemoConfig<'_>,
+    start: Instant,
+) -> Result<(Count, MemoStats), MemoError> {
+    let pool = crate::parallel::pool(config.threads);
+    let shards = (2 * config.threads).next_power_of_two();
+    let words = layout.words;
+    let primary = layout.primary;
+    let budget = Budget::new(config.memory_limit);
+    let mut stats = MemoStats {
+        branching: config.branching,
+        ..MemoStats::default()
+    };
+    // columns[s][level]: shard s of each level, owned by one worker at a time.
+    let mut columns: Vec<Vec<Option<Table>>> = (0..shards)
+        .map(|_| (0..=primary).map(|_| None).collect())
+        .collect();
+    let root = vec![0; words];
+    let mut table = Table::new(words, 1);
+    table.add(&root, &[1], &budget)?;
+    columns[shard_of(&root, shards)][0] = Some(table);
+    stats.signatures = 1;
+    stats.peak_signatures = 1;
+    let mut live: u64 = 1;
+    let mut next_report = config.progress.map(|(every, _)| every);
+    for level in 0..primary {
+        let current: Vec<Table> = columns
+            .iter_mut()
+            .filter_map(|column| column[level].take())
+            .collect();
+        if current.is_empty() {
+            continue;
+        }
+        let elapsed = start.elapsed();
+        let stop = if config.timeout.is_some_and(|limit| elapsed >= limit) {
+            Some(StopReason::Timeout)
+        } else if config
+            .node_limit
+            .is_some_and(|limit| stats.expanded >= limit)
+        {
+            Some(StopReason::NodeLimit)
+        } else {
+            None
+        };
+        if let Some(reason) = stop {
+            stats.elapsed = elapsed;
+            stats.peak_bytes = budget.peak();
+            return Err(MemoError::Stopped { reason, stats });
+        }
+        if let (Some((every, report)), Some(due)) = (config.progress, next_report) {
+            if elapsed >= due {
+                report(&Progress {
+                    nodes: stats.expanded,
+                    solutions: 0,
+                    level,
+                    estimate: level as f64 / primary as f64,
+                    elapsed,
+                });
+                next_report = Some(elapsed + every);
+            }
+        }
+        let chunks: Vec<(usize, usize, usize)> = current
+            .iter()
+            .enumerate()
+            .flat_map(|(index, table)| {
+                (0..table.len())
+                    .step_by(CHUNK)
+                    .map(move |from| (index, from, (from + CHUNK).min(table.len())))
+            })
+            .collect();
+        let expansions: Vec<Expansion> = pool.install(|| {
+            chunks
+                .par_iter()
+                .map(|&(index, from, to)| {
+                    expand(layout, config, (index, &current[index]), (from, to), shards)
+                })
+                .collect::<Result<Vec<_>, MemoError>>()
+        })?;
+        let held: usize = expansions.iter().map(Expansion::bytes).sum();
+        budget.grow_by(held)?;
+        let added: Vec<u64> = pool.install(|| {
+            columns
+                .par_iter_mut()
+                .enumerate()
+                .map(|(shard, column)| {
+                    let mut added = 0;
+                    for expansion in &expansions {
+                        for (k, &target) in expansion.shards.iter().enumerate() {
+                            if target as usize != shard {
+                                continue;
+                            }
+                            let (index, entry) = expansion.sources[k];
+                            let count = current[index as usize].count(entry as usize);
+                            let key = &expansion.keys[k * words..(k + 1) * words];
+                            let table = column[expansion.levels[k] as usize]
+                                .get_or_insert_with(|| Table::new(words, 1));
+                            let before = table.len();
+                            table.add(key, count, &budget)?;
+                            added += (table.len() > before) as u64;
+                        }
+                    }
+                    Ok(added)
+                })
+                .collect::<Result<Vec<u64>, MemoError>>()
+        })?;
+        budget.release(held);
+        let added: u64 = added.iter().sum();
+        stats.signatures += added;
+        stats.edges += expansions
+            .iter()
+            .map(|e| e.levels.len() as u64)
+            .sum::<u64>();
+        live += added;
+        stats.peak_signatures = stats.peak_signatures.max(live);
+        for table in current {
+            stats.expanded += table.len() as u64;
+            stats.hits += table.hits;
+            live -= table.len() as u64;
+            budget.release(table.bytes());
+        }
+    }
+    let mut total = Table::new(1, 1);
+    for column in &columns {
+        if let Some(done) = &column[primary] {
+            stats.hits += done.hits;
+            for entry in 0..done.len() {
+                total.add(&[0], done.count(entry), &budget)?;
+            }
+        }
+    }
+    stats.elapsed = start.elapsed();
+    stats.peak_bytes = budget.peak();
+    let count = if total.len() == 0 {
+        Count::default()
+    } else {
+        Count::from_limbs(total.count(0))
+    };
+    Ok((count, stats))
+}
