@@ -270,34 +270,14 @@ fn forward(
         };
         for entry in 0..table.len() {
             if stats.expanded % CHECK_INTERVAL == 0 {
-                let elapsed = start.elapsed();
-                let stop = if config.timeout.is_some_and(|limit| elapsed >= limit) {
-                    Some(StopReason::Timeout)
-                } else if config
-                    .node_limit
-                    .is_some_and(|limit| stats.expanded >= limit)
-                {
-                    Some(StopReason::NodeLimit)
-                } else {
-                    None
-                };
-                if let Some(reason) = stop {
-                    stats.elapsed = elapsed;
-                    stats.peak_bytes = budget.peak();
-                    return Err(MemoError::Stopped { reason, stats });
-                }
-                if let (Some((every, report)), Some(due)) = (config.progress, next_report) {
-                    if elapsed >= due {
-                        report(&Progress {
-                            nodes: stats.expanded,
-                            solutions: 0,
-                            level,
-                            estimate: level as f64 / primary as f64,
-                            elapsed,
-                        });
-                        next_report = Some(elapsed + every);
-                    }
-                }
+                checkpoint(
+                    config,
+                    &mut stats,
+                    &budget,
+                    (start, &mut next_report),
+                    level,
+                    primary,
+                )?;
             }
             stats.expanded += 1;
             let state = table.key(entry);
@@ -339,6 +319,49 @@ fn forward(
         stats,
         budget,
     })
+}
+
+/// Stops the count at the time or node limit, and reports progress when it is due.
+fn checkpoint(
+    config: &MemoConfig<'_>,
+    stats: &mut MemoStats,
+    budget: &Budget,
+    (start, next_report): (Instant, &mut Option<Duration>),
+    level: usize,
+    primary: usize,
+) -> Result<(), MemoError> {
+    let elapsed = start.elapsed();
+    let stop = if config.timeout.is_some_and(|limit| elapsed >= limit) {
+        Some(StopReason::Timeout)
+    } else if config
+        .node_limit
+        .is_some_and(|limit| stats.expanded >= limit)
+    {
+        Some(StopReason::NodeLimit)
+    } else {
+        None
+    };
+    if let Some(reason) = stop {
+        stats.elapsed = elapsed;
+        stats.peak_bytes = budget.peak();
+        return Err(MemoError::Stopped {
+            reason,
+            stats: stats.clone(),
+        });
+    }
+    if let (Some((every, report)), Some(due)) = (config.progress, *next_report) {
+        if elapsed >= due {
+            report(&Progress {
+                nodes: stats.expanded,
+                solutions: 0,
+                level,
+                estimate: level as f64 / primary as f64,
+                elapsed,
+            });
+            *next_report = Some(elapsed + every);
+        }
+    }
+    Ok(())
 }
 
 /// The item to branch on in `state`, or `None` where no solution lies below: every item is

@@ -11,9 +11,7 @@ use rayon::prelude::*;
 
 use super::signature::Layout;
 use super::table::{hash, Budget, Table};
-use super::{branch, choose, Count, MemoConfig, MemoError, MemoStats};
-use crate::outcome::StopReason;
-use crate::stats::Progress;
+use super::{branch, checkpoint, choose, Count, MemoConfig, MemoError, MemoStats};
 
 /// Signatures a worker expands at a time.
 const CHUNK: usize = 1024;
@@ -105,34 +103,14 @@ pub(crate) fn count(
         if current.is_empty() {
             continue;
         }
-        let elapsed = start.elapsed();
-        let stop = if config.timeout.is_some_and(|limit| elapsed >= limit) {
-            Some(StopReason::Timeout)
-        } else if config
-            .node_limit
-            .is_some_and(|limit| stats.expanded >= limit)
-        {
-            Some(StopReason::NodeLimit)
-        } else {
-            None
-        };
-        if let Some(reason) = stop {
-            stats.elapsed = elapsed;
-            stats.peak_bytes = budget.peak();
-            return Err(MemoError::Stopped { reason, stats });
-        }
-        if let (Some((every, report)), Some(due)) = (config.progress, next_report) {
-            if elapsed >= due {
-                report(&Progress {
-                    nodes: stats.expanded,
-                    solutions: 0,
-                    level,
-                    estimate: level as f64 / primary as f64,
-                    elapsed,
-                });
-                next_report = Some(elapsed + every);
-            }
-        }
+        checkpoint(
+            config,
+            &mut stats,
+            &budget,
+            (start, &mut next_report),
+            level,
+            primary,
+        )?;
         let chunks: Vec<(usize, usize, usize)> = current
             .iter()
             .enumerate()

@@ -121,11 +121,10 @@ impl Table {
         &self.counts[entry * self.limbs..(entry + 1) * self.limbs]
     }
 
-    /// The entry of signature `key`, if it is stored.
-    pub(crate) fn find(&self, key: &[u64]) -> Option<usize> {
-        if self.slots.is_empty() {
-            return None;
-        }
+    /// Where signature `key` is: `Ok(entry)` if it is stored, else `Err(slot)` with the
+    /// empty slot that would take it, and the hash's tag. The slots must not be empty.
+    #[inline(always)]
+    fn probe(&self, key: &[u64]) -> (Result<usize, usize>, u64) {
         let h = hash(key);
         let mask = self.slots.len() - 1;
         let tag = h & 0xffff_ffff_0000_0000;
@@ -133,16 +132,24 @@ impl Table {
         loop {
             let value = self.slots[slot];
             if value == EMPTY {
-                return None;
+                return (Err(slot), tag);
             }
             if value & 0xffff_ffff_0000_0000 == tag {
                 let entry = (value & 0xffff_ffff) as usize - 1;
                 if self.key(entry) == key {
-                    return Some(entry);
+                    return (Ok(entry), tag);
                 }
             }
             slot = (slot + 1) & mask;
         }
+    }
+
+    /// The entry of signature `key`, if it is stored.
+    pub(crate) fn find(&self, key: &[u64]) -> Option<usize> {
+        if self.slots.is_empty() {
+            return None;
+        }
+        self.probe(key).0.ok()
     }
 
     /// Replaces the count of entry `entry` by `count`.
@@ -175,24 +182,14 @@ impl Table {
         if 2 * (self.len + 1) > self.slots.len() {
             self.grow(budget)?;
         }
-        let h = hash(key);
-        let mask = self.slots.len() - 1;
-        let tag = h & 0xffff_ffff_0000_0000;
-        let mut slot = (h as usize) & mask;
-        loop {
-            let value = self.slots[slot];
-            if value == EMPTY {
-                break;
+        let (found, tag) = self.probe(key);
+        let slot = match found {
+            Ok(entry) => {
+                self.hits += 1;
+                return self.add_count(entry, count, budget);
             }
-            if value & 0xffff_ffff_0000_0000 == tag {
-                let entry = (value & 0xffff_ffff) as usize - 1;
-                if self.key(entry) == key {
-                    self.hits += 1;
-                    return self.add_count(entry, count, budget);
-                }
-            }
-            slot = (slot + 1) & mask;
-        }
+            Err(slot) => slot,
+        };
         if self.len >= u32::MAX as usize - 1 {
             return Err(MemoError::MemoryLimit {
                 limit: budget.limit,
