@@ -28,17 +28,16 @@ impl Bar {
         }
         let bar = ProgressBar::with_draw_target(Some(STEPS), ProgressDrawTarget::stderr());
         bar.set_style(
-            ProgressStyle::with_template(
-                "{spinner} [{bar:30}] {percent:>3}% (Knuth's estimate) {msg}",
-            )
-            .expect("a valid template")
-            .progress_chars("=> "),
+            ProgressStyle::with_template("{spinner} [{bar:30}] {percent:>3}% {msg}")
+                .expect("a valid template")
+                .progress_chars("=> "),
         );
         Some(Bar { bar })
     }
 
     /// Shows a report: the estimate, solutions so far, nodes per second, and the time left if
-    /// the estimate is right.
+    /// the estimate is right; for a memoized count, the levels done, the signatures stored,
+    /// the hits, the memory of the tables and the signatures expanded per second.
     pub fn update(&self, progress: &dlx::Progress) {
         if progress.elapsed < QUIET {
             return;
@@ -52,11 +51,20 @@ impl Bar {
             "?".to_owned()
         };
         self.bar.set_position((estimate * STEPS as f64) as u64);
-        self.bar.set_message(format!(
-            "{} solutions, {} nodes/s, about {left} left",
-            progress.solutions,
-            human(rate)
-        ));
+        self.bar.set_message(match &progress.memo {
+            Some(memo) => format!(
+                "of the levels, {} signatures, {} hits, {}B of tables, {} expanded/s",
+                human(memo.signatures as f64),
+                human(memo.hits as f64),
+                human(memo.bytes as f64),
+                human(rate)
+            ),
+            None => format!(
+                "(Knuth's estimate) {} solutions, {} nodes/s, about {left} left",
+                progress.solutions,
+                human(rate)
+            ),
+        });
     }
 
     /// Takes the bar off the screen.

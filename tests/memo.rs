@@ -416,3 +416,31 @@ fn too_many_ways_to_cover_an_item_is_an_error() {
     assert!(Solver::new(&problem).estimate(5, 1).is_err());
     assert!(start.elapsed().as_secs() < 60);
 }
+
+/// Progress reports of a memoized count carry its tables: signatures that only grow, within
+/// the final number, and the fraction of levels done.
+#[test]
+fn memo_progress_reports_the_tables() {
+    let problem = dominoes(12, 12, |_, _| true);
+    for threads in [1, 2] {
+        let reports = std::sync::Mutex::new(Vec::new());
+        let outcome = Solver::new(&problem)
+            .threads(threads)
+            .on_progress(std::time::Duration::ZERO, |progress| {
+                reports.lock().unwrap().push(progress.clone());
+            })
+            .memo_count()
+            .unwrap();
+        let reports = reports.into_inner().unwrap();
+        assert!(reports.len() > 1, "{threads} threads");
+        let signatures: Vec<u64> = reports
+            .iter()
+            .map(|report| report.memo.as_ref().expect("a memo report").signatures)
+            .collect();
+        assert!(signatures.windows(2).all(|pair| pair[0] <= pair[1]));
+        assert!(*signatures.last().unwrap() <= outcome.stats.signatures);
+        assert!(reports
+            .iter()
+            .all(|report| (0.0..1.0).contains(&report.estimate)));
+    }
+}

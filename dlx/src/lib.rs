@@ -89,5 +89,5 @@ pub use problem::{
     Color, Entry, ItemId, OptionId, OptionItem, Primary, Problem, ProblemBuilder, Secondary,
 };
 pub use solver::{Solutions, Solver, Split};
-pub use stats::{Progress, Stats};
+pub use stats::{MemoProgress, Progress, Stats};
 pub use verify::verify;

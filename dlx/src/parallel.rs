@@ -256,6 +256,7 @@ impl Shared<'_> {
             level: 0,
             estimate,
             elapsed: now - self.started,
+            memo: None,
         });
     }
 }

@@ -669,6 +669,7 @@ impl Run<'_> {
                     level: self.search.level(),
                     estimate: self.search.estimate(),
                     elapsed: now - self.started,
+                    memo: None,
                 });
             }
         }

@@ -21,6 +21,17 @@ pub struct Stats {
     pub elapsed: Duration,
 }
 
+/// The tables of a memoized count in progress, in a [`Progress`] report.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MemoProgress {
+    /// Signatures stored so far.
+    pub signatures: u64,
+    /// Branches that reached a signature already stored, in the levels done.
+    pub hits: u64,
+    /// Bytes the signature tables hold now.
+    pub bytes: usize,
+}
+
 /// A report on a search in progress, given to the callback of
 /// [`Solver::on_progress`](crate::Solver::on_progress).
 #[derive(Clone, Debug, PartialEq)]
@@ -36,4 +47,7 @@ pub struct Progress {
     pub estimate: f64,
     /// Time from the start of the search.
     pub elapsed: Duration,
+    /// For a memoized count, its tables; then `nodes` counts the signatures expanded and
+    /// `estimate` is the fraction of the levels done.
+    pub memo: Option<MemoProgress>,
 }

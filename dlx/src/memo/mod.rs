@@ -40,7 +40,7 @@ use table::{Budget, Table};
 
 use crate::outcome::StopReason;
 use crate::problem::Problem;
-use crate::stats::Progress;
+use crate::stats::{MemoProgress, Progress};
 
 /// Which primary item a memoized count branches on.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -357,6 +357,11 @@ fn checkpoint(
                 level,
                 estimate: level as f64 / primary as f64,
                 elapsed,
+                memo: Some(MemoProgress {
+                    signatures: stats.signatures,
+                    hits: stats.hits,
+                    bytes: budget.used(),
+                }),
             });
             *next_report = Some(elapsed + every);
         }
