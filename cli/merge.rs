@@ -11,6 +11,7 @@ use reductions::text::shown;
 use serde_json::value::RawValue;
 
 use crate::args::MergeArgs;
+use crate::run::INCOMPLETE;
 use crate::Found;
 
 /// One shard's output: which shard of how many, its count, and whether it is exact (or, for a
@@ -22,9 +23,6 @@ struct ShardCount {
     solutions: BigUint,
     stopped: Option<String>,
 }
-
-/// The marker that a shard's text output puts after `shard I/N` when it stopped early.
-pub const INCOMPLETE: &str = "incomplete";
 
 pub fn run(args: &MergeArgs) -> Result<Found> {
     let mut shards = Vec::new();

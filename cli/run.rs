@@ -20,6 +20,10 @@ use crate::Found;
 /// The name that messages use for standard input (ripgrep's).
 const STDIN_NAME: &str = "<stdin>";
 
+/// The marker that a shard's text output puts after `shard I/N` when it stopped early (read
+/// back by `dlx merge`).
+pub const INCOMPLETE: &str = "incomplete";
+
 /// The context of an error writing the output (a full disk; a closed pipe ends quietly).
 pub const WRITE_ERROR: &str = "<stdout>: cannot write the output";
 
@@ -551,7 +555,7 @@ fn write_count(out: &mut dyn Write, outcome: &Outcome, flags: &SolveFlags) -> io
         (Some((index, count)), Some(reason)) => writeln!(
             out,
             "shard {index}/{count} {}: {reason}\n{solutions}",
-            crate::merge::INCOMPLETE
+            INCOMPLETE
         ),
     }
 }

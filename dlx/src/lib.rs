@@ -68,6 +68,7 @@ mod memo;
 mod outcome;
 mod parallel;
 mod problem;
+mod run;
 mod search;
 mod solver;
 mod stats;

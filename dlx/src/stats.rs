@@ -32,6 +32,9 @@ pub struct MemoProgress {
     pub bytes: usize,
 }
 
+/// A progress callback, as a solver holds it.
+pub(crate) type ProgressFn<'p> = dyn Fn(&Progress) + Send + Sync + 'p;
+
 /// A report on a search in progress, given to the callback of
 /// [`Solver::on_progress`](crate::Solver::on_progress).
 #[derive(Clone, Debug, PartialEq)]
