@@ -44,6 +44,11 @@ pub fn run(args: &TileArgs) -> Result<Found> {
             },
         );
     }
+    if board_file.is_some_and(|path| path.as_os_str() == "-")
+        && pieces_file.is_some_and(|path| path.as_os_str() == "-")
+    {
+        bail!("only one of BOARD and PIECES can be standard input (-)");
+    }
     let tile = match (board_file, args.size) {
         (Some(path), _) => {
             let (name, text) = crate::run::read_input(Some(path))?;
@@ -52,11 +57,6 @@ pub fn run(args: &TileArgs) -> Result<Found> {
         (None, Some((rows, cols))) => Tile::new(Mask::full(rows, cols), args.fixed),
         (None, None) => unreachable!("the board comes from a file or --size"),
     };
-    if board_file.is_some_and(|path| path.as_os_str() == "-")
-        && pieces_file.is_some_and(|path| path.as_os_str() == "-")
-    {
-        bail!("only one of BOARD and PIECES can be standard input (-)");
-    }
     let puzzle = match (pieces_file, &args.pieces) {
         (Some(path), _) => {
             let (name, text) = crate::run::read_input(Some(path))?;

@@ -73,10 +73,12 @@ pub trait Reduction {
 
     /// The item order in which a memoized count of this puzzle's solutions
     /// ([`dlx::Solver::memo_count`]) stores the fewest subproblems, as measured on its
-    /// instances (`docs/memo.md`). By default, the first open item: boards whose cells are
-    /// listed row by row are then filled in reading order.
+    /// instances (`docs/memo.md`). By default, the item with the fewest options left: the
+    /// best for puzzles whose rules constrain each cell (queens 14: 2.6 s against 5.8 s,
+    /// the calendar's Aug 19: 0.02 s against 1.0 s); tilings override it with the first
+    /// open item, which fills a board in the order of its cells.
     fn memo_order(&self) -> dlx::Branching {
-        dlx::Branching::FirstItem
+        dlx::Branching::FewestOptions
     }
 
     /// Whether a count of this puzzle's solutions should be memoized unless asked otherwise:

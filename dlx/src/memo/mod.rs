@@ -262,7 +262,6 @@ fn forward(
     stats.peak_signatures = 1;
     let mut successors: Vec<u64> = Vec::new();
     let mut scratch: Vec<u64> = Vec::new();
-    let mut count_buffer: Vec<u64> = Vec::new();
     let mut next_report = config.progress.map(|(every, _)| every);
     for level in 0..primary {
         let Some(table) = levels[level].take() else {
@@ -281,8 +280,6 @@ fn forward(
             }
             stats.expanded += 1;
             let state = table.key(entry);
-            count_buffer.clear();
-            count_buffer.extend_from_slice(table.count(entry));
             successors.clear();
             let Some(item) = choose(layout, config.branching, state) else {
                 continue;
@@ -293,7 +290,7 @@ fn forward(
                 let target =
                     levels[layout.settled(successor)].get_or_insert_with(|| Table::new(words, 1));
                 let before = target.len();
-                target.add(successor, &count_buffer, &budget)?;
+                target.add(successor, table.count(entry), &budget)?;
                 if target.len() > before {
                     stats.signatures += 1;
                     live += 1;

@@ -189,11 +189,6 @@ impl Board {
 }
 
 impl Reduction for Arrows {
-    /// The fewest options first: the arrows and counts constrain each cell.
-    fn memo_order(&self) -> dlx::Branching {
-        dlx::Branching::FewestOptions
-    }
-
     type Puzzle = Size;
     type Choice = Placement;
     type Board = Board;

@@ -358,11 +358,6 @@ impl Grid {
 }
 
 impl Reduction for Binairo {
-    /// The fewest options first: the row and column balance constrains more than a frontier (8 x 8 empty: more memory with the first item).
-    fn memo_order(&self) -> dlx::Branching {
-        dlx::Branching::FewestOptions
-    }
-
     type Puzzle = Grid;
     type Choice = Choice;
     type Board = Grid;

@@ -527,11 +527,6 @@ pub fn judge(grid: &Grid, limit: Option<u128>) -> Result<Verdict, dlx::BuildErro
 }
 
 impl Reduction for Futoshiki {
-    /// The fewest options first: a Latin square: digits constrain rows and columns far more than a frontier.
-    fn memo_order(&self) -> dlx::Branching {
-        dlx::Branching::FewestOptions
-    }
-
     type Puzzle = Grid;
     type Choice = Fill;
     type Board = Grid;

@@ -148,11 +148,6 @@ impl Pack {
 }
 
 impl Reduction for Pack {
-    /// The fewest options first: each piece used once: few pieces fit each cell (pentominoes on 6 x 10 do not fit 1 GiB with the first item).
-    fn memo_order(&self) -> dlx::Branching {
-        dlx::Branching::FewestOptions
-    }
-
     type Puzzle = PackPuzzle;
     type Choice = Placement;
     type Board = PieceBoard;

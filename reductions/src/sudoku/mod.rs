@@ -234,11 +234,6 @@ impl Grid {
 }
 
 impl Reduction for Sudoku {
-    /// The fewest options first: givens and houses leave few options per cell.
-    fn memo_order(&self) -> dlx::Branching {
-        dlx::Branching::FewestOptions
-    }
-
     type Puzzle = Grid;
     type Choice = Fill;
     type Board = Grid;

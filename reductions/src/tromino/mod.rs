@@ -223,6 +223,13 @@ impl Reduction for Tromino {
         true
     }
 
+    /// The first open item: the board is filled in the order of its cells, and the
+    /// signatures are the profiles of a frontier (12 x 12 L-trominoes: 0.02 s, against over
+    /// 60 s with the fewest options first).
+    fn memo_order(&self) -> dlx::Branching {
+        dlx::Branching::FirstItem
+    }
+
     type Puzzle = Mask;
     type Choice = Placement;
     type Board = TileBoard;
