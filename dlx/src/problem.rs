@@ -536,6 +536,55 @@ impl Problem {
         }
     }
 
+    /// The same problem with its options listed in another order: option `k` of the result is
+    /// option `order[k]` of this one. Items, colors and the entries of each option are
+    /// unchanged, so the solutions are the same sets; only the order in which a search tries
+    /// them changes (a shuffled order gives a random first solution).
+    ///
+    /// ```
+    /// use dlx::{OptionId, Problem, Solver};
+    ///
+    /// let mut builder = Problem::builder();
+    /// let item = builder.primary("a");
+    /// builder.option([item]);
+    /// builder.option([item]);
+    /// let problem = builder.build()?;
+    /// let order = [OptionId::new(1), OptionId::new(0)];
+    /// let swapped = problem.with_option_order(&order);
+    /// assert_eq!(Solver::new(&swapped).first().unwrap().options(), [OptionId::new(0)]);
+    /// # Ok::<(), dlx::BuildError>(())
+    /// ```
+    ///
+    /// # Panics
+    /// If `order` is not a permutation of this problem's options.
+    pub fn with_option_order(&self, order: &[OptionId]) -> Problem {
+        let data = &self.inner;
+        let count = self.option_count();
+        assert_eq!(order.len(), count, "the order must list every option once");
+        let mut seen = vec![false; count];
+        let mut option_starts = Vec::with_capacity(count + 1);
+        let mut entries = Vec::with_capacity(data.entries.len());
+        option_starts.push(0);
+        for &option in order {
+            assert!(
+                !std::mem::replace(&mut seen[option.index()], true),
+                "the order must list every option once"
+            );
+            entries.extend_from_slice(self.option(option));
+            option_starts.push(entries.len());
+        }
+        Problem {
+            inner: Arc::new(ProblemData {
+                item_names: data.item_names.clone(),
+                primary_count: data.primary_count,
+                bounds: data.bounds.clone(),
+                color_names: data.color_names.clone(),
+                option_starts,
+                entries,
+            }),
+        }
+    }
+
     /// An option written as in Knuth's text format: its item names, `item:color` for a colored
     /// secondary item, separated by single blanks.
     pub fn option_text(&self, option: OptionId) -> String {

@@ -192,6 +192,15 @@ pub enum ParseErrorKind {
         /// The number of rows found.
         found: usize,
     },
+    /// A feature of another program's format that this reader does not take (Tatham's
+    /// jigsaw sudoku, a random-seed ID in place of a game ID).
+    #[error("expected {expected}, found {found}")]
+    Unsupported {
+        /// What is read.
+        expected: &'static str,
+        /// What was found instead.
+        found: String,
+    },
     /// A blank line between two rows of a board.
     #[error("expected a row of '.' and '#', found a blank line inside the board (draw a row without cells as '#'s)")]
     BlankLine,

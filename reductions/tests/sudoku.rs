@@ -179,3 +179,133 @@ fn four_by_four_encoding() {
     let grid = sudoku.parse(&fixture("4x4.txt")).unwrap();
     insta::assert_snapshot!(sudoku.encode(&grid).unwrap().problem.to_dlx());
 }
+
+/// Puzzles made by Tatham's Solo (`scripts/tatham-corpus`): each ID reads, the engine finds
+/// Tatham's solution and no other, the grade is Solo's difficulty, and the ID we write for
+/// the grid is Solo's description byte for byte.
+#[test]
+fn tathams_solo_puzzles_read_solve_grade_and_write_back() {
+    use reductions::sudoku::{grade, Difficulty, Grade};
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/tatham/solo.tsv");
+    let corpus = fs::read_to_string(path).unwrap();
+    let mut read = 0;
+    for line in corpus.lines() {
+        let [params, id, solution] = line.split('\t').collect::<Vec<_>>()[..] else {
+            panic!("bad line {line}")
+        };
+        let boards = solve(Sudoku::default(), id);
+        let digits: Vec<usize> = cells(&boards[0]).concat();
+        let tatham: Vec<usize> = solution.split(',').map(|d| d.parse().unwrap()).collect();
+        assert_eq!((boards.len(), digits), (1, tatham), "{id}");
+        let letter = params.split('d').nth(1).unwrap();
+        // Solo makes every 2x2 puzzle Trivial whatever is asked: it finds all of them so.
+        let difficulty = match letter {
+            _ if params.starts_with("2x2") => Difficulty::Trivial,
+            "t" => Difficulty::Trivial,
+            "b" => Difficulty::Basic,
+            "i" => Difficulty::Intermediate,
+            "a" => Difficulty::Advanced,
+            "e" => Difficulty::Extreme,
+            _ => Difficulty::Unreasonable,
+        };
+        let grid = Sudoku::default().parse(id).unwrap();
+        match grade(&grid) {
+            Grade::Unique {
+                difficulty: found, ..
+            } => assert_eq!(found, difficulty, "{id}"),
+            other => panic!("{id}: {other:?}"),
+        }
+        let (_, desc) = id.split_once(':').unwrap();
+        let n = grid.box_size();
+        assert_eq!(grid.game_id(), format!("{n}x{n}:{desc}"));
+        read += 1;
+    }
+    assert!(read >= 30, "{read} puzzles");
+}
+
+/// Generated puzzles, for every difficulty and seeds 0 to 7 on 4 x 4 and 9 x 9 grids: one
+/// solution (counted by the engine to the end and checked by the rules), the grade asked
+/// for (or, when not reached, the easier one reported), minimal for that grade, and the same
+/// puzzle again from the same seed.
+#[test]
+fn generated_sudoku_are_unique_graded_minimal_and_reproducible() {
+    use reductions::generate::{solutions, Rng, Solutions};
+    use reductions::sudoku::{generate, grade, Difficulty, Grade};
+    let sudoku = Sudoku::default();
+    let mut reached = 0;
+    for box_size in [2, 3] {
+        for difficulty in Difficulty::ALL {
+            for seed in 0..8 {
+                let made = generate(box_size, difficulty, &mut Rng::new(seed)).unwrap();
+                let text = made.puzzle.to_string();
+                assert_eq!(solve(sudoku, &text), [made.solution.to_string()], "{text}");
+                let Grade::Unique {
+                    difficulty: found, ..
+                } = grade(&made.puzzle)
+                else {
+                    panic!("{text}")
+                };
+                assert_eq!(found, made.difficulty, "{text}");
+                assert_eq!(made.reached, found == difficulty, "{text}");
+                assert!(found <= difficulty);
+                reached += usize::from(made.reached);
+                // Minimal: without any one clue, several solutions or a harder grade.
+                for k in 0..text.len() {
+                    let mut fewer = text.clone().into_bytes();
+                    if !fewer[k].is_ascii_digit() {
+                        continue;
+                    }
+                    fewer[k] = b'.';
+                    let fewer = sudoku.parse(std::str::from_utf8(&fewer).unwrap()).unwrap();
+                    match grade(&fewer) {
+                        Grade::Several => {}
+                        Grade::Unique { difficulty: d, .. } => assert!(d > found, "{text}"),
+                        Grade::NoSolution => panic!("{text}"),
+                    }
+                    if found == Difficulty::Unreasonable {
+                        assert_eq!(solutions(&sudoku, &fewer), Ok(Solutions::Several));
+                    }
+                }
+                let again = generate(box_size, difficulty, &mut Rng::new(seed)).unwrap();
+                assert_eq!(again, made);
+            }
+        }
+    }
+    // Every 9 x 9 difficulty is reached for every seed.
+    assert!(reached >= 6 * 8, "{reached}");
+}
+
+#[test]
+fn solo_ids_that_are_not_plain_sudoku_are_refused_with_a_place() {
+    for (id, column, message) in [
+        (
+            "2x3:b1a5_6",
+            3,
+            "expected square boxes (Solo's 3x3, 4x4, ...), found 2x3",
+        ),
+        (
+            "3x3j:a",
+            4,
+            "expected Solo's plain sudoku, found a jigsaw sudoku ('j')",
+        ),
+        (
+            "3x3k:a",
+            4,
+            "expected Solo's plain sudoku, found a killer sudoku ('k')",
+        ),
+        ("3x3dt#12345", 6, "random-seed ID"),
+        ("2x2:a5", 6, "expected a digit from 1 to 4, found 5"),
+        ("2x2:z", 5, "expected 16 cells in the description, found 17"),
+        ("2x2:a!", 6, "expected a digit 1-9"),
+        ("2x2:a1", 7, "expected 14 more cells (the grid has 16)"),
+        ("9x9:a", 1, "expected the box size from 1 to 8, found 9"),
+    ] {
+        let err = Sudoku::default().parse(id).unwrap_err();
+        assert_eq!(
+            (err.line(), err.column()),
+            (Some(1), Some(column)),
+            "{id}: {err}"
+        );
+        assert!(err.to_string().contains(message), "{id}: {err}");
+    }
+}

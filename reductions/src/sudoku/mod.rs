@@ -50,8 +50,14 @@
 
 mod encode;
 mod format;
+mod generate;
+mod grade;
+mod tatham;
 #[cfg(test)]
 mod tests;
+
+pub use generate::{add_clues, generate, Generated, MAX_GENERATED_BOX, MAX_TRIES};
+pub use grade::{grade, Difficulty, Grade};
 
 use std::fmt;
 
@@ -189,6 +195,12 @@ impl Grid {
         self.cells[row * side + col] = digit as u8;
     }
 
+    /// The grid as a game ID of Tatham's Solo (`3x3:a5_4a8c9...`), which his program reads
+    /// in "Game > Specific" and [`Sudoku::parse`](crate::Reduction::parse) reads back.
+    pub fn game_id(&self) -> String {
+        tatham::write(self)
+    }
+
     /// Whether every cell holds a digit.
     pub fn is_complete(&self) -> bool {
         !self.cells.contains(&0)
@@ -239,6 +251,9 @@ impl Reduction for Sudoku {
     type Board = Grid;
 
     fn parse(&self, input: &str) -> Result<Grid, ParseError> {
+        if crate::tatham::is_game_id(input) {
+            return tatham::parse(input);
+        }
         format::parse_grid(input)
     }
 

@@ -1,0 +1,161 @@
+//! What the puzzle generators share: a seeded random number generator that gives the same
+//! numbers on every machine, random solved boards drawn by the engine, and the engine's
+//! verdict on how many solutions a puzzle has.
+//!
+//! Every generator works the same way (each puzzle's `generate` module): draw a solved
+//! board at random ([`random_solution`]: the empty puzzle's options shuffled, then the first
+//! solution of the search), give every clue that board implies, then take the clues away
+//! in a random order, putting one back whenever the puzzle would lose what the difficulty
+//! asks for (solvable by the rules of that grade, or, at the top grade, a unique solution
+//! as the engine counts it: [`solutions`]). What is left is minimal: no clue can be taken
+//! away. A puzzle that comes out easier than asked is drawn again.
+//!
+//! ```
+//! use reductions::generate::Rng;
+//!
+//! let mut rng = Rng::new(7);
+//! let mut cards: Vec<u32> = (0..10).collect();
+//! rng.shuffle(&mut cards);
+//! let mut again = Rng::new(7);
+//! let mut same: Vec<u32> = (0..10).collect();
+//! again.shuffle(&mut same);
+//! assert_eq!(cards, same);
+//! assert!(rng.below(6) < 6);
+//! ```
+
+use crate::Reduction;
+
+/// SplitMix64 (Steele, Lea and Flood, 2014): a tiny generator of 64-bit numbers, defined by
+/// integer arithmetic alone, so a seed gives the same puzzles on every machine and with
+/// any number of threads.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rng {
+    state: u64,
+}
+
+impl Rng {
+    /// A generator started from a seed.
+    pub fn new(seed: u64) -> Rng {
+        Rng { state: seed }
+    }
+
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number from 0 to `n - 1`, each equally likely (Lemire's method, with rejection).
+    ///
+    /// # Panics
+    /// If `n` is 0.
+    pub fn below(&mut self, n: usize) -> usize {
+        assert!(n > 0, "no number lies below 0");
+        let n = n as u64;
+        let threshold = n.wrapping_neg() % n;
+        loop {
+            let product = u128::from(self.next_u64()) * u128::from(n);
+            if (product as u64) >= threshold {
+                return (product >> 64) as usize;
+            }
+        }
+    }
+
+    /// Puts a slice in a random order, each order equally likely (Fisher and Yates).
+    pub fn shuffle<T>(&mut self, items: &mut [T]) {
+        for k in (1..items.len()).rev() {
+            items.swap(k, self.below(k + 1));
+        }
+    }
+}
+
+/// How many solutions a puzzle has, as far as a generator cares.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Solutions {
+    /// None.
+    None,
+    /// Exactly one.
+    One,
+    /// Two or more.
+    Several,
+}
+
+/// How many solutions the engine finds for a puzzle: none, one, or several (it stops at the
+/// second).
+///
+/// ```
+/// use reductions::generate::{solutions, Solutions};
+/// use reductions::{sudoku::Sudoku, Reduction};
+///
+/// let sudoku = Sudoku::default();
+/// let open = sudoku.parse("1...\n....\n....\n....\n")?;
+/// assert_eq!(solutions(&sudoku, &open)?, Solutions::Several);
+/// let closed = sudoku.parse("1.3.\n.4..\n..4.\n.3.1\n")?;
+/// assert_eq!(solutions(&sudoku, &closed)?, Solutions::One);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn solutions<R: Reduction>(
+    reduction: &R,
+    puzzle: &R::Puzzle,
+) -> Result<Solutions, dlx::BuildError> {
+    let encoding = reduction.encode(puzzle)?;
+    let outcome = dlx::Solver::new(&encoding.problem).limit(2).count();
+    Ok(match outcome.solutions {
+        0 => Solutions::None,
+        1 => Solutions::One,
+        _ => Solutions::Several,
+    })
+}
+
+/// The size of the search that settles a puzzle: the nodes the engine visits to count its
+/// solutions up to two.
+pub fn search_nodes<R: Reduction>(
+    reduction: &R,
+    puzzle: &R::Puzzle,
+) -> Result<u64, dlx::BuildError> {
+    let encoding = reduction.encode(puzzle)?;
+    let outcome = dlx::Solver::new(&encoding.problem).limit(2).count();
+    Ok(outcome.stats.nodes)
+}
+
+/// A solution of a puzzle drawn by the engine: the options are shuffled, and the first
+/// solution of the search in that order is the answer. The search of each draw stops after
+/// `node_limit` nodes and another order is drawn, up to `tries` times; `Ok(None)` when no
+/// draw found a solution (the puzzle has none, or none within the limits).
+///
+/// Not uniform: solutions that the search reaches by more orders come more often. It is what
+/// a generator needs from any grid size, where a uniform draw would need a count of every
+/// solution.
+pub fn random_solution<R: Reduction>(
+    reduction: &R,
+    puzzle: &R::Puzzle,
+    rng: &mut Rng,
+    node_limit: u64,
+    tries: usize,
+) -> Result<Option<R::Board>, dlx::BuildError> {
+    let encoding = reduction.encode(puzzle)?;
+    let mut order: Vec<dlx::OptionId> = encoding.problem.options().collect();
+    for _ in 0..tries {
+        rng.shuffle(&mut order);
+        let shuffled = encoding.problem.with_option_order(&order);
+        let solver = dlx::Solver::new(&shuffled).node_limit(node_limit);
+        let mut run = solver.solutions();
+        if let Some(solution) = run.next() {
+            let options: Vec<dlx::OptionId> = solution
+                .options()
+                .iter()
+                .map(|o| order[o.index()])
+                .collect();
+            return Ok(Some(
+                reduction.decode(puzzle, &encoding.choices_of(&options)),
+            ));
+        }
+        if run.outcome().is_complete() {
+            return Ok(None);
+        }
+    }
+    Ok(None)
+}

@@ -1,0 +1,540 @@
+//! Solving by deduction, without search: the grader shared by the puzzles whose houses (rows,
+//! columns, boxes) each hold every value once, sudoku and futoshiki.
+//!
+//! A grid is a set of candidates per cell (a bit per value, so at most 64 values). A cell is
+//! *placed* when a rule has put its value there; placing removes the value from the cell's
+//! peers. The rules, cheapest first (each puzzle's grade is the set of rules it allows):
+//!
+//! - hidden singles: a value with one cell left in a house goes there (in every house, or
+//!   only in boxes, the easiest grade of sudoku);
+//! - naked singles: a cell with one candidate left holds it;
+//! - the puzzle's own rule (futoshiki's inequalities), given as a callback;
+//! - intersections: a value that a house can only place where it crosses a second house is
+//!   removed from the rest of the second house (sudoku's pointing and claiming);
+//! - subsets: k cells of a house whose candidates together are k values keep those values
+//!   from the house's other cells (naked pairs, triples, quads), and k values that together
+//!   fit only k cells of a house take those cells (hidden subsets), for k from 2 to 4;
+//! - fish: a value that k rows can only place in the same k columns leaves the rest of those
+//!   columns, and the other way round (X-wing, swordfish, jellyfish: k from 2 to 4);
+//! - forcing chains: paths of cells with two candidates each, where one end not holding a
+//!   value forces the other end to hold it; cells in a house with both ends lose the value.
+//!
+//! The loop always applies the cheapest rule that changes something, so the grade is the
+//! hardest rule a solver of that order needs.
+
+/// The houses of a grid: sets of cells that hold every value once.
+pub(crate) struct Houses {
+    /// The number of values (and the size of every house), at most 64.
+    pub values: usize,
+    /// Each house's cells.
+    pub houses: Vec<Vec<usize>>,
+    /// Whether each house is a box (the easiest sudoku grade looks for singles in boxes only).
+    pub is_box: Vec<bool>,
+    /// The houses of each cell.
+    cell_houses: Vec<Vec<usize>>,
+    /// Pairs of houses that share more than one cell, and the shared cells.
+    crossings: Vec<(usize, usize, Vec<usize>)>,
+    /// The grid's side, when its cells are rows of `side` (cell `r * side + c`) and rows
+    /// and columns are houses (fish need them).
+    side: usize,
+}
+
+impl Houses {
+    /// The houses of a square grid of `side` x `side` cells, each row and column a house
+    /// (values 0 to `side - 1`), and the `extra` houses (sudoku's boxes).
+    pub fn square(side: usize, extra: Vec<Vec<usize>>) -> Houses {
+        let mut houses: Vec<Vec<usize>> = Vec::with_capacity(2 * side + extra.len());
+        for h in 0..side {
+            houses.push((0..side).map(|k| h * side + k).collect());
+            houses.push((0..side).map(|k| k * side + h).collect());
+        }
+        let mut is_box = vec![false; houses.len()];
+        is_box.resize(houses.len() + extra.len(), true);
+        houses.extend(extra);
+        let mut made = Houses::new(side * side, side, houses, is_box);
+        made.side = side;
+        made
+    }
+
+    fn new(cells: usize, values: usize, houses: Vec<Vec<usize>>, is_box: Vec<bool>) -> Houses {
+        debug_assert!(values <= 64 && houses.iter().all(|h| h.len() == values));
+        let mut cell_houses = vec![Vec::new(); cells];
+        for (h, house) in houses.iter().enumerate() {
+            for &cell in house {
+                cell_houses[cell].push(h);
+            }
+        }
+        let mut crossings = Vec::new();
+        for a in 0..houses.len() {
+            for b in a + 1..houses.len() {
+                let shared: Vec<usize> = houses[a]
+                    .iter()
+                    .copied()
+                    .filter(|c| houses[b].contains(c))
+                    .collect();
+                if shared.len() > 1 {
+                    crossings.push((a, b, shared));
+                }
+            }
+        }
+        Houses {
+            values,
+            houses,
+            is_box,
+            cell_houses,
+            crossings,
+            side: 0,
+        }
+    }
+
+    fn all(&self) -> u64 {
+        if self.values == 64 {
+            u64::MAX
+        } else {
+            (1u64 << self.values) - 1
+        }
+    }
+}
+
+/// Which rules a grade allows.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Rules {
+    /// Hidden singles in boxes only (otherwise in every house).
+    pub singles_in_boxes_only: bool,
+    pub naked_singles: bool,
+    pub own_rule: bool,
+    pub intersections: bool,
+    pub subsets: bool,
+    pub fish: bool,
+    pub forcing: bool,
+}
+
+/// Where deduction ended.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Deduction {
+    /// Every cell placed.
+    Solved,
+    /// The rules found nothing more to do.
+    Stuck,
+    /// A cell or a value of a house ran out of room: the givens have no solution.
+    Contradiction,
+}
+
+/// What a rule did.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Step {
+    Nothing,
+    Changed,
+    Contradiction,
+}
+
+/// The puzzle's own rule: removes candidates, and says what it did.
+pub(crate) type OwnRule<'a> = &'a dyn Fn(&mut [u64]) -> Step;
+
+/// A grid of candidates being solved.
+#[derive(Clone, Debug)]
+pub(crate) struct Grid {
+    pub candidates: Vec<u64>,
+    pub placed: Vec<bool>,
+}
+
+impl Grid {
+    /// A grid with every value open in every cell, then the givens (`0` none, else the value
+    /// plus one) placed. Givens that clash leave a cell without candidates, which
+    /// [`deduce`] reports as a contradiction.
+    pub fn new(houses: &Houses, givens: &[usize]) -> Grid {
+        let mut grid = Grid {
+            candidates: vec![houses.all(); givens.len()],
+            placed: vec![false; givens.len()],
+        };
+        for (cell, &given) in givens.iter().enumerate() {
+            if given > 0 && grid.place(houses, cell, 1 << (given - 1)) == Step::Contradiction {
+                grid.candidates[cell] = 0;
+                break;
+            }
+        }
+        grid
+    }
+
+    fn place(&mut self, houses: &Houses, cell: usize, bit: u64) -> Step {
+        if self.candidates[cell] & bit == 0 {
+            return Step::Contradiction;
+        }
+        self.candidates[cell] = bit;
+        self.placed[cell] = true;
+        for &h in &houses.cell_houses[cell] {
+            for &peer in &houses.houses[h] {
+                if peer != cell {
+                    self.candidates[peer] &= !bit;
+                    if self.candidates[peer] == 0 {
+                        return Step::Contradiction;
+                    }
+                }
+            }
+        }
+        Step::Changed
+    }
+}
+
+/// Applies the rules to a fixpoint, the cheapest that changes something first.
+pub(crate) fn deduce(houses: &Houses, grid: &mut Grid, rules: Rules, own: OwnRule) -> Deduction {
+    loop {
+        if grid.candidates.contains(&0) {
+            return Deduction::Contradiction;
+        }
+        if grid.placed.iter().all(|&p| p) {
+            return Deduction::Solved;
+        }
+        let step = [
+            hidden_singles as fn(&Houses, &mut Grid, Rules, OwnRule) -> Step,
+            naked_singles,
+            own_rule,
+            intersections,
+            subsets,
+            fish,
+            forcing,
+        ]
+        .iter()
+        .map(|rule| rule(houses, grid, rules, own))
+        .find(|&step| step != Step::Nothing);
+        match step {
+            None => return Deduction::Stuck,
+            Some(Step::Contradiction) => return Deduction::Contradiction,
+            Some(_) => {}
+        }
+    }
+}
+
+fn hidden_singles(houses: &Houses, grid: &mut Grid, rules: Rules, _: OwnRule) -> Step {
+    for (h, house) in houses.houses.iter().enumerate() {
+        if rules.singles_in_boxes_only && !houses.is_box[h] {
+            continue;
+        }
+        let mut done = 0u64;
+        for &cell in house {
+            if grid.placed[cell] {
+                done |= grid.candidates[cell];
+            }
+        }
+        for value in 0..houses.values {
+            let bit = 1u64 << value;
+            if done & bit != 0 {
+                continue;
+            }
+            let mut places = house.iter().filter(|&&c| grid.candidates[c] & bit != 0);
+            match (places.next(), places.next()) {
+                (None, _) => return Step::Contradiction,
+                (Some(&cell), None) => return grid.place(houses, cell, bit),
+                _ => {}
+            }
+        }
+    }
+    Step::Nothing
+}
+
+fn naked_singles(houses: &Houses, grid: &mut Grid, rules: Rules, _: OwnRule) -> Step {
+    if !rules.naked_singles {
+        return Step::Nothing;
+    }
+    for cell in 0..grid.candidates.len() {
+        if !grid.placed[cell] && grid.candidates[cell].count_ones() == 1 {
+            return grid.place(houses, cell, grid.candidates[cell]);
+        }
+    }
+    Step::Nothing
+}
+
+fn own_rule(_: &Houses, grid: &mut Grid, rules: Rules, own: OwnRule) -> Step {
+    if !rules.own_rule {
+        return Step::Nothing;
+    }
+    own(&mut grid.candidates)
+}
+
+fn intersections(houses: &Houses, grid: &mut Grid, rules: Rules, _: OwnRule) -> Step {
+    if !rules.intersections {
+        return Step::Nothing;
+    }
+    let mut changed = false;
+    for (a, b, shared) in &houses.crossings {
+        for (from, to) in [(*a, *b), (*b, *a)] {
+            for value in 0..houses.values {
+                let bit = 1u64 << value;
+                let open = |c: &&usize| !grid.placed[**c] && grid.candidates[**c] & bit != 0;
+                let inside = shared.iter().filter(open).count();
+                let everywhere = houses.houses[from].iter().filter(open).count();
+                if inside == 0 || inside != everywhere {
+                    continue;
+                }
+                for &cell in &houses.houses[to] {
+                    if !shared.contains(&cell) && grid.candidates[cell] & bit != 0 {
+                        grid.candidates[cell] &= !bit;
+                        changed = true;
+                    }
+                }
+            }
+        }
+        if changed {
+            return Step::Changed;
+        }
+    }
+    Step::Nothing
+}
+
+/// The largest subset looked for: quads.
+const MAX_SUBSET: usize = 4;
+
+fn subsets(houses: &Houses, grid: &mut Grid, rules: Rules, _: OwnRule) -> Step {
+    if !rules.subsets {
+        return Step::Nothing;
+    }
+    for house in &houses.houses {
+        let open: Vec<usize> = house.iter().copied().filter(|&c| !grid.placed[c]).collect();
+        if open.len() < 3 {
+            continue;
+        }
+        // Naked: k cells whose candidates are k values.
+        let mut chosen = Vec::new();
+        if let Some((cells, values)) = naked(&open, grid, 0, 0, &mut chosen) {
+            let mut changed = false;
+            for &cell in &open {
+                if !cells.contains(&cell) && grid.candidates[cell] & values != 0 {
+                    grid.candidates[cell] &= !values;
+                    changed = true;
+                }
+            }
+            if changed {
+                return Step::Changed;
+            }
+        }
+        // Hidden: k values that fit k cells. Each value's places, as a bit per open cell.
+        let open_values: u64 = open.iter().fold(0, |acc, &c| acc | grid.candidates[c]);
+        let places: Vec<(u64, u64)> = (0..houses.values)
+            .map(|v| 1u64 << v)
+            .filter(|bit| open_values & bit != 0)
+            .map(|bit| {
+                let at = open
+                    .iter()
+                    .enumerate()
+                    .filter(|(_, &c)| grid.candidates[c] & bit != 0)
+                    .fold(0u64, |acc, (k, _)| acc | 1 << k);
+                (bit, at)
+            })
+            .collect();
+        let mut chosen = Vec::new();
+        if let Some((values, at)) = hidden(&places, 0, 0, &mut chosen) {
+            let mut changed = false;
+            for (k, &cell) in open.iter().enumerate() {
+                if at & (1 << k) != 0 && grid.candidates[cell] & !values != 0 {
+                    grid.candidates[cell] &= values;
+                    changed = true;
+                }
+            }
+            if changed {
+                return Step::Changed;
+            }
+        }
+    }
+    Step::Nothing
+}
+
+/// A naked subset that removes something, by depth-first choice of cells: the cells and the
+/// union of their values.
+fn naked(
+    open: &[usize],
+    grid: &Grid,
+    start: usize,
+    union: u64,
+    chosen: &mut Vec<usize>,
+) -> Option<(Vec<usize>, u64)> {
+    for k in start..open.len() {
+        let cell = open[k];
+        let next = union | grid.candidates[cell];
+        let size = chosen.len() + 1;
+        if next.count_ones() as usize > MAX_SUBSET.min(open.len() - 1) {
+            continue;
+        }
+        chosen.push(cell);
+        if size >= 2 && next.count_ones() as usize == size {
+            let removes = open
+                .iter()
+                .any(|c| !chosen.contains(c) && grid.candidates[*c] & next != 0);
+            if removes {
+                return Some((chosen.clone(), next));
+            }
+        } else if size < MAX_SUBSET {
+            if let Some(found) = naked(open, grid, k + 1, next, chosen) {
+                return Some(found);
+            }
+        }
+        chosen.pop();
+    }
+    None
+}
+
+/// A hidden subset that removes something: the values and the cells (bits of `open`) they
+/// fit.
+fn hidden(
+    places: &[(u64, u64)],
+    start: usize,
+    union: u64,
+    chosen: &mut Vec<usize>,
+) -> Option<(u64, u64)> {
+    for k in start..places.len() {
+        let next = union | places[k].1;
+        let size = chosen.len() + 1;
+        if next.count_ones() as usize > MAX_SUBSET.min(places.len() - 1) {
+            continue;
+        }
+        chosen.push(k);
+        if size >= 2 && next.count_ones() as usize == size {
+            let values = chosen.iter().fold(0u64, |acc, &j| acc | places[j].0);
+            let removes = places
+                .iter()
+                .any(|&(bit, at)| values & bit == 0 && at & next != 0);
+            if removes {
+                return Some((values, next));
+            }
+        } else if size < MAX_SUBSET {
+            if let Some(found) = hidden(places, k + 1, next, chosen) {
+                return Some(found);
+            }
+        }
+        chosen.pop();
+    }
+    None
+}
+
+fn fish(houses: &Houses, grid: &mut Grid, rules: Rules, _: OwnRule) -> Step {
+    let side = houses.side;
+    if !rules.fish || side < 4 {
+        return Step::Nothing;
+    }
+    let cell = |line: usize, k: usize, across: bool| {
+        if across {
+            line * side + k
+        } else {
+            k * side + line
+        }
+    };
+    for value in 0..houses.values {
+        let bit = 1u64 << value;
+        for across in [true, false] {
+            // Each base line's open places for the value, as bits of the cover lines.
+            let places: Vec<(usize, u64)> = (0..side)
+                .map(|line| {
+                    let at = (0..side)
+                        .filter(|&k| {
+                            let c = cell(line, k, across);
+                            !grid.placed[c] && grid.candidates[c] & bit != 0
+                        })
+                        .fold(0u64, |acc, k| acc | 1 << k);
+                    (line, at)
+                })
+                .filter(|&(_, at)| at != 0)
+                .collect();
+            let mut chosen = Vec::new();
+            if let Some((lines, covers)) = fish_of(&places, 0, 0, &mut chosen) {
+                for line in (0..side).filter(|l| !lines.contains(l)) {
+                    for k in (0..side).filter(|&k| covers & (1 << k) != 0) {
+                        grid.candidates[cell(line, k, across)] &= !bit;
+                    }
+                }
+                return Step::Changed;
+            }
+        }
+    }
+    Step::Nothing
+}
+
+/// k base lines (from 2 to [`MAX_SUBSET`]) whose places lie in k cover lines, where some
+/// other base line has a place to remove: the base lines and the covers.
+fn fish_of(
+    places: &[(usize, u64)],
+    start: usize,
+    union: u64,
+    chosen: &mut Vec<usize>,
+) -> Option<(Vec<usize>, u64)> {
+    for k in start..places.len() {
+        let next = union | places[k].1;
+        let size = chosen.len() + 1;
+        if next.count_ones() as usize > MAX_SUBSET {
+            continue;
+        }
+        chosen.push(places[k].0);
+        if size >= 2 && next.count_ones() as usize == size {
+            let removes = places
+                .iter()
+                .any(|(line, at)| !chosen.contains(line) && at & next != 0);
+            if removes {
+                return Some((chosen.clone(), next));
+            }
+        } else if size < MAX_SUBSET {
+            if let Some(found) = fish_of(places, k + 1, next, chosen) {
+                return Some(found);
+            }
+        }
+        chosen.pop();
+    }
+    None
+}
+
+/// Forcing chains as Tatham's Solo finds them: a path of cells with two candidates each,
+/// each cell in a house with the next and sharing a value with it. If the first cell is not
+/// `n`, it holds its other value, which forces the next cell to its other value, and so on;
+/// when a cell of the path is forced to `n` too, one of the two ends holds `n`, and every
+/// cell in a house with both loses it.
+fn forcing(houses: &Houses, grid: &mut Grid, rules: Rules, _: OwnRule) -> Step {
+    if !rules.forcing {
+        return Step::Nothing;
+    }
+    let cells = grid.candidates.len();
+    let pair = |grid: &Grid, c: usize| !grid.placed[c] && grid.candidates[c].count_ones() == 2;
+    let sees = |a: usize, b: usize| {
+        a != b
+            && houses.cell_houses[a]
+                .iter()
+                .any(|h| houses.cell_houses[b].contains(h))
+    };
+    for start in 0..cells {
+        if !pair(grid, start) {
+            continue;
+        }
+        let both = grid.candidates[start];
+        for n in [both & both.wrapping_neg(), both & (both - 1)] {
+            let mut seen = vec![false; cells];
+            seen[start] = true;
+            let mut queue = std::collections::VecDeque::from([(start, both ^ n)]);
+            while let Some((cell, value)) = queue.pop_front() {
+                for &h in &houses.cell_houses[cell] {
+                    for &next in &houses.houses[h] {
+                        if seen[next] || !pair(grid, next) || grid.candidates[next] & value == 0 {
+                            continue;
+                        }
+                        seen[next] = true;
+                        let forced = grid.candidates[next] ^ value;
+                        if forced == n {
+                            let mut changed = false;
+                            for c in 0..cells {
+                                if c != start
+                                    && c != next
+                                    && grid.candidates[c] & n != 0
+                                    && sees(c, start)
+                                    && sees(c, next)
+                                {
+                                    grid.candidates[c] &= !n;
+                                    changed = true;
+                                }
+                            }
+                            if changed {
+                                return Step::Changed;
+                            }
+                        }
+                        queue.push_back((next, forced));
+                    }
+                }
+            }
+        }
+    }
+    Step::Nothing
+}

@@ -1,0 +1,214 @@
+//! Grading a sudoku by the deduction rules it needs (see the [module docs](super)).
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::{Grid, Sudoku};
+use crate::generate::{search_nodes, solutions, Solutions};
+use crate::logic::{self, Deduction, Houses, Rules, Step};
+
+/// How hard a sudoku is: the easiest set of rules that solves it without search. The names
+/// are Tatham's Solo's; the rules are this crate's (see the [module docs](super)).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Difficulty {
+    /// Hidden singles in boxes: a digit with one place left in a box goes there.
+    Trivial,
+    /// Every single: hidden singles in rows and columns too, and a cell with one digit left.
+    Basic,
+    /// Intersections: a digit that a box can only place in one row (or column) leaves the
+    /// rest of that row, and the other way round.
+    Intermediate,
+    /// Subsets: naked and hidden pairs, triples and quads.
+    Advanced,
+    /// Fish (X-wing, swordfish, jellyfish) and forcing chains from cells with two
+    /// candidates.
+    Extreme,
+    /// None of the rules finish it: it needs search.
+    Unreasonable,
+}
+
+impl Difficulty {
+    /// Every difficulty, easiest first.
+    pub const ALL: [Difficulty; 6] = [
+        Difficulty::Trivial,
+        Difficulty::Basic,
+        Difficulty::Intermediate,
+        Difficulty::Advanced,
+        Difficulty::Extreme,
+        Difficulty::Unreasonable,
+    ];
+
+    /// Its name in lower case, as the command line writes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Difficulty::Trivial => "trivial",
+            Difficulty::Basic => "basic",
+            Difficulty::Intermediate => "intermediate",
+            Difficulty::Advanced => "advanced",
+            Difficulty::Extreme => "extreme",
+            Difficulty::Unreasonable => "unreasonable",
+        }
+    }
+
+    /// The rules it allows; `None` for the grade that needs search.
+    pub(crate) fn rules(self) -> Option<Rules> {
+        let trivial = Rules {
+            singles_in_boxes_only: true,
+            ..Rules::default()
+        };
+        let basic = Rules {
+            singles_in_boxes_only: false,
+            naked_singles: true,
+            ..trivial
+        };
+        let intermediate = Rules {
+            intersections: true,
+            ..basic
+        };
+        let advanced = Rules {
+            subsets: true,
+            ..intermediate
+        };
+        Some(match self {
+            Difficulty::Trivial => trivial,
+            Difficulty::Basic => basic,
+            Difficulty::Intermediate => intermediate,
+            Difficulty::Advanced => advanced,
+            Difficulty::Extreme => Rules {
+                fish: true,
+                forcing: true,
+                ..advanced
+            },
+            Difficulty::Unreasonable => return None,
+        })
+    }
+}
+
+impl fmt::Display for Difficulty {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Difficulty {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, String> {
+        Difficulty::ALL
+            .into_iter()
+            .find(|d| d.name() == s)
+            .ok_or_else(|| {
+                let names: Vec<&str> = Difficulty::ALL.iter().map(|d| d.name()).collect();
+                format!("expected one of {}, found '{s}'", names.join(", "))
+            })
+    }
+}
+
+/// A puzzle's grade.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Grade {
+    /// One solution, which the rules of this difficulty (and of none easier) find; for
+    /// [`Difficulty::Unreasonable`], `search_nodes` is the size of the engine's search.
+    Unique {
+        /// The difficulty.
+        difficulty: Difficulty,
+        /// The nodes of the engine's search that proves the solution unique (0 when the rules
+        /// solve it).
+        search_nodes: u64,
+    },
+    /// No solution.
+    NoSolution,
+    /// Two or more solutions: not a puzzle.
+    Several,
+}
+
+impl Grade {
+    /// The nodes of the engine's search, for a unique puzzle that needs it (0 otherwise).
+    pub fn search(self) -> u64 {
+        match self {
+            Grade::Unique { search_nodes, .. } => search_nodes,
+            _ => 0,
+        }
+    }
+}
+
+fn houses(box_size: usize) -> Houses {
+    let side = box_size * box_size;
+    let boxes = (0..side)
+        .map(|h| {
+            let (top, left) = (h / box_size * box_size, h % box_size * box_size);
+            (0..side)
+                .map(|k| (top + k / box_size) * side + left + k % box_size)
+                .collect()
+        })
+        .collect();
+    Houses::square(side, boxes)
+}
+
+/// The rules applied to grids of one size: the houses are worked out once.
+pub(crate) struct Grader {
+    houses: Houses,
+}
+
+impl Grader {
+    pub fn new(box_size: usize) -> Grader {
+        Grader {
+            houses: houses(box_size),
+        }
+    }
+
+    /// What the rules of one difficulty make of a grid.
+    pub fn deduce(&self, grid: &Grid, rules: Rules) -> Deduction {
+        let givens: Vec<usize> = grid.cells.iter().map(|&d| d as usize).collect();
+        let mut candidates = logic::Grid::new(&self.houses, &givens);
+        logic::deduce(&self.houses, &mut candidates, rules, &|_| Step::Nothing)
+    }
+
+    /// Whether the rules of a difficulty solve a grid (at [`Difficulty::Unreasonable`],
+    /// whether the engine finds exactly one solution).
+    pub fn solves(&self, grid: &Grid, difficulty: Difficulty) -> bool {
+        match difficulty.rules() {
+            Some(rules) => self.deduce(grid, rules) == Deduction::Solved,
+            None => solutions(&Sudoku::default(), grid) == Ok(Solutions::One),
+        }
+    }
+}
+
+/// The grade of a sudoku: the easiest difficulty whose rules solve it, or the engine's
+/// verdict when none does.
+///
+/// ```
+/// use reductions::sudoku::{grade, Difficulty, Grade, Sudoku};
+/// use reductions::Reduction;
+///
+/// let grid = Sudoku::default().parse("1.3.\n.4..\n..4.\n.3.1\n")?;
+/// assert_eq!(grade(&grid), Grade::Unique { difficulty: Difficulty::Basic, search_nodes: 0 });
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn grade(grid: &Grid) -> Grade {
+    let grader = Grader::new(grid.box_size());
+    for difficulty in Difficulty::ALL {
+        let Some(rules) = difficulty.rules() else {
+            break;
+        };
+        match grader.deduce(grid, rules) {
+            Deduction::Solved => {
+                return Grade::Unique {
+                    difficulty,
+                    search_nodes: 0,
+                }
+            }
+            Deduction::Contradiction => return Grade::NoSolution,
+            Deduction::Stuck => {}
+        }
+    }
+    let sudoku = Sudoku::default();
+    match solutions(&sudoku, grid) {
+        Ok(Solutions::One) => Grade::Unique {
+            difficulty: Difficulty::Unreasonable,
+            search_nodes: search_nodes(&sudoku, grid).unwrap_or(0),
+        },
+        Ok(Solutions::Several) => Grade::Several,
+        _ => Grade::NoSolution,
+    }
+}
