@@ -182,7 +182,7 @@ impl Grader {
 /// use reductions::Reduction;
 ///
 /// let grid = Sudoku::default().parse("1.3.\n.4..\n..4.\n.3.1\n")?;
-/// assert_eq!(grade(&grid), Grade::Unique { difficulty: Difficulty::Basic, search_nodes: 0 });
+/// assert_eq!(grade(&grid), Grade::Unique { difficulty: Difficulty::Trivial, search_nodes: 0 });
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn grade(grid: &Grid) -> Grade {
