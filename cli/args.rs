@@ -322,9 +322,12 @@ pub struct PackArgs {
 /// A puzzle read from a file or standard input.
 #[derive(Debug, Args)]
 pub struct FileArgs {
-    /// The puzzle file; standard input if absent or `-`.
+    /// The puzzle file, or a game ID of Tatham's puzzles; standard input if absent or `-`.
     #[arg(value_name = "FILE")]
     pub file: Option<PathBuf>,
+
+    #[command(flatten)]
+    pub make: MakeFlags,
 
     #[command(flatten)]
     pub flags: SolveFlags,
@@ -341,11 +344,50 @@ pub enum BinairoEncoding {
     Patterns,
 }
 
+/// Making and grading puzzles (`sudoku`, `futoshiki`, `binairo`).
+#[derive(Debug, Args)]
+pub struct MakeFlags {
+    /// Make new puzzles instead of reading one: grids of this side (9 for a 9 x 9 sudoku),
+    /// with exactly one solution, minimal for their difficulty, written in the format the
+    /// command reads (or as Tatham's game IDs with --format tatham). --seed makes them
+    /// again.
+    #[arg(long, value_name = "SIZE", conflicts_with = "file")]
+    pub generate: Option<String>,
+
+    /// The difficulty of the puzzles made, a rung of the puzzle's ladder (sudoku: trivial,
+    /// basic, intermediate, advanced, extreme, unreasonable; futoshiki: trivial, easy,
+    /// tricky, extreme, recursive; see docs/puzzles.md). By default the easiest.
+    #[arg(long, value_name = "LEVEL", requires = "generate")]
+    pub difficulty: Option<String>,
+
+    /// How many puzzles to make, a blank line between them.
+    #[arg(long, value_name = "N", requires = "generate", value_parser = positive, default_value_t = 1)]
+    pub puzzles: u64,
+
+    /// Give back this many clues of the solution to each puzzle made: easier, no longer
+    /// minimal.
+    #[arg(long, value_name = "N", requires = "generate")]
+    pub extra_clues: Option<usize>,
+
+    /// With --generate: after each puzzle, its solution.
+    #[arg(long, requires = "generate")]
+    pub solution: bool,
+
+    /// Print the puzzle's difficulty instead of solving it: the easiest rung of the
+    /// puzzle's ladder of deduction rules that solves it, or "needs search" with the size
+    /// of the engine's search.
+    #[arg(long, conflicts_with = "generate")]
+    pub grade: bool,
+}
+
 #[derive(Debug, Args)]
 pub struct BinairoArgs {
     /// The puzzle file; standard input if absent or `-`.
     #[arg(value_name = "FILE")]
     pub file: Option<PathBuf>,
+
+    #[command(flatten)]
+    pub make: MakeFlags,
 
     /// The exact-cover encoding.
     #[arg(long, value_enum, value_name = "ENCODING", default_value_t = BinairoEncoding::Patterns)]
@@ -476,8 +518,8 @@ pub struct SolveFlags {
     #[arg(long, value_name = "N", value_parser = positive, conflicts_with_all = ["all", "count", "limit", "shard", "within", "split", "random"])]
     pub estimate: Option<u64>,
 
-    /// The seed of --random and --estimate: the same seed gives the same results on every
-    /// machine. By default a seed from the clock, which --stats prints.
+    /// The seed of --random, --estimate and --generate: the same seed gives the same results
+    /// on every machine. By default a seed from the clock, which --stats prints.
     #[arg(long, value_name = "S")]
     pub seed: Option<u64>,
 
@@ -531,6 +573,10 @@ pub enum Format {
     /// A picture of each board, one standalone SVG document per solution, a blank line
     /// between documents (puzzle commands only).
     Svg,
+    /// The board as a game ID of Simon Tatham's puzzles (`sudoku`: Solo, `futoshiki`:
+    /// Unequal, `binairo`: Unruly), which his programs read in "Game > Specific"; with
+    /// --generate, the puzzle made.
+    Tatham,
     /// The ZDD of all solutions in the text format of Knuth's ZDDREAD programs (his DLX6's
     /// output), by memoization: a node a line, `NODE: (~VAR?LO:HI)` in hexadecimal, VAR the
     /// option's number from 1; the last line is the root (see docs/memo.md).

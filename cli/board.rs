@@ -18,6 +18,10 @@ pub trait Board {
     fn json(&self) -> Vec<(&'static str, Value)>;
     /// A standalone SVG document, ended by a newline.
     fn svg(&self, out: &mut dyn Write) -> io::Result<()>;
+    /// The board as a game ID of Tatham's puzzles, for the puzzles he has.
+    fn tatham(&self) -> Option<String> {
+        None
+    }
 }
 
 /// How boards are shown, decided once from the flags and the terminal.
@@ -73,6 +77,12 @@ impl View {
                 fields.extend(board.json());
                 writeln!(out, "{}", object(&fields))
             }
+            Format::Tatham => match board.tatham() {
+                Some(id) => writeln!(out, "{id}"),
+                None => Err(io::Error::other(
+                    "--format tatham: only sudoku, futoshiki and binairo have Tatham game IDs",
+                )),
+            },
             Format::Svg => {
                 if index > 1 {
                     writeln!(out)?;

@@ -2,6 +2,7 @@
 
 mod args;
 mod board;
+mod make;
 mod merge;
 mod progress;
 mod puzzles;
@@ -106,6 +107,19 @@ fn report_panic(payload: &(dyn Any + Send), location: Option<&panic::Location<'_
 }
 
 fn run(cli: args::Cli) -> anyhow::Result<Found> {
+    let without_ids = match &cli.command {
+        args::Command::Solve(args) => Some(&args.flags),
+        args::Command::Calendar(args) => Some(&args.flags),
+        args::Command::Tromino(args) => Some(&args.flags),
+        args::Command::Pack(args) => Some(&args.flags),
+        args::Command::Tile(args) => Some(&args.flags),
+        args::Command::Queens(args) => Some(&args.flags),
+        args::Command::Arrows(args) => Some(&args.flags),
+        _ => None,
+    };
+    if without_ids.is_some_and(|flags| flags.format == args::Format::Tatham) {
+        anyhow::bail!("--format tatham: only sudoku, futoshiki and binairo have Tatham game IDs");
+    }
     match cli.command {
         args::Command::Solve(args) => solve::run(&args),
         args::Command::Calendar(args) => puzzles::calendar::run(&args),

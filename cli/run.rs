@@ -387,8 +387,8 @@ fn write_zdd(
     })
 }
 
-/// The seed of `--random` and `--estimate`: `--seed`, or one from the clock.
-fn seed(flags: &SolveFlags) -> u64 {
+/// The seed of `--random`, `--estimate` and `--generate`: `--seed`, or one from the clock.
+pub fn seed(flags: &SolveFlags) -> u64 {
     flags.seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)

@@ -24,7 +24,7 @@ pub fn run(args: &SolveArgs) -> Result<Found> {
              (use --format text or json)"
         ),
         Format::Dlx => return print_encoding(problem, &args.flags),
-        Format::Text | Format::Json | Format::Zdd => {}
+        Format::Text | Format::Json | Format::Zdd | Format::Tatham => {}
     }
     let format = args.flags.format;
     search(
@@ -64,7 +64,9 @@ fn write_solution(
             }
             writeln!(out, "]}}")?;
         }
-        Format::Dlx | Format::Svg | Format::Zdd => unreachable!("refused before the search"),
+        Format::Dlx | Format::Svg | Format::Zdd | Format::Tatham => {
+            unreachable!("refused before the search")
+        }
     }
     Ok(())
 }

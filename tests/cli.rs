@@ -2631,3 +2631,71 @@ fn estimate_with_a_seed() {
     );
     insta::assert_snapshot!("queens8_estimate", run.report());
 }
+
+/// `--generate`: a puzzle made from a seed reads back in the command's own format and in
+/// Tatham's, has exactly one solution (`--count` without a limit), grades as asked, and is
+/// the same puzzle for the same seed.
+#[test]
+fn sudoku_generate_solve_and_grade() {
+    let made = dlx(&[
+        "sudoku",
+        "--generate",
+        "9",
+        "--difficulty",
+        "advanced",
+        "--seed",
+        "11",
+    ]);
+    made.assert_status(0);
+    insta::assert_snapshot!("sudoku_generate", made.report());
+    let count = dlx_from_bytes(&["sudoku", "--count"], made.stdout.as_bytes());
+    assert_eq!(count.assert_status(0).stdout, "1\n");
+    let grade = dlx_from_bytes(&["sudoku", "--grade"], made.stdout.as_bytes());
+    assert_eq!(grade.assert_status(0).stdout, "advanced\n");
+    let id = dlx(&[
+        "sudoku",
+        "--generate",
+        "9",
+        "--difficulty",
+        "advanced",
+        "--seed",
+        "11",
+        "--format",
+        "tatham",
+    ]);
+    let back = dlx_from_bytes(&["sudoku"], id.stdout.as_bytes());
+    let solved = dlx_from_bytes(&["sudoku"], made.stdout.as_bytes());
+    assert_eq!(back.assert_status(0).stdout, solved.stdout);
+    // Tatham's form of the solution is the solved grid's ID.
+    let solved_id = dlx_from_bytes(&["sudoku", "--format", "tatham"], made.stdout.as_bytes());
+    let again = dlx_from_bytes(
+        &["sudoku", "--format", "tatham"],
+        solved_id.stdout.as_bytes(),
+    );
+    assert_eq!(again.stdout, solved_id.stdout);
+    let several = dlx(&[
+        "sudoku",
+        "--generate",
+        "4",
+        "--puzzles",
+        "3",
+        "--seed",
+        "2",
+        "--format",
+        "json",
+        "--solution",
+    ]);
+    insta::assert_snapshot!("sudoku_generate_json", several.report());
+}
+
+#[test]
+fn sudoku_grades_tathams_unreasonable_puzzle_with_its_search() {
+    let run = dlx_from_bytes(
+        &["sudoku", "--grade"],
+        b"3x3du:3c4b1d5b8c5_6a1_8b9h2b3_2a6_4b7h9b8_7a3_2c8b1d4b9c8\n",
+    );
+    insta::assert_snapshot!("sudoku_grade_unreasonable", run.report());
+    let several = dlx_from_bytes(&["sudoku", "--grade"], b"3x3:1z2z3z\n");
+    several.assert_status(0);
+    assert_eq!(several.stdout, "several solutions (not a puzzle)\n");
+}

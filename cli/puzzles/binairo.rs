@@ -35,6 +35,7 @@ pub fn run(args: &BinairoArgs) -> Result<Found> {
             given: given.clone(),
             box_size: 1,
             plain: solved.to_string(),
+            tatham: None,
         }
     })
 }

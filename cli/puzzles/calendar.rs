@@ -54,7 +54,7 @@ fn all_dates(flags: &SolveFlags) -> Result<Found> {
     let problem = &all.problem;
     match flags.format {
         Format::Dlx => return crate::run::print_encoding(problem, flags),
-        Format::Svg | Format::Zdd => {
+        Format::Svg | Format::Zdd | Format::Tatham => {
             bail!("--all-dates prints counts: use --format text or json")
         }
         Format::Text | Format::Json => {}

@@ -39,6 +39,8 @@ pub struct DigitGrid {
     pub box_size: usize,
     /// The plain text (the reduction's `Display`).
     pub plain: String,
+    /// The Tatham game ID of the board, for `--format tatham`.
+    pub tatham: Option<String>,
 }
 
 impl DigitGrid {
@@ -62,6 +64,10 @@ impl DigitGrid {
 }
 
 impl Board for DigitGrid {
+    fn tatham(&self) -> Option<String> {
+        self.tatham.clone()
+    }
+
     fn plain(&self, out: &mut dyn Write) -> io::Result<()> {
         writeln!(out, "{}", self.plain)
     }

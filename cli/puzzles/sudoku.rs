@@ -1,20 +1,39 @@
-//! `dlx sudoku`: the grid read, solved, and drawn with lines between its boxes.
+//! `dlx sudoku`: the grid read (or made, or graded), solved, and drawn with lines between its
+//! boxes.
 
-use anyhow::Result;
-use reductions::sudoku::Sudoku;
+use anyhow::{bail, Result};
+use reductions::sudoku::{self, Difficulty, Grade, Grid, Sudoku};
 use reductions::Reduction;
 
 use super::digits::DigitGrid;
 use crate::args::FileArgs;
+use crate::make::{self, Graded, Made};
 use crate::Found;
 
 pub fn run(args: &FileArgs) -> Result<Found> {
+    if let Some(size) = &args.make.generate {
+        return generate(args, size);
+    }
     let reduction = Sudoku::default();
     let grid = crate::run::read_puzzle(args.file.as_deref(), |text| reduction.parse(text))?;
     if let Some(conflict) = grid.conflicts().first() {
         crate::run::note(format_args!(
             "dlx: note: the givens already break a rule: {conflict}"
         ));
+    }
+    if args.make.grade {
+        let graded = match sudoku::grade(&grid) {
+            Grade::Unique {
+                difficulty,
+                search_nodes,
+            } => Graded::Unique {
+                difficulty: difficulty.to_string(),
+                search_nodes: (difficulty == Difficulty::Unreasonable).then_some(search_nodes),
+            },
+            Grade::NoSolution => Graded::NoSolution,
+            Grade::Several => Graded::Several,
+        };
+        return make::grade(&args.flags, graded);
     }
     let side = grid.side();
     let given: Vec<bool> = (0..side * side)
@@ -30,6 +49,33 @@ pub fn run(args: &FileArgs) -> Result<Found> {
             given: given.clone(),
             box_size: grid.box_size(),
             plain: solved.to_string(),
+            tatham: Some(solved.game_id()),
         }
+    })
+}
+
+/// `--generate SIDE`: sudoku of that side (4, 9, 16 or 25).
+fn generate(args: &FileArgs, size: &str) -> Result<Found> {
+    let side: usize = size.parse().unwrap_or(0);
+    let box_size = (1..=sudoku::MAX_GENERATED_BOX).find(|n| n * n == side);
+    let Some(box_size) = box_size.filter(|&n| n >= 2) else {
+        bail!("--generate {size}: expected the side of a sudoku made here: 4, 9, 16 or 25");
+    };
+    let difficulty = make::difficulty(&args.make, Difficulty::Trivial)?;
+    make::generate(&args.make, &args.flags, |rng| {
+        let mut made = sudoku::generate(box_size, difficulty, rng).expect("the size was checked");
+        if let Some(extra) = args.make.extra_clues {
+            sudoku::add_clues(&mut made, extra, rng);
+        }
+        let text = |grid: &Grid| format!("{grid}\n");
+        Ok(Made {
+            puzzle: text(&made.puzzle),
+            id: made.puzzle.game_id(),
+            solution: text(&made.solution),
+            solution_id: made.solution.game_id(),
+            difficulty: made.difficulty.to_string(),
+            reached: made.reached,
+            tries: made.tries,
+        })
     })
 }

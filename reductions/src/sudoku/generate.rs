@@ -17,7 +17,8 @@ pub struct Generated {
     /// Whether the difficulty asked for was reached; when not, the puzzle is the hardest
     /// of the grids tried (each came out easier).
     pub reached: bool,
-    /// Solved grids drawn before this puzzle came out.
+    /// Solved grids drawn: the one of this puzzle is the last (or, when the difficulty was
+    /// not reached, all [`MAX_TRIES`] were drawn and this puzzle came from the first).
     pub tries: usize,
 }
 
@@ -80,6 +81,7 @@ pub fn generate(box_size: usize, difficulty: Difficulty, rng: &mut Rng) -> Optio
         }
     }
     best.map(|mut made| {
+        made.tries = MAX_TRIES;
         made.difficulty = Difficulty::ALL
             .into_iter()
             .find(|&d| grader.solves(&made.puzzle, d))

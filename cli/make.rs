@@ -1,0 +1,180 @@
+//! `--generate` and `--grade`, shared by the puzzles that make new instances (sudoku,
+//! futoshiki, binairo): the flags checked once, the puzzles printed in the command's own
+//! format, as Tatham's game IDs or as JSON, and grades printed alike.
+
+use std::io::{self, BufWriter, Write};
+
+use anyhow::{bail, Result};
+use reductions::generate::Rng;
+use serde_json::{json, Value};
+
+use crate::args::{Format, MakeFlags, SolveFlags};
+use crate::board::object;
+use crate::Found;
+
+/// One puzzle made, in every form it is printed.
+pub struct Made {
+    /// The puzzle in the command's own format, ended by a newline.
+    pub puzzle: String,
+    /// Its Tatham game ID.
+    pub id: String,
+    /// Its solution in the command's plain format, ended by a newline.
+    pub solution: String,
+    /// The solution's game ID.
+    pub solution_id: String,
+    /// The difficulty it has.
+    pub difficulty: String,
+    /// Whether that is the difficulty asked for (else an easier one: none came out).
+    pub reached: bool,
+    /// Solved grids drawn to make it.
+    pub tries: usize,
+}
+
+/// A puzzle's grade, as printed by `--grade`.
+pub enum Graded {
+    /// One solution; the difficulty, and the nodes of the search when the rules do not
+    /// solve it.
+    Unique {
+        difficulty: String,
+        search_nodes: Option<u64>,
+    },
+    NoSolution,
+    Several,
+}
+
+/// Refuses the solving flags, which mean nothing to `--generate` and `--grade`.
+fn refuse_solving_flags(flags: &SolveFlags, what: &str) -> Result<()> {
+    let solving = [
+        (flags.all, "--all"),
+        (flags.count, "--count"),
+        (flags.limit.is_some(), "--limit"),
+        (flags.node_limit.is_some(), "--node-limit"),
+        (flags.shard.is_some(), "--shard"),
+        (flags.split.is_some(), "--split"),
+        (flags.within.is_some(), "--within"),
+        (flags.random.is_some(), "--random"),
+        (flags.estimate.is_some(), "--estimate"),
+        (flags.memo_limit.is_some(), "--memo-limit"),
+        (flags.order.is_some(), "--order"),
+    ];
+    if let Some((_, flag)) = solving.iter().find(|(given, _)| *given) {
+        bail!("{flag} shapes a search; {what} does not search for solutions: drop {flag}");
+    }
+    Ok(())
+}
+
+/// Parses `--difficulty` against a ladder's names (the easiest when absent).
+pub fn difficulty<D: std::str::FromStr<Err = String>>(make: &MakeFlags, easiest: D) -> Result<D> {
+    match &make.difficulty {
+        None => Ok(easiest),
+        Some(name) => name
+            .parse()
+            .map_err(|err| anyhow::anyhow!("--difficulty: {err}")),
+    }
+}
+
+/// Makes `--puzzles` puzzles with `one` from one seeded generator and prints them.
+pub fn generate(
+    make: &MakeFlags,
+    flags: &SolveFlags,
+    mut one: impl FnMut(&mut Rng) -> Result<Made>,
+) -> Result<Found> {
+    refuse_solving_flags(flags, "--generate")?;
+    if !matches!(flags.format, Format::Text | Format::Json | Format::Tatham) {
+        bail!("--generate prints puzzles: use --format text, json or tatham with it");
+    }
+    let seed = crate::run::seed(flags);
+    let start = std::time::Instant::now();
+    let mut rng = Rng::new(seed);
+    let mut out = BufWriter::new(io::stdout().lock());
+    for index in 1..=make.puzzles {
+        let made = one(&mut rng)?;
+        if !made.reached {
+            crate::run::note(format_args!(
+                "dlx: note: puzzle {index}: none of the {} grids drawn gave a puzzle as hard as \
+                 asked; this one is {}",
+                made.tries, made.difficulty
+            ));
+        }
+        match flags.format {
+            Format::Json => {
+                let mut fields: Vec<(&str, Value)> = vec![
+                    ("puzzle", json!(index)),
+                    ("grid", json!(made.puzzle.trim_end())),
+                    ("id", json!(made.id)),
+                    ("difficulty", json!(made.difficulty)),
+                    ("seed", json!(seed.to_string())),
+                ];
+                if make.solution {
+                    fields.push(("solution", json!(made.solution.trim_end())));
+                }
+                writeln!(out, "{}", object(&fields))?;
+            }
+            Format::Tatham => {
+                writeln!(out, "{}", made.id)?;
+                if make.solution {
+                    writeln!(out, "{}", made.solution_id)?;
+                }
+            }
+            _ => {
+                if index > 1 {
+                    writeln!(out)?;
+                }
+                write!(out, "{}", made.puzzle)?;
+                if make.solution {
+                    writeln!(out)?;
+                    write!(out, "{}", made.solution)?;
+                }
+            }
+        }
+    }
+    out.flush()?;
+    if flags.stats {
+        eprintln!("seed: {seed}\ntime: {:.3} s", start.elapsed().as_secs_f64());
+    }
+    Ok(Found::Some)
+}
+
+/// Prints a grade: the difficulty (and the search, when needed), or why the puzzle is not
+/// one. Exit status 1 when it has no solution.
+pub fn grade(flags: &SolveFlags, graded: Graded) -> Result<Found> {
+    refuse_solving_flags(flags, "--grade")?;
+    if !matches!(flags.format, Format::Text | Format::Json) {
+        bail!("--grade prints a grade: use --format text or json with it");
+    }
+    let (text, fields) = match &graded {
+        Graded::Unique {
+            difficulty,
+            search_nodes: Some(nodes),
+        } => (
+            format!("{difficulty} (needs search: {nodes} nodes)"),
+            vec![
+                ("difficulty", json!(difficulty)),
+                ("solutions", json!(1)),
+                ("search_nodes", json!(nodes)),
+            ],
+        ),
+        Graded::Unique { difficulty, .. } => (
+            difficulty.clone(),
+            vec![("difficulty", json!(difficulty)), ("solutions", json!(1))],
+        ),
+        Graded::NoSolution => (
+            "no solution".to_owned(),
+            vec![("difficulty", Value::Null), ("solutions", json!(0))],
+        ),
+        Graded::Several => (
+            "several solutions (not a puzzle)".to_owned(),
+            vec![("difficulty", Value::Null), ("solutions", json!("2+"))],
+        ),
+    };
+    let mut out = io::stdout().lock();
+    if flags.format == Format::Json {
+        writeln!(out, "{}", object(&fields))?;
+    } else {
+        writeln!(out, "{text}")?;
+    }
+    Ok(match graded {
+        Graded::NoSolution => Found::None,
+        _ => Found::Some,
+    })
+}
