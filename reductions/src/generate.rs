@@ -159,3 +159,38 @@ pub fn random_solution<R: Reduction>(
     }
     Ok(None)
 }
+
+/// Takes clues away in the order given, each unless the puzzle would no longer `keep` what it
+/// must (its grade, its one solution): `take` removes clue `k` and returns what `put` needs
+/// to bring it back.
+pub(crate) fn strip<P, C>(
+    puzzle: &mut P,
+    order: &[usize],
+    take: impl Fn(&mut P, usize) -> C,
+    put: impl Fn(&mut P, usize, C),
+    keep: impl Fn(&P) -> bool,
+) {
+    for &clue in order {
+        let taken = take(puzzle, clue);
+        if !keep(puzzle) {
+            put(puzzle, clue, taken);
+        }
+    }
+}
+
+/// Draws up to `tries` attempts until one `reached` its difficulty: that one and its number,
+/// or, when none did, the first (the caller grades it) and `tries`.
+pub(crate) fn first_reached<T>(
+    tries: usize,
+    mut attempt: impl FnMut() -> (T, bool),
+) -> (T, bool, usize) {
+    let mut first = None;
+    for k in 1..=tries {
+        let (made, reached) = attempt();
+        if reached {
+            return (made, true, k);
+        }
+        first.get_or_insert(made);
+    }
+    (first.expect("at least one try"), false, tries)
+}

@@ -561,3 +561,150 @@ fn filtered_encodings_count_like_backtracking() {
         "{none} {unique} {many}"
     );
 }
+
+/// Puzzles made by Tatham's Unequal (`scripts/tatham-corpus`): each ID reads, the engine
+/// finds Tatham's solution and no other, the grade is Unequal's difficulty, and the ID we
+/// write is Unequal's description byte for byte.
+#[test]
+fn tathams_unequal_puzzles_read_solve_grade_and_write_back() {
+    use reductions::futoshiki::{grade, Difficulty, Grade};
+    let corpus = fs::read_to_string(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/tatham/unequal.tsv"),
+    )
+    .unwrap();
+    let mut read = 0;
+    for line in corpus.lines() {
+        let [params, id, solution] = line.split('\t').collect::<Vec<_>>()[..] else {
+            panic!("bad line {line}")
+        };
+        let grid = Futoshiki.parse(id).unwrap();
+        let (count, boards) = solve(&grid.to_string(), 10);
+        let digits: String = boards[0]
+            .lines()
+            .skip(1)
+            .step_by(2)
+            .collect::<Vec<_>>()
+            .concat();
+        let digits: String = digits.chars().filter(char::is_ascii_digit).collect();
+        assert_eq!((count, digits.as_str()), (1, solution), "{id}");
+        let difficulty = match params.split('d').nth(1).unwrap() {
+            "t" => Difficulty::Trivial,
+            "e" => Difficulty::Easy,
+            "k" => Difficulty::Tricky,
+            "x" => Difficulty::Extreme,
+            _ => Difficulty::Recursive,
+        };
+        match grade(&grid) {
+            Grade::Unique {
+                difficulty: found, ..
+            } => assert_eq!(found, difficulty, "{id}"),
+            other => panic!("{id}: {other:?}"),
+        }
+        let (_, desc) = id.split_once(':').unwrap();
+        assert_eq!(grid.game_id(), format!("{}:{desc}", grid.size()));
+        read += 1;
+    }
+    assert!(read >= 40, "{read} puzzles");
+}
+
+/// Generated puzzles, every difficulty, seeds 0 to 5, sizes 4, 5 and 6: one solution
+/// (counted to the end, checked by the rules), the grade asked for or the easier one
+/// reported, minimal for that grade (no digit and no inequality can go), reproducible.
+#[test]
+fn generated_futoshiki_are_unique_graded_minimal_and_reproducible() {
+    use reductions::futoshiki::{generate, grade, Difficulty, Grade, Relation};
+    use reductions::generate::Rng;
+    let mut reached = 0;
+    for n in [4, 5, 6] {
+        for difficulty in Difficulty::ALL {
+            for seed in 0..6 {
+                let made = generate(n, difficulty, &mut Rng::new(seed)).unwrap();
+                let text = made.puzzle.to_string();
+                let (count, boards) = solve(&text, 10);
+                assert_eq!(count, 1, "{text}");
+                let Grade::Unique {
+                    difficulty: found, ..
+                } = grade(&made.puzzle)
+                else {
+                    panic!("{text}")
+                };
+                assert_eq!(
+                    (found, made.reached),
+                    (made.difficulty, found == difficulty)
+                );
+                reached += usize::from(made.reached);
+                let mut solved = made.solution.clone();
+                for r in 0..n {
+                    for c in 0..n {
+                        if r + 1 < n {
+                            solved.set_down(r, c, made.puzzle.down(r, c));
+                        }
+                        if c + 1 < n {
+                            solved.set_right(r, c, made.puzzle.right(r, c));
+                        }
+                    }
+                }
+                assert_eq!(boards, [solved.to_string()]);
+                // Minimal: without any one clue, several solutions or a harder grade.
+                let mut fewer_grids = Vec::new();
+                for r in 0..n {
+                    for c in 0..n {
+                        let mut fewer = made.puzzle.clone();
+                        if fewer.digit(r, c).is_some() {
+                            fewer.set_digit(r, c, None);
+                            fewer_grids.push(fewer);
+                        }
+                        for down in [false, true] {
+                            let mut fewer = made.puzzle.clone();
+                            if down && r + 1 < n && fewer.down(r, c) != Relation::None {
+                                fewer.set_down(r, c, Relation::None);
+                                fewer_grids.push(fewer);
+                            } else if !down && c + 1 < n && fewer.right(r, c) != Relation::None {
+                                fewer.set_right(r, c, Relation::None);
+                                fewer_grids.push(fewer);
+                            }
+                        }
+                    }
+                }
+                for fewer in fewer_grids {
+                    match grade(&fewer) {
+                        Grade::Several => {}
+                        Grade::Unique { difficulty: d, .. } => assert!(d > found, "{text}"),
+                        Grade::NoSolution => panic!("{text}"),
+                    }
+                }
+                let again = generate(n, difficulty, &mut Rng::new(seed)).unwrap();
+                assert_eq!(again, made);
+            }
+        }
+    }
+    assert!(reached >= 3 * 5 * 6 / 2, "{reached}");
+}
+
+#[test]
+fn unequal_ids_that_are_not_futoshiki_are_refused_with_a_place() {
+    for (id, column, message) in [
+        ("4a:0,0,", 2, "found its adjacent mode ('a')"),
+        ("2:0U,0,0,0,", 4, "found 'U' at the edge of the grid"),
+        (
+            "2:3,0,0,0,",
+            3,
+            "expected a digit (0 for an empty cell) from 0 to 2, found 3",
+        ),
+        ("2:0,0,", 7, "expected 2 more cells (the grid has 4)"),
+        (
+            "2:0R,0L,0,0,",
+            13,
+            "two neighbours each marked greater than the other",
+        ),
+        ("2:0;0,", 4, "expected ',' after a cell"),
+    ] {
+        let err = Futoshiki.parse(id).unwrap_err();
+        assert_eq!(
+            (err.line(), err.column()),
+            (Some(1), Some(column)),
+            "{id}: {err}"
+        );
+        assert!(err.to_string().contains(message), "{id}: {err}");
+    }
+}

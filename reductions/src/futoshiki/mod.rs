@@ -102,7 +102,10 @@
 
 mod encode;
 mod format;
+mod generate;
+mod grade;
 mod propagate;
+mod tatham;
 #[cfg(test)]
 mod tests;
 
@@ -113,6 +116,9 @@ use crate::{Encoding, Reduction};
 
 /// The largest grid [`Futoshiki`] reads: 36 x 36.
 pub const MAX_SIZE: usize = 36;
+
+pub use generate::{add_clues, generate, Generated, MAX_GENERATED_SIZE, MAX_TRIES};
+pub use grade::{grade, Difficulty, Grade};
 
 /// The Futoshiki reduction; the format and the encoding are in the [module docs](self).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -354,6 +360,12 @@ impl Grid {
         self.down[row * self.n + col] = relation;
     }
 
+    /// The grid as a game ID of Tatham's Unequal (`4:0,0D,2R,...`), which his program reads
+    /// in "Game > Specific" and [`Futoshiki::parse`](crate::Reduction::parse) reads back.
+    pub fn game_id(&self) -> String {
+        tatham::write(self)
+    }
+
     /// Whether every cell holds a digit.
     pub fn is_complete(&self) -> bool {
         !self.cells.contains(&0)
@@ -532,6 +544,9 @@ impl Reduction for Futoshiki {
     type Board = Grid;
 
     fn parse(&self, input: &str) -> Result<Grid, ParseError> {
+        if crate::tatham::is_game_id(input) {
+            return tatham::parse(input);
+        }
         format::parse_grid(input)
     }
 

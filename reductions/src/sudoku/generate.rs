@@ -3,7 +3,7 @@
 
 use super::grade::{Difficulty, Grader};
 use super::{Grid, Sudoku, MAX_BOX};
-use crate::generate::{random_solution, Rng};
+use crate::generate::{first_reached, random_solution, strip, Rng};
 
 /// A puzzle made by [`generate`].
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -57,52 +57,39 @@ pub fn generate(box_size: usize, difficulty: Difficulty, rng: &mut Rng) -> Optio
         .take_while(|&d| d < difficulty)
         .last();
     let grader = Grader::new(box_size);
-    let mut best: Option<Generated> = None;
-    for tries in 1..=MAX_TRIES {
+    let ((puzzle, solution), reached, tries) = first_reached(MAX_TRIES, || {
         let solution = loop {
             if let Ok(Some(grid)) = random_solution(&Sudoku::default(), &empty, rng, 100_000, 1) {
                 break grid;
             }
         };
-        let puzzle = strip(&grader, &solution, difficulty, rng);
+        let mut puzzle = solution.clone();
+        let mut cells: Vec<usize> = (0..puzzle.cells.len()).collect();
+        rng.shuffle(&mut cells);
+        strip(
+            &mut puzzle,
+            &cells,
+            |grid, cell| std::mem::take(&mut grid.cells[cell]),
+            |grid, cell, digit| grid.cells[cell] = digit,
+            |grid| grader.solves(grid, difficulty),
+        );
         let too_easy = easier.is_some_and(|easier| grader.solves(&puzzle, easier));
-        let made = Generated {
-            puzzle,
-            solution,
-            difficulty,
-            reached: !too_easy,
-            tries,
-        };
-        if !too_easy {
-            return Some(made);
-        }
-        if best.is_none() {
-            best = Some(made);
-        }
-    }
-    best.map(|mut made| {
-        made.tries = MAX_TRIES;
-        made.difficulty = Difficulty::ALL
+        ((puzzle, solution), !too_easy)
+    });
+    let difficulty = match reached {
+        true => difficulty,
+        false => Difficulty::ALL
             .into_iter()
-            .find(|&d| grader.solves(&made.puzzle, d))
-            .unwrap_or(difficulty);
-        made
+            .find(|&d| grader.solves(&puzzle, d))
+            .unwrap_or(difficulty),
+    };
+    Some(Generated {
+        puzzle,
+        solution,
+        difficulty,
+        reached,
+        tries,
     })
-}
-
-/// Takes the clues of a solved grid away in a random order, each unless the puzzle would
-/// no longer be solved at `difficulty`.
-fn strip(grader: &Grader, solution: &Grid, difficulty: Difficulty, rng: &mut Rng) -> Grid {
-    let mut puzzle = solution.clone();
-    let mut cells: Vec<usize> = (0..puzzle.cells.len()).collect();
-    rng.shuffle(&mut cells);
-    for cell in cells {
-        let digit = std::mem::take(&mut puzzle.cells[cell]);
-        if !grader.solves(&puzzle, difficulty) {
-            puzzle.cells[cell] = digit;
-        }
-    }
-    puzzle
 }
 
 /// Gives back `count` clues of the solution, in empty cells drawn at random (all of them,
