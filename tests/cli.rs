@@ -2699,3 +2699,32 @@ fn sudoku_grades_tathams_unreasonable_puzzle_with_its_search() {
     several.assert_status(0);
     assert_eq!(several.stdout, "several solutions (not a puzzle)\n");
 }
+
+/// Futoshiki made from a seed: the puzzle reads back (also as an Unequal ID) with one
+/// solution and the grade asked for.
+#[test]
+fn futoshiki_generate_solve_and_grade() {
+    let args = [
+        "futoshiki",
+        "--generate",
+        "5",
+        "--difficulty",
+        "extreme",
+        "--seed",
+        "4",
+    ];
+    let made = dlx(&args);
+    made.assert_status(0);
+    insta::assert_snapshot!("futoshiki_generate", made.report());
+    let count = dlx_from_bytes(&["futoshiki", "--count"], made.stdout.as_bytes());
+    assert_eq!(count.assert_status(0).stdout, "1\n");
+    let grade = dlx_from_bytes(&["futoshiki", "--grade"], made.stdout.as_bytes());
+    assert_eq!(grade.assert_status(0).stdout, "extreme\n");
+    let id = dlx(&[&args[..], &["--format", "tatham"]].concat());
+    let from_id = dlx_from_bytes(&["futoshiki"], id.stdout.as_bytes());
+    let from_text = dlx_from_bytes(&["futoshiki"], made.stdout.as_bytes());
+    assert_eq!(from_id.assert_status(0).stdout, from_text.stdout);
+    let bad = dlx(&["futoshiki", "--generate", "5", "--difficulty", "hard"]);
+    bad.assert_status(2);
+    insta::assert_snapshot!("futoshiki_generate_bad_difficulty", bad.report());
+}

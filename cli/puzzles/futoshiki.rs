@@ -3,27 +3,72 @@
 
 use std::io::{self, Write};
 
-use anyhow::Result;
-use reductions::futoshiki::{Futoshiki, Grid, Relation};
+use anyhow::{bail, Result};
+use reductions::futoshiki::{self, Difficulty, Futoshiki, Grade, Grid, Relation};
 use reductions::Reduction;
 use serde_json::{json, Value};
 
 use super::digits::{digit, CELL, FOUND};
 use crate::args::FileArgs;
 use crate::board::Board;
+use crate::make::{self, Graded, Made};
 use crate::render::{self, Paint, Svg};
 use crate::Found;
 
 pub fn run(args: &FileArgs) -> Result<Found> {
+    if let Some(size) = &args.make.generate {
+        return generate(args, size);
+    }
     let grid = crate::run::read_puzzle(args.file.as_deref(), |text| Futoshiki.parse(text))?;
     if let Some(violation) = grid.violation() {
         crate::run::note(format_args!(
             "dlx: note: the givens already break a rule: {violation}"
         ));
     }
+    if args.make.grade {
+        let graded = match futoshiki::grade(&grid) {
+            Grade::Unique {
+                difficulty,
+                search_nodes,
+            } => Graded::Unique {
+                difficulty: difficulty.to_string(),
+                search_nodes: (difficulty == Difficulty::Recursive).then_some(search_nodes),
+            },
+            Grade::NoSolution => Graded::NoSolution,
+            Grade::Several => Graded::Several,
+        };
+        return make::grade(&args.flags, graded);
+    }
     crate::run::solve_reduction(&Futoshiki, &grid, &args.flags, |solved| FutoshikiView {
         puzzle: &grid,
         solved,
+    })
+}
+
+/// `--generate N`: futoshiki of n x n.
+fn generate(args: &FileArgs, size: &str) -> Result<Found> {
+    let n: usize = size.parse().unwrap_or(0);
+    if !(2..=futoshiki::MAX_GENERATED_SIZE).contains(&n) {
+        bail!(
+            "--generate {size}: expected the side of a futoshiki made here, from 2 to {}",
+            futoshiki::MAX_GENERATED_SIZE
+        );
+    }
+    let difficulty = make::difficulty(&args.make, Difficulty::Trivial)?;
+    make::generate(&args.make, &args.flags, |rng| {
+        let mut made = futoshiki::generate(n, difficulty, rng).expect("the size was checked");
+        if let Some(extra) = args.make.extra_clues {
+            futoshiki::add_clues(&mut made, extra, rng);
+        }
+        Ok(Made {
+            puzzle: format!("{}\n", made.puzzle),
+            id: made.puzzle.game_id(),
+            solution: format!("{}\n", made.solution),
+            solution_id: made.solution.game_id(),
+            difficulty: made.difficulty.to_string(),
+            reached: made.reached,
+            tries: made.tries,
+        })
     })
 }
 
@@ -86,6 +131,10 @@ impl Board for FutoshikiView<'_> {
             writeln!(out, "{}", line.trim_end())?;
         }
         Ok(())
+    }
+
+    fn tatham(&self) -> Option<String> {
+        Some(self.solved.game_id())
     }
 
     fn json(&self) -> Vec<(&'static str, Value)> {

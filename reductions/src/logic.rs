@@ -183,7 +183,13 @@ pub(crate) fn deduce(houses: &Houses, grid: &mut Grid, rules: Rules, own: OwnRul
             return Deduction::Contradiction;
         }
         if grid.placed.iter().all(|&p| p) {
-            return Deduction::Solved;
+            // The houses hold; the puzzle's own rule has the last word (whatever the rules
+            // allowed, a full grid that breaks it is no solution).
+            return match own(&mut grid.candidates) {
+                Step::Contradiction => Deduction::Contradiction,
+                _ if grid.candidates.contains(&0) => Deduction::Contradiction,
+                _ => Deduction::Solved,
+            };
         }
         let step = [
             hidden_singles as fn(&Houses, &mut Grid, Rules, OwnRule) -> Step,
@@ -537,4 +543,37 @@ fn forcing(houses: &Houses, grid: &mut Grid, rules: Rules, _: OwnRule) -> Step {
         }
     }
     Step::Nothing
+}
+
+/// The solutions of a grid, counted up to `cap` by search with the rules at every node:
+/// deduce, and when stuck, branch on the open cell with the fewest candidates. What the
+/// generators use to test uniqueness many times over; each puzzle made is then proved by
+/// the engine.
+pub(crate) fn count_solutions(
+    houses: &Houses,
+    grid: &mut Grid,
+    rules: Rules,
+    own: OwnRule,
+    cap: usize,
+) -> usize {
+    match deduce(houses, grid, rules, own) {
+        Deduction::Solved => return 1,
+        Deduction::Contradiction => return 0,
+        Deduction::Stuck => {}
+    }
+    let cell = (0..grid.candidates.len())
+        .filter(|&c| !grid.placed[c])
+        .min_by_key(|&c| grid.candidates[c].count_ones())
+        .expect("a stuck grid has an open cell");
+    let mut found = 0;
+    let mut rest = grid.candidates[cell];
+    while rest != 0 && found < cap {
+        let bit = rest & rest.wrapping_neg();
+        rest &= rest - 1;
+        let mut branch = grid.clone();
+        if branch.place(houses, cell, bit) != Step::Contradiction {
+            found += count_solutions(houses, &mut branch, rules, own, cap - found);
+        }
+    }
+    found
 }

@@ -708,3 +708,14 @@ fn unequal_ids_that_are_not_futoshiki_are_refused_with_a_place() {
         assert!(err.to_string().contains(message), "{id}: {err}");
     }
 }
+
+/// A full grid that keeps the Latin rules but breaks an inequality is graded as no
+/// solution, at every rung (the rules that ignore inequalities still check them at the end).
+#[test]
+fn a_full_grid_against_its_inequality_has_no_solution() {
+    use reductions::futoshiki::{grade, Grade};
+    let grid = Futoshiki.parse("2:1R,2,2,1,").unwrap();
+    assert_eq!(grade(&grid), Grade::NoSolution);
+    let grid = Futoshiki.parse("2:2R,1,1,2,").unwrap();
+    assert!(matches!(grade(&grid), Grade::Unique { .. }));
+}

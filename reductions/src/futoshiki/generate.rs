@@ -4,7 +4,7 @@
 
 use super::grade::{Difficulty, Grader};
 use super::{Futoshiki, Grid, Relation};
-use crate::generate::{first_reached, random_solution, strip, Rng};
+use crate::generate::{first_reached, random_solution, solutions, strip, Rng, Solutions};
 
 /// A puzzle made by [`generate`].
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -81,6 +81,13 @@ pub fn generate(n: usize, difficulty: Difficulty, rng: &mut Rng) -> Option<Gener
             |grid, clue| take(grid, clue, cells),
             |grid, clue, old| put(grid, clue, cells, old),
             |grid| grader.solves(grid, difficulty),
+        );
+        // The rules and the search that stripped it are this crate's own; the engine has
+        // the last word on uniqueness.
+        assert_eq!(
+            solutions(&Futoshiki, &puzzle),
+            Ok(Solutions::One),
+            "a puzzle made must have one solution:\n{puzzle}"
         );
         let too_easy = easier.is_some_and(|easier| grader.solves(&puzzle, easier));
         ((puzzle, solution), !too_easy)

@@ -125,6 +125,23 @@ impl Grader {
 
     /// What the rules make of a grid.
     pub fn deduce(&self, grid: &Grid, rules: Rules) -> Deduction {
+        self.run(grid, |houses, candidates, own| {
+            logic::deduce(houses, candidates, rules, own)
+        })
+    }
+
+    fn search(&self, grid: &Grid, rules: Rules) -> usize {
+        self.run(grid, |houses, candidates, own| {
+            logic::count_solutions(houses, candidates, rules, own, 2)
+        })
+    }
+
+    /// Runs `f` on the grid's candidates and its inequalities as the puzzle's own rule.
+    fn run<T>(
+        &self,
+        grid: &Grid,
+        f: impl FnOnce(&Houses, &mut logic::Grid, logic::OwnRule) -> T,
+    ) -> T {
         let n = grid.size();
         // Each inequality as (greater cell, smaller cell).
         let pairs: Vec<(usize, usize)> = grid
@@ -161,7 +178,13 @@ impl Grader {
         };
         let givens: Vec<usize> = grid.cells.iter().map(|&d| d as usize).collect();
         let mut candidates = logic::Grid::new(&self.houses, &givens);
-        logic::deduce(&self.houses, &mut candidates, rules, &inequalities)
+        f(&self.houses, &mut candidates, &inequalities)
+    }
+
+    /// The solutions of a grid up to two, by search with the tricky rules at every node.
+    pub fn count(&self, grid: &Grid) -> usize {
+        let rules = Difficulty::Tricky.rules().unwrap_or_default();
+        self.search(grid, rules)
     }
 
     /// Whether the rules of a difficulty solve a grid (at [`Difficulty::Recursive`], whether
@@ -169,7 +192,13 @@ impl Grader {
     pub fn solves(&self, grid: &Grid, difficulty: Difficulty) -> bool {
         match difficulty.rules() {
             Some(rules) => self.deduce(grid, rules) == Deduction::Solved,
-            None => solutions(&Futoshiki, grid) == Ok(Solutions::One),
+            // The rules decide most grids far faster than a search; they are sound, so a
+            // grid they solve has one solution and one they refute has none.
+            None => match self.deduce(grid, Difficulty::Extreme.rules().unwrap_or_default()) {
+                Deduction::Solved => true,
+                Deduction::Contradiction => false,
+                Deduction::Stuck => self.count(grid) == 1,
+            },
         }
     }
 }

@@ -3,7 +3,7 @@
 
 use super::grade::{Difficulty, Grader};
 use super::{Grid, Sudoku, MAX_BOX};
-use crate::generate::{first_reached, random_solution, strip, Rng};
+use crate::generate::{first_reached, random_solution, solutions, strip, Rng, Solutions};
 
 /// A puzzle made by [`generate`].
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -72,6 +72,13 @@ pub fn generate(box_size: usize, difficulty: Difficulty, rng: &mut Rng) -> Optio
             |grid, cell| std::mem::take(&mut grid.cells[cell]),
             |grid, cell, digit| grid.cells[cell] = digit,
             |grid| grader.solves(grid, difficulty),
+        );
+        // The rules and the search that stripped it are this crate's own; the engine has
+        // the last word on uniqueness.
+        assert_eq!(
+            solutions(&Sudoku::default(), &puzzle),
+            Ok(Solutions::One),
+            "a puzzle made must have one solution:\n{puzzle}"
         );
         let too_easy = easier.is_some_and(|easier| grader.solves(&puzzle, easier));
         ((puzzle, solution), !too_easy)

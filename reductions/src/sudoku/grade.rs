@@ -159,9 +159,24 @@ impl Grader {
 
     /// What the rules of one difficulty make of a grid.
     pub fn deduce(&self, grid: &Grid, rules: Rules) -> Deduction {
-        let givens: Vec<usize> = grid.cells.iter().map(|&d| d as usize).collect();
-        let mut candidates = logic::Grid::new(&self.houses, &givens);
+        let mut candidates = self.candidates(grid);
         logic::deduce(&self.houses, &mut candidates, rules, &|_| Step::Nothing)
+    }
+
+    fn search(&self, grid: &Grid, rules: Rules) -> usize {
+        let mut candidates = self.candidates(grid);
+        logic::count_solutions(&self.houses, &mut candidates, rules, &|_| Step::Nothing, 2)
+    }
+
+    fn candidates(&self, grid: &Grid) -> logic::Grid {
+        let givens: Vec<usize> = grid.cells.iter().map(|&d| d as usize).collect();
+        logic::Grid::new(&self.houses, &givens)
+    }
+
+    /// The solutions of a grid up to two, by search with the tricky rules at every node.
+    pub fn count(&self, grid: &Grid) -> usize {
+        let rules = Difficulty::Advanced.rules().unwrap_or_default();
+        self.search(grid, rules)
     }
 
     /// Whether the rules of a difficulty solve a grid (at [`Difficulty::Unreasonable`],
@@ -169,7 +184,13 @@ impl Grader {
     pub fn solves(&self, grid: &Grid, difficulty: Difficulty) -> bool {
         match difficulty.rules() {
             Some(rules) => self.deduce(grid, rules) == Deduction::Solved,
-            None => solutions(&Sudoku::default(), grid) == Ok(Solutions::One),
+            // The rules decide most grids far faster than a search; they are sound, so a
+            // grid they solve has one solution and one they refute has none.
+            None => match self.deduce(grid, Difficulty::Extreme.rules().unwrap_or_default()) {
+                Deduction::Solved => true,
+                Deduction::Contradiction => false,
+                Deduction::Stuck => self.count(grid) == 1,
+            },
         }
     }
 }
