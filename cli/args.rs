@@ -140,7 +140,10 @@ pub enum Command {
     #[command(after_help = "Examples:\n  \
         dlx futoshiki puzzle.txt                   the first solution\n  \
         dlx futoshiki puzzle.txt --limit 2 --count 1 if the solution is unique\n  \
-        dlx futoshiki puzzle.txt --count           every solution counted")]
+        dlx futoshiki puzzle.txt --count           every solution counted\n  \
+        dlx futoshiki puzzle.txt --grade           its difficulty\n  \
+        dlx futoshiki --generate 7 --difficulty extreme | dlx futoshiki\n  \
+        dlx futoshiki --generate 5 --format tatham  a game ID for Tatham's Unequal")]
     Futoshiki(FileArgs),
 
     /// Binairo (the "01 game", Takuzu): fill an N x N grid (N even) with 0s and 1s.
@@ -173,7 +176,10 @@ pub enum Command {
     #[command(after_help = "Examples:\n  \
         dlx sudoku puzzle.txt\n  \
         echo 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4...... | dlx sudoku\n  \
-        dlx sudoku puzzle.txt --limit 2 --count     1 if the solution is unique")]
+        dlx sudoku puzzle.txt --limit 2 --count     1 if the solution is unique\n  \
+        dlx sudoku puzzle.txt --grade               its difficulty\n  \
+        dlx sudoku --generate 9 --difficulty advanced --seed 7\n  \
+        dlx sudoku '3x3:a1d9d6_7e8...'              a game ID of Tatham's Solo")]
     Sudoku(FileArgs),
 
     /// The arrow board: one diagonal arrow in every cell of an n x n board (n even).
