@@ -2728,3 +2728,30 @@ fn futoshiki_generate_solve_and_grade() {
     bad.assert_status(2);
     insta::assert_snapshot!("futoshiki_generate_bad_difficulty", bad.report());
 }
+
+/// `--extra-clues N` gives back N digits of the solution: the same puzzle with N more
+/// givens, still with one solution.
+#[test]
+fn sudoku_extra_clues() {
+    let base = [
+        "sudoku",
+        "--generate",
+        "9",
+        "--seed",
+        "5",
+        "--difficulty",
+        "basic",
+    ];
+    let givens = |text: &str| text.chars().filter(char::is_ascii_digit).count();
+    let minimal = dlx(&base);
+    let more = dlx(&[&base[..], &["--extra-clues", "7"]].concat());
+    assert_eq!(givens(&more.stdout), givens(&minimal.stdout) + 7);
+    let kept = minimal
+        .stdout
+        .chars()
+        .zip(more.stdout.chars())
+        .all(|(a, b)| a == '.' || a == b);
+    assert!(kept, "{}\n{}", minimal.stdout, more.stdout);
+    let count = dlx_from_bytes(&["sudoku", "--count"], more.stdout.as_bytes());
+    assert_eq!(count.assert_status(0).stdout, "1\n");
+}
