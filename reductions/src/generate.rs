@@ -23,6 +23,9 @@
 //! assert!(rng.below(6) < 6);
 //! ```
 
+use std::fmt;
+
+use crate::logic::Deduction;
 use crate::Reduction;
 
 /// SplitMix64 (Steele, Lea and Flood, 2014): a tiny generator of 64-bit numbers, defined by
@@ -160,37 +163,174 @@ pub fn random_solution<R: Reduction>(
     Ok(None)
 }
 
-/// Takes clues away in the order given, each unless the puzzle would no longer `keep` what it
-/// must (its grade, its one solution): `take` removes clue `k` and returns what `put` needs
-/// to bring it back.
-pub(crate) fn strip<P, C>(
-    puzzle: &mut P,
-    order: &[usize],
-    take: impl Fn(&mut P, usize) -> C,
-    put: impl Fn(&mut P, usize, C),
-    keep: impl Fn(&P) -> bool,
-) {
-    for &clue in order {
-        let taken = take(puzzle, clue);
-        if !keep(puzzle) {
-            put(puzzle, clue, taken);
-        }
+/// A ladder of difficulties: the grades of one puzzle, easiest first, the last one the grade
+/// of puzzles that need search.
+pub trait Ladder: Copy + Ord + fmt::Debug + fmt::Display + 'static {
+    /// Every rung, easiest first.
+    const ALL: &'static [Self];
+
+    /// Its name in lower case, as the command line writes it.
+    fn name(self) -> &'static str;
+
+    /// The rung of a name, or an error that lists the names.
+    fn from_name(name: &str) -> Result<Self, String> {
+        Self::ALL
+            .iter()
+            .copied()
+            .find(|rung| rung.name() == name)
+            .ok_or_else(|| {
+                let names: Vec<&str> = Self::ALL.iter().map(|rung| rung.name()).collect();
+                format!("expected one of {}, found '{name}'", names.join(", "))
+            })
+    }
+
+    /// The rung just below, if any.
+    fn easier(self) -> Option<Self> {
+        Self::ALL
+            .iter()
+            .copied()
+            .take_while(|&rung| rung < self)
+            .last()
+    }
+
+    /// The top rung: search.
+    fn top() -> Self {
+        Self::ALL[Self::ALL.len() - 1]
     }
 }
 
-/// Draws up to `tries` attempts until one `reached` its difficulty: that one and its number,
-/// or, when none did, the first (the caller grades it) and `tries`.
-pub(crate) fn first_reached<T>(
+/// A puzzle's grade on a [`Ladder`].
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Grade<D> {
+    /// One solution, which the rules of this difficulty (and of none easier) find; at the top
+    /// rung, `search_nodes` is the size of the engine's search.
+    Unique {
+        /// The difficulty.
+        difficulty: D,
+        /// The nodes of the engine's search that proves the solution unique (0 when the rules
+        /// solve it).
+        search_nodes: u64,
+    },
+    /// No solution.
+    NoSolution,
+    /// Two or more solutions: not a puzzle.
+    Several,
+}
+
+/// The grade of a puzzle: the first rung whose rules (`deduce`) solve it, or, past them all,
+/// the engine's verdict.
+pub(crate) fn grade_by<D: Ladder, R: Reduction>(
+    reduction: &R,
+    puzzle: &R::Puzzle,
+    deduce: impl Fn(D) -> Deduction,
+) -> Grade<D> {
+    for &difficulty in &D::ALL[..D::ALL.len() - 1] {
+        match deduce(difficulty) {
+            Deduction::Solved => {
+                return Grade::Unique {
+                    difficulty,
+                    search_nodes: 0,
+                }
+            }
+            Deduction::Contradiction => return Grade::NoSolution,
+            Deduction::Stuck => {}
+        }
+    }
+    match solutions(reduction, puzzle) {
+        Ok(Solutions::One) => Grade::Unique {
+            difficulty: D::top(),
+            search_nodes: search_nodes(reduction, puzzle).unwrap_or(0),
+        },
+        Ok(Solutions::Several) => Grade::Several,
+        _ => Grade::NoSolution,
+    }
+}
+
+/// A puzzle made by a generator.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Generated<G, D> {
+    /// The puzzle: the clues left.
+    pub puzzle: G,
+    /// Its one solution (with every clue).
+    pub solution: G,
+    /// Its difficulty: the one asked for, unless [`reached`](Self::reached) is false.
+    pub difficulty: D,
+    /// Whether the difficulty asked for was reached; when not, the puzzle came from the first
+    /// grid drawn, and is easier.
+    pub reached: bool,
+    /// Solved grids drawn (all of them when the difficulty was not reached).
+    pub tries: usize,
+}
+
+/// What a generator needs to know of its puzzle.
+pub(crate) trait Maker {
+    type Grid: Clone;
+    type Difficulty: Ladder;
+    /// What taking a clue away removed.
+    type Taken;
+
+    /// Whether the rules of a difficulty solve a grid (at the top rung: whether it has one
+    /// solution).
+    fn solves(&self, grid: &Self::Grid, difficulty: Self::Difficulty) -> bool;
+    /// A random solved grid with every clue it implies.
+    fn solved(&self, rng: &mut Rng) -> Self::Grid;
+    /// The clues, numbered from 0, in the order they are taken away.
+    fn clue_order(&self, rng: &mut Rng) -> Vec<usize>;
+    fn take(&self, grid: &mut Self::Grid, clue: usize) -> Self::Taken;
+    fn put(&self, grid: &mut Self::Grid, clue: usize, taken: Self::Taken);
+    /// Whether the engine finds exactly one solution.
+    fn proved(&self, grid: &Self::Grid) -> bool;
+}
+
+/// Makes a puzzle: up to `tries` solved grids, each stripped of its clues while the puzzle
+/// stays solved at `difficulty`, until one is not solved one rung lower.
+pub(crate) fn make<M: Maker>(
+    maker: &M,
+    difficulty: M::Difficulty,
     tries: usize,
-    mut attempt: impl FnMut() -> (T, bool),
-) -> (T, bool, usize) {
+    rng: &mut Rng,
+) -> Generated<M::Grid, M::Difficulty> {
     let mut first = None;
     for k in 1..=tries {
-        let (made, reached) = attempt();
-        if reached {
-            return (made, true, k);
+        let solution = maker.solved(rng);
+        let mut puzzle = solution.clone();
+        for clue in maker.clue_order(rng) {
+            let taken = maker.take(&mut puzzle, clue);
+            if !maker.solves(&puzzle, difficulty) {
+                maker.put(&mut puzzle, clue, taken);
+            }
         }
-        first.get_or_insert(made);
+        // The rules and the search that stripped it are this crate's own; the engine has the
+        // last word on uniqueness.
+        assert!(
+            maker.proved(&puzzle),
+            "a puzzle made must have one solution"
+        );
+        let too_easy = difficulty
+            .easier()
+            .is_some_and(|easier| maker.solves(&puzzle, easier));
+        if !too_easy {
+            return Generated {
+                puzzle,
+                solution,
+                difficulty,
+                reached: true,
+                tries: k,
+            };
+        }
+        first.get_or_insert((puzzle, solution));
     }
-    (first.expect("at least one try"), false, tries)
+    let (puzzle, solution) = first.expect("at least one try");
+    let found = M::Difficulty::ALL
+        .iter()
+        .copied()
+        .find(|&d| maker.solves(&puzzle, d))
+        .unwrap_or(difficulty);
+    Generated {
+        puzzle,
+        solution,
+        difficulty: found,
+        reached: false,
+        tries,
+    }
 }

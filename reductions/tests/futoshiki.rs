@@ -613,10 +613,11 @@ fn tathams_unequal_puzzles_read_solve_grade_and_write_back() {
 #[test]
 fn generated_futoshiki_are_unique_graded_minimal_and_reproducible() {
     use reductions::futoshiki::{generate, grade, Difficulty, Grade, Relation};
+    use reductions::generate::Ladder;
     use reductions::generate::Rng;
     let mut reached = 0;
     for n in [4, 5, 6] {
-        for difficulty in Difficulty::ALL {
+        for &difficulty in Difficulty::ALL {
             for seed in 0..6 {
                 let made = generate(n, difficulty, &mut Rng::new(seed)).unwrap();
                 let text = made.puzzle.to_string();

@@ -230,11 +230,12 @@ fn tathams_solo_puzzles_read_solve_grade_and_write_back() {
 #[test]
 fn generated_sudoku_are_unique_graded_minimal_and_reproducible() {
     use reductions::generate::{solutions, Rng, Solutions};
+    use reductions::generate::Ladder;
     use reductions::sudoku::{generate, grade, Difficulty, Grade};
     let sudoku = Sudoku::default();
     let mut reached = 0;
     for box_size in [2, 3] {
-        for difficulty in Difficulty::ALL {
+        for &difficulty in Difficulty::ALL {
             for seed in 0..8 {
                 let made = generate(box_size, difficulty, &mut Rng::new(seed)).unwrap();
                 let text = made.puzzle.to_string();

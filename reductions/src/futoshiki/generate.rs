@@ -4,23 +4,10 @@
 
 use super::grade::{Difficulty, Grader};
 use super::{Futoshiki, Grid, Relation};
-use crate::generate::{first_reached, random_solution, solutions, strip, Rng, Solutions};
+use crate::generate::{make, random_solution, solutions, Maker, Rng, Solutions};
 
-/// A puzzle made by [`generate`].
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Generated {
-    /// The puzzle: the digits and inequalities left.
-    pub puzzle: Grid,
-    /// Its one solution, with every inequality of the puzzle.
-    pub solution: Grid,
-    /// Its difficulty: the one asked for, unless [`reached`](Self::reached) is false.
-    pub difficulty: Difficulty,
-    /// Whether the difficulty asked for was reached; when not, the puzzle came from the first
-    /// grid drawn, and is easier.
-    pub reached: bool,
-    /// Latin squares drawn (all [`MAX_TRIES`] when the difficulty was not reached).
-    pub tries: usize,
-}
+/// A futoshiki made by [`generate`].
+pub type Generated = crate::generate::Generated<Grid, Difficulty>;
 
 /// Latin squares drawn for one puzzle before settling for an easier one.
 pub const MAX_TRIES: usize = 50;
@@ -49,63 +36,81 @@ pub fn generate(n: usize, difficulty: Difficulty, rng: &mut Rng) -> Option<Gener
     if !(2..=MAX_GENERATED_SIZE).contains(&n) {
         return None;
     }
-    let empty = Grid::new(n)?;
-    let easier = Difficulty::ALL
-        .iter()
-        .copied()
-        .take_while(|&d| d < difficulty)
-        .last();
-    let grader = Grader::new(n);
-    let cells = n * n;
-    let pairs = 2 * n * (n - 1);
-    let ((puzzle, solution), reached, tries) = first_reached(MAX_TRIES, || {
+    let maker = FutoshikiMaker {
+        grader: Grader::new(n),
+        empty: Grid::new(n)?,
+    };
+    Some(make(&maker, difficulty, MAX_TRIES, rng))
+}
+
+struct FutoshikiMaker {
+    grader: Grader,
+    empty: Grid,
+}
+
+impl FutoshikiMaker {
+    fn cells(&self) -> usize {
+        self.empty.cells.len()
+    }
+}
+
+/// Clue `k` is the digit of cell `k` below n², and then inequality `k - n²` (across, then
+/// down).
+impl Maker for FutoshikiMaker {
+    type Grid = Grid;
+    type Difficulty = Difficulty;
+    type Taken = (u8, Relation);
+
+    fn solves(&self, grid: &Grid, difficulty: Difficulty) -> bool {
+        self.grader.solves(grid, difficulty)
+    }
+
+    fn solved(&self, rng: &mut Rng) -> Grid {
         let mut solution = loop {
-            if let Ok(Some(grid)) = random_solution(&Futoshiki, &empty, rng, 100_000, 1) {
+            if let Ok(Some(grid)) = random_solution(&Futoshiki, &self.empty, rng, 100_000, 1) {
                 break grid;
             }
         };
-        // Every inequality of the square: clue `cells + k` is pair `k`, across then down.
-        for k in 0..pairs {
+        let n = solution.size();
+        for k in 0..2 * n * (n - 1) {
             let relation = relation_of(&solution, k);
             set_pair(&mut solution, k, relation);
         }
-        let mut puzzle = solution.clone();
+        solution
+    }
+
+    /// Digits first, then inequalities, as Tatham's Unequal takes them.
+    fn clue_order(&self, rng: &mut Rng) -> Vec<usize> {
+        let (cells, n) = (self.cells(), self.empty.size());
         let mut digits: Vec<usize> = (0..cells).collect();
-        let mut signs: Vec<usize> = (cells..cells + pairs).collect();
+        let mut signs: Vec<usize> = (cells..cells + 2 * n * (n - 1)).collect();
         rng.shuffle(&mut digits);
         rng.shuffle(&mut signs);
         digits.extend(signs);
-        strip(
-            &mut puzzle,
-            &digits,
-            |grid, clue| take(grid, clue, cells),
-            |grid, clue, old| put(grid, clue, cells, old),
-            |grid| grader.solves(grid, difficulty),
-        );
-        // The rules and the search that stripped it are this crate's own; the engine has
-        // the last word on uniqueness.
-        assert_eq!(
-            solutions(&Futoshiki, &puzzle),
-            Ok(Solutions::One),
-            "a puzzle made must have one solution:\n{puzzle}"
-        );
-        let too_easy = easier.is_some_and(|easier| grader.solves(&puzzle, easier));
-        ((puzzle, solution), !too_easy)
-    });
-    let difficulty = match reached {
-        true => difficulty,
-        false => Difficulty::ALL
-            .into_iter()
-            .find(|&d| grader.solves(&puzzle, d))
-            .unwrap_or(difficulty),
-    };
-    Some(Generated {
-        puzzle,
-        solution,
-        difficulty,
-        reached,
-        tries,
-    })
+        digits
+    }
+
+    fn take(&self, grid: &mut Grid, clue: usize) -> (u8, Relation) {
+        let cells = self.cells();
+        if clue < cells {
+            (std::mem::take(&mut grid.cells[clue]), Relation::None)
+        } else {
+            (0, set_pair(grid, clue - cells, Relation::None))
+        }
+    }
+
+    fn put(&self, grid: &mut Grid, clue: usize, (digit, relation): (u8, Relation)) {
+        let cells = self.cells();
+        if clue < cells {
+            grid.cells[clue] = digit;
+        } else {
+            set_pair(grid, clue - cells, relation);
+        }
+    }
+
+    fn proved(&self, grid: &Grid) -> bool {
+        solutions(&Futoshiki, grid) == Ok(Solutions::One)
+    }
 }
 
 /// Pair `k` of a grid: `k < n(n-1)` across (row by row), then down.
@@ -146,23 +151,6 @@ fn set_pair(grid: &mut Grid, k: usize, relation: Relation) -> Relation {
         grid.set_down(row, col, relation);
     }
     old
-}
-
-/// Takes clue `clue` away (a digit below `cells`, an inequality above): what it was.
-fn take(grid: &mut Grid, clue: usize, cells: usize) -> (u8, Relation) {
-    if clue < cells {
-        (std::mem::take(&mut grid.cells[clue]), Relation::None)
-    } else {
-        (0, set_pair(grid, clue - cells, Relation::None))
-    }
-}
-
-fn put(grid: &mut Grid, clue: usize, cells: usize, (digit, relation): (u8, Relation)) {
-    if clue < cells {
-        grid.cells[clue] = digit;
-    } else {
-        set_pair(grid, clue - cells, relation);
-    }
 }
 
 /// Gives back `count` digits of the solution, in empty cells drawn at random (all of them,

@@ -4,7 +4,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::{Futoshiki, Grid, Relation};
-use crate::generate::{search_nodes, solutions, Solutions};
+use crate::generate::{grade_by, Ladder};
 use crate::logic::{self, Deduction, Houses, Rules, Step};
 
 /// How hard a futoshiki is: the easiest set of rules that solves it without search. The
@@ -25,9 +25,9 @@ pub enum Difficulty {
     Recursive,
 }
 
-impl Difficulty {
+impl Ladder for Difficulty {
     /// Every difficulty, easiest first.
-    pub const ALL: [Difficulty; 5] = [
+    const ALL: &'static [Difficulty] = &[
         Difficulty::Trivial,
         Difficulty::Easy,
         Difficulty::Tricky,
@@ -36,7 +36,7 @@ impl Difficulty {
     ];
 
     /// Its name in lower case, as the command line writes it.
-    pub fn name(self) -> &'static str {
+    fn name(self) -> &'static str {
         match self {
             Difficulty::Trivial => "trivial",
             Difficulty::Easy => "easy",
@@ -45,7 +45,9 @@ impl Difficulty {
             Difficulty::Recursive => "recursive",
         }
     }
+}
 
+impl Difficulty {
     fn rules(self) -> Option<Rules> {
         let trivial = Rules {
             naked_singles: true,
@@ -83,33 +85,12 @@ impl FromStr for Difficulty {
     type Err = String;
 
     fn from_str(s: &str) -> Result<Self, String> {
-        Difficulty::ALL
-            .into_iter()
-            .find(|d| d.name() == s)
-            .ok_or_else(|| {
-                let names: Vec<&str> = Difficulty::ALL.iter().map(|d| d.name()).collect();
-                format!("expected one of {}, found '{s}'", names.join(", "))
-            })
+        Difficulty::from_name(s)
     }
 }
 
-/// A puzzle's grade.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Grade {
-    /// One solution, which the rules of this difficulty (and of none easier) find; for
-    /// [`Difficulty::Recursive`], `search_nodes` is the size of the engine's search.
-    Unique {
-        /// The difficulty.
-        difficulty: Difficulty,
-        /// The nodes of the engine's search that proves the solution unique (0 when the rules
-        /// solve it).
-        search_nodes: u64,
-    },
-    /// No solution.
-    NoSolution,
-    /// Two or more solutions: not a puzzle.
-    Several,
-}
+/// A futoshiki's grade on its ladder.
+pub type Grade = crate::generate::Grade<Difficulty>;
 
 /// The rules applied to grids of one size: the houses are worked out once.
 pub(crate) struct Grader {
@@ -218,27 +199,7 @@ impl Grader {
 /// ```
 pub fn grade(grid: &Grid) -> Grade {
     let grader = Grader::new(grid.size());
-    for difficulty in Difficulty::ALL {
-        let Some(rules) = difficulty.rules() else {
-            break;
-        };
-        match grader.deduce(grid, rules) {
-            Deduction::Solved => {
-                return Grade::Unique {
-                    difficulty,
-                    search_nodes: 0,
-                }
-            }
-            Deduction::Contradiction => return Grade::NoSolution,
-            Deduction::Stuck => {}
-        }
-    }
-    match solutions(&Futoshiki, grid) {
-        Ok(Solutions::One) => Grade::Unique {
-            difficulty: Difficulty::Recursive,
-            search_nodes: search_nodes(&Futoshiki, grid).unwrap_or(0),
-        },
-        Ok(Solutions::Several) => Grade::Several,
-        _ => Grade::NoSolution,
-    }
+    grade_by(&Futoshiki, grid, |difficulty: Difficulty| {
+        grader.deduce(grid, difficulty.rules().unwrap_or_default())
+    })
 }

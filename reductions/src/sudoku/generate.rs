@@ -1,26 +1,12 @@
 //! Making sudoku: a random solved grid from the engine, then clues taken away while the
-//! puzzle keeps its difficulty (see the [module docs](super)).
+//! puzzle keeps its difficulty (see the [module docs](super) and [`crate::generate`]).
 
 use super::grade::{Difficulty, Grader};
 use super::{Grid, Sudoku, MAX_BOX};
-use crate::generate::{first_reached, random_solution, solutions, strip, Rng, Solutions};
+use crate::generate::{make, random_solution, solutions, Maker, Rng, Solutions};
 
-/// A puzzle made by [`generate`].
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Generated {
-    /// The puzzle: the clues left.
-    pub puzzle: Grid,
-    /// Its one solution.
-    pub solution: Grid,
-    /// Its difficulty: the one asked for, unless [`reached`](Self::reached) is false.
-    pub difficulty: Difficulty,
-    /// Whether the difficulty asked for was reached; when not, the puzzle is the hardest
-    /// of the grids tried (each came out easier).
-    pub reached: bool,
-    /// Solved grids drawn: the one of this puzzle is the last (or, when the difficulty was
-    /// not reached, all [`MAX_TRIES`] were drawn and this puzzle came from the first).
-    pub tries: usize,
-}
+/// A sudoku made by [`generate`].
+pub type Generated = crate::generate::Generated<Grid, Difficulty>;
 
 /// Grids drawn for one puzzle before settling for an easier one.
 pub const MAX_TRIES: usize = 100;
@@ -50,53 +36,53 @@ pub fn generate(box_size: usize, difficulty: Difficulty, rng: &mut Rng) -> Optio
     if !(1..=MAX_GENERATED_BOX.min(MAX_BOX)).contains(&box_size) {
         return None;
     }
-    let empty = Grid::new(box_size)?;
-    let easier = Difficulty::ALL
-        .iter()
-        .copied()
-        .take_while(|&d| d < difficulty)
-        .last();
-    let grader = Grader::new(box_size);
-    let ((puzzle, solution), reached, tries) = first_reached(MAX_TRIES, || {
-        let solution = loop {
-            if let Ok(Some(grid)) = random_solution(&Sudoku::default(), &empty, rng, 100_000, 1) {
-                break grid;
-            }
-        };
-        let mut puzzle = solution.clone();
-        let mut cells: Vec<usize> = (0..puzzle.cells.len()).collect();
-        rng.shuffle(&mut cells);
-        strip(
-            &mut puzzle,
-            &cells,
-            |grid, cell| std::mem::take(&mut grid.cells[cell]),
-            |grid, cell, digit| grid.cells[cell] = digit,
-            |grid| grader.solves(grid, difficulty),
-        );
-        // The rules and the search that stripped it are this crate's own; the engine has
-        // the last word on uniqueness.
-        assert_eq!(
-            solutions(&Sudoku::default(), &puzzle),
-            Ok(Solutions::One),
-            "a puzzle made must have one solution:\n{puzzle}"
-        );
-        let too_easy = easier.is_some_and(|easier| grader.solves(&puzzle, easier));
-        ((puzzle, solution), !too_easy)
-    });
-    let difficulty = match reached {
-        true => difficulty,
-        false => Difficulty::ALL
-            .into_iter()
-            .find(|&d| grader.solves(&puzzle, d))
-            .unwrap_or(difficulty),
+    let maker = SudokuMaker {
+        grader: Grader::new(box_size),
+        empty: Grid::new(box_size)?,
     };
-    Some(Generated {
-        puzzle,
-        solution,
-        difficulty,
-        reached,
-        tries,
-    })
+    Some(make(&maker, difficulty, MAX_TRIES, rng))
+}
+
+struct SudokuMaker {
+    grader: Grader,
+    empty: Grid,
+}
+
+impl Maker for SudokuMaker {
+    type Grid = Grid;
+    type Difficulty = Difficulty;
+    type Taken = u8;
+
+    fn solves(&self, grid: &Grid, difficulty: Difficulty) -> bool {
+        self.grader.solves(grid, difficulty)
+    }
+
+    fn solved(&self, rng: &mut Rng) -> Grid {
+        loop {
+            let drawn = random_solution(&Sudoku::default(), &self.empty, rng, 100_000, 1);
+            if let Ok(Some(grid)) = drawn {
+                return grid;
+            }
+        }
+    }
+
+    fn clue_order(&self, rng: &mut Rng) -> Vec<usize> {
+        let mut cells: Vec<usize> = (0..self.empty.cells.len()).collect();
+        rng.shuffle(&mut cells);
+        cells
+    }
+
+    fn take(&self, grid: &mut Grid, cell: usize) -> u8 {
+        std::mem::take(&mut grid.cells[cell])
+    }
+
+    fn put(&self, grid: &mut Grid, cell: usize, digit: u8) {
+        grid.cells[cell] = digit;
+    }
+
+    fn proved(&self, grid: &Grid) -> bool {
+        solutions(&Sudoku::default(), grid) == Ok(Solutions::One)
+    }
 }
 
 /// Gives back `count` clues of the solution, in empty cells drawn at random (all of them,

@@ -4,7 +4,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use super::{Grid, Sudoku};
-use crate::generate::{search_nodes, solutions, Solutions};
+use crate::generate::{grade_by, Ladder};
 use crate::logic::{self, Deduction, Houses, Rules, Step};
 
 /// How hard a sudoku is: the easiest set of rules that solves it without search. The names
@@ -27,9 +27,9 @@ pub enum Difficulty {
     Unreasonable,
 }
 
-impl Difficulty {
+impl Ladder for Difficulty {
     /// Every difficulty, easiest first.
-    pub const ALL: [Difficulty; 6] = [
+    const ALL: &'static [Difficulty] = &[
         Difficulty::Trivial,
         Difficulty::Basic,
         Difficulty::Intermediate,
@@ -39,7 +39,7 @@ impl Difficulty {
     ];
 
     /// Its name in lower case, as the command line writes it.
-    pub fn name(self) -> &'static str {
+    fn name(self) -> &'static str {
         match self {
             Difficulty::Trivial => "trivial",
             Difficulty::Basic => "basic",
@@ -49,7 +49,9 @@ impl Difficulty {
             Difficulty::Unreasonable => "unreasonable",
         }
     }
+}
 
+impl Difficulty {
     /// The rules it allows; `None` for the grade that needs search.
     pub(crate) fn rules(self) -> Option<Rules> {
         let trivial = Rules {
@@ -94,43 +96,12 @@ impl FromStr for Difficulty {
     type Err = String;
 
     fn from_str(s: &str) -> Result<Self, String> {
-        Difficulty::ALL
-            .into_iter()
-            .find(|d| d.name() == s)
-            .ok_or_else(|| {
-                let names: Vec<&str> = Difficulty::ALL.iter().map(|d| d.name()).collect();
-                format!("expected one of {}, found '{s}'", names.join(", "))
-            })
+        Difficulty::from_name(s)
     }
 }
 
-/// A puzzle's grade.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Grade {
-    /// One solution, which the rules of this difficulty (and of none easier) find; for
-    /// [`Difficulty::Unreasonable`], `search_nodes` is the size of the engine's search.
-    Unique {
-        /// The difficulty.
-        difficulty: Difficulty,
-        /// The nodes of the engine's search that proves the solution unique (0 when the rules
-        /// solve it).
-        search_nodes: u64,
-    },
-    /// No solution.
-    NoSolution,
-    /// Two or more solutions: not a puzzle.
-    Several,
-}
-
-impl Grade {
-    /// The nodes of the engine's search, for a unique puzzle that needs it (0 otherwise).
-    pub fn search(self) -> u64 {
-        match self {
-            Grade::Unique { search_nodes, .. } => search_nodes,
-            _ => 0,
-        }
-    }
-}
+/// A sudoku's grade on its ladder.
+pub type Grade = crate::generate::Grade<Difficulty>;
 
 fn houses(box_size: usize) -> Houses {
     let side = box_size * box_size;
@@ -208,28 +179,7 @@ impl Grader {
 /// ```
 pub fn grade(grid: &Grid) -> Grade {
     let grader = Grader::new(grid.box_size());
-    for difficulty in Difficulty::ALL {
-        let Some(rules) = difficulty.rules() else {
-            break;
-        };
-        match grader.deduce(grid, rules) {
-            Deduction::Solved => {
-                return Grade::Unique {
-                    difficulty,
-                    search_nodes: 0,
-                }
-            }
-            Deduction::Contradiction => return Grade::NoSolution,
-            Deduction::Stuck => {}
-        }
-    }
-    let sudoku = Sudoku::default();
-    match solutions(&sudoku, grid) {
-        Ok(Solutions::One) => Grade::Unique {
-            difficulty: Difficulty::Unreasonable,
-            search_nodes: search_nodes(&sudoku, grid).unwrap_or(0),
-        },
-        Ok(Solutions::Several) => Grade::Several,
-        _ => Grade::NoSolution,
-    }
+    grade_by(&Sudoku::default(), grid, |difficulty: Difficulty| {
+        grader.deduce(grid, difficulty.rules().unwrap_or_default())
+    })
 }
