@@ -577,3 +577,79 @@ pub(crate) fn count_solutions(
     }
     found
 }
+
+/// The rules applied to the grids of one puzzle and size: its houses, worked out once, and
+/// inequalities between cells (futoshiki's; none for sudoku) as the puzzle's own rule.
+pub(crate) struct Grader {
+    houses: Houses,
+}
+
+impl Grader {
+    pub fn new(houses: Houses) -> Grader {
+        Grader { houses }
+    }
+
+    /// Runs `f` on the candidates of `givens` (0 none, else the value plus one), with the
+    /// inequalities `(greater cell, smaller cell)` as the own rule.
+    fn run<T>(
+        &self,
+        givens: &[usize],
+        inequalities: &[(usize, usize)],
+        f: impl FnOnce(&Houses, &mut Grid, OwnRule) -> T,
+    ) -> T {
+        let own = |candidates: &mut [u64]| {
+            let mut step = Step::Nothing;
+            for &(greater, smaller) in inequalities {
+                // The greater cell keeps the values above the smaller's least, the smaller
+                // those below the greater's most.
+                let least = candidates[smaller].trailing_zeros();
+                let above = u64::MAX.checked_shl(least + 1).unwrap_or(0);
+                let most = 63 - candidates[greater].leading_zeros().min(63);
+                let below = (1u64 << most) - 1;
+                for (cell, keep) in [(greater, above), (smaller, below)] {
+                    if candidates[cell] & !keep != 0 {
+                        candidates[cell] &= keep;
+                        step = Step::Changed;
+                        if candidates[cell] == 0 {
+                            return Step::Contradiction;
+                        }
+                    }
+                }
+            }
+            step
+        };
+        let mut grid = Grid::new(&self.houses, givens);
+        f(&self.houses, &mut grid, &own)
+    }
+
+    /// What the rules make of a grid.
+    pub fn deduce(
+        &self,
+        givens: &[usize],
+        inequalities: &[(usize, usize)],
+        rules: Rules,
+    ) -> Deduction {
+        self.run(givens, inequalities, |houses, grid, own| {
+            deduce(houses, grid, rules, own)
+        })
+    }
+
+    /// Whether a grid has exactly one solution: the `strong` rules decide most grids
+    /// outright (they are sound: a grid they solve has one solution, one they refute none),
+    /// and a search with the `node` rules at every node decides the rest.
+    pub fn unique(
+        &self,
+        givens: &[usize],
+        inequalities: &[(usize, usize)],
+        strong: Rules,
+        node: Rules,
+    ) -> bool {
+        match self.deduce(givens, inequalities, strong) {
+            Deduction::Solved => true,
+            Deduction::Contradiction => false,
+            Deduction::Stuck => self.run(givens, inequalities, |houses, grid, own| {
+                count_solutions(houses, grid, node, own, 2) == 1
+            }),
+        }
+    }
+}

@@ -229,8 +229,8 @@ fn tathams_solo_puzzles_read_solve_grade_and_write_back() {
 /// puzzle again from the same seed.
 #[test]
 fn generated_sudoku_are_unique_graded_minimal_and_reproducible() {
-    use reductions::generate::{solutions, Rng, Solutions};
     use reductions::generate::Ladder;
+    use reductions::generate::{solutions, Rng, Solutions};
     use reductions::sudoku::{generate, grade, Difficulty, Grade};
     let sudoku = Sudoku::default();
     let mut reached = 0;

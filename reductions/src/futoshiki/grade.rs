@@ -5,7 +5,7 @@ use std::str::FromStr;
 
 use super::{Futoshiki, Grid, Relation};
 use crate::generate::{grade_by, Ladder};
-use crate::logic::{self, Deduction, Houses, Rules, Step};
+use crate::logic::{self, Deduction, Houses, Rules};
 
 /// How hard a futoshiki is: the easiest set of rules that solves it without search. The
 /// names are Tatham's Unequal's; the rules are this crate's (see the [module docs](super)).
@@ -92,40 +92,19 @@ impl FromStr for Difficulty {
 /// A futoshiki's grade on its ladder.
 pub type Grade = crate::generate::Grade<Difficulty>;
 
-/// The rules applied to grids of one size: the houses are worked out once.
-pub(crate) struct Grader {
-    houses: Houses,
-}
+/// The rules applied to futoshiki grids of one size.
+pub(crate) struct Grader(logic::Grader);
 
 impl Grader {
     pub fn new(n: usize) -> Grader {
-        Grader {
-            houses: Houses::square(n, Vec::new()),
-        }
+        Grader(logic::Grader::new(Houses::square(n, Vec::new())))
     }
 
-    /// What the rules make of a grid.
-    pub fn deduce(&self, grid: &Grid, rules: Rules) -> Deduction {
-        self.run(grid, |houses, candidates, own| {
-            logic::deduce(houses, candidates, rules, own)
-        })
-    }
-
-    fn search(&self, grid: &Grid, rules: Rules) -> usize {
-        self.run(grid, |houses, candidates, own| {
-            logic::count_solutions(houses, candidates, rules, own, 2)
-        })
-    }
-
-    /// Runs `f` on the grid's candidates and its inequalities as the puzzle's own rule.
-    fn run<T>(
-        &self,
-        grid: &Grid,
-        f: impl FnOnce(&Houses, &mut logic::Grid, logic::OwnRule) -> T,
-    ) -> T {
+    /// The givens and the inequalities as `(greater cell, smaller cell)`.
+    fn clues(grid: &Grid) -> (Vec<usize>, Vec<(usize, usize)>) {
         let n = grid.size();
-        // Each inequality as (greater cell, smaller cell).
-        let pairs: Vec<(usize, usize)> = grid
+        let givens = grid.cells.iter().map(|&d| d as usize).collect();
+        let pairs = grid
             .inequalities()
             .iter()
             .map(|pair| {
@@ -137,49 +116,28 @@ impl Grader {
                 }
             })
             .collect();
-        let inequalities = |candidates: &mut [u64]| {
-            let mut step = Step::Nothing;
-            for &(greater, smaller) in &pairs {
-                // Digits of the greater cell above the smaller's least, and the other way.
-                let least = candidates[smaller].trailing_zeros();
-                let above = u64::MAX.checked_shl(least + 1).unwrap_or(0);
-                let most = 63 - candidates[greater].leading_zeros().min(63);
-                let below = (1u64 << most) - 1;
-                for (cell, keep) in [(greater, above), (smaller, below)] {
-                    if candidates[cell] & !keep != 0 {
-                        candidates[cell] &= keep;
-                        step = Step::Changed;
-                        if candidates[cell] == 0 {
-                            return Step::Contradiction;
-                        }
-                    }
-                }
-            }
-            step
-        };
-        let givens: Vec<usize> = grid.cells.iter().map(|&d| d as usize).collect();
-        let mut candidates = logic::Grid::new(&self.houses, &givens);
-        f(&self.houses, &mut candidates, &inequalities)
+        (givens, pairs)
     }
 
-    /// The solutions of a grid up to two, by search with the tricky rules at every node.
-    pub fn count(&self, grid: &Grid) -> usize {
-        let rules = Difficulty::Tricky.rules().unwrap_or_default();
-        self.search(grid, rules)
+    /// What the rules of one difficulty make of a grid.
+    pub fn deduce(&self, grid: &Grid, difficulty: Difficulty) -> Deduction {
+        let (givens, pairs) = Grader::clues(grid);
+        self.0
+            .deduce(&givens, &pairs, difficulty.rules().unwrap_or_default())
     }
 
     /// Whether the rules of a difficulty solve a grid (at [`Difficulty::Recursive`], whether
-    /// the engine finds exactly one solution).
+    /// it has exactly one solution).
     pub fn solves(&self, grid: &Grid, difficulty: Difficulty) -> bool {
+        let (givens, pairs) = Grader::clues(grid);
         match difficulty.rules() {
-            Some(rules) => self.deduce(grid, rules) == Deduction::Solved,
-            // The rules decide most grids far faster than a search; they are sound, so a
-            // grid they solve has one solution and one they refute has none.
-            None => match self.deduce(grid, Difficulty::Extreme.rules().unwrap_or_default()) {
-                Deduction::Solved => true,
-                Deduction::Contradiction => false,
-                Deduction::Stuck => self.count(grid) == 1,
-            },
+            Some(rules) => self.0.deduce(&givens, &pairs, rules) == Deduction::Solved,
+            None => self.0.unique(
+                &givens,
+                &pairs,
+                Difficulty::Extreme.rules().unwrap_or_default(),
+                Difficulty::Tricky.rules().unwrap_or_default(),
+            ),
         }
     }
 }
@@ -200,6 +158,6 @@ impl Grader {
 pub fn grade(grid: &Grid) -> Grade {
     let grader = Grader::new(grid.size());
     grade_by(&Futoshiki, grid, |difficulty: Difficulty| {
-        grader.deduce(grid, difficulty.rules().unwrap_or_default())
+        grader.deduce(grid, difficulty)
     })
 }

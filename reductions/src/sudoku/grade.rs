@@ -5,7 +5,7 @@ use std::str::FromStr;
 
 use super::{Grid, Sudoku};
 use crate::generate::{grade_by, Ladder};
-use crate::logic::{self, Deduction, Houses, Rules, Step};
+use crate::logic::{self, Deduction, Houses, Rules};
 
 /// How hard a sudoku is: the easiest set of rules that solves it without search. The names
 /// are Tatham's Solo's; the rules are this crate's (see the [module docs](super)).
@@ -116,52 +116,33 @@ fn houses(box_size: usize) -> Houses {
     Houses::square(side, boxes)
 }
 
-/// The rules applied to grids of one size: the houses are worked out once.
-pub(crate) struct Grader {
-    houses: Houses,
-}
+/// The rules applied to sudoku grids of one size.
+pub(crate) struct Grader(logic::Grader);
 
 impl Grader {
     pub fn new(box_size: usize) -> Grader {
-        Grader {
-            houses: houses(box_size),
-        }
+        Grader(logic::Grader::new(houses(box_size)))
     }
 
     /// What the rules of one difficulty make of a grid.
-    pub fn deduce(&self, grid: &Grid, rules: Rules) -> Deduction {
-        let mut candidates = self.candidates(grid);
-        logic::deduce(&self.houses, &mut candidates, rules, &|_| Step::Nothing)
-    }
-
-    fn search(&self, grid: &Grid, rules: Rules) -> usize {
-        let mut candidates = self.candidates(grid);
-        logic::count_solutions(&self.houses, &mut candidates, rules, &|_| Step::Nothing, 2)
-    }
-
-    fn candidates(&self, grid: &Grid) -> logic::Grid {
+    pub fn deduce(&self, grid: &Grid, difficulty: Difficulty) -> Deduction {
         let givens: Vec<usize> = grid.cells.iter().map(|&d| d as usize).collect();
-        logic::Grid::new(&self.houses, &givens)
-    }
-
-    /// The solutions of a grid up to two, by search with the tricky rules at every node.
-    pub fn count(&self, grid: &Grid) -> usize {
-        let rules = Difficulty::Advanced.rules().unwrap_or_default();
-        self.search(grid, rules)
+        self.0
+            .deduce(&givens, &[], difficulty.rules().unwrap_or_default())
     }
 
     /// Whether the rules of a difficulty solve a grid (at [`Difficulty::Unreasonable`],
-    /// whether the engine finds exactly one solution).
+    /// whether it has exactly one solution).
     pub fn solves(&self, grid: &Grid, difficulty: Difficulty) -> bool {
+        let givens: Vec<usize> = grid.cells.iter().map(|&d| d as usize).collect();
         match difficulty.rules() {
-            Some(rules) => self.deduce(grid, rules) == Deduction::Solved,
-            // The rules decide most grids far faster than a search; they are sound, so a
-            // grid they solve has one solution and one they refute has none.
-            None => match self.deduce(grid, Difficulty::Extreme.rules().unwrap_or_default()) {
-                Deduction::Solved => true,
-                Deduction::Contradiction => false,
-                Deduction::Stuck => self.count(grid) == 1,
-            },
+            Some(rules) => self.0.deduce(&givens, &[], rules) == Deduction::Solved,
+            None => self.0.unique(
+                &givens,
+                &[],
+                Difficulty::Extreme.rules().unwrap_or_default(),
+                Difficulty::Advanced.rules().unwrap_or_default(),
+            ),
         }
     }
 }
@@ -180,6 +161,6 @@ impl Grader {
 pub fn grade(grid: &Grid) -> Grade {
     let grader = Grader::new(grid.box_size());
     grade_by(&Sudoku::default(), grid, |difficulty: Difficulty| {
-        grader.deduce(grid, difficulty.rules().unwrap_or_default())
+        grader.deduce(grid, difficulty)
     })
 }
