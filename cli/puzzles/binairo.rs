@@ -21,16 +21,17 @@ pub fn run(args: &BinairoArgs) -> Result<Found> {
             "dlx: note: the givens already break a rule: {violation}"
         ));
     }
-    let n = grid.size();
-    let given: Vec<bool> = (0..n * n)
-        .map(|k| grid.digit(k / n, k % n).is_some())
+    let (rows, cols) = (grid.rows(), grid.cols());
+    let given: Vec<bool> = (0..rows * cols)
+        .map(|k| grid.digit(k / cols, k % cols).is_some())
         .collect();
     crate::run::solve_reduction(&reduction, &grid, &args.flags, |solved| {
-        let digits: Vec<usize> = (0..n * n)
-            .map(|k| solved.digit(k / n, k % n).map_or(0, usize::from))
+        let digits: Vec<usize> = (0..rows * cols)
+            .map(|k| solved.digit(k / cols, k % cols).map_or(0, usize::from))
             .collect();
         DigitGrid {
-            side: n,
+            rows,
+            cols,
             digits,
             given: given.clone(),
             box_size: 1,

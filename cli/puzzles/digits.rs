@@ -29,9 +29,10 @@ pub fn digit(text: &str, given: bool, width: usize, paint: &Paint, out: &mut Str
     }
 }
 
-/// A square grid of digits with givens (sudoku, binairo), lines between its boxes.
+/// A grid of digits with givens (sudoku, binairo), lines between its boxes.
 pub struct DigitGrid {
-    pub side: usize,
+    pub rows: usize,
+    pub cols: usize,
     /// Row-major; 0 for an empty cell.
     pub digits: Vec<usize>,
     pub given: Vec<bool>,
@@ -49,7 +50,7 @@ impl DigitGrid {
     fn text(&self, k: usize) -> String {
         let digit = self.digits[k];
         match char::from_digit(digit as u32, 36) {
-            Some(c) if self.side <= 35 => c.to_ascii_uppercase().to_string(),
+            Some(c) if self.rows.max(self.cols) <= 35 => c.to_ascii_uppercase().to_string(),
             _ => digit.to_string(),
         }
     }
@@ -75,14 +76,14 @@ impl Board for DigitGrid {
     /// The digits with lines between the boxes; givens set apart.
     fn pretty(&self, color: bool, out: &mut dyn Write) -> io::Result<()> {
         let paint = Paint { color };
-        let (side, n) = (self.side, self.box_size.max(1));
+        let (rows, cols, n) = (self.rows, self.cols, self.box_size.max(1));
         let boxes = n > 1;
         let width = self.width();
         let mut line = String::new();
-        for row in 0..side {
+        for row in 0..rows {
             if boxes && row > 0 && row % n == 0 {
                 line.clear();
-                for col in 0..side {
+                for col in 0..cols {
                     if col > 0 && col % n == 0 {
                         line.push('┼');
                     }
@@ -91,11 +92,11 @@ impl Board for DigitGrid {
                 writeln!(out, "{line}")?;
             }
             line.clear();
-            for col in 0..side {
+            for col in 0..cols {
                 if boxes && col > 0 && col % n == 0 {
                     line.push('│');
                 }
-                let k = row * side + col;
+                let k = row * cols + col;
                 digit(&self.text(k), self.given[k], width, &paint, &mut line);
             }
             writeln!(out, "{}", line.trim_end())?;
@@ -104,31 +105,36 @@ impl Board for DigitGrid {
     }
 
     fn json(&self) -> Vec<(&'static str, Value)> {
-        let side = self.side;
+        let (n_rows, cols) = (self.rows, self.cols);
         let rows = |f: &dyn Fn(usize) -> Value| -> Value {
             Value::Array(
-                (0..side)
-                    .map(|r| Value::Array((0..side).map(|c| f(r * side + c)).collect()))
+                (0..n_rows)
+                    .map(|r| Value::Array((0..cols).map(|c| f(r * cols + c)).collect()))
                     .collect(),
             )
         };
         let lines: Vec<&str> = self.plain.lines().collect();
-        vec![
-            ("size", json!(side)),
-            ("grid", rows(&|k| json!(self.digits[k]))),
-            ("given", rows(&|k| json!(self.given[k]))),
-            ("board", json!(lines)),
-        ]
+        let mut size = vec![("size", json!(n_rows))];
+        if n_rows != cols {
+            size = vec![("rows", json!(n_rows)), ("cols", json!(cols))];
+        }
+        size.into_iter()
+            .chain([
+                ("grid", rows(&|k| json!(self.digits[k]))),
+                ("given", rows(&|k| json!(self.given[k]))),
+                ("board", json!(lines)),
+            ])
+            .collect()
     }
 
     /// Cells with the digits (givens bold and black, found ones blue), thick lines between
     /// the boxes.
     fn svg(&self, out: &mut dyn Write) -> io::Result<()> {
-        let (side, n) = (self.side, self.box_size.max(1));
-        let mut svg = Svg::new(side * CELL, side * CELL);
-        for row in 0..side {
-            for col in 0..side {
-                let k = row * side + col;
+        let (rows, cols, n) = (self.rows, self.cols, self.box_size.max(1));
+        let mut svg = Svg::new(cols * CELL, rows * CELL);
+        for row in 0..rows {
+            for col in 0..cols {
+                let k = row * cols + col;
                 let (x, y) = (col * CELL, row * CELL);
                 svg.rect(x, y, CELL, CELL, "#ffffff", "#999999");
                 let fill = if self.given[k] { "#000000" } else { FOUND };
@@ -143,11 +149,14 @@ impl Board for DigitGrid {
             }
         }
         let mut path = String::new();
-        let total = side * CELL;
+        let (width, height) = (cols * CELL, rows * CELL);
         // Box lines, or only the frame when there are no boxes.
-        for k in (0..=side).filter(|&k| k % n == 0 && (n > 1 || k == 0 || k == side)) {
-            let at = k * CELL;
-            let _ = write!(path, "M{at} 0v{total}M0 {at}h{total}");
+        let drawn = |k: usize, end: usize| k % n == 0 && (n > 1 || k == 0 || k == end);
+        for k in (0..=cols).filter(|&k| drawn(k, cols)) {
+            let _ = write!(path, "M{} 0v{height}", k * CELL);
+        }
+        for k in (0..=rows).filter(|&k| drawn(k, rows)) {
+            let _ = write!(path, "M0 {}h{width}", k * CELL);
         }
         svg.path(&path, "#222222", 3);
         svg.finish(out)

@@ -44,7 +44,8 @@ pub fn run(args: &FileArgs) -> Result<Found> {
             .map(|k| solved.digit(k / side, k % side).unwrap_or(0))
             .collect();
         DigitGrid {
-            side,
+            rows: side,
+            cols: side,
             digits,
             given: given.clone(),
             box_size: grid.box_size(),

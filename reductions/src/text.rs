@@ -356,6 +356,11 @@ impl<'a> Cursor<'a> {
         skipped
     }
 
+    /// The text not read yet.
+    pub fn rest(&self) -> &'a str {
+        self.rest.as_str()
+    }
+
     /// Whether only blanks are left.
     pub fn at_end(&self) -> bool {
         self.rest.clone().all(char::is_whitespace)

@@ -16,7 +16,7 @@ pub(super) fn encode(grid: &Grid, strategy: Strategy) -> Result<Encoding<Choice>
     let Some(mut lines) = candidates(&filled) else {
         return encode_cells(grid, &filled);
     };
-    propagate(grid.n, &mut lines);
+    propagate(grid.rows, grid.cols, grid.distinct, &mut lines);
     if lines.iter().flatten().any(Vec::is_empty) {
         return Ok(broken());
     }
@@ -38,29 +38,36 @@ pub(super) fn encode_patterns(
     grid: &Grid,
     lines: &Candidates,
 ) -> Result<Encoding<Choice>, dlx::BuildError> {
-    let n = grid.n;
-    let w = text::base36_width(n - 1);
+    let (n_rows, n_cols) = (grid.rows, grid.cols);
+    let w = text::base36_width(n_rows.max(n_cols) - 1);
     let mut builder = dlx::ProblemBuilder::new();
-    let rows: Vec<dlx::Primary> = (0..n)
+    let rows: Vec<dlx::Primary> = (0..n_rows)
         .map(|r| builder.primary(name("r", &[(r, w)])))
         .collect();
-    let cols: Vec<dlx::Primary> = (0..n)
+    let cols: Vec<dlx::Primary> = (0..n_cols)
         .map(|c| builder.primary(name("c", &[(c, w)])))
         .collect();
     // Two items for each cell where the patterns left for its row disagree (then so do its
     // column's: propagation leaves both lines the same digits there), none elsewhere.
-    let mut cells = vec![None; n * n];
+    let mut cells = vec![None; n_rows * n_cols];
     for (r, patterns) in lines[0].iter().enumerate() {
         let ones = patterns.iter().fold(0, |m, &p| m | p);
         let zeros = patterns.iter().fold(0, |m, &p| m | !p);
-        for c in (0..n).filter(|&c| (ones & zeros) >> c & 1 == 1) {
+        for c in (0..n_cols).filter(|&c| (ones & zeros) >> c & 1 == 1) {
             let x = builder.primary(name("x", &[(r, w), (c, w)]));
             let y = builder.primary(name("y", &[(r, w), (c, w)]));
-            cells[r * n + c] = Some([x, y]);
+            cells[r * n_cols + c] = Some([x, y]);
         }
     }
-    let row_items = shared_patterns(&mut builder, "h", &lines[0]);
-    let col_items = shared_patterns(&mut builder, "v", &lines[1]);
+    // Equal lines are kept apart only where they must be distinct.
+    let (row_items, col_items) = if grid.distinct {
+        (
+            shared_patterns(&mut builder, "h", &lines[0]),
+            shared_patterns(&mut builder, "v", &lines[1]),
+        )
+    } else {
+        (HashMap::new(), HashMap::new())
+    };
     let mut choices = Vec::new();
     for (columns, patterns_of, shared) in [
         (false, &lines[0], &row_items),
@@ -70,9 +77,9 @@ pub(super) fn encode_patterns(
             for &bits in patterns {
                 let mut entries: Vec<dlx::OptionItem> =
                     vec![if columns { cols[a] } else { rows[a] }.into()];
-                for b in 0..n {
+                for b in 0..if columns { n_rows } else { n_cols } {
                     let (r, c) = if columns { (b, a) } else { (a, b) };
-                    if let Some([x, y]) = cells[r * n + c] {
+                    if let Some([x, y]) = cells[r * n_cols + c] {
                         // A row's 1 and a column's 0 take x; a row's 0 and a column's 1, y.
                         let takes_x = (bits >> b & 1 == 1) != columns;
                         entries.push(if takes_x { x } else { y }.into());
@@ -127,15 +134,15 @@ pub(super) fn broken() -> Encoding<Choice> {
 
 /// `grid` with the cells filled where every pattern left for the row agrees.
 pub(super) fn implied(grid: &Grid, lines: &Candidates) -> Grid {
-    let n = grid.n;
+    let cols = grid.cols;
     let mut implied = grid.clone();
     for (r, patterns) in lines[0].iter().enumerate() {
         let ones = patterns.iter().fold(0, |m, &p| m | p);
         let zeros = patterns.iter().fold(0, |m, &p| m | !p);
-        for c in 0..n {
+        for c in 0..cols {
             match ((zeros >> c & 1), (ones >> c & 1)) {
-                (1, 0) => implied.cells[r * n + c] = 0,
-                (0, 1) => implied.cells[r * n + c] = 1,
+                (1, 0) => implied.cells[r * cols + c] = 0,
+                (0, 1) => implied.cells[r * cols + c] = 1,
                 _ => {}
             }
         }
@@ -149,36 +156,36 @@ pub(super) fn encode_cells(
     grid: &Grid,
     implied: &Grid,
 ) -> Result<Encoding<Choice>, dlx::BuildError> {
-    let n = grid.n;
-    let w = text::base36_width(n - 1);
+    let (rows, cols) = (grid.rows, grid.cols);
+    let w = text::base36_width(rows.max(cols) - 1);
     if implied.violation().is_some() {
         return Ok(broken());
     }
     let grid_given = grid;
     let grid = implied;
-    let at = |r: usize, c: usize| grid.cells[r * n + c];
+    let at = |r: usize, c: usize| grid.cells[r * cols + c];
     let mut builder = dlx::ProblemBuilder::new();
     let mut choices = Vec::new();
-    let mut cells = vec![None; n * n];
-    for r in 0..n {
-        for c in 0..n {
+    let mut cells = vec![None; rows * cols];
+    for r in 0..rows {
+        for c in 0..cols {
             if at(r, c) == BLANK {
-                cells[r * n + c] = Some(builder.primary(name("x", &[(r, w), (c, w)])));
+                cells[r * cols + c] = Some(builder.primary(name("x", &[(r, w), (c, w)])));
             }
         }
     }
     // Counts: how many of each digit each line still lacks; no item when it lacks none (then
     // its cells get no option for that digit).
-    let mut counts: Vec<[Option<dlx::Primary>; 2]> = Vec::with_capacity(2 * n);
+    let mut counts: Vec<[Option<dlx::Primary>; 2]> = Vec::with_capacity(rows + cols);
     for (kind, prefixes) in [["a", "b"], ["A", "B"]].into_iter().enumerate() {
-        for k in 0..n {
+        for k in 0..[rows, cols][kind] {
             let line = grid.line(if kind == 0 {
                 Line::Row(k)
             } else {
                 Line::Column(k)
             });
             counts.push([0u8, 1].map(|digit| {
-                let lacking = n / 2 - line.iter().filter(|&&d| d == digit).count();
+                let lacking = line.len() / 2 - line.iter().filter(|&&d| d == digit).count();
                 (lacking > 0).then(|| {
                     let item = name(prefixes[usize::from(digit)], &[(k, w)]);
                     builder.primary_bounded(item, lacking as u32, lacking as u32)
@@ -188,11 +195,12 @@ pub(super) fn encode_cells(
     }
     // Windows of three: for each cell and digit, the window items its option takes; and the
     // cell-digits that a window forbids outright.
-    let mut forbidden = vec![[false; 2]; n * n];
-    let mut windows: Vec<[Vec<dlx::OptionItem>; 2]> = vec![[Vec::new(), Vec::new()]; n * n];
+    let mut forbidden = vec![[false; 2]; rows * cols];
+    let mut windows: Vec<[Vec<dlx::OptionItem>; 2]> = vec![[Vec::new(), Vec::new()]; rows * cols];
     for (down, prefix) in [(false, "t"), (true, "u")] {
-        for a in 0..n {
-            for b in 0..n.saturating_sub(2) {
+        let (lines, length) = if down { (cols, rows) } else { (rows, cols) };
+        for a in 0..lines {
+            for b in 0..length.saturating_sub(2) {
                 let cell = |k: usize| if down { (b + k, a) } else { (a, b + k) };
                 let three: Vec<(usize, usize)> = (0..3).map(cell).collect();
                 for digit in [0u8, 1] {
@@ -208,19 +216,18 @@ pub(super) fn encode_cells(
                     let (r0, c0) = three[0];
                     let item_name = name(prefix, &[(r0, w), (c0, w), (usize::from(digit), 1)]);
                     match given {
-                        2 => {
-                            open.for_each(|&(r, c)| forbidden[r * n + c][usize::from(digit)] = true)
-                        }
+                        2 => open
+                            .for_each(|&(r, c)| forbidden[r * cols + c][usize::from(digit)] = true),
                         1 => {
                             let item = builder.secondary(item_name);
                             open.for_each(|&(r, c)| {
-                                windows[r * n + c][usize::from(digit)].push(item.into());
+                                windows[r * cols + c][usize::from(digit)].push(item.into());
                             });
                         }
                         _ => {
                             let item = builder.primary_bounded(item_name, 0, 2);
                             open.for_each(|&(r, c)| {
-                                windows[r * n + c][usize::from(digit)].push(item.into());
+                                windows[r * cols + c][usize::from(digit)].push(item.into());
                             });
                         }
                     }
@@ -230,11 +237,21 @@ pub(super) fn encode_cells(
     }
     let colors = [builder.color("0"), builder.color("1")];
     // The colored cells the distinctness options look at: y for rows, Y for columns.
-    let mut looks = [vec![None; n * n], vec![None; n * n]];
+    let mut looks = [vec![None; rows * cols], vec![None; rows * cols]];
     let mut pairs: Vec<(bool, usize, usize)> = Vec::new();
-    for (kind, prefix) in [(0, "y"), (1, "Y")] {
-        for i in 0..n {
-            for k in i + 1..n {
+    let kinds: &[(usize, &str)] = if grid_given.distinct {
+        &[(0, "y"), (1, "Y")]
+    } else {
+        &[]
+    };
+    for &(kind, prefix) in kinds {
+        let (lines, length) = if kind == 1 {
+            (cols, rows)
+        } else {
+            (rows, cols)
+        };
+        for i in 0..lines {
+            for k in i + 1..lines {
                 let (a, b) = if kind == 0 {
                     (grid.line(Line::Row(i)), grid.line(Line::Row(k)))
                 } else {
@@ -248,11 +265,11 @@ pub(super) fn encode_cells(
                     continue;
                 }
                 pairs.push((kind == 1, i, k));
-                for j in 0..n {
+                for j in 0..length {
                     for line in [i, k] {
                         let (r, c) = if kind == 0 { (line, j) } else { (j, line) };
-                        if at(r, c) == BLANK && looks[kind][r * n + c].is_none() {
-                            looks[kind][r * n + c] =
+                        if at(r, c) == BLANK && looks[kind][r * cols + c].is_none() {
+                            looks[kind][r * cols + c] =
                                 Some(builder.secondary(name(prefix, &[(r, w), (c, w)])));
                         }
                     }
@@ -260,15 +277,15 @@ pub(super) fn encode_cells(
             }
         }
     }
-    for r in 0..n {
-        for c in 0..n {
-            let Some(cell) = cells[r * n + c] else {
+    for r in 0..rows {
+        for c in 0..cols {
+            let Some(cell) = cells[r * cols + c] else {
                 continue;
             };
             for digit in [0u8, 1] {
                 let d = usize::from(digit);
-                let [row_count, col_count] = [counts[r][d], counts[n + c][d]];
-                if forbidden[r * n + c][d] || row_count.is_none() || col_count.is_none() {
+                let [row_count, col_count] = [counts[r][d], counts[rows + c][d]];
+                if forbidden[r * cols + c][d] || row_count.is_none() || col_count.is_none() {
                     continue;
                 }
                 let mut entries: Vec<dlx::OptionItem> = vec![cell.into()];
@@ -278,9 +295,9 @@ pub(super) fn encode_cells(
                         .flatten()
                         .map(dlx::OptionItem::from),
                 );
-                entries.extend(windows[r * n + c][d].iter().copied());
+                entries.extend(windows[r * cols + c][d].iter().copied());
                 for look in &looks {
-                    if let Some(item) = look[r * n + c] {
+                    if let Some(item) = look[r * cols + c] {
                         entries.push(item.with_color(colors[d]));
                     }
                 }
@@ -303,8 +320,9 @@ pub(super) fn encode_cells(
         };
         let witness = builder.primary(name(wname, &[(i, w), (k, w)]));
         // e[j]: None where both cells are given (then they are equal: the pair is not apart).
-        let mut agree: Vec<Option<dlx::Secondary>> = Vec::with_capacity(n);
-        for j in 0..n {
+        let length = if columns { rows } else { cols };
+        let mut agree: Vec<Option<dlx::Secondary>> = Vec::with_capacity(length);
+        for j in 0..length {
             let (ri, ci, rk, ck) = if columns { (j, i, j, k) } else { (i, j, k, j) };
             let (x, y) = (at(ri, ci), at(rk, ck));
             if x != BLANK && y != BLANK {
@@ -320,7 +338,7 @@ pub(super) fn encode_cells(
                     }
                     let mut entries: Vec<dlx::OptionItem> = vec![pair.into()];
                     for (cell, digit) in [((ri, ci), a), ((rk, ck), b)] {
-                        if let Some(look) = looks[kind][cell.0 * n + cell.1] {
+                        if let Some(look) = looks[kind][cell.0 * cols + cell.1] {
                             entries.push(look.with_color(colors[usize::from(digit)]));
                         }
                     }
@@ -331,7 +349,7 @@ pub(super) fn encode_cells(
             }
             agree.push(Some(item));
         }
-        for j in 0..n {
+        for j in 0..length {
             let Some(here) = agree[j] else {
                 continue;
             };
@@ -347,10 +365,10 @@ pub(super) fn encode_cells(
             choices.push(Choice::Apart);
         }
     }
-    for r in 0..n {
+    for r in 0..rows {
         let (mut mask, mut bits) = (0u64, 0u64);
-        for c in 0..n {
-            if grid_given.cells[r * n + c] == BLANK && at(r, c) != BLANK {
+        for c in 0..cols {
+            if grid_given.cells[r * cols + c] == BLANK && at(r, c) != BLANK {
                 mask |= 1 << c;
                 bits |= u64::from(at(r, c)) << c;
             }

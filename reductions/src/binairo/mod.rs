@@ -1,16 +1,20 @@
-//! Binairo (the "01 game" of seed 003, also Takuzu or Unruly): fill an N x N grid, N even,
-//! with 0s and 1s so that no three equal digits are adjacent in a row or a column, every row
-//! and every column holds N/2 of each, and no two rows (and no two columns) are equal.
+//! Binairo (the "01 game" of seed 003, also Takuzu or Unruly): fill a grid of an even number of
+//! rows and columns with 0s and 1s so that no three equal digits are adjacent in a row or a
+//! column, every line holds as many 0s as 1s, and (by default) no two rows and no two columns
+//! are equal. Tatham's Unruly allows equal lines unless asked (its `u`); so does a grid whose
+//! size line says `repeats` ([`Grid::set_distinct`]).
 //!
 //! The rooms: `format.rs` reads and writes the grid, `propagate.rs` fills cells and filters the
 //! line patterns before the search, `encode.rs` writes either encoding.
 //!
 //! # The format
 //!
-//! A line with N (even, from 2 to [`MAX_SIZE`]), then N lines of N characters: `0`, `1`, and `_`
-//! or `.` for a blank. Blanks between the characters of a row, blank lines, trailing blanks and
-//! `\r` are ignored. [`Grid`]'s `Display` writes the N rows alone, blanks as `.`, which is the
-//! plain output of a solved board: N lines of N digits.
+//! A size line, then the rows. The size is N (an N x N grid) or `ROWS COLS`, each even, from
+//! 2 to [`MAX_SIZE`], optionally followed by the word `repeats` (equal lines allowed). Each
+//! row is COLS characters: `0`, `1`, and `_` or `.` for a blank. Blanks between the
+//! characters of a row, blank lines, trailing blanks and `\r` are ignored. [`Grid`]'s
+//! `Display` writes the rows alone, blanks as `.`, which is the plain output of a solved
+//! board; [`Grid::puzzle_text`] writes the whole file.
 //!
 //! # Encodings
 //!
@@ -25,7 +29,8 @@
 //! column with a 0, `y<i><j>` by a row with a 0 or a column with a 1; each is covered once
 //! exactly when both lines put the same digit there. Only cells that the lines still disagree
 //! on get them. `h<k>` and `v<k>`, one per pattern that at least two rows (columns) may read,
-//! are secondary and keep those rows (columns) apart: the distinct-lines rule stays exact.
+//! are secondary and keep those rows (columns) apart: the distinct-lines rule stays exact
+//! (grids with `repeats` get none).
 //! The balance and the rule of three live inside the patterns; no colors, no multiplicities:
 //! Algorithm X. Items are listed lines first, then cells.
 //!
@@ -50,7 +55,7 @@
 //! (different). Then one primary item `w<i><k>` per pair picks the first column where the rows
 //! differ: its option for column j colors `e<i><k><j'>` with `s` for every j' < j and
 //! `e<i><k><j>` with `d`. Exactly one such option fits two different rows, and none fits two
-//! equal ones. Columns get the same items (`P`, `E`, `W` and `Y`, with rows and columns
+//! equal ones (grids with `repeats` get none of these items). Columns get the same items (`P`, `E`, `W` and `Y`, with rows and columns
 //! swapped). An empty 30 x 30 grid takes about 130,000 options this way. Cells that
 //! propagation fixed are treated as givens, and each row with such cells gets a primary item
 //! `f<i>` with one option, [`Choice::Fixed`], that writes them into the board. A grid that
@@ -133,16 +138,20 @@ pub enum Strategy {
     Patterns,
 }
 
-/// A Binairo grid: its size and its cells, each blank or holding 0 or 1. Both puzzles and
-/// solved boards are grids.
+/// A Binairo grid: its rows and columns (both even), its cells, each blank or holding 0 or 1,
+/// and whether two rows (or two columns) may be equal. Both puzzles and solved boards are
+/// grids.
 ///
-/// `Display` writes N lines of N characters, `0`, `1` and `.` for a blank, lines separated by
-/// `\n` with no final newline.
+/// `Display` writes the rows alone, `0`, `1` and `.` for a blank, lines separated by `\n`
+/// with no final newline; [`Grid::puzzle_text`] writes the whole file, size line included.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Grid {
-    n: usize,
+    rows: usize,
+    cols: usize,
     /// Row-major: 0, 1, or [`BLANK`].
     cells: Vec<u8>,
+    /// Whether lines must be distinct (the classic rule, and Unruly's `u`).
+    distinct: bool,
 }
 
 const BLANK: u8 = 2;
@@ -199,7 +208,7 @@ pub enum Violation {
         /// The digit.
         digit: u8,
     },
-    /// More than N/2 of one digit in a line.
+    /// More than half of one digit in a line.
     TooMany {
         /// The line.
         line: Line,
@@ -254,17 +263,43 @@ impl fmt::Display for Violation {
 }
 
 impl Grid {
-    /// An empty `n x n` grid, if `n` is even and lies from 2 to [`MAX_SIZE`].
+    /// An empty `n x n` grid whose lines must be distinct, if `n` is even and lies from 2 to
+    /// [`MAX_SIZE`].
     pub fn new(n: usize) -> Option<Grid> {
-        (n % 2 == 0 && (2..=MAX_SIZE).contains(&n)).then(|| Grid {
-            n,
-            cells: vec![BLANK; n * n],
+        Grid::with_size(n, n)
+    }
+
+    /// An empty grid of `rows` x `cols` whose lines must be distinct, if both are even and
+    /// lie from 2 to [`MAX_SIZE`].
+    pub fn with_size(rows: usize, cols: usize) -> Option<Grid> {
+        let fits = |k: usize| k % 2 == 0 && (2..=MAX_SIZE).contains(&k);
+        (fits(rows) && fits(cols)).then(|| Grid {
+            rows,
+            cols,
+            cells: vec![BLANK; rows * cols],
+            distinct: true,
         })
     }
 
-    /// The size N.
-    pub fn size(&self) -> usize {
-        self.n
+    /// The number of rows.
+    pub fn rows(&self) -> usize {
+        self.rows
+    }
+
+    /// The number of columns.
+    pub fn cols(&self) -> usize {
+        self.cols
+    }
+
+    /// Whether two rows (two columns) must differ: the classic rule, on by default. Without
+    /// it (Tatham's Unruly by default), equal lines are allowed.
+    pub fn distinct(&self) -> bool {
+        self.distinct
+    }
+
+    /// Sets whether two rows (two columns) must differ.
+    pub fn set_distinct(&mut self, distinct: bool) {
+        self.distinct = distinct;
     }
 
     /// The digit in a cell, `None` when it is blank.
@@ -273,10 +308,10 @@ impl Grid {
     /// If the cell lies outside the grid.
     pub fn digit(&self, row: usize, col: usize) -> Option<u8> {
         assert!(
-            row < self.n && col < self.n,
+            row < self.rows && col < self.cols,
             "({row},{col}) is off the grid"
         );
-        Some(self.cells[row * self.n + col]).filter(|&d| d != BLANK)
+        Some(self.cells[row * self.cols + col]).filter(|&d| d != BLANK)
     }
 
     /// Puts a digit (0 or 1) in a cell, or blanks it with `None`.
@@ -285,11 +320,11 @@ impl Grid {
     /// If the cell lies outside the grid or the digit is not 0 or 1.
     pub fn set_digit(&mut self, row: usize, col: usize, digit: Option<u8>) {
         assert!(
-            row < self.n && col < self.n,
+            row < self.rows && col < self.cols,
             "({row},{col}) is off the grid"
         );
         assert!(digit.unwrap_or(0) <= 1, "a Binairo digit is 0 or 1");
-        self.cells[row * self.n + col] = digit.unwrap_or(BLANK);
+        self.cells[row * self.cols + col] = digit.unwrap_or(BLANK);
     }
 
     /// Whether every cell holds a digit.
@@ -299,22 +334,31 @@ impl Grid {
 
     /// The cells of a line, in order.
     fn line(&self, line: Line) -> Vec<u8> {
+        let cols = self.cols;
         match line {
-            Line::Row(r) => self.cells[r * self.n..(r + 1) * self.n].to_vec(),
-            Line::Column(c) => (0..self.n).map(|r| self.cells[r * self.n + c]).collect(),
+            Line::Row(r) => self.cells[r * cols..(r + 1) * cols].to_vec(),
+            Line::Column(c) => (0..self.rows).map(|r| self.cells[r * cols + c]).collect(),
         }
     }
 
+    /// Every line: the rows, then the columns.
+    fn lines(&self) -> impl Iterator<Item = Line> {
+        (0..self.rows)
+            .map(Line::Row)
+            .chain((0..self.cols).map(Line::Column))
+    }
+
     /// Every rule the filled cells already break: three in a row (across, then down, in
-    /// reading order), lines with more than N/2 of a digit (rows, then columns), equal complete
-    /// lines. Empty when the filled cells break no rule (which is no promise of a solution).
+    /// reading order), lines with more than half of one digit (rows, then columns), and
+    /// (when lines must be distinct) equal complete lines. Empty when the filled cells break
+    /// no rule (which is no promise of a solution).
     pub fn violations(&self) -> Vec<Violation> {
-        let n = self.n;
         let mut found = Vec::new();
         for down in [false, true] {
-            for a in 0..n {
+            let count = if down { self.cols } else { self.rows };
+            for a in 0..count {
                 let line = self.line(if down { Line::Column(a) } else { Line::Row(a) });
-                for b in 0..n.saturating_sub(2) {
+                for b in 0..line.len().saturating_sub(2) {
                     let digit = line[b];
                     if digit != BLANK && line[b + 1] == digit && line[b + 2] == digit {
                         let first = if down { (b, a) } else { (a, b) };
@@ -323,28 +367,27 @@ impl Grid {
                 }
             }
         }
-        let lines: Vec<Line> = (0..n)
-            .map(Line::Row)
-            .chain((0..n).map(Line::Column))
-            .collect();
+        let lines: Vec<Line> = self.lines().collect();
         for &line in &lines {
             let cells = self.line(line);
             for digit in [0, 1] {
                 let count = cells.iter().filter(|&&d| d == digit).count();
-                if count > n / 2 {
+                if count > cells.len() / 2 {
                     found.push(Violation::TooMany { line, digit, count });
                 }
             }
         }
-        for (k, &first) in lines.iter().enumerate() {
-            for &second in &lines[k + 1..] {
-                let same_kind = matches!(
-                    (first, second),
-                    (Line::Row(_), Line::Row(_)) | (Line::Column(_), Line::Column(_))
-                );
-                let cells = self.line(first);
-                if same_kind && !cells.contains(&BLANK) && cells == self.line(second) {
-                    found.push(Violation::Equal { first, second });
+        if self.distinct {
+            for (k, &first) in lines.iter().enumerate() {
+                for &second in &lines[k + 1..] {
+                    let same_kind = matches!(
+                        (first, second),
+                        (Line::Row(_), Line::Row(_)) | (Line::Column(_), Line::Column(_))
+                    );
+                    let cells = self.line(first);
+                    if same_kind && !cells.contains(&BLANK) && cells == self.line(second) {
+                        found.push(Violation::Equal { first, second });
+                    }
                 }
             }
         }
@@ -371,26 +414,26 @@ impl Reduction for Binairo {
     }
 
     fn decode(&self, grid: &Grid, choices: &[&Choice]) -> Grid {
-        let n = grid.n;
+        let (rows, cols) = (grid.rows, grid.cols);
         let mut solved = grid.clone();
         for choice in choices {
             match **choice {
-                Choice::Row { row, bits } if row < n => {
-                    for c in 0..n {
-                        solved.cells[row * n + c] = (bits >> c & 1) as u8;
+                Choice::Row { row, bits } if row < rows => {
+                    for c in 0..cols {
+                        solved.cells[row * cols + c] = (bits >> c & 1) as u8;
                     }
                 }
-                Choice::Column { col, bits } if col < n => {
-                    for r in 0..n {
-                        solved.cells[r * n + col] = (bits >> r & 1) as u8;
+                Choice::Column { col, bits } if col < cols => {
+                    for r in 0..rows {
+                        solved.cells[r * cols + col] = (bits >> r & 1) as u8;
                     }
                 }
-                Choice::Cell { row, col, digit } if row < n && col < n && digit <= 1 => {
-                    solved.cells[row * n + col] = digit;
+                Choice::Cell { row, col, digit } if row < rows && col < cols && digit <= 1 => {
+                    solved.cells[row * cols + col] = digit;
                 }
-                Choice::Fixed { row, mask, bits } if row < n => {
-                    for c in (0..n).filter(|&c| mask >> c & 1 == 1) {
-                        solved.cells[row * n + c] = (bits >> c & 1) as u8;
+                Choice::Fixed { row, mask, bits } if row < rows => {
+                    for c in (0..cols).filter(|&c| mask >> c & 1 == 1) {
+                        solved.cells[row * cols + c] = (bits >> c & 1) as u8;
                     }
                 }
                 _ => {}

@@ -155,17 +155,14 @@ pub(super) fn supports(cells: &[u8]) -> (u64, u64) {
 /// found without listing the patterns, so that it runs on any grid, before the budget is
 /// looked at.
 pub(super) fn fill_cells(grid: &Grid) -> Option<Grid> {
-    let n = grid.n;
+    let (rows, cols) = (grid.rows, grid.cols);
     let mut grid = grid.clone();
     // Lines to look at: every one at first, then those that a newly filled cell crosses.
-    let mut dirty: Vec<Line> = (0..n)
-        .map(Line::Row)
-        .chain((0..n).map(Line::Column))
-        .collect();
-    let mut queued = vec![true; 2 * n];
+    let mut dirty: Vec<Line> = grid.lines().collect();
+    let mut queued = vec![true; rows + cols];
     let index = |line: Line| match line {
         Line::Row(r) => r,
-        Line::Column(c) => n + c,
+        Line::Column(c) => rows + c,
     };
     while let Some(line) = dirty.pop() {
         queued[index(line)] = false;
@@ -186,7 +183,7 @@ pub(super) fn fill_cells(grid: &Grid) -> Option<Grid> {
                     Line::Row(r) => ((r, k), Line::Column(k)),
                     Line::Column(c) => ((k, c), Line::Row(k)),
                 };
-                grid.cells[r * n + c] = digit;
+                grid.cells[r * cols + c] = digit;
                 if !queued[index(crossing)] {
                     queued[index(crossing)] = true;
                     dirty.push(crossing);
@@ -207,22 +204,25 @@ pub(super) fn candidates(grid: &Grid) -> Option<Candidates> {
     if pattern_entries(grid) > PATTERN_BUDGET {
         return None;
     }
-    let n = grid.n;
-    let list = |line: fn(usize) -> Line| -> Vec<Vec<u64>> {
-        (0..n).map(|k| list_patterns(&grid.line(line(k)))).collect()
+    let list = |count: usize, line: fn(usize) -> Line| -> Vec<Vec<u64>> {
+        (0..count)
+            .map(|k| list_patterns(&grid.line(line(k))))
+            .collect()
     };
-    Some([list(Line::Row), list(Line::Column)])
+    Some([list(grid.rows, Line::Row), list(grid.cols, Line::Column)])
 }
 
 /// Drops, to a fixpoint, patterns that no solution uses, by two rules: a pattern that puts a
 /// digit in a cell where no pattern left for the crossing line has it (arc consistency between
-/// rows and columns); and the pattern of a line that has only one left, from every other line
-/// of its kind (lines are distinct). Both only remove what no solution reads, so every
-/// solution survives, and the options that remain mean what they meant.
-pub(super) fn propagate(n: usize, lines: &mut Candidates) {
-    let full = if n == 64 { !0 } else { (1u64 << n) - 1 };
+/// rows and columns); and, when lines must be `distinct`, the pattern of a line that has only
+/// one left, from every other line of its kind. Both only remove what no solution reads, so
+/// every solution survives, and the options that remain mean what they meant.
+pub(super) fn propagate(rows: usize, cols: usize, distinct: bool, lines: &mut Candidates) {
+    // Kind 0 (rows) has `rows` lines of `cols` cells, kind 1 the other way round.
+    let count = [rows, cols];
+    let full = [cols, rows].map(|len| if len == 64 { !0 } else { (1u64 << len) - 1 });
     // Where each line's patterns have a 0 (a 1), kept up to date as patterns go.
-    let digits = |patterns: &[u64]| {
+    let digits = |patterns: &[u64], full: u64| {
         patterns
             .iter()
             .fold((0, 0), |(zeros, ones), &p| (zeros | (!p & full), ones | p))
@@ -230,19 +230,19 @@ pub(super) fn propagate(n: usize, lines: &mut Candidates) {
     let mut masks: [Vec<(u64, u64)>; 2] = [0, 1].map(|kind| {
         lines[kind]
             .iter()
-            .map(|patterns| digits(patterns))
+            .map(|patterns| digits(patterns, full[kind]))
             .collect()
     });
     // The masks each line was last filtered with: a line whose masks did not change since is
     // not looked at again. And the lines whose last pattern was already taken from the others.
-    let mut seen = [vec![(full, full); n], vec![(full, full); n]];
-    let mut settled = [vec![false; n], vec![false; n]];
+    let mut seen = [0, 1].map(|kind| vec![(full[kind], full[kind]); count[kind]]);
+    let mut settled = [vec![false; rows], vec![false; cols]];
     loop {
         let mut changed = false;
         for kind in 0..2 {
             // Where the crossing lines can still have a 0 (a 1): cell b of line a of the
             // other kind is bit a of `can[b]`.
-            let mut can = vec![(0u64, 0u64); n];
+            let mut can = vec![(0u64, 0u64); count[kind]];
             for (a, &(zeros, ones)) in masks[1 - kind].iter().enumerate() {
                 for (b, can) in can.iter_mut().enumerate() {
                     can.0 |= (zeros >> b & 1) << a;
@@ -256,23 +256,26 @@ pub(super) fn propagate(n: usize, lines: &mut Candidates) {
                 seen[kind][b] = can[b];
                 let (can0, can1) = can[b];
                 let before = patterns.len();
-                patterns.retain(|&p| p & !can1 == 0 && !p & full & !can0 == 0);
+                patterns.retain(|&p| p & !can1 == 0 && !p & full[kind] & !can0 == 0);
                 if patterns.len() != before {
-                    masks[kind][b] = digits(patterns);
+                    masks[kind][b] = digits(patterns, full[kind]);
                     changed = true;
                 }
             }
-            for b in 0..n {
+            if !distinct {
+                continue;
+            }
+            for b in 0..count[kind] {
                 if settled[kind][b] || lines[kind][b].len() != 1 {
                     continue;
                 }
                 settled[kind][b] = true;
                 let taken = lines[kind][b][0];
-                for a in (0..n).filter(|&a| a != b) {
+                for a in (0..count[kind]).filter(|&a| a != b) {
                     let patterns = &mut lines[kind][a];
                     if let Some(k) = patterns.iter().position(|&p| p == taken) {
                         patterns.remove(k);
-                        masks[kind][a] = digits(patterns);
+                        masks[kind][a] = digits(patterns, full[kind]);
                         changed = true;
                     }
                 }
@@ -286,10 +289,7 @@ pub(super) fn propagate(n: usize, lines: &mut Candidates) {
 
 /// The entries the pattern encoding of `grid` would have, from the counts alone.
 pub(super) fn pattern_entries(grid: &Grid) -> u128 {
-    let n = grid.n;
-    (0..n)
-        .map(Line::Row)
-        .chain((0..n).map(Line::Column))
+    grid.lines()
         .map(|line| {
             let cells = grid.line(line);
             let open = cells.iter().filter(|&&d| d == BLANK).count() as u128;
