@@ -353,8 +353,8 @@ pub enum BinairoEncoding {
 /// Making and grading puzzles (`sudoku`, `futoshiki`, `binairo`).
 #[derive(Debug, Args)]
 pub struct MakeFlags {
-    /// Make new puzzles instead of reading one: grids of this side (9 for a 9 x 9 sudoku),
-    /// with exactly one solution, minimal for their difficulty, written in the format the
+    /// Make new puzzles instead of reading one: grids of this side (9 for a 9 x 9 sudoku;
+    /// binairo also takes ROWSxCOLS), with exactly one solution, minimal for their difficulty, written in the format the
     /// command reads (or as Tatham's game IDs with --format tatham). --seed makes them
     /// again.
     #[arg(long, value_name = "SIZE", conflicts_with = "file")]
@@ -362,7 +362,8 @@ pub struct MakeFlags {
 
     /// The difficulty of the puzzles made, a rung of the puzzle's ladder (sudoku: trivial,
     /// basic, intermediate, advanced, extreme, unreasonable; futoshiki: trivial, easy,
-    /// tricky, extreme, recursive; see docs/puzzles.md). By default the easiest.
+    /// tricky, extreme, recursive; binairo: trivial, easy, normal, hard; see
+    /// docs/puzzles.md). By default the easiest.
     #[arg(long, value_name = "LEVEL", requires = "generate")]
     pub difficulty: Option<String>,
 
@@ -394,6 +395,11 @@ pub struct BinairoArgs {
 
     #[command(flatten)]
     pub make: MakeFlags,
+
+    /// With --generate: puzzles whose rows (and columns) may repeat, as Tatham's Unruly
+    /// makes them by default (the size line then says `repeats`).
+    #[arg(long, requires = "generate")]
+    pub repeats: bool,
 
     /// The exact-cover encoding.
     #[arg(long, value_enum, value_name = "ENCODING", default_value_t = BinairoEncoding::Patterns)]

@@ -1,14 +1,19 @@
-//! `dlx binairo`: the grid read, solved in the encoding asked for, and drawn.
+//! `dlx binairo`: the grid read (or made, or graded), solved in the encoding asked for, and
+//! drawn.
 
-use anyhow::Result;
-use reductions::binairo::{Binairo, Strategy};
+use anyhow::{bail, Result};
+use reductions::binairo::{self, Binairo, Difficulty, Grade, Strategy};
 use reductions::Reduction;
 
 use super::digits::DigitGrid;
 use crate::args::{BinairoArgs, BinairoEncoding};
+use crate::make::{self, Graded, Made};
 use crate::Found;
 
 pub fn run(args: &BinairoArgs) -> Result<Found> {
+    if let Some(size) = &args.make.generate {
+        return generate(args, size);
+    }
     let reduction = Binairo {
         strategy: match args.encoding {
             BinairoEncoding::Cells => Strategy::Cells,
@@ -20,6 +25,20 @@ pub fn run(args: &BinairoArgs) -> Result<Found> {
         crate::run::note(format_args!(
             "dlx: note: the givens already break a rule: {violation}"
         ));
+    }
+    if args.make.grade {
+        let graded = match binairo::grade(&grid) {
+            Grade::Unique {
+                difficulty,
+                search_nodes,
+            } => Graded::Unique {
+                difficulty: difficulty.to_string(),
+                search_nodes: (difficulty == Difficulty::Hard).then_some(search_nodes),
+            },
+            Grade::NoSolution => Graded::NoSolution,
+            Grade::Several => Graded::Several,
+        };
+        return make::grade(&args.flags, graded);
     }
     let (rows, cols) = (grid.rows(), grid.cols());
     let given: Vec<bool> = (0..rows * cols)
@@ -36,7 +55,43 @@ pub fn run(args: &BinairoArgs) -> Result<Found> {
             given: given.clone(),
             box_size: 1,
             plain: solved.to_string(),
-            tatham: None,
+            tatham: Some(solved.game_id()),
         }
+    })
+}
+
+/// `--generate N` or `ROWSxCOLS`.
+fn generate(args: &BinairoArgs, size: &str) -> Result<Found> {
+    let side = |text: &str| text.parse::<usize>().ok();
+    let (rows, cols) = match size.split_once('x') {
+        Some((rows, cols)) => (side(rows), side(cols)),
+        None => (side(size), side(size)),
+    };
+    let max = binairo::MAX_GENERATED_SIDE;
+    let fits = |k: Option<usize>| k.filter(|&k| k % 2 == 0 && (2..=max).contains(&k));
+    let (Some(rows), Some(cols)) = (fits(rows), fits(cols)) else {
+        bail!("--generate {size}: expected N or ROWSxCOLS, each even, from 2 to {max}");
+    };
+    let difficulty = make::difficulty(&args.make, Difficulty::Trivial)?;
+    let distinct = !args.repeats;
+    make::generate(&args.make, &args.flags, |rng| {
+        let Some(mut made) = binairo::generate(rows, cols, distinct, difficulty, rng) else {
+            bail!(
+                "--generate {size}: no {rows} x {cols} grid has distinct rows and columns \
+                 (--repeats allows equal ones)"
+            );
+        };
+        if let Some(extra) = args.make.extra_clues {
+            binairo::add_clues(&mut made, extra, rng);
+        }
+        Ok(Made {
+            puzzle: made.puzzle.puzzle_text(),
+            id: made.puzzle.game_id(),
+            solution: made.solution.puzzle_text(),
+            solution_id: made.solution.game_id(),
+            difficulty: made.difficulty.to_string(),
+            reached: made.reached,
+            tries: made.tries,
+        })
     })
 }

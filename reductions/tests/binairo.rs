@@ -475,3 +475,131 @@ fn rectangles_and_repeats_against_brute_force() {
         }
     }
 }
+
+/// Puzzles made by Tatham's Unruly (`scripts/tatham-corpus`), square and not, with and
+/// without `u`: each ID reads, the engine finds Tatham's solution and no other, the grade is
+/// Unruly's difficulty, and the ID we write is Unruly's description byte for byte.
+#[test]
+fn tathams_unruly_puzzles_read_solve_grade_and_write_back() {
+    use reductions::binairo::{grade, Difficulty, Grade};
+    let corpus = fs::read_to_string(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/tatham/unruly.tsv"),
+    )
+    .unwrap();
+    let mut read = 0;
+    for line in corpus.lines() {
+        let [params, id, solution] = line.split('\t').collect::<Vec<_>>()[..] else {
+            panic!("bad line {line}")
+        };
+        let grid = Binairo::default().parse(id).unwrap();
+        assert_eq!(grid.distinct(), params.contains('u'), "{id}");
+        let text = grid.puzzle_text();
+        for strategy in [Strategy::Patterns, Strategy::Cells] {
+            let (count, boards) = solve(strategy, &text, 10);
+            let digits: String = boards[0].lines().collect();
+            assert_eq!((count, digits.as_str()), (1, solution), "{id}");
+        }
+        let difficulty = match params.split('d').nth(1).unwrap() {
+            "t" => Difficulty::Trivial,
+            "e" => Difficulty::Easy,
+            _ => Difficulty::Normal,
+        };
+        match grade(&grid) {
+            Grade::Unique {
+                difficulty: found, ..
+            } => assert_eq!(found, difficulty, "{id}"),
+            other => panic!("{id}: {other:?}"),
+        }
+        let (_, desc) = id.split_once(':').unwrap();
+        let u = if grid.distinct() { "u" } else { "" };
+        assert_eq!(
+            grid.game_id(),
+            format!("{}x{}{u}:{desc}", grid.cols(), grid.rows())
+        );
+        read += 1;
+    }
+    assert!(read >= 35, "{read} puzzles");
+}
+
+/// Generated puzzles, every difficulty, seeds 0 to 3, square and not, with and without
+/// distinct lines: one solution (counted to the end, checked by the rules), the grade asked
+/// for or the easier one reported, minimal for it, reproducible.
+#[test]
+fn generated_binairo_are_unique_graded_minimal_and_reproducible() {
+    use reductions::binairo::{generate, grade, Difficulty, Grade};
+    use reductions::generate::{Ladder, Rng};
+    let mut reached = 0;
+    let sizes = [(6, 6), (8, 8), (6, 10), (10, 6), (10, 4)];
+    for (rows, cols, distinct) in sizes
+        .iter()
+        .flat_map(|&(r, c)| [(r, c, true), (r, c, false)])
+    {
+        // Ten distinct rows of four cells cannot be: only six lines of four are legal.
+        if distinct && rows.max(cols) > 6 && rows.min(cols) == 4 {
+            assert!(generate(rows, cols, true, Difficulty::Easy, &mut Rng::new(0)).is_none());
+            continue;
+        }
+        {
+            for &difficulty in Difficulty::ALL {
+                for seed in 0..4 {
+                    let made =
+                        generate(rows, cols, distinct, difficulty, &mut Rng::new(seed)).unwrap();
+                    let text = made.puzzle.puzzle_text();
+                    let (count, boards) = solve(Strategy::Patterns, &text, 10);
+                    assert_eq!(count, 1, "{text}");
+                    assert_eq!(boards, [made.solution.to_string()]);
+                    let Grade::Unique {
+                        difficulty: found, ..
+                    } = grade(&made.puzzle)
+                    else {
+                        panic!("{text}")
+                    };
+                    assert_eq!(
+                        (found, made.reached),
+                        (made.difficulty, found == difficulty)
+                    );
+                    reached += usize::from(made.reached);
+                    for r in 0..rows {
+                        for c in 0..cols {
+                            if made.puzzle.digit(r, c).is_none() {
+                                continue;
+                            }
+                            let mut fewer = made.puzzle.clone();
+                            fewer.set_digit(r, c, None);
+                            match grade(&fewer) {
+                                Grade::Several => {}
+                                Grade::Unique { difficulty: d, .. } => {
+                                    assert!(d > found, "{text}")
+                                }
+                                Grade::NoSolution => panic!("{text}"),
+                            }
+                        }
+                    }
+                    let again =
+                        generate(rows, cols, distinct, difficulty, &mut Rng::new(seed)).unwrap();
+                    assert_eq!(again, made);
+                }
+            }
+        }
+    }
+    assert!(reached >= 9 * 4 * 4 / 2, "{reached}");
+}
+
+#[test]
+fn unruly_ids_are_refused_with_a_place() {
+    for (id, column, message) in [
+        ("5x4:a", 1, "expected an even grid size"),
+        ("4x4:A", 6, "expected 16 cells described"),
+        ("4x4:zzz", 5, "expected 16 cells described"),
+        ("4x4:a!", 6, "expected a letter a-z or A-Z"),
+        ("4x4#77", 4, "random-seed ID"),
+    ] {
+        let err = Binairo::default().parse(id).unwrap_err();
+        assert_eq!(
+            (err.line(), err.column()),
+            (Some(1), Some(column)),
+            "{id}: {err}"
+        );
+        assert!(err.to_string().contains(message), "{id}: {err}");
+    }
+}

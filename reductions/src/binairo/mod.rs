@@ -101,10 +101,15 @@
 
 mod encode;
 mod format;
+mod generate;
+mod grade;
 mod propagate;
+mod tatham;
 #[cfg(test)]
 mod tests;
 
+pub use generate::{add_clues, generate, Generated, MAX_GENERATED_SIDE, MAX_TRIES};
+pub use grade::{grade, Difficulty, Grade};
 pub use propagate::count_patterns;
 
 use std::fmt;
@@ -302,6 +307,13 @@ impl Grid {
         self.distinct = distinct;
     }
 
+    /// The grid as a game ID of Tatham's Unruly (`8x6u:abaJEC...`: width x height, `u` when
+    /// lines must be distinct), which his program reads in "Game > Specific" and
+    /// [`Binairo::parse`](crate::Reduction::parse) reads back.
+    pub fn game_id(&self) -> String {
+        tatham::write(self)
+    }
+
     /// The digit in a cell, `None` when it is blank.
     ///
     /// # Panics
@@ -406,6 +418,9 @@ impl Reduction for Binairo {
     type Board = Grid;
 
     fn parse(&self, input: &str) -> Result<Grid, ParseError> {
+        if crate::tatham::is_game_id(input) {
+            return tatham::parse(input);
+        }
         format::parse_grid(input)
     }
 

@@ -1,0 +1,404 @@
+//! Grading a binairo by the deduction rules it needs (see the [module docs](super)).
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::propagate::supports;
+use super::{Binairo, Grid, BLANK};
+use crate::generate::{grade_by, Ladder, Rng};
+use crate::logic::Deduction;
+
+/// How hard a binairo is: the easiest set of rules that solves it without search. The first
+/// three names and rules are those of Tatham's Unruly (see the [module docs](super)).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Difficulty {
+    /// Threes and single gaps: two equal digits side by side (or with a gap between them)
+    /// keep the third cell of the three the other digit; a line with one blank left is
+    /// filled.
+    Trivial,
+    /// Full lines: a line with all of one digit takes the other in its blanks; and, where
+    /// lines must be distinct, a line one digit short of a full line's pattern takes the
+    /// other digit where that would complete it.
+    Easy,
+    /// Whole lines: a cell takes the digit that every legal completion of its line gives it.
+    Normal,
+    /// None of the rules finish it: it needs search.
+    Hard,
+}
+
+impl Ladder for Difficulty {
+    const ALL: &'static [Difficulty] = &[
+        Difficulty::Trivial,
+        Difficulty::Easy,
+        Difficulty::Normal,
+        Difficulty::Hard,
+    ];
+
+    fn name(self) -> &'static str {
+        match self {
+            Difficulty::Trivial => "trivial",
+            Difficulty::Easy => "easy",
+            Difficulty::Normal => "normal",
+            Difficulty::Hard => "hard",
+        }
+    }
+}
+
+impl fmt::Display for Difficulty {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Difficulty {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, String> {
+        Difficulty::from_name(s)
+    }
+}
+
+/// A binairo's grade on its ladder.
+pub type Grade = crate::generate::Grade<Difficulty>;
+
+/// What a pass of a rule did.
+#[derive(Copy, Clone, PartialEq, Eq)]
+enum Step {
+    Nothing,
+    Changed,
+    Contradiction,
+}
+
+/// The cells of every line of a grid's shape, rows first: worked out once per shape.
+pub(crate) struct Lines {
+    lines: Vec<Vec<usize>>,
+    rows: usize,
+}
+
+impl Lines {
+    pub fn new(grid: &Grid) -> Lines {
+        let (rows, cols) = (grid.rows, grid.cols);
+        let lines = (0..rows)
+            .map(|r| (0..cols).map(|c| r * cols + c).collect())
+            .chain((0..cols).map(|c| (0..rows).map(|r| r * cols + c).collect()))
+            .collect();
+        Lines { lines, rows }
+    }
+}
+
+/// Applies the rules of `difficulty` (below the top) to a fixpoint: each rule makes a pass
+/// over every line, and after a pass that changed something the cheapest rule goes again.
+pub(crate) fn deduce(grid: &mut Grid, lines: &Lines, difficulty: Difficulty) -> Deduction {
+    // Each line's digits when `whole_lines` last looked at it: a line unchanged since gives
+    // nothing new.
+    let mut looked = vec![(u64::MAX, u64::MAX); lines.lines.len()];
+    loop {
+        let mut step = threes(grid, lines);
+        if step == Step::Nothing {
+            step = single_gaps(grid, lines);
+        }
+        if step == Step::Nothing && difficulty >= Difficulty::Easy {
+            step = full_lines(grid, lines);
+            if step == Step::Nothing {
+                step = near_equal(grid, lines);
+            }
+        }
+        if step == Step::Nothing && difficulty >= Difficulty::Normal {
+            step = whole_lines(grid, lines, &mut looked);
+        }
+        match step {
+            Step::Contradiction => return Deduction::Contradiction,
+            Step::Changed => continue,
+            Step::Nothing if !grid.is_complete() => return Deduction::Stuck,
+            Step::Nothing if grid.violation().is_some() => return Deduction::Contradiction,
+            Step::Nothing => return Deduction::Solved,
+        }
+    }
+}
+
+/// Two equal digits of three cells in a row: the third takes the other digit.
+fn threes(grid: &mut Grid, lines: &Lines) -> Step {
+    let mut step = Step::Nothing;
+    for cells in &lines.lines {
+        for w in cells.windows(3) {
+            let d = [w[0], w[1], w[2]].map(|k| grid.cells[k]);
+            let blanks = d.iter().filter(|&&x| x == BLANK).count();
+            match blanks {
+                0 if d[0] == d[1] && d[1] == d[2] => return Step::Contradiction,
+                1 => {
+                    let k = d.iter().position(|&x| x == BLANK).unwrap_or(0);
+                    let (a, b) = match k {
+                        0 => (d[1], d[2]),
+                        1 => (d[0], d[2]),
+                        _ => (d[0], d[1]),
+                    };
+                    if a == b {
+                        grid.cells[w[k]] = 1 - a;
+                        step = Step::Changed;
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+    step
+}
+
+/// The digits of a line: how many 0s and 1s, and its blanks.
+fn tally(grid: &Grid, cells: &[usize]) -> ([usize; 2], usize) {
+    let mut count = [0, 0];
+    let mut blanks = 0;
+    for &k in cells {
+        match grid.cells[k] {
+            BLANK => blanks += 1,
+            d => count[usize::from(d)] += 1,
+        }
+    }
+    (count, blanks)
+}
+
+/// A line with one blank left takes the digit it lacks.
+fn single_gaps(grid: &mut Grid, lines: &Lines) -> Step {
+    let mut step = Step::Nothing;
+    for cells in &lines.lines {
+        let (count, blanks) = tally(grid, cells);
+        let half = cells.len() / 2;
+        if count[0] > half || count[1] > half {
+            return Step::Contradiction;
+        }
+        if blanks == 1 {
+            let cell = cells.iter().copied().find(|&k| grid.cells[k] == BLANK);
+            if let Some(cell) = cell {
+                grid.cells[cell] = u8::from(count[1] < half);
+                step = Step::Changed;
+            }
+        }
+    }
+    step
+}
+
+/// A line with all of one digit takes the other in its blanks.
+fn full_lines(grid: &mut Grid, lines: &Lines) -> Step {
+    let mut step = Step::Nothing;
+    for cells in &lines.lines {
+        let (count, blanks) = tally(grid, cells);
+        let half = cells.len() / 2;
+        for digit in [0u8, 1] {
+            if blanks > 0 && count[usize::from(digit)] == half {
+                for &k in cells {
+                    if grid.cells[k] == BLANK {
+                        grid.cells[k] = 1 - digit;
+                    }
+                }
+                step = Step::Changed;
+                break;
+            }
+        }
+    }
+    step
+}
+
+/// Unruly's uniqueness rule: a line with all its `digit`s placed, and another of its kind
+/// with all but one of them placed at the same positions: the other's last such position
+/// would make the two lines equal, so it takes the other digit.
+fn near_equal(grid: &mut Grid, lines: &Lines) -> Step {
+    if !grid.distinct {
+        return Step::Nothing;
+    }
+    let mut step = Step::Nothing;
+    for (from, to) in [(0, lines.rows), (lines.rows, lines.lines.len())] {
+        let kind = &lines.lines[from..to];
+        for digit in [0u8, 1] {
+            let places = |cells: &[usize]| -> u64 {
+                (0..cells.len())
+                    .filter(|&j| grid.cells[cells[j]] == digit)
+                    .fold(0, |acc, j| acc | 1 << j)
+            };
+            let all: Vec<u64> = kind.iter().map(|cells| places(cells)).collect();
+            let half = kind.first().map_or(0, |cells| cells.len() / 2) as u32;
+            for (a, &full) in all.iter().enumerate() {
+                if full.count_ones() != half {
+                    continue;
+                }
+                for (b, &theirs) in all.iter().enumerate() {
+                    if a == b || theirs.count_ones() + 1 != half || theirs & !full != 0 {
+                        continue;
+                    }
+                    let j = (full & !theirs).trailing_zeros() as usize;
+                    let cell = kind[b][j];
+                    if grid.cells[cell] == BLANK {
+                        grid.cells[cell] = 1 - digit;
+                        step = Step::Changed;
+                    }
+                }
+            }
+            if step == Step::Changed {
+                return step;
+            }
+        }
+    }
+    step
+}
+
+/// A cell takes the digit that every legal completion of its line gives it.
+fn whole_lines(grid: &mut Grid, lines: &Lines, looked: &mut [(u64, u64)]) -> Step {
+    let mut step = Step::Nothing;
+    for (cells, looked) in lines.lines.iter().zip(looked) {
+        let line: Vec<u8> = cells.iter().map(|&k| grid.cells[k]).collect();
+        let state = line
+            .iter()
+            .enumerate()
+            .fold((0u64, 0u64), |(z, o), (j, &d)| match d {
+                0 => (z | 1 << j, o),
+                1 => (z, o | 1 << j),
+                _ => (z, o),
+            });
+        if !line.contains(&BLANK) || *looked == state {
+            continue;
+        }
+        let (zeros, ones) = supports(&line);
+        let mut after = state;
+        for (j, &cell) in cells.iter().enumerate() {
+            match (zeros >> j & 1, ones >> j & 1, line[j]) {
+                (0, 0, _) => return Step::Contradiction,
+                (1, 0, BLANK) => {
+                    grid.cells[cell] = 0;
+                    after.0 |= 1 << j;
+                }
+                (0, 1, BLANK) => {
+                    grid.cells[cell] = 1;
+                    after.1 |= 1 << j;
+                }
+                _ => continue,
+            }
+            step = Step::Changed;
+        }
+        *looked = after;
+    }
+    step
+}
+
+/// The nodes a search for a second solution may take before it gives up (and the generator
+/// keeps the clue it was testing: the puzzle stays unique, a clue short of minimal).
+const SEARCH_BUDGET: usize = 2_000;
+
+/// The solutions of a grid up to `cap`, by search with the normal rules at every node; `cap`
+/// (as if there were several) when the search spends its `budget` of nodes.
+fn count(grid: &Grid, lines: &Lines, cap: usize, budget: &mut usize) -> usize {
+    if *budget == 0 {
+        return cap;
+    }
+    *budget -= 1;
+    let mut grid = grid.clone();
+    match deduce(&mut grid, lines, Difficulty::Normal) {
+        Deduction::Solved => return 1,
+        Deduction::Contradiction => return 0,
+        Deduction::Stuck => {}
+    }
+    let cell = tightest_blank(&grid, lines)[0];
+    let mut found = 0;
+    for digit in [0, 1] {
+        if found < cap {
+            let mut branch = grid.clone();
+            branch.cells[cell] = digit;
+            found += count(&branch, lines, cap - found, budget);
+        }
+    }
+    found
+}
+
+/// The blanks of the line with the fewest blanks (some): choices there meet their
+/// consequences soonest.
+fn tightest_blank(grid: &Grid, lines: &Lines) -> Vec<usize> {
+    lines
+        .lines
+        .iter()
+        .map(|cells| {
+            let blanks: Vec<usize> = cells
+                .iter()
+                .copied()
+                .filter(|&k| grid.cells[k] == BLANK)
+                .collect();
+            blanks
+        })
+        .filter(|blanks| !blanks.is_empty())
+        .min_by_key(Vec::len)
+        .expect("a stuck grid has a blank")
+}
+
+/// A random solved grid: blank cells drawn in a random order get a random digit, the normal
+/// rules follow each choice, and a dead end (or `budget` choices without a solution) starts
+/// again. `None` when the grid has no solution at all.
+pub(crate) fn random_full(
+    grid: &Grid,
+    lines: &Lines,
+    rng: &mut Rng,
+    budget: usize,
+) -> Option<Grid> {
+    fn go(grid: &Grid, lines: &Lines, rng: &mut Rng, budget: &mut usize) -> Option<Grid> {
+        let mut grid = grid.clone();
+        match deduce(&mut grid, lines, Difficulty::Normal) {
+            Deduction::Solved => return Some(grid),
+            Deduction::Contradiction => return None,
+            Deduction::Stuck => {}
+        }
+        if *budget == 0 {
+            return None;
+        }
+        *budget -= 1;
+        let tightest = tightest_blank(&grid, lines);
+        let cell = tightest[rng.below(tightest.len())];
+        let first = rng.below(2) as u8;
+        for digit in [first, 1 - first] {
+            let mut branch = grid.clone();
+            branch.cells[cell] = digit;
+            if let Some(full) = go(&branch, lines, rng, budget) {
+                return Some(full);
+            }
+        }
+        None
+    }
+    for _ in 0..64 {
+        let mut left = budget;
+        if let Some(full) = go(grid, lines, rng, &mut left) {
+            return Some(full);
+        }
+        if left > 0 {
+            // The whole tree was searched: no solution.
+            return None;
+        }
+    }
+    let mut left = usize::MAX;
+    go(grid, lines, rng, &mut left)
+}
+
+/// Whether the rules of a difficulty solve a grid (at [`Difficulty::Hard`], whether it has
+/// exactly one solution).
+pub(crate) fn solves(grid: &Grid, lines: &Lines, difficulty: Difficulty) -> bool {
+    let rules = difficulty.min(Difficulty::Normal);
+    match deduce(&mut grid.clone(), lines, rules) {
+        Deduction::Solved => true,
+        Deduction::Contradiction => false,
+        Deduction::Stuck => {
+            difficulty == Difficulty::Hard && count(grid, lines, 2, &mut SEARCH_BUDGET.clone()) == 1
+        }
+    }
+}
+
+/// The grade of a binairo: the easiest difficulty whose rules solve it, or the engine's
+/// verdict when none does.
+///
+/// ```
+/// use reductions::binairo::{grade, Binairo, Difficulty, Grade};
+/// use reductions::Reduction;
+///
+/// let grid = Binairo::default().parse("6x6dt:bcbcEgCeACAb")?;
+/// assert_eq!(grade(&grid), Grade::Unique { difficulty: Difficulty::Trivial, search_nodes: 0 });
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn grade(grid: &Grid) -> Grade {
+    let lines = Lines::new(grid);
+    grade_by(&Binairo::default(), grid, |difficulty: Difficulty| {
+        deduce(&mut grid.clone(), &lines, difficulty)
+    })
+}
