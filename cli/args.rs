@@ -146,21 +146,24 @@ pub enum Command {
         dlx futoshiki --generate 5 --format tatham  a game ID for Tatham's Unequal")]
     Futoshiki(FileArgs),
 
-    /// Binairo (the "01 game", Takuzu): fill an N x N grid (N even) with 0s and 1s.
+    /// Binairo (the "01 game", Takuzu, Tatham's Unruly): fill a grid with 0s and 1s.
     ///
     /// No three equal digits next to each other in a row or a column; every row and every
-    /// column holds N/2 of each; no two rows and no two columns are equal. The file: a line
-    /// with N, then N lines of N characters: `0`, `1`, and `_` or `.` for a blank. Standard
-    /// input if FILE is absent or `-`.
+    /// column holds as many 0s as 1s; no two rows and no two columns are equal. The file: a
+    /// size line, N (an N x N grid) or ROWS COLS, each even, then `repeats` when equal lines
+    /// are allowed; then one line per row: `0`, `1`, and `_` or `.` for a blank. Or a game ID
+    /// of Tatham's Unruly. Standard input if FILE is absent or `-`.
     ///
-    /// Plain text: N lines of N digits. On a terminal the givens are set apart.
+    /// Plain text: one line of digits per row. On a terminal the givens are set apart.
     ///
     /// Is my puzzle unique? `dlx binairo puzzle.txt --limit 2 --count` prints 1 for a
     /// puzzle with exactly one solution (2 means several, 0 none, exit status 1).
     #[command(after_help = "Examples:\n  \
         dlx binairo puzzle.txt                   the first solution\n  \
         dlx binairo puzzle.txt --limit 2 --count 1 if the solution is unique\n  \
-        printf '4\\n____\\n____\\n____\\n____\\n' | dlx binairo --count      72")]
+        printf '4\\n____\\n____\\n____\\n____\\n' | dlx binairo --count      72\n  \
+        dlx binairo --generate 8x10 --difficulty normal --seed 3\n  \
+        dlx binairo 8x8u:ADfBgcBbjEdbEeaEa        a game ID of Tatham's Unruly")]
     Binairo(BinairoArgs),
 
     /// Sudoku on n² x n² grids (4x4, 9x9, 16x16, 25x25, ...).
@@ -179,7 +182,7 @@ pub enum Command {
         dlx sudoku puzzle.txt --limit 2 --count     1 if the solution is unique\n  \
         dlx sudoku puzzle.txt --grade               its difficulty\n  \
         dlx sudoku --generate 9 --difficulty advanced --seed 7\n  \
-        dlx sudoku '3x3:a1d9d6_7e8...'              a game ID of Tatham's Solo")]
+        dlx sudoku 3x3:a3c6_8_7a4c8a6d9e5c1c3a1b9a2b6a7c3c8e9d4a1c2a1_2_7c6a   Tatham's Solo ID")]
     Sudoku(FileArgs),
 
     /// The arrow board: one diagonal arrow in every cell of an n x n board (n even).

@@ -62,6 +62,17 @@ pub fn read_input(path: Option<&Path>) -> Result<(String, String)> {
     Ok((name, text))
 }
 
+/// A FILE argument that is not a file but a game ID: it starts with a digit, holds a colon
+/// before any slash, and names nothing on disk.
+fn game_id_argument(path: &Path) -> Option<&str> {
+    let text = path.to_str()?;
+    let colon = text.find(':')?;
+    let looks_like_id = text.starts_with(|c: char| c.is_ascii_digit())
+        && !text[..colon].contains(['/', '\\'])
+        && !text.contains(char::is_whitespace);
+    (looks_like_id && !path.exists()).then_some(text)
+}
+
 /// UTF-8 text, or an error naming the line and column of the first byte that is not; a
 /// leading byte-order mark is dropped (editors do not show it, so columns stay right).
 fn decode(name: &str, bytes: Vec<u8>) -> Result<String> {
@@ -679,11 +690,16 @@ where
 }
 
 /// Reads a puzzle file (or stdin for `None` or `-`) and parses it, an error naming
-/// `file:line:column` (the parser's `Display` starts with `line:column: `).
+/// `file:line:column` (the parser's `Display` starts with `line:column: `). An argument that
+/// is no file but reads as a Tatham game ID (`3x3:a1d9...`: a size, then a colon) is the
+/// puzzle itself, named `<game ID>` in errors.
 pub fn read_puzzle<T, E: std::fmt::Display>(
     path: Option<&std::path::Path>,
     parse: impl FnOnce(&str) -> Result<T, E>,
 ) -> Result<T> {
+    if let Some(id) = path.and_then(game_id_argument) {
+        return parse(id).map_err(|err| anyhow::anyhow!("<game ID>:{err}"));
+    }
     let (name, text) = read_input(path)?;
     parse(&text).map_err(|err| anyhow::anyhow!("{name}:{err}"))
 }

@@ -2755,3 +2755,54 @@ fn sudoku_extra_clues() {
     let count = dlx_from_bytes(&["sudoku", "--count"], more.stdout.as_bytes());
     assert_eq!(count.assert_status(0).stdout, "1\n");
 }
+
+/// Binairo made from a seed, square with distinct lines and rectangular with repeats: the
+/// puzzle reads back (also as an Unruly ID) with one solution and the grade asked for.
+#[test]
+fn binairo_generate_solve_and_grade() {
+    let square = [
+        "binairo",
+        "--generate",
+        "8",
+        "--difficulty",
+        "easy",
+        "--seed",
+        "2",
+    ];
+    let rect = [
+        "binairo",
+        "--generate",
+        "6x10",
+        "--repeats",
+        "--difficulty",
+        "normal",
+        "--seed",
+        "5",
+    ];
+    for (args, grade) in [(&square[..], "easy\n"), (&rect[..], "normal\n")] {
+        let made = dlx(args);
+        made.assert_status(0);
+        let count = dlx_from_bytes(&["binairo", "--count"], made.stdout.as_bytes());
+        assert_eq!(count.assert_status(0).stdout, "1\n", "{}", made.stdout);
+        let graded = dlx_from_bytes(&["binairo", "--grade"], made.stdout.as_bytes());
+        assert_eq!(graded.assert_status(0).stdout, grade);
+        let id = dlx(&[args, &["--format", "tatham"]].concat());
+        let from_id = dlx_from_bytes(&["binairo"], id.stdout.as_bytes());
+        let from_text = dlx_from_bytes(&["binairo"], made.stdout.as_bytes());
+        assert_eq!(from_id.assert_status(0).stdout, from_text.stdout);
+    }
+    insta::assert_snapshot!("binairo_generate_rect", dlx(&rect).report());
+    let none = dlx(&["binairo", "--generate", "2x4"]);
+    none.assert_status(2);
+    insta::assert_snapshot!("binairo_generate_impossible", none.report());
+}
+
+/// A game ID given as the FILE argument is the puzzle itself, errors named `<game ID>`.
+#[test]
+fn game_ids_as_arguments() {
+    let id = dlx(&["binairo", "8x8u:ADfBgcBbjEdbEeaEa", "--count"]);
+    assert_eq!(id.assert_status(0).stdout, "1\n");
+    let bad = dlx(&["futoshiki", "4:0,0,"]);
+    bad.assert_status(2);
+    insta::assert_snapshot!("game_id_argument_error", bad.report());
+}

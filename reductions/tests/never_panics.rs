@@ -86,6 +86,7 @@ fn random_dates_and_cells() {
 /// readers read them or say why not, never panic, and what they read encodes.
 #[test]
 fn mangled_tatham_ids() {
+    use reductions::binairo::Binairo;
     use reductions::futoshiki::Futoshiki;
     use reductions::sudoku::Sudoku;
     let dir = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/tatham");
@@ -93,7 +94,7 @@ fn mangled_tatham_ids() {
     let alphabet = [
         "a", "z", "_", "1", "9", "0", ",", ":", "x", "U", "R", "#", "é", " ",
     ];
-    for (file, sudoku) in [("solo.tsv", true), ("unequal.tsv", false)] {
+    for (file, game) in [("solo.tsv", 0), ("unequal.tsv", 1), ("unruly.tsv", 2)] {
         let corpus = std::fs::read_to_string(dir.join(file)).unwrap();
         for line in corpus.lines() {
             let id: Vec<char> = line.split('\t').nth(1).unwrap().chars().collect();
@@ -108,12 +109,22 @@ fn mangled_tatham_ids() {
                     ),
                 ];
                 for text in variants {
-                    if sudoku {
-                        if let Ok(grid) = Sudoku::default().parse(&text) {
-                            Sudoku::default().encode(&grid).unwrap();
+                    match game {
+                        0 => {
+                            if let Ok(grid) = Sudoku::default().parse(&text) {
+                                Sudoku::default().encode(&grid).unwrap();
+                            }
                         }
-                    } else if let Ok(grid) = Futoshiki.parse(&text) {
-                        Futoshiki.encode(&grid).unwrap();
+                        1 => {
+                            if let Ok(grid) = Futoshiki.parse(&text) {
+                                Futoshiki.encode(&grid).unwrap();
+                            }
+                        }
+                        _ => {
+                            if let Ok(grid) = Binairo::default().parse(&text) {
+                                Binairo::default().encode(&grid).unwrap();
+                            }
+                        }
                     }
                 }
             }

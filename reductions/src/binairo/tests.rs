@@ -119,18 +119,3 @@ fn violations() {
         ]
     );
 }
-
-#[test]
-#[ignore]
-fn scratch_full() {
-    use super::grade::{random_full, Lines};
-    use crate::generate::Rng;
-    let empty = Grid::with_size(20, 20).unwrap();
-    let lines = Lines::new(&empty);
-    let mut rng = Rng::new(1);
-    for _ in 0..5 {
-        let t = std::time::Instant::now();
-        let full = random_full(&empty, &lines, &mut rng, 1600);
-        println!("full {:?} {}", t.elapsed(), full.is_some());
-    }
-}
