@@ -1,5 +1,7 @@
 //! Grading a binairo by the deduction rules it needs (see the [module docs](super)).
 
+use std::cell::RefCell;
+use std::collections::HashMap;
 use std::fmt;
 use std::str::FromStr;
 
@@ -73,7 +75,13 @@ enum Step {
 pub(crate) struct Lines {
     lines: Vec<Vec<usize>>,
     rows: usize,
+    /// What `supports` said of each line state seen, by (length, 0s, 1s): a generator asks
+    /// about the same lines thousands of times, one cell apart.
+    supports: RefCell<HashMap<(usize, u64, u64), (u64, u64)>>,
 }
+
+/// The most line states [`Lines`] remembers before it forgets them all.
+const MAX_REMEMBERED: usize = 1 << 20;
 
 impl Lines {
     pub fn new(grid: &Grid) -> Lines {
@@ -82,7 +90,11 @@ impl Lines {
             .map(|r| (0..cols).map(|c| r * cols + c).collect())
             .chain((0..cols).map(|c| (0..rows).map(|r| r * cols + c).collect()))
             .collect();
-        Lines { lines, rows }
+        Lines {
+            lines,
+            rows,
+            supports: RefCell::new(HashMap::new()),
+        }
     }
 }
 
@@ -256,7 +268,17 @@ fn whole_lines(grid: &mut Grid, lines: &Lines, looked: &mut [(u64, u64)]) -> Ste
         if !line.contains(&BLANK) || *looked == state {
             continue;
         }
-        let (zeros, ones) = supports(&line);
+        let key = (line.len(), state.0, state.1);
+        let cached = lines.supports.borrow().get(&key).copied();
+        let (zeros, ones) = cached.unwrap_or_else(|| {
+            let found = supports(&line);
+            let mut cache = lines.supports.borrow_mut();
+            if cache.len() >= MAX_REMEMBERED {
+                cache.clear();
+            }
+            cache.insert(key, found);
+            found
+        });
         let mut after = state;
         for (j, &cell) in cells.iter().enumerate() {
             match (zeros >> j & 1, ones >> j & 1, line[j]) {
