@@ -77,8 +77,11 @@ pub(crate) struct Lines {
     rows: usize,
     /// What `supports` said of each line state seen, by (length, 0s, 1s): a generator asks
     /// about the same lines thousands of times, one cell apart.
-    supports: RefCell<HashMap<(usize, u64, u64), (u64, u64)>>,
+    supports: RefCell<HashMap<LineState, (u64, u64)>>,
 }
+
+/// A line's length, and where it has 0s and 1s.
+type LineState = (usize, u64, u64);
 
 /// The most line states [`Lines`] remembers before it forgets them all.
 const MAX_REMEMBERED: usize = 1 << 20;
