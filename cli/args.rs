@@ -379,7 +379,8 @@ pub struct MakeFlags {
     #[arg(long, value_name = "N", requires = "generate")]
     pub extra_clues: Option<usize>,
 
-    /// With --generate: after each puzzle, its solution.
+    /// With --generate: after each puzzle, its solution (with --format svg, a second
+    /// picture).
     #[arg(long, requires = "generate")]
     pub solution: bool,
 

@@ -9,11 +9,15 @@ use reductions::generate::Rng;
 use serde_json::{json, Value};
 
 use crate::args::{Format, MakeFlags, SolveFlags};
-use crate::board::object;
+use crate::board::{object, Board};
 use crate::Found;
 
 /// One puzzle made, in every form it is printed.
 pub struct Made {
+    /// The puzzle drawn (its blanks empty), for `--format svg`.
+    pub puzzle_view: Box<dyn Board>,
+    /// The solution drawn, givens set apart.
+    pub solution_view: Box<dyn Board>,
     /// The puzzle in the command's own format, ended by a newline.
     pub puzzle: String,
     /// Its Tatham game ID.
@@ -80,8 +84,11 @@ pub fn generate(
     mut one: impl FnMut(&mut Rng) -> Result<Made>,
 ) -> Result<Found> {
     refuse_solving_flags(flags, "--generate")?;
-    if !matches!(flags.format, Format::Text | Format::Json | Format::Tatham) {
-        bail!("--generate prints puzzles: use --format text, json or tatham with it");
+    if !matches!(
+        flags.format,
+        Format::Text | Format::Json | Format::Tatham | Format::Svg
+    ) {
+        bail!("--generate prints puzzles: use --format text, json, tatham or svg with it");
     }
     let seed = crate::run::seed(flags);
     let start = std::time::Instant::now();
@@ -109,6 +116,16 @@ pub fn generate(
                     fields.push(("solution", json!(made.solution.trim_end())));
                 }
                 writeln!(out, "{}", object(&fields))?;
+            }
+            Format::Svg => {
+                if index > 1 {
+                    writeln!(out)?;
+                }
+                made.puzzle_view.svg(&mut out)?;
+                if make.solution {
+                    writeln!(out)?;
+                    made.solution_view.svg(&mut out)?;
+                }
             }
             Format::Tatham => {
                 writeln!(out, "{}", made.id)?;

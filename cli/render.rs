@@ -314,7 +314,11 @@ impl Svg {
     }
 
     /// Text centered on (x, y).
+    /// A line of text centred on `(x, y)`; nothing for an empty text (a blank cell).
     pub fn text(&mut self, x: usize, y: usize, text: &str, size: usize, bold: bool, fill: &str) {
+        if text.is_empty() {
+            return;
+        }
         let weight = if bold { r#" font-weight="bold""# } else { "" };
         let _ = writeln!(
             self.body,

@@ -2806,3 +2806,31 @@ fn game_ids_as_arguments() {
     bad.assert_status(2);
     insta::assert_snapshot!("game_id_argument_error", bad.report());
 }
+
+/// `--generate --format svg`: the puzzle drawn with its blanks empty, then (with --solution)
+/// the solution, givens set apart; a blank line between the documents.
+#[test]
+fn generated_puzzles_drawn() {
+    let run = dlx(&[
+        "sudoku",
+        "--generate",
+        "4",
+        "--seed",
+        "1",
+        "--format",
+        "svg",
+        "--solution",
+    ]);
+    run.assert_status(0);
+    let documents: Vec<&str> = run.stdout.split("\n\n").collect();
+    assert_eq!(documents.len(), 2);
+    let texts = |doc: &str| doc.matches("<text").count();
+    // The puzzle shows only its givens, the solution all 16 digits.
+    let givens = dlx(&["sudoku", "--generate", "4", "--seed", "1"]).stdout;
+    let given_count = givens.chars().filter(char::is_ascii_digit).count();
+    assert_eq!(
+        (texts(documents[0]), texts(documents[1])),
+        (given_count, 16)
+    );
+    insta::assert_snapshot!("sudoku_generate_svg", run.report());
+}

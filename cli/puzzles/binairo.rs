@@ -2,7 +2,7 @@
 //! drawn.
 
 use anyhow::{bail, Result};
-use reductions::binairo::{self, Binairo, Difficulty, Grade, Strategy};
+use reductions::binairo::{self, Binairo, Difficulty, Grade, Grid, Strategy};
 use reductions::Reduction;
 
 use super::digits::DigitGrid;
@@ -40,24 +40,29 @@ pub fn run(args: &BinairoArgs) -> Result<Found> {
         };
         return make::grade(&args.flags, graded);
     }
-    let (rows, cols) = (grid.rows(), grid.cols());
-    let given: Vec<bool> = (0..rows * cols)
-        .map(|k| grid.digit(k / cols, k % cols).is_some())
-        .collect();
     crate::run::solve_reduction(&reduction, &grid, &args.flags, |solved| {
-        let digits: Vec<usize> = (0..rows * cols)
-            .map(|k| solved.digit(k / cols, k % cols).map_or(0, usize::from))
-            .collect();
-        DigitGrid {
-            rows,
-            cols,
-            digits,
-            given: given.clone(),
-            box_size: 1,
-            plain: solved.to_string(),
-            tatham: Some(solved.game_id()),
-        }
+        view(&grid, &solved)
     })
+}
+
+/// The view of a board (solved, or the puzzle itself) with the givens of `puzzle`.
+fn view(puzzle: &Grid, board: &Grid) -> DigitGrid {
+    let (rows, cols) = (puzzle.rows(), puzzle.cols());
+    let cells = 0..rows * cols;
+    DigitGrid {
+        rows,
+        cols,
+        digits: cells
+            .clone()
+            .map(|k| board.digit(k / cols, k % cols).map(usize::from))
+            .collect(),
+        given: cells
+            .map(|k| puzzle.digit(k / cols, k % cols).is_some())
+            .collect(),
+        box_size: 1,
+        plain: board.to_string(),
+        tatham: Some(board.game_id()),
+    }
 }
 
 /// `--generate N` or `ROWSxCOLS`.
@@ -85,6 +90,8 @@ fn generate(args: &BinairoArgs, size: &str) -> Result<Found> {
             binairo::add_clues(&mut made, extra, rng);
         }
         Ok(Made {
+            puzzle_view: Box::new(view(&made.puzzle, &made.puzzle)),
+            solution_view: Box::new(view(&made.puzzle, &made.solution)),
             puzzle: made.puzzle.puzzle_text(),
             id: made.puzzle.game_id(),
             solution: made.solution.puzzle_text(),

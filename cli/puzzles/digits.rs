@@ -33,8 +33,8 @@ pub fn digit(text: &str, given: bool, width: usize, paint: &Paint, out: &mut Str
 pub struct DigitGrid {
     pub rows: usize,
     pub cols: usize,
-    /// Row-major; 0 for an empty cell.
-    pub digits: Vec<usize>,
+    /// Row-major; `None` for a blank cell (in a puzzle drawn before it is solved).
+    pub digits: Vec<Option<usize>>,
     pub given: Vec<bool>,
     /// Lines after every `box_size` rows and columns (1: none).
     pub box_size: usize,
@@ -48,7 +48,9 @@ impl DigitGrid {
     /// A digit as the plain text writes it: `0`-`9`, then `A`-`Z` on grids up to 35 x 35,
     /// numbers beyond.
     fn text(&self, k: usize) -> String {
-        let digit = self.digits[k];
+        let Some(digit) = self.digits[k] else {
+            return String::new();
+        };
         match char::from_digit(digit as u32, 36) {
             Some(c) if self.rows.max(self.cols) <= 35 => c.to_ascii_uppercase().to_string(),
             _ => digit.to_string(),

@@ -61,6 +61,14 @@ fn generate(args: &FileArgs, size: &str) -> Result<Found> {
             futoshiki::add_clues(&mut made, extra, rng);
         }
         Ok(Made {
+            puzzle_view: Box::new(FutoshikiView {
+                puzzle: made.puzzle.clone(),
+                solved: made.puzzle.clone(),
+            }),
+            solution_view: Box::new(FutoshikiView {
+                puzzle: made.puzzle.clone(),
+                solved: made.solution.clone(),
+            }),
             puzzle: format!("{}\n", made.puzzle),
             id: made.puzzle.game_id(),
             solution: format!("{}\n", made.solution),
@@ -72,23 +80,23 @@ fn generate(args: &FileArgs, size: &str) -> Result<Found> {
     })
 }
 
-/// A solved Futoshiki and its puzzle (for the givens).
-pub struct FutoshikiView<'a> {
-    puzzle: &'a Grid,
+/// A solved Futoshiki (or a puzzle, drawn with its blanks) and its puzzle (for the givens).
+pub struct FutoshikiView<P> {
+    puzzle: P,
     solved: Grid,
 }
 
-impl FutoshikiView<'_> {
+impl<P: std::borrow::Borrow<Grid>> FutoshikiView<P> {
     fn value(&self, row: usize, col: usize) -> usize {
         self.solved.digit(row, col).unwrap_or(0)
     }
 
     fn given(&self, row: usize, col: usize) -> bool {
-        self.puzzle.digit(row, col).is_some()
+        self.puzzle.borrow().digit(row, col).is_some()
     }
 }
 
-impl Board for FutoshikiView<'_> {
+impl<P: std::borrow::Borrow<Grid>> Board for FutoshikiView<P> {
     fn plain(&self, out: &mut dyn Write) -> io::Result<()> {
         writeln!(out, "{}", self.solved)
     }
@@ -162,7 +170,11 @@ impl Board for FutoshikiView<'_> {
             for col in 0..n {
                 let (x, y) = (col * step, row * step);
                 svg.rect(x, y, CELL, CELL, "#ffffff", "#222222");
-                let (given, text) = (self.given(row, col), self.value(row, col).to_string());
+                let text = match self.value(row, col) {
+                    0 => String::new(),
+                    value => value.to_string(),
+                };
+                let given = self.given(row, col);
                 let fill = if given { "#000000" } else { FOUND };
                 svg.text(x + CELL / 2, y + CELL / 2, &text, 20, given, fill);
                 if col + 1 < n {

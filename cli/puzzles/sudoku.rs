@@ -35,24 +35,29 @@ pub fn run(args: &FileArgs) -> Result<Found> {
         };
         return make::grade(&args.flags, graded);
     }
-    let side = grid.side();
-    let given: Vec<bool> = (0..side * side)
-        .map(|k| grid.digit(k / side, k % side).is_some())
-        .collect();
     crate::run::solve_reduction(&reduction, &grid, &args.flags, |solved| {
-        let digits: Vec<usize> = (0..side * side)
-            .map(|k| solved.digit(k / side, k % side).unwrap_or(0))
-            .collect();
-        DigitGrid {
-            rows: side,
-            cols: side,
-            digits,
-            given: given.clone(),
-            box_size: grid.box_size(),
-            plain: solved.to_string(),
-            tatham: Some(solved.game_id()),
-        }
+        view(&grid, &solved)
     })
+}
+
+/// The view of a board (solved, or the puzzle itself) with the givens of `puzzle`.
+fn view(puzzle: &Grid, board: &Grid) -> DigitGrid {
+    let side = puzzle.side();
+    let cells = 0..side * side;
+    DigitGrid {
+        rows: side,
+        cols: side,
+        digits: cells
+            .clone()
+            .map(|k| board.digit(k / side, k % side))
+            .collect(),
+        given: cells
+            .map(|k| puzzle.digit(k / side, k % side).is_some())
+            .collect(),
+        box_size: puzzle.box_size(),
+        plain: board.to_string(),
+        tatham: Some(board.game_id()),
+    }
 }
 
 /// `--generate SIDE`: sudoku of that side (4, 9, 16 or 25).
@@ -70,6 +75,8 @@ fn generate(args: &FileArgs, size: &str) -> Result<Found> {
         }
         let text = |grid: &Grid| format!("{grid}\n");
         Ok(Made {
+            puzzle_view: Box::new(view(&made.puzzle, &made.puzzle)),
+            solution_view: Box::new(view(&made.puzzle, &made.solution)),
             puzzle: text(&made.puzzle),
             id: made.puzzle.game_id(),
             solution: text(&made.solution),

@@ -125,10 +125,37 @@ pub(crate) fn deduce(grid: &mut Grid, lines: &Lines, difficulty: Difficulty) -> 
             Step::Contradiction => return Deduction::Contradiction,
             Step::Changed => continue,
             Step::Nothing if !grid.is_complete() => return Deduction::Stuck,
-            Step::Nothing if grid.violation().is_some() => return Deduction::Contradiction,
+            Step::Nothing if !keeps_rules(grid, lines) => return Deduction::Contradiction,
             Step::Nothing => return Deduction::Solved,
         }
     }
+}
+
+/// Whether a complete grid keeps every rule: no three in a row, balanced lines, and distinct
+/// lines where they must be.
+fn keeps_rules(grid: &Grid, lines: &Lines) -> bool {
+    let bits: Vec<u64> = lines
+        .lines
+        .iter()
+        .map(|cells| {
+            cells
+                .iter()
+                .enumerate()
+                .fold(0, |acc, (j, &k)| acc | u64::from(grid.cells[k]) << j)
+        })
+        .collect();
+    let legal = lines.lines.iter().zip(&bits).all(|(cells, &line)| {
+        let len = cells.len();
+        let full = if len == 64 { !0 } else { (1u64 << len) - 1 };
+        let threes = (0..len.saturating_sub(2)).any(|j| matches!(line >> j & 7, 0 | 7));
+        line.count_ones() as usize == len / 2 && !threes && line & !full == 0
+    });
+    let distinct = |kind: &[u64]| {
+        let mut sorted = kind.to_vec();
+        sorted.sort_unstable();
+        sorted.windows(2).all(|w| w[0] != w[1])
+    };
+    legal && (!grid.distinct || (distinct(&bits[..lines.rows]) && distinct(&bits[lines.rows..])))
 }
 
 /// Two equal digits of three cells in a row: the third takes the other digit.
