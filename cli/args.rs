@@ -166,11 +166,13 @@ pub enum Command {
         dlx binairo 8x8u:ADfBgcBbjEdbEeaEa        a game ID of Tatham's Unruly")]
     Binairo(BinairoArgs),
 
-    /// Sudoku on n² x n² grids (4x4, 9x9, 16x16, 25x25, ...).
+    /// Sudoku (4x4, 6x6, 9x9, 12x12, 16x16, 25x25, ...).
     ///
-    /// Every row, column and n x n box holds each digit from 1 to n² once. The file: one
-    /// line of n⁴ cells or n² lines of n² cells; a cell is `1`-`9`, then `A`-`Z` for 10 and
-    /// up, `0`, `.` or `_` when empty; or numbers separated by blanks (any size). `|` and
+    /// Every row, column and box holds each digit from 1 to the side once; boxes are n x n
+    /// on a side n², else 2 x 3 on 6, 2 x 4 on 8, 3 x 4 on 12 (the most nearly square). The
+    /// file: one line of side² cells or side lines of side cells; a cell is `1`-`9`, then
+    /// `A`-`Z` for 10 and up, `0`, `.` or `_` when empty; or numbers separated by blanks
+    /// (any size); or a game ID of Tatham's Solo. `|` and
     /// lines of `-` `+` `=` drawn between boxes are skipped. Standard input if FILE is absent
     /// or `-`.
     ///

@@ -59,7 +59,7 @@ fn view(puzzle: &Grid, board: &Grid) -> DigitGrid {
         given: cells
             .map(|k| puzzle.digit(k / cols, k % cols).is_some())
             .collect(),
-        box_size: 1,
+        boxes: (1, 1),
         plain: board.to_string(),
         tatham: Some(board.game_id()),
     }

@@ -36,8 +36,9 @@ pub struct DigitGrid {
     /// Row-major; `None` for a blank cell (in a puzzle drawn before it is solved).
     pub digits: Vec<Option<usize>>,
     pub given: Vec<bool>,
-    /// Lines after every `box_size` rows and columns (1: none).
-    pub box_size: usize,
+    /// The boxes' rows and columns: lines after every so many rows and columns ((1, 1):
+    /// none).
+    pub boxes: (usize, usize),
     /// The plain text (the reduction's `Display`).
     pub plain: String,
     /// The Tatham game ID of the board, for `--format tatham`.
@@ -78,15 +79,16 @@ impl Board for DigitGrid {
     /// The digits with lines between the boxes; givens set apart.
     fn pretty(&self, color: bool, out: &mut dyn Write) -> io::Result<()> {
         let paint = Paint { color };
-        let (rows, cols, n) = (self.rows, self.cols, self.box_size.max(1));
-        let boxes = n > 1;
+        let (rows, cols) = (self.rows, self.cols);
+        let (h, w) = (self.boxes.0.max(1), self.boxes.1.max(1));
+        let boxes = h * w > 1;
         let width = self.width();
         let mut line = String::new();
         for row in 0..rows {
-            if boxes && row > 0 && row % n == 0 {
+            if boxes && row > 0 && row % h == 0 {
                 line.clear();
                 for col in 0..cols {
-                    if col > 0 && col % n == 0 {
+                    if col > 0 && col % w == 0 {
                         line.push('┼');
                     }
                     line.push_str(&"─".repeat(width));
@@ -95,7 +97,7 @@ impl Board for DigitGrid {
             }
             line.clear();
             for col in 0..cols {
-                if boxes && col > 0 && col % n == 0 {
+                if boxes && col > 0 && col % w == 0 {
                     line.push('│');
                 }
                 let k = row * cols + col;
@@ -132,7 +134,8 @@ impl Board for DigitGrid {
     /// Cells with the digits (givens bold and black, found ones blue), thick lines between
     /// the boxes.
     fn svg(&self, out: &mut dyn Write) -> io::Result<()> {
-        let (rows, cols, n) = (self.rows, self.cols, self.box_size.max(1));
+        let (rows, cols) = (self.rows, self.cols);
+        let (h, w) = (self.boxes.0.max(1), self.boxes.1.max(1));
         let mut svg = Svg::new(cols * CELL, rows * CELL);
         for row in 0..rows {
             for col in 0..cols {
@@ -153,11 +156,12 @@ impl Board for DigitGrid {
         let mut path = String::new();
         let (width, height) = (cols * CELL, rows * CELL);
         // Box lines, or only the frame when there are no boxes.
-        let drawn = |k: usize, end: usize| k % n == 0 && (n > 1 || k == 0 || k == end);
-        for k in (0..=cols).filter(|&k| drawn(k, cols)) {
+        let boxes = h * w > 1;
+        let drawn = |k: usize, n: usize, end: usize| k % n == 0 && (boxes || k == 0 || k == end);
+        for k in (0..=cols).filter(|&k| drawn(k, w, cols)) {
             let _ = write!(path, "M{} 0v{height}", k * CELL);
         }
-        for k in (0..=rows).filter(|&k| drawn(k, rows)) {
+        for k in (0..=rows).filter(|&k| drawn(k, h, rows)) {
             let _ = write!(path, "M0 {}h{width}", k * CELL);
         }
         svg.path(&path, "#222222", 3);

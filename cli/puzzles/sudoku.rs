@@ -54,7 +54,7 @@ fn view(puzzle: &Grid, board: &Grid) -> DigitGrid {
         given: cells
             .map(|k| puzzle.digit(k / side, k % side).is_some())
             .collect(),
-        box_size: puzzle.box_size(),
+        boxes: puzzle.box_shape(),
         plain: board.to_string(),
         tatham: Some(board.game_id()),
     }
@@ -63,13 +63,18 @@ fn view(puzzle: &Grid, board: &Grid) -> DigitGrid {
 /// `--generate SIDE`: sudoku of that side (4, 9, 16 or 25).
 fn generate(args: &FileArgs, size: &str) -> Result<Found> {
     let side: usize = size.parse().unwrap_or(0);
-    let box_size = (1..=sudoku::MAX_GENERATED_BOX).find(|n| n * n == side);
-    let Some(box_size) = box_size.filter(|&n| n >= 2) else {
-        bail!("--generate {size}: expected the side of a sudoku made here: 4, 9, 16 or 25");
+    let max = sudoku::MAX_GENERATED_BOX * sudoku::MAX_GENERATED_BOX;
+    let shape = sudoku::shape_of_side(side).filter(|_| (4..=max).contains(&side));
+    let Some((box_rows, box_cols)) = shape else {
+        bail!(
+            "--generate {size}: expected the side of a sudoku made here, from 4 to {max} and \
+             not prime (4, 6, 8, 9, 10, 12, ..., 16, ..., 25)"
+        );
     };
     let difficulty = make::difficulty(&args.make, Difficulty::Trivial)?;
     make::generate(&args.make, &args.flags, |rng| {
-        let mut made = sudoku::generate(box_size, difficulty, rng).expect("the size was checked");
+        let mut made = sudoku::generate_with_boxes(box_rows, box_cols, difficulty, rng)
+            .expect("the size was checked");
         if let Some(extra) = args.make.extra_clues {
             sudoku::add_clues(&mut made, extra, rng);
         }

@@ -41,11 +41,12 @@ fn cells(board: &str) -> Vec<Vec<usize>> {
 }
 
 /// Panics unless `solved` fills the puzzle's grid (`puzzle` as the crate prints it) by the
-/// rules: givens kept, each row, column and box a permutation of 1..=side.
-fn check_solution(puzzle: &str, solved: &str) {
+/// rules: givens kept, each row, column and box (of `h` rows and `w` columns) a permutation
+/// of 1..=side.
+fn check_solution(puzzle: &str, solved: &str, (h, w): (usize, usize)) {
     let (p, s) = (cells(puzzle), cells(solved));
     let side = p.len();
-    let n = (1..=side).find(|n| n * n == side).unwrap();
+    assert_eq!(h * w, side, "boxes of {h} x {w} on a side of {side}");
     assert_eq!(s.len(), side, "{solved}");
     let all: Vec<usize> = (1..=side).collect();
     for r in 0..side {
@@ -62,7 +63,7 @@ fn check_solution(puzzle: &str, solved: &str) {
         col.sort();
         assert_eq!(col, all, "column {r}:\n{solved}");
         let mut bx: Vec<usize> = (0..side)
-            .map(|k| s[r / n * n + k / n][r % n * n + k % n])
+            .map(|k| s[r / h * h + k / w][r % h * w + k % w])
             .collect();
         bx.sort();
         assert_eq!(bx, all, "box {r}:\n{solved}");
@@ -79,7 +80,7 @@ fn solve(sudoku: Sudoku, text: &str) -> Vec<String> {
         let board = sudoku
             .decode(&grid, &encoding.choices_of(solution.options()))
             .to_string();
-        check_solution(&grid.to_string(), &board);
+        check_solution(&grid.to_string(), &board, grid.box_shape());
         assert!(sudoku.parse(&board).unwrap().is_complete());
         boards.push(board);
         assert!(boards.len() <= 1000, "too many solutions");
@@ -216,14 +217,15 @@ fn tathams_solo_puzzles_read_solve_grade_and_write_back() {
             other => panic!("{id}: {other:?}"),
         }
         let (_, desc) = id.split_once(':').unwrap();
-        let n = grid.box_size();
-        assert_eq!(grid.game_id(), format!("{n}x{n}:{desc}"));
+        let (rows, cols) = grid.box_shape();
+        assert_eq!(grid.game_id(), format!("{rows}x{cols}:{desc}"));
         read += 1;
     }
     assert!(read >= 30, "{read} puzzles");
 }
 
-/// Generated puzzles, for every difficulty and seeds 0 to 7 on 4 x 4 and 9 x 9 grids: one
+/// Generated puzzles, for every difficulty and seeds 0 to 7 on 4 x 4, 9 x 9 and 6 x 6 (boxes
+/// of 2 x 3) grids: one
 /// solution (counted by the engine to the end and checked by the rules), the grade asked
 /// for (or, when not reached, the easier one reported), minimal for that grade, and the same
 /// puzzle again from the same seed.
@@ -231,13 +233,19 @@ fn tathams_solo_puzzles_read_solve_grade_and_write_back() {
 fn generated_sudoku_are_unique_graded_minimal_and_reproducible() {
     use reductions::generate::Ladder;
     use reductions::generate::{solutions, Rng, Solutions};
-    use reductions::sudoku::{generate, grade, Difficulty, Grade};
+    use reductions::sudoku::{generate, generate_with_boxes, grade, Difficulty, Grade};
     let sudoku = Sudoku::default();
+    assert_eq!(
+        generate(3, Difficulty::Basic, &mut Rng::new(9)),
+        generate_with_boxes(3, 3, Difficulty::Basic, &mut Rng::new(9))
+    );
     let mut reached = 0;
-    for box_size in [2, 3] {
+    for (box_rows, box_cols) in [(2, 2), (3, 3), (2, 3)] {
         for &difficulty in Difficulty::ALL {
             for seed in 0..8 {
-                let made = generate(box_size, difficulty, &mut Rng::new(seed)).unwrap();
+                let made = generate_with_boxes(box_rows, box_cols, difficulty, &mut Rng::new(seed))
+                    .unwrap();
+                assert_eq!(made.puzzle.box_shape(), (box_rows, box_cols));
                 let text = made.puzzle.to_string();
                 assert_eq!(solve(sudoku, &text), [made.solution.to_string()], "{text}");
                 let Grade::Unique {
@@ -267,7 +275,9 @@ fn generated_sudoku_are_unique_graded_minimal_and_reproducible() {
                         assert_eq!(solutions(&sudoku, &fewer), Ok(Solutions::Several));
                     }
                 }
-                let again = generate(box_size, difficulty, &mut Rng::new(seed)).unwrap();
+                let again =
+                    generate_with_boxes(box_rows, box_cols, difficulty, &mut Rng::new(seed))
+                        .unwrap();
                 assert_eq!(again, made);
             }
         }
@@ -279,11 +289,7 @@ fn generated_sudoku_are_unique_graded_minimal_and_reproducible() {
 #[test]
 fn solo_ids_that_are_not_plain_sudoku_are_refused_with_a_place() {
     for (id, column, message) in [
-        (
-            "2x3:b1a5_6",
-            3,
-            "expected square boxes (Solo's 3x3, 4x4, ...), found 2x3",
-        ),
+        ("8x9:a", 3, "expected the box size from 1 to 8, found 9"),
         (
             "3x3j:a",
             4,

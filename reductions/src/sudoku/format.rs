@@ -151,8 +151,21 @@ fn is_drawing(text: &str) -> bool {
         .all(|c| c.is_whitespace() || matches!(c, '-' | '+' | '=' | '|'))
 }
 
-fn box_of_side(side: usize) -> Option<usize> {
-    (1..=MAX_BOX).find(|&n| n * n == side)
+/// The boxes of a grid of this side: n x n when the side is a square n², else the most
+/// nearly square h rows x w columns with 2 <= h < w (6: 2 x 3, 8: 2 x 4, 12: 3 x 4); `None`
+/// for a prime side above 1, or a side above [`MAX_BOX`]².
+pub fn shape_of_side(side: usize) -> Option<(usize, usize)> {
+    if side == 0 || side > MAX_BOX * MAX_BOX {
+        return None;
+    }
+    if let Some(n) = (1..=MAX_BOX).find(|&n| n * n == side) {
+        return Some((n, n));
+    }
+    (2..side)
+        .take_while(|&h| h * h < side)
+        .filter(|&h| side % h == 0)
+        .last()
+        .map(|h| (h, side / h))
 }
 
 pub(super) fn parse_grid(input: &str) -> Result<Grid, ParseError> {
@@ -169,16 +182,19 @@ pub(super) fn parse_grid(input: &str) -> Result<Grid, ParseError> {
             },
         ));
     };
-    let (box_size, cells) = if lines.len() == 1 {
-        // One line of n^4 cells.
+    let (shape, cells) = if lines.len() == 1 {
+        // One line of side^2 cells.
         let chars = char_cells(first_line, first_text);
-        let fourth = |count: usize| (1..=MAX_BOX).find(|&n| n.pow(4) == count);
+        let shape = |count: usize| {
+            let side = (1..=MAX_BOX * MAX_BOX).find(|&side| side * side == count)?;
+            shape_of_side(side)
+        };
         match chars {
-            Ok(cells) if fourth(cells.len()).is_some() => (fourth(cells.len()), cells),
+            Ok(cells) if shape(cells.len()).is_some() => (shape(cells.len()), cells),
             chars => {
                 let words = word_cells(first_line, first_text);
                 match words {
-                    Ok(cells) if fourth(cells.len()).is_some() => (fourth(cells.len()), cells),
+                    Ok(cells) if shape(cells.len()).is_some() => (shape(cells.len()), cells),
                     _ => {
                         // Report the character error if there was one, else the count.
                         chars?;
@@ -190,8 +206,9 @@ pub(super) fn parse_grid(input: &str) -> Result<Grid, ParseError> {
                             first_line,
                             1,
                             ParseErrorKind::BadSize {
-                                expected: "one line of n^4 cells (16, 81, 256, 625, ... up to \
-                                           8^4) or n^2 lines of n^2 cells",
+                                expected: "one line of side^2 cells (16, 36, 64, 81, ... up to \
+                                           64^2; a side that is not prime) or side lines of side \
+                                           cells",
                                 found: format!("one line of {count} cells"),
                             },
                         ));
@@ -200,13 +217,13 @@ pub(super) fn parse_grid(input: &str) -> Result<Grid, ParseError> {
             }
         }
     } else {
-        let Some(box_size) = box_of_side(lines.len()) else {
+        let Some(shape) = shape_of_side(lines.len()) else {
             return Err(ParseError::new(
                 first_line,
                 1,
                 ParseErrorKind::BadSize {
-                    expected: "n^2 lines of n^2 cells (4, 9, 16, 25, ... up to 64 lines) or one \
-                               line of n^4 cells",
+                    expected: "side lines of side cells (4, 6, 8, 9, ... up to 64 lines; a \
+                               side that is not prime) or one line of side^2 cells",
                     found: format!("{} lines", lines.len()),
                 },
             ));
@@ -216,12 +233,13 @@ pub(super) fn parse_grid(input: &str) -> Result<Grid, ParseError> {
         for &(line, text) in &lines {
             cells.extend(read_row(line, text, side)?);
         }
-        (Some(box_size), cells)
+        (Some(shape), cells)
     };
-    let box_size = box_size.unwrap_or(1);
-    let side = box_size * box_size;
-    let mut grid = Grid::new(box_size).unwrap_or(Grid {
-        box_size: 1,
+    let (box_rows, box_cols) = shape.unwrap_or((1, 1));
+    let side = box_rows * box_cols;
+    let mut grid = Grid::with_boxes(box_rows, box_cols).unwrap_or(Grid {
+        box_rows: 1,
+        box_cols: 1,
         cells: vec![0],
     });
     for (k, cell) in cells.iter().enumerate() {

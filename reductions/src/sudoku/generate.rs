@@ -33,12 +33,33 @@ pub const MAX_GENERATED_BOX: usize = 5;
 /// );
 /// ```
 pub fn generate(box_size: usize, difficulty: Difficulty, rng: &mut Rng) -> Option<Generated> {
-    if !(1..=MAX_GENERATED_BOX.min(MAX_BOX)).contains(&box_size) {
+    generate_with_boxes(box_size, box_size, difficulty, rng)
+}
+
+/// [`generate`] for boxes of `box_rows` rows and `box_cols` columns (Tatham's Solo makes
+/// 2 x 3 and 3 x 4 boxes, among others): the grid's side is their product, at most
+/// [`MAX_GENERATED_BOX`]².
+///
+/// ```
+/// use reductions::generate::Rng;
+/// use reductions::sudoku::{generate_with_boxes, Difficulty};
+///
+/// let made = generate_with_boxes(2, 3, Difficulty::Basic, &mut Rng::new(1)).unwrap();
+/// assert_eq!(made.puzzle.side(), 6);
+/// ```
+pub fn generate_with_boxes(
+    box_rows: usize,
+    box_cols: usize,
+    difficulty: Difficulty,
+    rng: &mut Rng,
+) -> Option<Generated> {
+    let side = box_rows.checked_mul(box_cols)?;
+    if side > MAX_GENERATED_BOX * MAX_GENERATED_BOX || side > MAX_BOX * MAX_BOX {
         return None;
     }
     let maker = SudokuMaker {
-        grader: Grader::new(box_size),
-        empty: Grid::new(box_size)?,
+        grader: Grader::new((box_rows, box_cols)),
+        empty: Grid::with_boxes(box_rows, box_cols)?,
     };
     Some(make(&maker, difficulty, MAX_TRIES, rng))
 }

@@ -103,13 +103,13 @@ impl FromStr for Difficulty {
 /// A sudoku's grade on its ladder.
 pub type Grade = crate::generate::Grade<Difficulty>;
 
-fn houses(box_size: usize) -> Houses {
-    let side = box_size * box_size;
+fn houses((rows, cols): (usize, usize)) -> Houses {
+    let side = rows * cols;
     let boxes = (0..side)
         .map(|h| {
-            let (top, left) = (h / box_size * box_size, h % box_size * box_size);
+            let (top, left) = (h / rows * rows, h % rows * cols);
             (0..side)
-                .map(|k| (top + k / box_size) * side + left + k % box_size)
+                .map(|k| (top + k / cols) * side + left + k % cols)
                 .collect()
         })
         .collect();
@@ -120,8 +120,9 @@ fn houses(box_size: usize) -> Houses {
 pub(crate) struct Grader(logic::Grader);
 
 impl Grader {
-    pub fn new(box_size: usize) -> Grader {
-        Grader(logic::Grader::new(houses(box_size)))
+    /// The rules for grids whose boxes have this shape (rows, columns).
+    pub fn new(shape: (usize, usize)) -> Grader {
+        Grader(logic::Grader::new(houses(shape)))
     }
 
     /// What the rules of one difficulty make of a grid.
@@ -159,7 +160,7 @@ impl Grader {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn grade(grid: &Grid) -> Grade {
-    let grader = Grader::new(grid.box_size());
+    let grader = Grader::new(grid.box_shape());
     grade_by(&Sudoku::default(), grid, |difficulty: Difficulty| {
         grader.deduce(grid, difficulty)
     })

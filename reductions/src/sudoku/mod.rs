@@ -1,21 +1,25 @@
-//! Sudoku on n² x n² grids (9 x 9, 16 x 16, 25 x 25, ...): every row, column and n x n box
-//! holds each digit from 1 to n² once.
+//! Sudoku on grids of side 4, 6, 8, 9, ..., 64: every row, column and box holds each digit from
+//! 1 to the side once. Boxes are n x n on a side n² (9 x 9, 16 x 16, 25 x 25, ...), and
+//! otherwise h rows of w columns, the most nearly square with h < w (6: 2 x 3, 8: 2 x 4,
+//! 12: 3 x 4), as Tatham's Solo draws them; a game ID of Solo can give any other shape
+//! (`3x2`: boxes of 3 rows and 2 columns).
 //!
 //! # The format
 //!
-//! A grid is either one line of n⁴ cells or n² lines of n² cells. Cells are written in one of
-//! two ways, chosen line by line:
+//! A grid is either one line of side² cells or side lines of side cells. Cells are written in
+//! one of two ways, chosen line by line:
 //!
 //! - one character per cell: `1`-`9`, then `A`-`Z` (or `a`-`z`) for 10 to 35 (`A`-`G` on a
 //!   16 x 16 grid), and `0`, `.` or `_` for an empty cell; blanks between cells are allowed;
 //! - numbers separated by blanks, in decimal (`0`, `.` or `_` for an empty cell), which any size
 //!   can use.
 //!
-//! A line is read one character per cell when that gives the right number of cells (n², or n⁴
-//! for a grid on one line), and as numbers otherwise, so `1.. 4.7 ...` is a row of nine cells
-//! and `10 0 3 16 ...` a row of a 16 x 16 grid. The box lines that people draw are skipped: `|`
-//! anywhere, and lines made only of `-`, `+`, `=` and `|`. Blank lines, trailing blanks and `\r`
-//! are ignored. Boxes go from 1 x 1 to [`MAX_BOX`] x [`MAX_BOX`].
+//! A line is read one character per cell when that gives the right number of cells (the side,
+//! or side² for a grid on one line), and as numbers otherwise, so `1.. 4.7 ...` is a row of
+//! nine cells and `10 0 3 16 ...` a row of a 16 x 16 grid. The box lines that people draw are
+//! skipped: `|` anywhere, and lines made only of `-`, `+`, `=` and `|`. Blank lines, trailing
+//! blanks and `\r` are ignored. Sides go up to [`MAX_BOX`]²; a prime side above 1 has no boxes
+//! and is refused. A game ID of Solo (`3x3:a5_4a8...`) is read too.
 //!
 //! [`Grid`]'s `Display` writes n² lines of n² characters (`.` for an empty cell), or of numbers
 //! separated by blanks beyond 35 x 35.
@@ -56,7 +60,10 @@ mod tatham;
 #[cfg(test)]
 mod tests;
 
-pub use generate::{add_clues, generate, Generated, MAX_GENERATED_BOX, MAX_TRIES};
+pub use format::shape_of_side;
+pub use generate::{
+    add_clues, generate, generate_with_boxes, Generated, MAX_GENERATED_BOX, MAX_TRIES,
+};
 pub use grade::{grade, Difficulty, Grade};
 
 use std::fmt;
@@ -92,11 +99,15 @@ pub enum Mode {
     Force,
 }
 
-/// A sudoku grid: its box size n and its n⁴ cells, each empty or holding a digit from 1 to n².
-/// Both puzzles and solved boards are grids.
+/// A sudoku grid: the shape of its boxes (n x n, or h rows x w columns, as Tatham's Solo
+/// allows), and its cells, side² of them (side = n², or h x w), each empty or holding a digit
+/// from 1 to side. Both puzzles and solved boards are grids.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Grid {
-    box_size: usize,
+    /// The rows of a box.
+    box_rows: usize,
+    /// The columns of a box.
+    box_cols: usize,
     /// Row-major, 0 for an empty cell.
     cells: Vec<u8>,
 }
@@ -154,20 +165,33 @@ impl Grid {
     /// An empty grid with boxes of `box_size` x `box_size`, if that lies from 1 to
     /// [`MAX_BOX`].
     pub fn new(box_size: usize) -> Option<Grid> {
-        (1..=MAX_BOX).contains(&box_size).then(|| Grid {
-            box_size,
-            cells: vec![0; box_size.pow(4)],
+        Grid::with_boxes(box_size, box_size)
+    }
+
+    /// An empty grid with boxes of `box_rows` rows and `box_cols` columns (its side their
+    /// product), if both are at least 1 and the side at most [`MAX_BOX`]².
+    pub fn with_boxes(box_rows: usize, box_cols: usize) -> Option<Grid> {
+        let side = box_rows.checked_mul(box_cols)?;
+        (box_rows >= 1 && box_cols >= 1 && side <= MAX_BOX * MAX_BOX).then(|| Grid {
+            box_rows,
+            box_cols,
+            cells: vec![0; side * side],
         })
     }
 
-    /// The box size n.
+    /// The box size n of square n x n boxes; for boxes that are not square, their rows.
     pub fn box_size(&self) -> usize {
-        self.box_size
+        self.box_rows
+    }
+
+    /// The shape of a box: its rows and its columns.
+    pub fn box_shape(&self) -> (usize, usize) {
+        (self.box_rows, self.box_cols)
     }
 
     /// The side n² of the grid, which is also the largest digit.
     pub fn side(&self) -> usize {
-        self.box_size * self.box_size
+        self.box_rows * self.box_cols
     }
 
     /// The digit in a cell, `None` when it is empty.
@@ -208,7 +232,7 @@ impl Grid {
 
     /// The box of a cell, numbered from 0 in reading order.
     pub fn box_of(&self, row: usize, col: usize) -> usize {
-        row / self.box_size * self.box_size + col / self.box_size
+        row / self.box_rows * self.box_rows + col / self.box_cols
     }
 
     /// Every pair of cells of one row, column or box that hold the same digit: rows first,
@@ -217,15 +241,17 @@ impl Grid {
         let side = self.side();
         let mut found = Vec::new();
         let houses = [
-            |h: usize, k: usize, _: usize| (h, k),
-            |h: usize, k: usize, _: usize| (k, h),
-            |h: usize, k: usize, n: usize| (h / n * n + k / n, h % n * n + k % n),
+            |h: usize, k: usize, _: (usize, usize)| (h, k),
+            |h: usize, k: usize, _: (usize, usize)| (k, h),
+            |h: usize, k: usize, (rows, cols): (usize, usize)| {
+                (h / rows * rows + k / cols, h % rows * cols + k % cols)
+            },
         ];
         for (kind, cell) in houses.iter().enumerate() {
             for h in 0..side {
                 let mut seen = vec![None; side + 1];
                 for k in 0..side {
-                    let (r, c) = cell(h, k, self.box_size);
+                    let (r, c) = cell(h, k, self.box_shape());
                     let digit = self.cells[r * side + c] as usize;
                     if digit == 0 {
                         continue;

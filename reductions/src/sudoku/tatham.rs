@@ -8,22 +8,12 @@ use crate::text::{ParseError, ParseErrorKind};
 pub(crate) fn parse(text: &str) -> Result<Grid, ParseError> {
     let id = tatham::split(text)?;
     let mut cursor = id.params_cursor();
-    let box_cols = tatham::number(&mut cursor, "the box size", 1, MAX_BOX as u64)?;
-    let mut box_rows = box_cols;
+    // Solo's `CxR`: boxes C rows tall and R columns wide (`2x3`: 2 rows of 3).
+    let box_rows = tatham::number(&mut cursor, "the box size", 1, MAX_BOX as u64)? as usize;
+    let mut box_cols = box_rows;
     if cursor.peek() == Some('x') {
         cursor.bump();
-        let column = cursor.column;
-        box_rows = tatham::number(&mut cursor, "the box size", 1, MAX_BOX as u64)?;
-        if box_rows != box_cols {
-            return Err(ParseError::new(
-                id.line,
-                column,
-                ParseErrorKind::Unsupported {
-                    expected: "square boxes (Solo's 3x3, 4x4, ...)",
-                    found: format!("{box_cols}x{box_rows}"),
-                },
-            ));
-        }
+        box_cols = tatham::number(&mut cursor, "the box size", 1, MAX_BOX as u64)? as usize;
     }
     // What may follow: symmetry and difficulty, which do not change the puzzle; jigsaw,
     // X and killer sudoku, which do and are not read.
@@ -42,7 +32,7 @@ pub(crate) fn parse(text: &str) -> Result<Grid, ParseError> {
             found: found.to_owned(),
         }));
     }
-    let mut grid = Grid::new(box_rows as usize).expect("the box size was checked");
+    let mut grid = Grid::with_boxes(box_rows, box_cols).expect("the box sizes were checked");
     let side = grid.side();
     let area = side * side;
     let mut cursor = id.desc_cursor();
@@ -93,8 +83,8 @@ fn too_many(cursor: &crate::text::Cursor, area: usize) -> ParseError {
 
 /// The Solo game ID of a grid.
 pub(crate) fn write(grid: &Grid) -> String {
-    let n = grid.box_size();
-    let mut out = format!("{n}x{n}:");
+    let (rows, cols) = grid.box_shape();
+    let mut out = format!("{rows}x{cols}:");
     let start = out.len();
     let mut run = 0;
     for &digit in &grid.cells {

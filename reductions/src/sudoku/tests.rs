@@ -71,13 +71,13 @@ fn errors_say_where() {
     );
     assert_eq!(
         err("1.3..4....1..2."),
-        "1:1: expected one line of n^4 cells (16, 81, 256, 625, ... up to 8^4) or n^2 \
-         lines of n^2 cells, found one line of 15 cells"
+        "1:1: expected one line of side^2 cells (16, 36, 64, 81, ... up to 64^2; a side that \
+         is not prime) or side lines of side cells, found one line of 15 cells"
     );
     assert_eq!(
         err("1.3.\n.4..\n..1.\n"),
-        "1:1: expected n^2 lines of n^2 cells (4, 9, 16, 25, ... up to 64 lines) or one \
-         line of n^4 cells, found 3 lines"
+        "1:1: expected side lines of side cells (4, 6, 8, 9, ... up to 64 lines; a side \
+         that is not prime) or one line of side^2 cells, found 3 lines"
     );
     assert_eq!(
         err("1.3.\n.4..\n..1\n.2.4"),
