@@ -211,7 +211,10 @@ pub(crate) fn deduce(houses: &Houses, grid: &mut Grid, rules: Rules, own: OwnRul
     }
 }
 
+/// Every hidden single of a pass is placed (a value's places are read as the pass finds
+/// them, so each placement is sound); the cheapest rule, so the grade does not change.
 fn hidden_singles(houses: &Houses, grid: &mut Grid, rules: Rules, _: OwnRule) -> Step {
+    let mut step = Step::Nothing;
     for (h, house) in houses.houses.iter().enumerate() {
         if rules.singles_in_boxes_only && !houses.is_box[h] {
             continue;
@@ -230,24 +233,34 @@ fn hidden_singles(houses: &Houses, grid: &mut Grid, rules: Rules, _: OwnRule) ->
             let mut places = house.iter().filter(|&&c| grid.candidates[c] & bit != 0);
             match (places.next(), places.next()) {
                 (None, _) => return Step::Contradiction,
-                (Some(&cell), None) => return grid.place(houses, cell, bit),
+                (Some(&cell), None) => {
+                    if grid.place(houses, cell, bit) == Step::Contradiction {
+                        return Step::Contradiction;
+                    }
+                    done |= bit;
+                    step = Step::Changed;
+                }
                 _ => {}
             }
         }
     }
-    Step::Nothing
+    step
 }
 
 fn naked_singles(houses: &Houses, grid: &mut Grid, rules: Rules, _: OwnRule) -> Step {
     if !rules.naked_singles {
         return Step::Nothing;
     }
+    let mut step = Step::Nothing;
     for cell in 0..grid.candidates.len() {
         if !grid.placed[cell] && grid.candidates[cell].count_ones() == 1 {
-            return grid.place(houses, cell, grid.candidates[cell]);
+            if grid.place(houses, cell, grid.candidates[cell]) == Step::Contradiction {
+                return Step::Contradiction;
+            }
+            step = Step::Changed;
         }
     }
-    Step::Nothing
+    step
 }
 
 fn own_rule(_: &Houses, grid: &mut Grid, rules: Rules, own: OwnRule) -> Step {
