@@ -2,7 +2,9 @@
 
 mod args;
 mod board;
+mod input;
 mod make;
+mod memo;
 mod merge;
 mod progress;
 mod puzzles;
@@ -11,12 +13,22 @@ mod run;
 mod solve;
 
 use std::any::Any;
+use std::fmt;
 use std::io::{self, Write};
 use std::panic::{self, AssertUnwindSafe};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use clap::Parser;
+
+/// The context of an error writing the output (a full disk; a closed pipe ends quietly).
+pub const WRITE_ERROR: &str = "<stdout>: cannot write the output";
+
+/// Writes one line on stderr. A closed stderr is no reason to fail (or to panic, as
+/// `eprintln!` would).
+pub fn note(line: fmt::Arguments<'_>) {
+    let _ = writeln!(io::stderr().lock(), "{line}");
+}
 
 /// What a command found, mapped to the exit status (grep's convention).
 pub enum Found {
@@ -67,11 +79,7 @@ fn argument_error(err: &clap::Error) -> ExitCode {
     );
     match err.print().and_then(|()| io::stdout().lock().flush()) {
         Err(write) if write.kind() != io::ErrorKind::BrokenPipe => {
-            let _ = writeln!(
-                io::stderr().lock(),
-                "dlx: error: {}: {write}",
-                run::WRITE_ERROR
-            );
+            let _ = writeln!(io::stderr().lock(), "dlx: error: {}: {write}", WRITE_ERROR);
             ExitCode::from(2)
         }
         _ if answered => ExitCode::SUCCESS,

@@ -90,14 +90,14 @@ pub fn generate(
     ) {
         bail!("--generate prints puzzles: use --format text, json, tatham or svg with it");
     }
-    let seed = crate::run::seed(flags);
+    let seed = crate::memo::seed(flags);
     let start = std::time::Instant::now();
     let mut rng = Rng::new(seed);
     let mut out = BufWriter::new(io::stdout().lock());
     for index in 1..=make.puzzles {
         let made = one(&mut rng)?;
         if !made.reached {
-            crate::run::note(format_args!(
+            crate::note(format_args!(
                 "dlx: note: puzzle {index}: none of the {} grids drawn gave a puzzle as hard as \
                  asked; this one is {}",
                 made.tries, made.difficulty

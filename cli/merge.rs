@@ -53,7 +53,7 @@ pub fn run(args: &MergeArgs) -> Result<Found> {
     let mut out = std::io::stdout().lock();
     writeln!(out, "{total}")
         .and_then(|()| out.flush())
-        .context(crate::run::WRITE_ERROR)?;
+        .context(crate::WRITE_ERROR)?;
     Ok(if total > BigUint::ZERO {
         Found::Some
     } else {

@@ -7,7 +7,9 @@ use anyhow::{anyhow, bail, Result};
 use dlx::Problem;
 
 use crate::args::{Format, SolveArgs};
-use crate::run::{note, print_encoding, read_input, search};
+use crate::input::read_input;
+use crate::note;
+use crate::run::{print_encoding, search};
 use crate::Found;
 
 pub fn run(args: &SolveArgs) -> Result<Found> {
@@ -30,7 +32,7 @@ pub fn run(args: &SolveArgs) -> Result<Found> {
     search(
         problem,
         &args.flags,
-        crate::run::MemoDefaults::SOLVE,
+        crate::memo::MemoDefaults::SOLVE,
         |out, options, index| write_solution(out, problem, options, index, format),
     )
 }

@@ -20,9 +20,9 @@ pub fn run(args: &BinairoArgs) -> Result<Found> {
             BinairoEncoding::Patterns => Strategy::Patterns,
         },
     };
-    let grid = crate::run::read_puzzle(args.file.as_deref(), |text| reduction.parse(text))?;
+    let grid = crate::input::read_puzzle(args.file.as_deref(), |text| reduction.parse(text))?;
     if let Some(violation) = grid.violation() {
-        crate::run::note(format_args!(
+        crate::note(format_args!(
             "dlx: note: the givens already break a rule: {violation}"
         ));
     }

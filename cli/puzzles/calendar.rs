@@ -83,7 +83,7 @@ fn all_dates(flags: &SolveFlags) -> Result<Found> {
     let stopped = outcome.stopped.map(|reason| reason.to_string());
     write_counts(&counts, stopped.as_deref(), view, &mut out)
         .and_then(|()| out.flush())
-        .context(crate::run::WRITE_ERROR)?;
+        .context(crate::WRITE_ERROR)?;
     drop(out);
     Ok(crate::run::finish(&outcome, Mode::Count, flags))
 }

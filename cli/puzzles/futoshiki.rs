@@ -19,9 +19,9 @@ pub fn run(args: &FileArgs) -> Result<Found> {
     if let Some(size) = &args.make.generate {
         return generate(args, size);
     }
-    let grid = crate::run::read_puzzle(args.file.as_deref(), |text| Futoshiki.parse(text))?;
+    let grid = crate::input::read_puzzle(args.file.as_deref(), |text| Futoshiki.parse(text))?;
     if let Some(violation) = grid.violation() {
-        crate::run::note(format_args!(
+        crate::note(format_args!(
             "dlx: note: the givens already break a rule: {violation}"
         ));
     }

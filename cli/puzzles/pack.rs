@@ -22,8 +22,8 @@ pub fn run(args: &PackArgs) -> Result<Found> {
     if args.board == Path::new("-") && args.pieces == Path::new("-") {
         bail!("only one of BOARD and PIECES can be standard input (-)");
     }
-    let (board_name, board_text) = crate::run::read_input(Some(&args.board))?;
-    let (pieces_name, pieces_text) = crate::run::read_input(Some(&args.pieces))?;
+    let (board_name, board_text) = crate::input::read_input(Some(&args.board))?;
+    let (pieces_name, pieces_text) = crate::input::read_input(Some(&args.pieces))?;
     let pack = Pack::from_board_text(&board_text).map_err(|err| anyhow!("{board_name}:{err}"))?;
     // Errors with a place are in the pieces file (the board's were read above); the others
     // are about the pieces as a whole, or, for their area, about both files.

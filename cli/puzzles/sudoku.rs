@@ -15,9 +15,9 @@ pub fn run(args: &FileArgs) -> Result<Found> {
         return generate(args, size);
     }
     let reduction = Sudoku::default();
-    let grid = crate::run::read_puzzle(args.file.as_deref(), |text| reduction.parse(text))?;
+    let grid = crate::input::read_puzzle(args.file.as_deref(), |text| reduction.parse(text))?;
     if let Some(conflict) = grid.conflicts().first() {
-        crate::run::note(format_args!(
+        crate::note(format_args!(
             "dlx: note: the givens already break a rule: {conflict}"
         ));
     }

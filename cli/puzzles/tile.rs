@@ -51,7 +51,7 @@ pub fn run(args: &TileArgs) -> Result<Found> {
     }
     let tile = match (board_file, args.size) {
         (Some(path), _) => {
-            let (name, text) = crate::run::read_input(Some(path))?;
+            let (name, text) = crate::input::read_input(Some(path))?;
             Tile::from_board_text(&text, args.fixed).map_err(|err| anyhow!("{name}:{err}"))?
         }
         (None, Some((rows, cols))) => Tile::new(Mask::full(rows, cols), args.fixed),
@@ -59,7 +59,7 @@ pub fn run(args: &TileArgs) -> Result<Found> {
     };
     let puzzle = match (pieces_file, &args.pieces) {
         (Some(path), _) => {
-            let (name, text) = crate::run::read_input(Some(path))?;
+            let (name, text) = crate::input::read_input(Some(path))?;
             tile.parse(&text).map_err(|err| {
                 if err.position().is_some() {
                     anyhow!("{name}:{err}")

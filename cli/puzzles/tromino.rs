@@ -25,7 +25,7 @@ const LARGEST_PICTURE: usize = 512;
 
 pub fn run(args: &TrominoArgs) -> Result<Found> {
     let board = match (&args.board, args.size) {
-        (Some(path), _) => crate::run::read_puzzle(Some(path), |text| Tromino.parse(text))?,
+        (Some(path), _) => crate::input::read_puzzle(Some(path), |text| Tromino.parse(text))?,
         (None, Some(size)) => square(size, args.missing)?,
         (None, None) => bail!("give the board: --size N (with --missing R,C) or --board FILE"),
     };
@@ -34,7 +34,7 @@ pub fn run(args: &TrominoArgs) -> Result<Found> {
             // Refused before anything is built when the matrix would not fit in memory.
             tromino::check_cover(&board)?;
             if board.len() % 3 != 0 {
-                crate::run::note(format_args!(
+                crate::note(format_args!(
                     "dlx: note: the board has {} cells, not a multiple of 3, so no tiling exists",
                     board.len()
                 ));
@@ -116,10 +116,10 @@ fn divide(board: &Mask, args: &TrominoArgs) -> Result<Found> {
     };
     written
         .and_then(|()| out.flush())
-        .context(crate::run::WRITE_ERROR)?;
+        .context(crate::WRITE_ERROR)?;
     drop(out);
     if flags.stats {
-        crate::run::note(format_args!(
+        crate::note(format_args!(
             "tiles: {}\nconstruction time: {:.3} s\ntime: {:.3} s",
             board.board.tile_count(),
             built.as_secs_f64(),

@@ -1,0 +1,222 @@
+//! The flags that many commands share: how to solve and what to print (every solving
+//! command), and how to make and grade puzzles (`sudoku`, `futoshiki`, `binairo`).
+
+use clap::{Args, ValueEnum};
+
+use super::values::{option_ids, positive, seconds, shard, size, threads, OptionIds};
+
+/// Making and grading puzzles (`sudoku`, `futoshiki`, `binairo`).
+#[derive(Debug, Args)]
+pub struct MakeFlags {
+    /// Make new puzzles instead of reading one: grids of this side (9 for a 9 x 9 sudoku;
+    /// binairo also takes ROWSxCOLS), with exactly one solution, minimal for their difficulty, written in the format the
+    /// command reads (or as Tatham's game IDs with --format tatham). --seed makes them
+    /// again.
+    #[arg(long, value_name = "SIZE", conflicts_with = "file")]
+    pub generate: Option<String>,
+
+    /// The difficulty of the puzzles made, a rung of the puzzle's ladder (sudoku: trivial,
+    /// basic, intermediate, advanced, extreme, unreasonable; futoshiki: trivial, easy,
+    /// tricky, extreme, recursive; binairo: trivial, easy, normal, hard; see
+    /// docs/puzzles.md). By default the easiest.
+    #[arg(long, value_name = "LEVEL", requires = "generate")]
+    pub difficulty: Option<String>,
+
+    /// How many puzzles to make, a blank line between them.
+    #[arg(long, value_name = "N", requires = "generate", value_parser = positive, default_value_t = 1)]
+    pub puzzles: u64,
+
+    /// Give back this many clues of the solution to each puzzle made: easier, no longer
+    /// minimal.
+    #[arg(long, value_name = "N", requires = "generate")]
+    pub extra_clues: Option<usize>,
+
+    /// With --generate: after each puzzle, its solution (with --format svg, a second
+    /// picture).
+    #[arg(long, requires = "generate")]
+    pub solution: bool,
+
+    /// Print the puzzle's difficulty instead of solving it: the easiest rung of the
+    /// puzzle's ladder of deduction rules that solves it, or "needs search" with the size
+    /// of the engine's search.
+    #[arg(long, conflicts_with = "generate")]
+    pub grade: bool,
+}
+
+/// Flags shared by every solving command.
+#[derive(Debug, Args)]
+pub struct SolveFlags {
+    /// Print every solution, a blank line between them.
+    #[arg(long, conflicts_with = "count")]
+    pub all: bool,
+
+    /// Print only the number of solutions, one line (0 when there is none; exit status 1).
+    #[arg(long)]
+    pub count: bool,
+
+    /// Stop after N solutions: print at most N (implies --all), or with --count count at
+    /// most N (a note on stderr then says the count may be incomplete).
+    #[arg(long, value_name = "N", value_parser = positive)]
+    pub limit: Option<u64>,
+
+    /// Stop after N nodes of the search tree; a note on stderr says when it did. Solutions
+    /// and counts are then what was found so far, and exit status 1 means none was found
+    /// in time.
+    #[arg(long, value_name = "N", value_parser = positive)]
+    pub node_limit: Option<u64>,
+
+    /// Stop after this many seconds (a decimal number); a note on stderr says when it did,
+    /// and a count is then a lower bound.
+    #[arg(long, value_name = "SECONDS", value_parser = seconds)]
+    pub timeout: Option<std::time::Duration>,
+
+    /// Worker threads for --count and --all (0: one per core; 1: sequential, solutions in
+    /// the search's deterministic order; at most 8 per core). The first solution is always
+    /// found sequentially.
+    #[arg(long, value_name = "N", default_value_t = 0, value_parser = threads)]
+    pub threads: usize,
+
+    /// Solve only shard I of N (I from 0 to N-1, as a Slurm array or a Kubernetes indexed
+    /// Job numbers its tasks): every shard enumerates the same top of the search tree and
+    /// takes every N-th subtree. With --count, stdout is `shard I/N` then the count; add
+    /// the outputs of all N shards with `dlx merge` (see docs/scale-out.md). The exit status
+    /// is 0 even when the shard has no solution.
+    #[arg(long, value_name = "I/N", value_parser = shard)]
+    pub shard: Option<(usize, usize)>,
+
+    /// Instead of solving, print the top of the search tree cut at DEPTH levels, for users
+    /// who schedule the subtrees their own way: a line `prefix ID ID ...` for each partial
+    /// solution at that depth (the options chosen from the top, numbered from 0 as in
+    /// --format json's option_ids), and a line `solution ID ...` for each solution above
+    /// it. Solve one subtree with --within; the subtrees' counts and the solutions above
+    /// add up to the whole count.
+    #[arg(long, value_name = "DEPTH", value_parser = positive, conflicts_with_all = ["all", "count", "limit", "shard"])]
+    pub split: Option<u64>,
+
+    /// Search only the subtree below a prefix printed by --split: its option numbers,
+    /// separated by blanks or commas (quote them).
+    #[arg(long, value_name = "IDS", value_parser = option_ids)]
+    pub within: Option<OptionIds>,
+
+    /// With --count: count by memoization, each distinct subproblem (the items still open
+    /// and the colors taken) once, exactly at any size. Far faster than enumeration where
+    /// many partial solutions leave the same rest, as in tilings of boards (a 16 x 16 board
+    /// has 2 * 10^30 domino tilings, counted in a fraction of a second); slower where
+    /// they rarely do. Uses --threads (--random and --format zdd run on one); no --shard,
+    /// --within or --limit. See docs/memo.md.
+    #[arg(long, requires = "count", conflicts_with_all = ["shard", "within", "limit", "split"])]
+    pub memo: bool,
+
+    /// With --count on `tromino` and `tile`, which memoize by default: enumerate instead.
+    #[arg(long, requires = "count", conflicts_with = "memo")]
+    pub no_memo: bool,
+
+    /// The most memory --memo, --random and --format zdd may use for their subproblems:
+    /// bytes, or with a suffix K, M, G or T (powers of 1024); 4G by default. Past it they
+    /// stop with an error saying so.
+    #[arg(long, value_name = "SIZE", value_parser = size)]
+    pub memo_limit: Option<usize>,
+
+    /// The item --memo (and --random, --format zdd) branches on: the first open item in the problem's order
+    /// (first-item: a board filled in reading order, best for tilings), or the one with
+    /// the fewest options left (fewest-options, Knuth's choice: best where pieces are few
+    /// and constrained). By default each puzzle's best, measured (docs/memo.md); for
+    /// `solve`, first-item.
+    #[arg(long, value_enum, value_name = "ORDER")]
+    pub order: Option<Order>,
+
+    /// Print N solutions drawn uniformly at random: every solution equally likely, each draw
+    /// independent (a solution may come twice). Built from the graph of all solutions, by
+    /// memoization as --memo counts (see --order and --memo-limit).
+    #[arg(long, value_name = "N", value_parser = positive, conflicts_with_all = ["all", "count", "limit", "shard", "within", "split"])]
+    pub random: Option<u64>,
+
+    /// Instead of solving, estimate the number of solutions and of search-tree nodes from N
+    /// random paths down the tree (Knuth's Monte Carlo estimate), each with its standard
+    /// error: how long a count would take, before it runs.
+    #[arg(long, value_name = "N", value_parser = positive, conflicts_with_all = ["all", "count", "limit", "shard", "within", "split", "random"])]
+    pub estimate: Option<u64>,
+
+    /// The seed of --random, --estimate and --generate: the same seed gives the same results
+    /// on every machine. By default a seed from the clock, which --stats prints.
+    #[arg(long, value_name = "S")]
+    pub seed: Option<u64>,
+
+    /// Print search statistics on stderr, one `name: value` per line: nodes, updates,
+    /// solutions, max level (plain integers), time; with --memo, the subproblems stored,
+    /// expanded and reached again, the edges between them and the peak memory.
+    #[arg(long)]
+    pub stats: bool,
+
+    /// Output format.
+    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = Format::Text)]
+    pub format: Format,
+
+    /// Boards in plain text even on a terminal: the format that scripts read (see each
+    /// command's help), never colored.
+    #[arg(long, conflicts_with = "pretty")]
+    pub plain: bool,
+
+    /// Boards drawn for people (box-drawing lines, labels) even when stdout is not a
+    /// terminal.
+    #[arg(long)]
+    pub pretty: bool,
+
+    /// Colors in the drawing of boards.
+    #[arg(long, value_enum, value_name = "WHEN", default_value_t = ColorChoice::Auto)]
+    pub color: ColorChoice,
+}
+
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Format {
+    /// The board (or, for `solve`, one line per chosen option); a blank line between
+    /// solutions. Plain text when stdout is not a terminal or with --plain.
+    Text,
+    /// JSON Lines, one object per solution: `{"solution":1,...}` with the board as data (for
+    /// `solve`: `"options":["A D",...],"option_ids":[3,...]`, ids numbering the options from
+    /// 0 in input order, skipped options not counted); with --count, `{"count":N,"complete":true}`.
+    Json,
+    /// The exact-cover problem in Knuth's text format, not solved (pipe it into `dlx solve`
+    /// or into Knuth's programs); for `solve`, the problem written back canonically.
+    Dlx,
+    /// A picture of each board, one standalone SVG document per solution, a blank line
+    /// between documents (puzzle commands only).
+    Svg,
+    /// The board as a game ID of Simon Tatham's puzzles (`sudoku`: Solo, `futoshiki`:
+    /// Unequal, `binairo`: Unruly), which his programs read in "Game > Specific"; with
+    /// --generate, the puzzle made.
+    Tatham,
+    /// The ZDD of all solutions in the text format of Knuth's ZDDREAD programs (his DLX6's
+    /// output), by memoization: a node a line, `NODE: (~VAR?LO:HI)` in hexadecimal, VAR the
+    /// option's number from 1; the last line is the root (see docs/memo.md).
+    Zdd,
+}
+
+/// The item a memoized count branches on.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Order {
+    /// The first open item in the problem's item order.
+    FirstItem,
+    /// The open item with the fewest options left.
+    FewestOptions,
+}
+
+impl From<Order> for dlx::Branching {
+    fn from(order: Order) -> dlx::Branching {
+        match order {
+            Order::FirstItem => dlx::Branching::FirstItem,
+            Order::FewestOptions => dlx::Branching::FewestOptions,
+        }
+    }
+}
+
+/// When to color the drawing of a board.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ColorChoice {
+    /// When stdout is a terminal and the environment variable NO_COLOR is unset or empty.
+    Auto,
+    /// Always (for `less -R`); implies the drawing for people unless --plain is given.
+    Always,
+    /// Never.
+    Never,
+}

@@ -1,0 +1,274 @@
+//! The runs that go beyond enumeration: memoized counts (`--count --memo`), the ZDD of all
+//! solutions (`--format zdd`), uniform random draws (`--random`) and Knuth's estimate
+//! (`--estimate`), each with its statistics; and the seed they share with `--generate`.
+
+use std::io::{self, BufWriter, Write};
+
+use anyhow::{anyhow, bail, Context, Result};
+use dlx::{Branching, Solver};
+use reductions::Reduction;
+
+use crate::args::{Format, SolveFlags};
+use crate::Found;
+use crate::{note, WRITE_ERROR};
+
+/// How a command's counts use memoization unless the flags say otherwise: the item order,
+/// and whether `--count` memoizes without `--memo` (see [`Reduction::memo_by_default`]).
+#[derive(Copy, Clone, Debug)]
+pub struct MemoDefaults {
+    pub order: Branching,
+    pub by_default: bool,
+}
+
+impl MemoDefaults {
+    /// `dlx solve`: first-item order, memoized only with `--memo`.
+    pub const SOLVE: MemoDefaults = MemoDefaults {
+        order: Branching::FirstItem,
+        by_default: false,
+    };
+
+    pub fn of<R: Reduction>(reduction: &R) -> MemoDefaults {
+        MemoDefaults {
+            order: reduction.memo_order(),
+            by_default: reduction.memo_by_default(),
+        }
+    }
+
+    /// Whether this run counts by memoization: `--memo`, or a count the command memoizes by
+    /// default that asks for nothing a memoized count cannot do.
+    pub fn applies(self, flags: &SolveFlags) -> bool {
+        flags.memo
+            || (self.by_default
+                && flags.count
+                && !flags.no_memo
+                && flags.limit.is_none()
+                && flags.shard.is_none()
+                && flags.within.is_none()
+                && flags.split.is_none())
+    }
+}
+
+/// The graph of all solutions, for `--format zdd` and `--random`; its errors as a memo
+/// count's.
+fn memo_graph(
+    solver: Solver<'_>,
+    bar: Option<crate::progress::Bar>,
+    flags: &SolveFlags,
+    order: Branching,
+) -> Result<dlx::MemoGraph> {
+    let graph = solver
+        .branching(flags.order.map_or(order, Branching::from))
+        .memo_limit(flags.memo_limit.unwrap_or(dlx::DEFAULT_MEMO_LIMIT))
+        .memo_graph();
+    if let Some(bar) = &bar {
+        bar.finish();
+    }
+    graph.map_err(|err| memo_error(err, false))
+}
+
+/// A memoized run's error, with what to try next when it ran out of room (`counting`: a
+/// count, which enumeration can do instead).
+fn memo_error(err: dlx::MemoError, counting: bool) -> anyhow::Error {
+    match err {
+        dlx::MemoError::MemoryLimit { .. } if counting => {
+            anyhow!("{err}: raise --memo-limit, try the other --order, or count without --memo")
+        }
+        dlx::MemoError::MemoryLimit { .. } => {
+            anyhow!("{err}: raise --memo-limit or try the other --order")
+        }
+        _ => anyhow!("{err}"),
+    }
+}
+
+/// The statistics of a memoized count or graph, `name: value` per line.
+fn print_memo_stats(stats: &dlx::MemoStats, count: &dlx::Count, extra: &str) {
+    let order = match stats.branching {
+        Branching::FewestOptions => "fewest-options",
+        _ => "first-item",
+    };
+    note(format_args!(
+        "signatures: {}\nexpanded: {}\nedges: {}\nhits: {}\npeak signatures: {}\n\
+         peak memo bytes: {}\norder: {order}\nsolutions: {count}\n{extra}time: {:.3} s",
+        stats.signatures,
+        stats.expanded,
+        stats.edges,
+        stats.hits,
+        stats.peak_signatures,
+        stats.peak_bytes,
+        stats.elapsed.as_secs_f64(),
+    ));
+}
+
+/// `--format zdd`: the ZDD of all solutions on stdout.
+pub(crate) fn write_zdd(
+    solver: Solver<'_>,
+    bar: Option<crate::progress::Bar>,
+    flags: &SolveFlags,
+    order: Branching,
+) -> Result<Found> {
+    if flags.all || flags.limit.is_some() || flags.random.is_some() || flags.split.is_some() {
+        bail!(
+            "--format zdd writes the diagram of all solutions: it takes no --all, --limit, \
+             --random or --split"
+        );
+    }
+    let graph = memo_graph(solver, bar, flags, order)?;
+    let mut out = BufWriter::new(io::stdout().lock());
+    let nodes = graph.write_zdd(&mut out).context(WRITE_ERROR)?;
+    out.flush().context(WRITE_ERROR)?;
+    drop(out);
+    if flags.stats {
+        print_memo_stats(
+            graph.stats(),
+            graph.count(),
+            &format!("zdd nodes: {nodes}\n"),
+        );
+    }
+    Ok(if graph.count().is_zero() {
+        Found::None
+    } else {
+        Found::Some
+    })
+}
+
+/// The seed of `--random`, `--estimate` and `--generate`: `--seed`, or one from the clock.
+pub fn seed(flags: &SolveFlags) -> u64 {
+    flags.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |since| since.as_nanos() as u64)
+    })
+}
+
+/// A figure of an estimate: plain up to a million, else in scientific notation.
+fn figure(value: f64) -> String {
+    if value.abs() < 1e6 {
+        format!("{value:.1}")
+    } else {
+        format!("{value:.3e}")
+    }
+}
+
+/// `--estimate N`: Knuth's estimate of the numbers of solutions and nodes.
+pub(crate) fn estimate(
+    solver: &Solver<'_>,
+    bar: Option<crate::progress::Bar>,
+    flags: &SolveFlags,
+    probes: u64,
+) -> Result<Found> {
+    if !matches!(flags.format, Format::Text | Format::Json) {
+        bail!("--estimate prints figures: use --format text or json with it");
+    }
+    let seed = seed(flags);
+    let start = std::time::Instant::now();
+    let estimate = solver
+        .estimate(probes, seed)
+        .map_err(|err| memo_error(err, false))?;
+    if let Some(bar) = &bar {
+        bar.finish();
+    }
+    let mut out = io::stdout().lock();
+    if flags.format == Format::Json {
+        let value = serde_json::json!({
+            "estimate": {
+                "solutions": estimate.solutions,
+                "solutions_error": estimate.solutions_error,
+                "nodes": estimate.nodes,
+                "nodes_error": estimate.nodes_error,
+                "probes": estimate.probes,
+            }
+        });
+        writeln!(out, "{value}")
+    } else {
+        writeln!(
+            out,
+            "solutions: {} (standard error {})\nnodes: {} (standard error {})\nprobes: {probes}",
+            figure(estimate.solutions),
+            figure(estimate.solutions_error),
+            figure(estimate.nodes),
+            figure(estimate.nodes_error),
+        )
+    }
+    .and_then(|()| out.flush())
+    .context(WRITE_ERROR)?;
+    if flags.stats {
+        note(format_args!(
+            "seed: {seed}\ntime: {:.3} s",
+            start.elapsed().as_secs_f64()
+        ));
+    }
+    Ok(Found::Some)
+}
+
+/// `--random N`: N solutions drawn uniformly at random, printed as the command prints
+/// solutions.
+pub(crate) fn random_solutions<W>(
+    solver: Solver<'_>,
+    bar: Option<crate::progress::Bar>,
+    flags: &SolveFlags,
+    order: Branching,
+    draws: u64,
+    mut write: W,
+) -> Result<Found>
+where
+    W: FnMut(&mut dyn Write, &[dlx::OptionId], u128) -> io::Result<()>,
+{
+    let graph = memo_graph(solver, bar, flags, order)?;
+    let seed = seed(flags);
+    let mut out = BufWriter::new(io::stdout().lock());
+    let mut index = 0u128;
+    for solution in graph.random_solutions(seed).take(draws as usize) {
+        index += 1;
+        write(&mut out, solution.options(), index).context(WRITE_ERROR)?;
+    }
+    out.flush().context(WRITE_ERROR)?;
+    drop(out);
+    if flags.stats {
+        print_memo_stats(graph.stats(), graph.count(), &format!("seed: {seed}\n"));
+    }
+    if graph.count().is_zero() {
+        note(format_args!("dlx: no solution"));
+        return Ok(Found::None);
+    }
+    Ok(Found::Some)
+}
+
+/// `--count --memo`: the exact count by memoization, printed as `--count` prints counts
+/// (always complete: a memoized count that stops has no partial result, and fails).
+pub(crate) fn memo_count(
+    solver: Solver<'_>,
+    bar: Option<crate::progress::Bar>,
+    flags: &SolveFlags,
+    order: Branching,
+) -> Result<Found> {
+    let outcome = solver
+        .branching(flags.order.map_or(order, Branching::from))
+        .memo_limit(flags.memo_limit.unwrap_or(dlx::DEFAULT_MEMO_LIMIT))
+        .memo_count();
+    if let Some(bar) = &bar {
+        bar.finish();
+    }
+    let outcome = outcome.map_err(|err| match err {
+        dlx::MemoError::MemoryLimit { .. } => {
+            anyhow!("{err}: raise --memo-limit, try the other --order, or count without --memo")
+        }
+        _ => anyhow!("{err}"),
+    })?;
+    let count = &outcome.count;
+    let mut out = io::stdout().lock();
+    if flags.format == Format::Json {
+        writeln!(out, "{{\"count\":{count},\"complete\":true}}")
+    } else {
+        writeln!(out, "{count}")
+    }
+    .and_then(|()| out.flush())
+    .context(WRITE_ERROR)?;
+    if flags.stats {
+        print_memo_stats(&outcome.stats, count, "");
+    }
+    Ok(if count.is_zero() {
+        Found::None
+    } else {
+        Found::Some
+    })
+}
