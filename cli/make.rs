@@ -46,6 +46,20 @@ pub enum Graded {
     Several,
 }
 
+impl<D: reductions::generate::Ladder> From<reductions::generate::Grade<D>> for Graded {
+    fn from(grade: reductions::generate::Grade<D>) -> Graded {
+        use reductions::generate::Grade;
+        match grade {
+            Grade::Unique { difficulty, .. } => Graded::Unique {
+                difficulty: difficulty.to_string(),
+                search_nodes: grade.search(),
+            },
+            Grade::NoSolution => Graded::NoSolution,
+            Grade::Several => Graded::Several,
+        }
+    }
+}
+
 /// Refuses the solving flags, which mean nothing to `--generate` and `--grade`.
 fn refuse_solving_flags(flags: &SolveFlags, what: &str) -> Result<()> {
     let solving = [

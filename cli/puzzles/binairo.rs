@@ -2,12 +2,12 @@
 //! drawn.
 
 use anyhow::{bail, Result};
-use reductions::binairo::{self, Binairo, Difficulty, Grade, Grid, Strategy};
+use reductions::binairo::{self, Binairo, Difficulty, Grid, Strategy};
 use reductions::Reduction;
 
 use super::digits::DigitGrid;
 use crate::args::{BinairoArgs, BinairoEncoding};
-use crate::make::{self, Graded, Made};
+use crate::make::{self, Made};
 use crate::Found;
 
 pub fn run(args: &BinairoArgs) -> Result<Found> {
@@ -27,18 +27,7 @@ pub fn run(args: &BinairoArgs) -> Result<Found> {
         ));
     }
     if args.make.grade {
-        let graded = match binairo::grade(&grid) {
-            Grade::Unique {
-                difficulty,
-                search_nodes,
-            } => Graded::Unique {
-                difficulty: difficulty.to_string(),
-                search_nodes: (difficulty == Difficulty::Hard).then_some(search_nodes),
-            },
-            Grade::NoSolution => Graded::NoSolution,
-            Grade::Several => Graded::Several,
-        };
-        return make::grade(&args.flags, graded);
+        return make::grade(&args.flags, binairo::grade(&grid).into());
     }
     crate::run::solve_reduction(&reduction, &grid, &args.flags, |solved| {
         view(&grid, &solved)

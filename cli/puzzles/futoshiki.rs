@@ -4,14 +4,14 @@
 use std::io::{self, Write};
 
 use anyhow::{bail, Result};
-use reductions::futoshiki::{self, Difficulty, Futoshiki, Grade, Grid, Relation};
+use reductions::futoshiki::{self, Difficulty, Futoshiki, Grid, Relation};
 use reductions::Reduction;
 use serde_json::{json, Value};
 
 use super::digits::{digit, CELL, FOUND};
 use crate::args::FileArgs;
 use crate::board::Board;
-use crate::make::{self, Graded, Made};
+use crate::make::{self, Made};
 use crate::render::{self, Paint, Svg};
 use crate::Found;
 
@@ -26,18 +26,7 @@ pub fn run(args: &FileArgs) -> Result<Found> {
         ));
     }
     if args.make.grade {
-        let graded = match futoshiki::grade(&grid) {
-            Grade::Unique {
-                difficulty,
-                search_nodes,
-            } => Graded::Unique {
-                difficulty: difficulty.to_string(),
-                search_nodes: (difficulty == Difficulty::Recursive).then_some(search_nodes),
-            },
-            Grade::NoSolution => Graded::NoSolution,
-            Grade::Several => Graded::Several,
-        };
-        return make::grade(&args.flags, graded);
+        return make::grade(&args.flags, futoshiki::grade(&grid).into());
     }
     crate::run::solve_reduction(&Futoshiki, &grid, &args.flags, |solved| FutoshikiView {
         puzzle: &grid,

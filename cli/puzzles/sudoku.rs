@@ -2,12 +2,12 @@
 //! boxes.
 
 use anyhow::{bail, Result};
-use reductions::sudoku::{self, Difficulty, Grade, Grid, Sudoku};
+use reductions::sudoku::{self, Difficulty, Grid, Sudoku};
 use reductions::Reduction;
 
 use super::digits::DigitGrid;
 use crate::args::FileArgs;
-use crate::make::{self, Graded, Made};
+use crate::make::{self, Made};
 use crate::Found;
 
 pub fn run(args: &FileArgs) -> Result<Found> {
@@ -22,18 +22,7 @@ pub fn run(args: &FileArgs) -> Result<Found> {
         ));
     }
     if args.make.grade {
-        let graded = match sudoku::grade(&grid) {
-            Grade::Unique {
-                difficulty,
-                search_nodes,
-            } => Graded::Unique {
-                difficulty: difficulty.to_string(),
-                search_nodes: (difficulty == Difficulty::Unreasonable).then_some(search_nodes),
-            },
-            Grade::NoSolution => Graded::NoSolution,
-            Grade::Several => Graded::Several,
-        };
-        return make::grade(&args.flags, graded);
+        return make::grade(&args.flags, sudoku::grade(&grid).into());
     }
     crate::run::solve_reduction(&reduction, &grid, &args.flags, |solved| {
         view(&grid, &solved)

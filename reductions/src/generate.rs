@@ -104,24 +104,23 @@ pub fn solutions<R: Reduction>(
     reduction: &R,
     puzzle: &R::Puzzle,
 ) -> Result<Solutions, dlx::BuildError> {
+    Ok(settle(reduction, puzzle)?.0)
+}
+
+/// How many solutions a puzzle has (see [`solutions`]), and the size of the search that
+/// settles it: the nodes the engine visits to count them up to two.
+pub fn settle<R: Reduction>(
+    reduction: &R,
+    puzzle: &R::Puzzle,
+) -> Result<(Solutions, u64), dlx::BuildError> {
     let encoding = reduction.encode(puzzle)?;
     let outcome = dlx::Solver::new(&encoding.problem).limit(2).count();
-    Ok(match outcome.solutions {
+    let solutions = match outcome.solutions {
         0 => Solutions::None,
         1 => Solutions::One,
         _ => Solutions::Several,
-    })
-}
-
-/// The size of the search that settles a puzzle: the nodes the engine visits to count its
-/// solutions up to two.
-pub fn search_nodes<R: Reduction>(
-    reduction: &R,
-    puzzle: &R::Puzzle,
-) -> Result<u64, dlx::BuildError> {
-    let encoding = reduction.encode(puzzle)?;
-    let outcome = dlx::Solver::new(&encoding.problem).limit(2).count();
-    Ok(outcome.stats.nodes)
+    };
+    Ok((solutions, outcome.stats.nodes))
 }
 
 /// A solution of a puzzle drawn by the engine: the options are shuffled, and the first
@@ -199,6 +198,26 @@ pub trait Ladder: Copy + Ord + fmt::Debug + fmt::Display + 'static {
     }
 }
 
+/// `Display` (the rung's name) and `FromStr` (by name) for a [`Ladder`].
+macro_rules! ladder_text {
+    ($ladder:ty) => {
+        impl std::fmt::Display for $ladder {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str($crate::generate::Ladder::name(*self))
+            }
+        }
+
+        impl std::str::FromStr for $ladder {
+            type Err = String;
+
+            fn from_str(s: &str) -> Result<Self, String> {
+                <$ladder as $crate::generate::Ladder>::from_name(s)
+            }
+        }
+    };
+}
+pub(crate) use ladder_text;
+
 /// A puzzle's grade on a [`Ladder`].
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Grade<D> {
@@ -215,6 +234,20 @@ pub enum Grade<D> {
     NoSolution,
     /// Two or more solutions: not a puzzle.
     Several,
+}
+
+impl<D: Ladder> Grade<D> {
+    /// The nodes of the engine's search when the puzzle needs search (its grade is the
+    /// top rung), `None` otherwise.
+    pub fn search(&self) -> Option<u64> {
+        match *self {
+            Grade::Unique {
+                difficulty,
+                search_nodes,
+            } if difficulty == D::top() => Some(search_nodes),
+            _ => None,
+        }
+    }
 }
 
 /// The grade of a puzzle: the first rung whose rules (`deduce`) solve it, or, past them all,
@@ -236,12 +269,12 @@ pub(crate) fn grade_by<D: Ladder, R: Reduction>(
             Deduction::Stuck => {}
         }
     }
-    match solutions(reduction, puzzle) {
-        Ok(Solutions::One) => Grade::Unique {
+    match settle(reduction, puzzle) {
+        Ok((Solutions::One, search_nodes)) => Grade::Unique {
             difficulty: D::top(),
-            search_nodes: search_nodes(reduction, puzzle).unwrap_or(0),
+            search_nodes,
         },
-        Ok(Solutions::Several) => Grade::Several,
+        Ok((Solutions::Several, _)) => Grade::Several,
         _ => Grade::NoSolution,
     }
 }
@@ -262,6 +295,23 @@ pub struct Generated<G, D> {
     pub tries: usize,
 }
 
+/// Gives back `count` clues of a made puzzle's solution, at places drawn at random among
+/// its `blanks` (all of them, when fewer are blank), each copied by `copy(puzzle, solution,
+/// place)`.
+pub(crate) fn give_back<G, D>(
+    made: &mut Generated<G, D>,
+    count: usize,
+    rng: &mut Rng,
+    blanks: impl Fn(&G) -> Vec<usize>,
+    copy: impl Fn(&mut G, &G, usize),
+) {
+    let mut places = blanks(&made.puzzle);
+    rng.shuffle(&mut places);
+    for &place in places.iter().take(count) {
+        copy(&mut made.puzzle, &made.solution, place);
+    }
+}
+
 /// What a generator needs to know of its puzzle.
 pub(crate) trait Maker {
     type Grid: Clone;
@@ -272,8 +322,9 @@ pub(crate) trait Maker {
     /// Whether the rules of a difficulty solve a grid (at the top rung: whether it has one
     /// solution).
     fn solves(&self, grid: &Self::Grid, difficulty: Self::Difficulty) -> bool;
-    /// A random solved grid with every clue it implies.
-    fn solved(&self, rng: &mut Rng) -> Self::Grid;
+    /// A random solved grid with every clue it implies; `None` when the puzzle's size has
+    /// no solution at all.
+    fn solved(&self, rng: &mut Rng) -> Option<Self::Grid>;
     /// The clues, numbered from 0, in the order they are taken away.
     fn clue_order(&self, rng: &mut Rng) -> Vec<usize>;
     fn take(&self, grid: &mut Self::Grid, clue: usize) -> Self::Taken;
@@ -283,16 +334,17 @@ pub(crate) trait Maker {
 }
 
 /// Makes a puzzle: up to `tries` solved grids, each stripped of its clues while the puzzle
-/// stays solved at `difficulty`, until one is not solved one rung lower.
+/// stays solved at `difficulty`, until one is not solved one rung lower; `None` when the
+/// size has no solved grid.
 pub(crate) fn make<M: Maker>(
     maker: &M,
     difficulty: M::Difficulty,
     tries: usize,
     rng: &mut Rng,
-) -> Generated<M::Grid, M::Difficulty> {
+) -> Option<Generated<M::Grid, M::Difficulty>> {
     let mut first = None;
     for k in 1..=tries {
-        let solution = maker.solved(rng);
+        let solution = maker.solved(rng)?;
         let mut puzzle = solution.clone();
         for clue in maker.clue_order(rng) {
             let taken = maker.take(&mut puzzle, clue);
@@ -310,13 +362,13 @@ pub(crate) fn make<M: Maker>(
             .easier()
             .is_some_and(|easier| maker.solves(&puzzle, easier));
         if !too_easy {
-            return Generated {
+            return Some(Generated {
                 puzzle,
                 solution,
                 difficulty,
                 reached: true,
                 tries: k,
-            };
+            });
         }
         first.get_or_insert((puzzle, solution));
     }
@@ -326,11 +378,11 @@ pub(crate) fn make<M: Maker>(
         .copied()
         .find(|&d| maker.solves(&puzzle, d))
         .unwrap_or(difficulty);
-    Generated {
+    Some(Generated {
         puzzle,
         solution,
         difficulty: found,
         reached: false,
         tries,
-    }
+    })
 }

@@ -3,7 +3,7 @@
 
 use super::grade::{random_full, solves, Difficulty, Lines};
 use super::{Binairo, Grid, BLANK};
-use crate::generate::{make, solutions, Maker, Rng, Solutions};
+use crate::generate::{give_back, make, solutions, Maker, Rng, Solutions};
 
 /// A binairo made by [`generate`].
 pub type Generated = crate::generate::Generated<Grid, Difficulty>;
@@ -45,15 +45,7 @@ pub fn generate(
     let mut empty = Grid::with_size(rows, cols)?;
     empty.distinct = distinct;
     let lines = Lines::new(&empty);
-    // A first solution proves that the size has one (distinct lines need enough patterns:
-    // 2 x 4 has none).
-    random_full(&empty, &lines, &mut rng.clone(), 4 * rows * cols)?;
-    Some(make(
-        &BinairoMaker { empty, lines },
-        difficulty,
-        MAX_TRIES,
-        rng,
-    ))
+    make(&BinairoMaker { empty, lines }, difficulty, MAX_TRIES, rng)
 }
 
 struct BinairoMaker {
@@ -73,9 +65,8 @@ impl Maker for BinairoMaker {
     /// Drawn by a randomized search with the normal rules, not by the engine: the engine's
     /// first solution of an empty 20 x 20 grid takes about a second (the pattern encoding
     /// alone 0.2 s), the search with rules a few milliseconds.
-    fn solved(&self, rng: &mut Rng) -> Grid {
+    fn solved(&self, rng: &mut Rng) -> Option<Grid> {
         random_full(&self.empty, &self.lines, rng, 4 * self.empty.cells.len())
-            .expect("the size has a solution")
     }
 
     fn clue_order(&self, rng: &mut Rng) -> Vec<usize> {
@@ -100,11 +91,15 @@ impl Maker for BinairoMaker {
 /// Gives back `count` digits of the solution, in blank cells drawn at random (all of them,
 /// when fewer are blank): an easier puzzle, no longer minimal.
 pub fn add_clues(made: &mut Generated, count: usize, rng: &mut Rng) {
-    let mut blank: Vec<usize> = (0..made.puzzle.cells.len())
-        .filter(|&k| made.puzzle.cells[k] == BLANK)
-        .collect();
-    rng.shuffle(&mut blank);
-    for &cell in blank.iter().take(count) {
-        made.puzzle.cells[cell] = made.solution.cells[cell];
-    }
+    give_back(
+        made,
+        count,
+        rng,
+        |puzzle| {
+            (0..puzzle.cells.len())
+                .filter(|&k| puzzle.cells[k] == BLANK)
+                .collect()
+        },
+        |puzzle, solution, k| puzzle.cells[k] = solution.cells[k],
+    );
 }

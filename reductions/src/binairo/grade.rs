@@ -2,8 +2,6 @@
 
 use std::cell::RefCell;
 use std::collections::HashMap;
-use std::fmt;
-use std::str::FromStr;
 
 use super::propagate::supports;
 use super::{Binairo, Grid, BLANK};
@@ -46,19 +44,7 @@ impl Ladder for Difficulty {
     }
 }
 
-impl fmt::Display for Difficulty {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Difficulty {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Self, String> {
-        Difficulty::from_name(s)
-    }
-}
+crate::generate::ladder_text!(Difficulty);
 
 /// A binairo's grade on its ladder.
 pub type Grade = crate::generate::Grade<Difficulty>;

@@ -4,7 +4,7 @@
 
 use super::grade::{Difficulty, Grader};
 use super::{Futoshiki, Grid, Relation};
-use crate::generate::{make, random_solution, solutions, Maker, Rng, Solutions};
+use crate::generate::{give_back, make, random_solution, solutions, Maker, Rng, Solutions};
 
 /// A futoshiki made by [`generate`].
 pub type Generated = crate::generate::Generated<Grid, Difficulty>;
@@ -40,7 +40,7 @@ pub fn generate(n: usize, difficulty: Difficulty, rng: &mut Rng) -> Option<Gener
         grader: Grader::new(n),
         empty: Grid::new(n)?,
     };
-    Some(make(&maker, difficulty, MAX_TRIES, rng))
+    make(&maker, difficulty, MAX_TRIES, rng)
 }
 
 struct FutoshikiMaker {
@@ -65,7 +65,7 @@ impl Maker for FutoshikiMaker {
         self.grader.solves(grid, difficulty)
     }
 
-    fn solved(&self, rng: &mut Rng) -> Grid {
+    fn solved(&self, rng: &mut Rng) -> Option<Grid> {
         let mut solution = loop {
             if let Ok(Some(grid)) = random_solution(&Futoshiki, &self.empty, rng, 100_000, 1) {
                 break grid;
@@ -76,7 +76,7 @@ impl Maker for FutoshikiMaker {
             let relation = relation_of(&solution, k);
             set_pair(&mut solution, k, relation);
         }
-        solution
+        Some(solution)
     }
 
     /// Digits first, then inequalities, as Tatham's Unequal takes them.
@@ -156,11 +156,15 @@ fn set_pair(grid: &mut Grid, k: usize, relation: Relation) -> Relation {
 /// Gives back `count` digits of the solution, in empty cells drawn at random (all of them,
 /// when fewer are empty): an easier puzzle, no longer minimal.
 pub fn add_clues(made: &mut Generated, count: usize, rng: &mut Rng) {
-    let mut empty: Vec<usize> = (0..made.puzzle.cells.len())
-        .filter(|&k| made.puzzle.cells[k] == 0)
-        .collect();
-    rng.shuffle(&mut empty);
-    for &cell in empty.iter().take(count) {
-        made.puzzle.cells[cell] = made.solution.cells[cell];
-    }
+    give_back(
+        made,
+        count,
+        rng,
+        |puzzle| {
+            (0..puzzle.cells.len())
+                .filter(|&k| puzzle.cells[k] == 0)
+                .collect()
+        },
+        |puzzle, solution, k| puzzle.cells[k] = solution.cells[k],
+    );
 }

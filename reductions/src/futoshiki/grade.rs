@@ -1,8 +1,5 @@
 //! Grading a futoshiki by the deduction rules it needs (see the [module docs](super)).
 
-use std::fmt;
-use std::str::FromStr;
-
 use super::{Futoshiki, Grid, Relation};
 use crate::generate::{grade_by, Ladder};
 use crate::logic::{self, Deduction, Houses, Rules};
@@ -75,19 +72,7 @@ impl Difficulty {
     }
 }
 
-impl fmt::Display for Difficulty {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Difficulty {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Self, String> {
-        Difficulty::from_name(s)
-    }
-}
+crate::generate::ladder_text!(Difficulty);
 
 /// A futoshiki's grade on its ladder.
 pub type Grade = crate::generate::Grade<Difficulty>;

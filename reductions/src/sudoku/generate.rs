@@ -3,7 +3,7 @@
 
 use super::grade::{Difficulty, Grader};
 use super::{Grid, Sudoku, MAX_BOX};
-use crate::generate::{make, random_solution, solutions, Maker, Rng, Solutions};
+use crate::generate::{give_back, make, random_solution, solutions, Maker, Rng, Solutions};
 
 /// A sudoku made by [`generate`].
 pub type Generated = crate::generate::Generated<Grid, Difficulty>;
@@ -61,7 +61,7 @@ pub fn generate_with_boxes(
         grader: Grader::new((box_rows, box_cols)),
         empty: Grid::with_boxes(box_rows, box_cols)?,
     };
-    Some(make(&maker, difficulty, MAX_TRIES, rng))
+    make(&maker, difficulty, MAX_TRIES, rng)
 }
 
 struct SudokuMaker {
@@ -78,11 +78,11 @@ impl Maker for SudokuMaker {
         self.grader.solves(grid, difficulty)
     }
 
-    fn solved(&self, rng: &mut Rng) -> Grid {
+    fn solved(&self, rng: &mut Rng) -> Option<Grid> {
         loop {
             let drawn = random_solution(&Sudoku::default(), &self.empty, rng, 100_000, 1);
             if let Ok(Some(grid)) = drawn {
-                return grid;
+                return Some(grid);
             }
         }
     }
@@ -109,11 +109,15 @@ impl Maker for SudokuMaker {
 /// Gives back `count` clues of the solution, in empty cells drawn at random (all of them,
 /// when fewer are empty): an easier puzzle, no longer minimal.
 pub fn add_clues(made: &mut Generated, count: usize, rng: &mut Rng) {
-    let mut empty: Vec<usize> = (0..made.puzzle.cells.len())
-        .filter(|&k| made.puzzle.cells[k] == 0)
-        .collect();
-    rng.shuffle(&mut empty);
-    for &cell in empty.iter().take(count) {
-        made.puzzle.cells[cell] = made.solution.cells[cell];
-    }
+    give_back(
+        made,
+        count,
+        rng,
+        |puzzle| {
+            (0..puzzle.cells.len())
+                .filter(|&k| puzzle.cells[k] == 0)
+                .collect()
+        },
+        |puzzle, solution, k| puzzle.cells[k] = solution.cells[k],
+    );
 }
