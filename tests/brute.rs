@@ -3,7 +3,12 @@
 //! validity check written here from the definition of exact cover with colors and bounds (not
 //! `dlx::verify`); and the text format's round trip on the same random problems.
 
-use dlx::{Branching, Engine, OptionId, OptionItem, Problem, ProblemBuilder, Solver};
+use std::sync::Arc;
+
+use dlx::{
+    Branching, Contradiction, Engine, Node, OptionId, OptionItem, Problem, ProblemBuilder,
+    Propagation, Propagator, Solver,
+};
 use proptest::prelude::*;
 use proptest::test_runner::Config;
 
@@ -201,6 +206,110 @@ fn solve(problem: &Problem, engine: Engine) -> Result<Vec<Vec<usize>>, TestCaseE
     Ok(solutions)
 }
 
+/// A propagator that knows every solution (from the brute force): it removes each available
+/// option that no solution extending the node's chosen options has, and fails the nodes that
+/// no solution extends. Sound by construction, so the engine must find every solution with it.
+struct Oracle {
+    solutions: Vec<Vec<usize>>,
+    options: usize,
+}
+
+impl Propagator for Oracle {
+    fn propagate(&self, node: &mut Node<'_>) -> Result<(), Contradiction> {
+        let chosen: Vec<usize> = node.chosen().map(OptionId::index).collect();
+        let below: Vec<&Vec<usize>> = self
+            .solutions
+            .iter()
+            .filter(|solution| chosen.iter().all(|o| solution.contains(o)))
+            .collect();
+        if below.is_empty() {
+            return Err(Contradiction);
+        }
+        for option in 0..self.options {
+            if node.is_available(OptionId::new(option))
+                && !below.iter().any(|solution| solution.contains(&option))
+            {
+                node.remove(OptionId::new(option));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The solutions an engine finds with propagation `level` (and the oracle, if given), each
+/// checked by `dlx::verify`, sequentially, on 2 threads, and over 3 shards, plus through
+/// `split` and `within`; all must agree, and are returned in the form of
+/// [`Spec::brute_force`].
+fn solve_propagating(
+    problem: &Problem,
+    engine: Engine,
+    level: Propagation,
+    oracle: Option<&Arc<Oracle>>,
+) -> Result<Vec<Vec<usize>>, TestCaseError> {
+    let solver = |solver: Solver<'static>| -> Solver<'static> {
+        let solver = solver.engine(engine).propagation(level);
+        match oracle {
+            Some(oracle) => solver.propagator(oracle.clone()),
+            None => solver,
+        }
+    };
+    // 'static: the problem is leaked for the closure above (tests only, small problems).
+    let problem: &'static Problem = Box::leak(Box::new(problem.clone()));
+    let mut found = Vec::new();
+    for solution in solver(Solver::new(problem)).solutions() {
+        if let Err(error) = dlx::verify(problem, solution.options()) {
+            return Err(TestCaseError::fail(format!(
+                "{engine:?} with {level}: {:?}: {error}",
+                solution.options()
+            )));
+        }
+        found.push(
+            solution
+                .canonical()
+                .into_iter()
+                .map(OptionId::index)
+                .collect::<Vec<_>>(),
+        );
+    }
+    found.sort();
+    let sequential = solver(Solver::new(problem)).count();
+    prop_assert!(sequential.is_complete());
+    prop_assert_eq!(sequential.solutions, found.len() as u128);
+    let parallel = solver(Solver::new(problem)).threads(2).count();
+    prop_assert_eq!(parallel.solutions, sequential.solutions);
+    prop_assert_eq!(
+        (
+            parallel.stats.nodes,
+            parallel.stats.rounds,
+            parallel.stats.removed
+        ),
+        (
+            sequential.stats.nodes,
+            sequential.stats.rounds,
+            sequential.stats.removed
+        )
+    );
+    let sharded: u128 = (0..3)
+        .map(|index| {
+            solver(Solver::new(problem))
+                .shard(index, 3)
+                .count()
+                .solutions
+        })
+        .sum();
+    prop_assert_eq!(sharded, sequential.solutions);
+    let top = solver(Solver::new(problem)).split(1);
+    let mut within = top.solutions.len() as u128;
+    for prefix in &top.prefixes {
+        let below = solver(Solver::new(problem))
+            .within(prefix)
+            .map_err(|error| TestCaseError::fail(format!("{prefix:?}: {error}")))?;
+        within += below.count().solutions;
+    }
+    prop_assert_eq!(within, sequential.solutions);
+    Ok(found)
+}
+
 /// The solutions `for_each` visits on `threads` workers, or (with `shards`) on each of that
 /// many shards in turn, in the form of [`Spec::brute_force`]: duplicates kept, each checked by
 /// `dlx::verify`, and the counts checked against the visits.
@@ -283,6 +392,23 @@ proptest! {
                     &found, &expected,
                     "engine {:?} on {} threads, shards {:?}", engine, threads, shards
                 );
+            }
+        }
+    }
+
+    /// Propagation (both built-in levels, and a propagator) finds exactly the same solutions,
+    /// sequentially, in parallel, in shards and in subtrees.
+    #[test]
+    fn propagating_searches_find_exactly_the_brute_force_solutions(spec in spec()) {
+        let problem = spec.build();
+        let expected = spec.brute_force();
+        let oracle = Arc::new(Oracle { solutions: expected.clone(), options: problem.option_count() });
+        for &engine in engines(&problem) {
+            for level in Propagation::ALL {
+                let found = solve_propagating(&problem, engine, level, None)?;
+                prop_assert_eq!(&found, &expected, "engine {:?} with {}", engine, level);
+                let found = solve_propagating(&problem, engine, level, Some(&oracle))?;
+                prop_assert_eq!(&found, &expected, "engine {:?} with {} and the oracle", engine, level);
             }
         }
     }

@@ -158,6 +158,10 @@ pub(crate) fn run(template: Search, roots: Vec<Root>, settings: Settings<'_>) ->
     for search in &searches {
         stats.nodes += search.nodes;
         stats.updates += search.updates();
+        let propagation = search.propagation_counters();
+        stats.rounds += propagation.rounds;
+        stats.removed += propagation.removed;
+        stats.probes += propagation.probes;
         if stats.profile.len() < search.profile.len() {
             stats.profile.resize(search.profile.len(), 0);
         }

@@ -100,6 +100,7 @@ impl Run<'_> {
 
     pub(crate) fn stats(&self) -> Stats {
         let max_level = self.search.max_level();
+        let propagation = self.search.propagation_counters();
         Stats {
             nodes: self.search.nodes,
             updates: self.search.updates(),
@@ -107,6 +108,9 @@ impl Run<'_> {
             max_level,
             profile: self.search.profile[..=max_level].to_vec(),
             elapsed: self.started.elapsed(),
+            rounds: propagation.rounds,
+            removed: propagation.removed,
+            probes: propagation.probes,
         }
     }
 }

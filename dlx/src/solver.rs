@@ -13,6 +13,7 @@ use crate::memo::{
 use crate::outcome::{Outcome, Solution, StopReason};
 use crate::parallel;
 use crate::problem::{OptionId, Problem};
+use crate::propagate::{Propagation, Propagator};
 use crate::run::Run;
 pub use crate::run::Solutions;
 use crate::search::{Event, Search};
@@ -51,6 +52,8 @@ pub struct Solver<'p> {
     progress: Option<(Duration, Arc<ProgressFn<'p>>)>,
     branching: Branching,
     memo_limit: usize,
+    propagation: Propagation,
+    propagator: Option<Arc<dyn Propagator>>,
 }
 
 impl fmt::Debug for Solver<'_> {
@@ -67,6 +70,8 @@ impl fmt::Debug for Solver<'_> {
             .field("progress", &self.progress.as_ref().map(|(every, _)| every))
             .field("branching", &self.branching)
             .field("memo_limit", &self.memo_limit)
+            .field("propagation", &self.propagation)
+            .field("propagator", &self.propagator.is_some())
             .finish()
     }
 }
@@ -86,6 +91,8 @@ impl<'p> Solver<'p> {
             progress: None,
             branching: Branching::default(),
             memo_limit: DEFAULT_MEMO_LIMIT,
+            propagation: Propagation::None,
+            propagator: None,
         }
     }
 
@@ -175,6 +182,41 @@ impl<'p> Solver<'p> {
         self
     }
 
+    /// Runs the built-in reasoning `level` at every node of the search (see [`Propagation`]):
+    /// the same solutions and counts, in a smaller tree. Algorithms X and C only; Algorithm M
+    /// keeps its plain search. By default, [`Propagation::None`], Knuth's search.
+    ///
+    /// ```
+    /// use dlx::{Problem, Propagation, Solver};
+    /// // Item `a`'s only option has `b`, so `b:y` goes and `c` is left with no option.
+    /// let problem = Problem::from_dlx("a c | b\na b:x\nc b:y\n")?;
+    /// let plain = Solver::new(&problem).count();
+    /// let forced = Solver::new(&problem).propagation(Propagation::Forcing).count();
+    /// assert_eq!((plain.solutions, forced.solutions), (0, 0));
+    /// assert_eq!((plain.stats.nodes, forced.stats.nodes), (2, 1));
+    /// # Ok::<(), dlx::ParseError>(())
+    /// ```
+    ///
+    /// # Panics
+    /// After [`within`](Self::within), whose prefix depends on the propagation.
+    pub fn propagation(mut self, level: Propagation) -> Self {
+        assert!(self.prefix.is_empty(), "propagation is set before within");
+        self.propagation = level;
+        self
+    }
+
+    /// Runs `propagator` at every node of the search, after the built-in rules of
+    /// [`propagation`](Self::propagation) (and those again while it removes options).
+    /// Algorithms X and C only, as for `propagation`.
+    ///
+    /// # Panics
+    /// After [`within`](Self::within), whose prefix depends on the propagation.
+    pub fn propagator(mut self, propagator: Arc<dyn Propagator>) -> Self {
+        assert!(self.prefix.is_empty(), "a propagator is set before within");
+        self.propagator = Some(propagator);
+        self
+    }
+
     /// Calls `report` about every `every` with the search's [`Progress`]; the clock is read
     /// every few thousand nodes, so reports can be late on a slow tree. By default, none.
     pub fn on_progress(
@@ -210,7 +252,7 @@ impl<'p> Solver<'p> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn within(mut self, prefix: &[OptionId]) -> Result<Self, PrefixError> {
-        let mut search = Search::new(self.problem, self.engine);
+        let mut search = self.new_search();
         self.prefix = search.nodes_of(self.problem, prefix)?;
         Ok(self)
     }
@@ -220,7 +262,7 @@ impl<'p> Solver<'p> {
     /// search's order, each as the options chosen from the top, and the solutions found above
     /// that depth. Each prefix is an independent subtree for [`within`](Self::within).
     pub fn split(&self, depth: usize) -> Split {
-        let mut search = Search::new(self.problem, self.engine);
+        let mut search = self.new_search();
         let mut split = Split::default();
         search.enter_prefix(&self.prefix, &[], false);
         search.cutoff = search.options().count() + depth;
@@ -243,6 +285,9 @@ impl<'p> Solver<'p> {
             max_level: search.max_level(),
             profile: search.profile[..=search.max_level()].to_vec(),
             elapsed: Duration::ZERO,
+            rounds: search.propagation_counters().rounds,
+            removed: search.propagation_counters().removed,
+            probes: search.propagation_counters().probes,
         };
         split
     }
@@ -397,7 +442,7 @@ impl<'p> Solver<'p> {
     /// on `threads` workers.
     fn run_split<'a>(&'a self, visit: Option<&'a mut parallel::Visit<'a>>) -> Outcome {
         let started = Instant::now();
-        let template = Search::new(self.problem, self.engine);
+        let template = self.new_search();
         let mut visit = visit;
         let mut top = Top::default();
         let roots = match self.shard {
@@ -453,6 +498,9 @@ impl<'p> Solver<'p> {
             stopped = finished.stopped;
             stats.nodes += finished.stats.nodes;
             stats.updates += finished.stats.updates;
+            stats.rounds += finished.stats.rounds;
+            stats.removed += finished.stats.removed;
+            stats.probes += finished.stats.probes;
             if stats.profile.len() < finished.stats.profile.len() {
                 stats.profile.resize(finished.stats.profile.len(), 0);
             }
@@ -471,8 +519,15 @@ impl<'p> Solver<'p> {
         }
     }
 
-    fn start(&self) -> Run<'p> {
+    /// A fresh search with this solver's engine and propagation.
+    fn new_search(&self) -> Search {
         let mut search = Search::new(self.problem, self.engine);
+        search.propagate(self.problem, self.propagation, self.propagator.clone());
+        search
+    }
+
+    fn start(&self) -> Run<'p> {
+        let mut search = self.new_search();
         search.enter_prefix(&self.prefix, &[], false);
         let started = Instant::now();
         let mut run = Run {
@@ -577,10 +632,14 @@ fn shard_prefixes(template: &Search, index: usize, count: usize) -> Top {
                 }
             }
             if index == 0 {
+                let propagation = search.propagation_counters();
                 top.stats = Stats {
                     nodes: search.nodes,
                     updates: search.updates(),
                     profile: search.profile.clone(),
+                    rounds: propagation.rounds,
+                    removed: propagation.removed,
+                    probes: propagation.probes,
                     ..Stats::default()
                 };
             }

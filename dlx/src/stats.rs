@@ -19,6 +19,13 @@ pub struct Stats {
     pub profile: Vec<u64>,
     /// Time from the start of the search.
     pub elapsed: Duration,
+    /// Nodes where propagation ran ([`Solver::propagation`](crate::Solver::propagation));
+    /// 0 without it.
+    pub rounds: u64,
+    /// Options that propagation removed, added over the nodes.
+    pub removed: u64,
+    /// Values that [`Propagation::Probing`](crate::Propagation::Probing) tried.
+    pub probes: u64,
 }
 
 /// The tables of a memoized count in progress, in a [`Progress`] report.

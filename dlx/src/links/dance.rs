@@ -14,6 +14,18 @@ impl Links {
         item_at(&self.items, 0).next == 0
     }
 
+    /// Whether some active primary item has no option left (the node has no solution).
+    pub fn has_empty_item(&self) -> bool {
+        let mut k = item_at(&self.items, 0).next as usize;
+        while k != 0 {
+            if at(&self.entries, k).top == 0 {
+                return true;
+            }
+            k = item_at(&self.items, k).next as usize;
+        }
+        false
+    }
+
     /// Step X3 [Choose i]: the active primary item with the fewest options, the leftmost
     /// among equals (Knuth's minimum-remaining-values heuristic, which fixes the search tree).
     /// Stops early at a length of 0, since nothing can beat it and it is the leftmost such.

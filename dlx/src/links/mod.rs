@@ -51,7 +51,10 @@
 
 mod bounded;
 mod dance;
+mod prune;
 mod unchecked;
+
+pub(crate) use prune::{Marks, WipeOut};
 
 use crate::problem::Problem;
 
@@ -391,7 +394,6 @@ impl Links {
     }
 
     /// The number of items, `N`.
-    #[cfg(test)]
     pub fn item_count(&self) -> usize {
         self.item_count
     }

@@ -30,6 +30,8 @@ mod xc;
 use crate::engine::Engine;
 use crate::links::Links;
 use crate::problem::Problem;
+use crate::propagate::{Counters, Propagate, Propagation, Propagator};
+use std::sync::Arc;
 
 /// Calls `search.method::<COLORS>(args)` with `COLORS` the search's own (whether its links
 /// hold Algorithm C's colors), a constant in each of the two calls.
@@ -100,6 +102,8 @@ pub(crate) struct Search {
     pub profile: Vec<u64>,
     /// [`run`](Self::run) returns [`Event::Checkpoint`] before the node count passes this.
     pub checkpoint_at: u64,
+    /// Propagation at every node, if any (Algorithms X and C only).
+    propagate: Option<Box<Propagate>>,
 }
 
 impl Search {
@@ -137,6 +141,69 @@ impl Search {
             nodes: 0,
             profile: vec![0; depth],
             checkpoint_at: u64::MAX,
+            propagate: None,
+        }
+    }
+
+    /// Propagates at every node with the built-in rules `level` and the `custom`
+    /// propagator, for a fresh search of `problem` with Algorithm X or C (Algorithm M keeps
+    /// its plain search). Nothing changes for [`Propagation::None`] without a propagator.
+    pub fn propagate(
+        &mut self,
+        problem: &Problem,
+        level: Propagation,
+        custom: Option<Arc<dyn Propagator>>,
+    ) {
+        debug_assert_eq!(self.level, 0);
+        if self.engine == Engine::M || (level == Propagation::None && custom.is_none()) {
+            return;
+        }
+        let depth = self.choice.len();
+        self.propagate = Some(Box::new(Propagate::new(
+            problem,
+            &self.links,
+            depth,
+            level,
+            custom,
+        )));
+    }
+
+    /// What propagation did so far.
+    pub fn propagation_counters(&self) -> Counters {
+        self.propagate
+            .as_ref()
+            .map_or_else(Counters::default, |propagate| propagate.counters)
+    }
+
+    /// Sets what propagation did back (a replay counts none of its own).
+    pub fn set_propagation_counters(&mut self, counters: Counters) {
+        if let Some(propagate) = self.propagate.as_mut() {
+            propagate.counters = counters;
+        }
+    }
+
+    /// Propagation when `level` is entered in a replay (its node is not counted), as the
+    /// search did there; false if it proves the level has no solution.
+    fn propagate_entering(&mut self, level: usize) -> bool {
+        let Some(propagate) = self.propagate.as_mut() else {
+            return true;
+        };
+        propagate.enter(level);
+        self.links.all_covered() || propagate.run(&mut self.links, &self.choice[..level])
+    }
+
+    /// Notes that `level` starts with nothing removed by its own propagation yet (so that
+    /// leaving it puts back nothing of the levels above).
+    fn propagate_mark(&mut self, level: usize) {
+        if let Some(propagate) = self.propagate.as_mut() {
+            propagate.enter(level);
+        }
+    }
+
+    /// Puts back what propagation removed since `level` was entered.
+    fn propagate_leaving(&mut self, level: usize) {
+        if let Some(propagate) = self.propagate.as_mut() {
+            propagate.leave(&mut self.links, level);
         }
     }
 
@@ -231,9 +298,12 @@ impl Search {
 
     /// Runs until the next solution, checkpoint, or the end of the search.
     pub fn run(&mut self) -> Event {
+        if self.propagate.is_some() {
+            return with_colors!(self, run_propagating());
+        }
         match self.engine {
             Engine::X => self.run_x(),
-            Engine::C => self.run_with::<true>(),
+            Engine::C => self.run_with::<true, false>(),
             Engine::M if self.colors => self.run_bounded::<true>(),
             Engine::M => self.run_m(),
         }

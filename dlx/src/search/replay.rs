@@ -34,6 +34,7 @@ impl Search {
         debug_assert!(self.level == 0);
         let known_degrees = degrees.len() == prefix.len();
         let updates = self.links.updates();
+        let counters = self.propagation_counters();
         let mut counted = 0;
         for (level, &x) in prefix.iter().enumerate() {
             let x = x as usize;
@@ -53,6 +54,16 @@ impl Search {
                 };
                 option_updates
             } else {
+                if !self.propagate_entering(level) {
+                    // As for Algorithm M above: a stray prefix's subtree is empty.
+                    debug_assert!(false, "prefix {prefix:?} fails propagation at {level}");
+                    self.links.set_updates(updates);
+                    self.set_propagation_counters(counters);
+                    self.level = level;
+                    self.base = level;
+                    self.resume = Resume::Finished;
+                    return;
+                }
                 self.choice[level] = x as u32;
                 let item = self.links.item_of(x);
                 self.links.enter_level(self.colors, item, x)
@@ -62,6 +73,8 @@ impl Search {
             }
         }
         self.links.set_updates(updates + counted);
+        self.set_propagation_counters(counters);
+        self.propagate_mark(prefix.len());
         self.level = prefix.len();
         self.base = prefix.len();
         self.resume = Resume::EnterLevel;
@@ -179,7 +192,19 @@ impl Search {
                 result = Err(PrefixError::TooLong { level });
                 break;
             }
+            let propagated = self.propagate_entering(level);
             let item = self.links.choose();
+            if !propagated {
+                result = Err(PrefixError::NotAChoice {
+                    level,
+                    option: option.index(),
+                    item: problem
+                        .item_name(crate::problem::ItemId(item as u32 - 1))
+                        .to_owned(),
+                });
+                self.level = level;
+                break;
+            }
             let node = (0..problem.option(option).len())
                 .map(|place| option_node(&self.links, problem, option, place))
                 .find(|&x| self.links.item_of(x) == item)
@@ -203,6 +228,7 @@ impl Search {
             self.choice[level] = x as u32;
             self.links.enter_level(self.colors, item, x);
             self.level = level + 1;
+            self.propagate_mark(level + 1);
         }
         let nodes = self.choice[..self.level].to_vec();
         self.unwind();
@@ -271,6 +297,7 @@ impl Search {
     /// prefix. Updates of this are not counted.
     pub fn unwind(&mut self) {
         let updates = self.links.updates();
+        self.propagate_leaving(self.level);
         for level in (0..self.level).rev() {
             if self.engine == Engine::M {
                 with_colors!(self, leave_bounded_level(level));
@@ -278,6 +305,7 @@ impl Search {
                 let x = self.choice[level] as usize;
                 let item = self.links.item_of(x);
                 self.links.leave_level(self.colors, item, x);
+                self.propagate_leaving(level);
             }
         }
         self.links.set_updates(updates);

@@ -7,12 +7,22 @@ impl Search {
     /// [`run`](Search::run)).
     #[inline(never)]
     pub(super) fn run_x(&mut self) -> Event {
-        self.run_with::<false>()
+        self.run_with::<false, false>()
     }
 
-    /// Steps X2 to X8 until the next solution, checkpoint or prefix, or the end.
+    /// The search loop with propagation at every node: an instance of its own, so that the
+    /// plain loops stay Knuth's.
+    #[inline(never)]
+    pub(super) fn run_propagating<const COLORS: bool>(&mut self) -> Event {
+        self.run_with::<COLORS, true>()
+    }
+
+    /// Steps X2 to X8 until the next solution, checkpoint or prefix, or the end. With
+    /// `PROPAGATE`, each level entered runs the propagation (after X2 counts its node, unless
+    /// it is a solution) and each level left puts back what that removed: a level whose
+    /// propagation fails is left at once.
     #[inline(always)]
-    pub(super) fn run_with<const COLORS: bool>(&mut self) -> Event {
+    pub(super) fn run_with<const COLORS: bool, const PROPAGATE: bool>(&mut self) -> Event {
         let Search {
             links,
             level: saved_level,
@@ -23,6 +33,7 @@ impl Search {
             nodes,
             profile,
             checkpoint_at,
+            propagate,
             ..
         } = self;
         let base = *base;
@@ -35,6 +46,9 @@ impl Search {
         loop {
             if enter {
                 // X2 [Enter level l.]
+                if PROPAGATE {
+                    propagate.as_mut().expect("propagating").enter(level);
+                }
                 if *nodes >= *checkpoint_at {
                     *saved_level = level;
                     *resume = Resume::EnterLevel;
@@ -52,6 +66,13 @@ impl Search {
                     *resume = Resume::LeaveLevel;
                     return Event::Solution;
                 }
+                if PROPAGATE {
+                    let propagate = propagate.as_mut().expect("propagating");
+                    if !propagate.run(links, &choice[..level]) {
+                        enter = false;
+                        continue;
+                    }
+                }
                 // X3 [Choose i.]
                 let i = links.choose();
                 // X4 [Cover i.]
@@ -59,6 +80,9 @@ impl Search {
                 choice[level] = links.down(i) as u32;
             } else {
                 // X8 [Leave level l.]
+                if PROPAGATE {
+                    propagate.as_mut().expect("propagating").leave(links, level);
+                }
                 if level == base {
                     *resume = Resume::Finished;
                     *saved_level = base;
@@ -77,6 +101,9 @@ impl Search {
                     // X7 [Backtrack.] (x_l = i: the item's options are exhausted.)
                     links.uncover::<COLORS>(x);
                     // X8 [Leave level l.]
+                    if PROPAGATE {
+                        propagate.as_mut().expect("propagating").leave(links, level);
+                    }
                     if level == base {
                         *resume = Resume::Finished;
                         *saved_level = base;

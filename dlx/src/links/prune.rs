@@ -1,0 +1,327 @@
+//! Taking single options out of the table and putting them back, for propagation inside the
+//! search, and the two reasoning rules built on that: forcing and failed-value probing.
+//!
+//! An option is *available* when every node of it that the search still looks at is in its
+//! item's list and that item is active: with Algorithm C a node of an item purified with the
+//! node's own color (`COLOR` -1) is not looked at. [`Links::remove_option`] takes an available
+//! option's nodes out of their lists, as `hide` does for the other nodes of an option, and
+//! [`Links::restore_option`] puts them back; removals are undone in the opposite order, after
+//! everything the search did below them is undone, so the lists dance as in `cover`.
+//!
+//! Only available options are removed, so no node of an inactive item's list ever leaves
+//! it: what `uncover` reads back (an interleaved item's `LEN` included) is what `cover` left.
+//! These operations index with bounds checks; they run at most once per option per search
+//! node, outside the loops that the unchecked indexing is for.
+
+use super::{Entry, Links};
+
+/// Scratch space of [`Links::force`]: stamps that mark items and nodes as seen in one pass
+/// over an item's options, so that nothing is cleared between items.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Marks {
+    stamp: u32,
+    /// For each item: the stamp of the pass that saw it in the item's first option ...
+    item_stamp: Vec<u32>,
+    /// ... with this color (0 for none) ...
+    item_color: Vec<i32>,
+    /// ... in this many of the options (with the same color).
+    item_count: Vec<u32>,
+    /// For each node: the stamp of the pass that walked its option.
+    node_stamp: Vec<u32>,
+}
+
+impl Marks {
+    /// Scratch space for `links`.
+    pub fn new(links: &Links) -> Marks {
+        Marks {
+            stamp: 0,
+            item_stamp: vec![0; links.item_count + 2],
+            item_color: vec![0; links.item_count + 2],
+            item_count: vec![0; links.item_count + 2],
+            node_stamp: vec![0; links.vertical.len()],
+        }
+    }
+
+    fn next_stamp(&mut self) -> u32 {
+        if self.stamp == u32::MAX {
+            self.stamp = 0;
+            self.item_stamp.fill(0);
+            self.node_stamp.fill(0);
+        }
+        self.stamp += 1;
+        self.stamp
+    }
+}
+
+/// A contradiction found by propagation: some active primary item has no option left, or a
+/// propagator said so. The node has no solution below it.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) struct WipeOut;
+
+impl Links {
+    /// The first node of the option that node `x` belongs to.
+    pub fn first_node(&self, x: usize) -> usize {
+        let mut x = self.checked_node(x);
+        while self.entries[x - 1].top > 0 {
+            x -= 1;
+        }
+        x
+    }
+
+    /// Whether item `i` (a primary or secondary item) is in its list of active items.
+    pub fn is_active(&self, i: usize) -> bool {
+        let i = self.checked_item(i);
+        self.items[self.items[i].prev as usize].next as usize == i
+    }
+
+    /// The next item after `i` in its list of active items (the list's head is the root 0
+    /// for primary items, `N + 1` for secondary ones).
+    pub fn next_active(&self, i: usize) -> usize {
+        self.items[i].next as usize
+    }
+
+    /// The color of node `x` (0 for none, `c + 1` for color `c`, -1 once its item is purified
+    /// with it); 0 in a table without colors.
+    fn color_of(&self, x: usize) -> i32 {
+        if self.colors {
+            self.entries[x].aux
+        } else {
+            0
+        }
+    }
+
+    /// Whether the search still looks at node `x` (it is not in an item purified with its
+    /// color).
+    fn is_live(&self, x: usize) -> bool {
+        self.color_of(x) >= 0
+    }
+
+    /// Whether the option of node `x` is available: each of its live nodes is in its item's
+    /// list and that item is active.
+    pub fn is_available(&self, x: usize) -> bool {
+        let mut q = self.first_node(x);
+        while self.entries[q].top > 0 {
+            if self.is_live(q) {
+                let Entry { top, .. } = self.entries[q];
+                let linked = self.vertical[self.vertical[q].up as usize].down as usize == q;
+                if !linked || !self.is_active(top as usize) {
+                    return false;
+                }
+            }
+            q += 1;
+        }
+        true
+    }
+
+    /// Takes the option of node `x`, which must be available, out of the lists of its items.
+    pub fn remove_option(&mut self, x: usize) {
+        let mut q = self.first_node(x);
+        while self.entries[q].top > 0 {
+            if self.is_live(q) {
+                let (up, down) = (self.vertical[q].up, self.vertical[q].down);
+                self.vertical[up as usize].down = down;
+                self.vertical[down as usize].up = up;
+                let top = self.entries[q].top as usize;
+                self.entries[top].top -= 1;
+            }
+            q += 1;
+        }
+    }
+
+    /// The inverse of [`remove_option`](Self::remove_option).
+    pub fn restore_option(&mut self, x: usize) {
+        let mut q = self.first_node(x);
+        while self.entries[q].top > 0 {
+            if self.is_live(q) {
+                let (up, down) = (self.vertical[q].up, self.vertical[q].down);
+                self.vertical[up as usize].down = q as u32;
+                self.vertical[down as usize].up = q as u32;
+                let top = self.entries[q].top as usize;
+                self.entries[top].top += 1;
+            }
+            q += 1;
+        }
+    }
+
+    /// Removes the option of node `x` and records it on `trail`.
+    fn prune(&mut self, x: usize, trail: &mut Vec<u32>) {
+        self.remove_option(x);
+        trail.push(x as u32);
+    }
+
+    /// Restores the options recorded on `trail` after its first `len`, last first.
+    pub fn restore_to(&mut self, trail: &mut Vec<u32>, len: usize) {
+        while trail.len() > len {
+            let x = trail.pop().expect("longer than len");
+            self.restore_option(x as usize);
+        }
+    }
+
+    /// *Forcing*, to a fixpoint: when every option left for an active primary item `i` has
+    /// item `j` with the same color (or all have `j` uncolored), every solution gives `j`
+    /// that color through `i`'s option, so the options that give `j` another color (for an
+    /// uncolored `j`: the options with `j` that are not `i`'s) are in no solution, and go.
+    /// An item with one option left forces every item of it; with colored secondary items
+    /// this is Knuth's forcing of colors, with primary items his DLX-PRE reduction "every
+    /// option of `i` has `j`". Removals go on `trail`. Returns how many options went, or
+    /// [`WipeOut`] when an active primary item has no option left.
+    pub fn force(&mut self, marks: &mut Marks, trail: &mut Vec<u32>) -> Result<u64, WipeOut> {
+        let mut removed = 0;
+        loop {
+            let before = removed;
+            let mut i = self.next_active(0);
+            while i != 0 {
+                removed += self.force_item(i, marks, trail)?;
+                i = self.next_active(i);
+            }
+            if removed == before {
+                return Ok(removed);
+            }
+        }
+    }
+
+    /// One item's share of [`force`](Self::force): the options it forces out.
+    fn force_item(
+        &mut self,
+        i: usize,
+        marks: &mut Marks,
+        trail: &mut Vec<u32>,
+    ) -> Result<u64, WipeOut> {
+        let len = self.entries[i].top;
+        if len == 0 {
+            return Err(WipeOut);
+        }
+        let stamp = marks.next_stamp();
+        let first = self.vertical[i].down as usize;
+        let mut p = first;
+        while p != i {
+            let mut q = self.first_node(p);
+            while self.entries[q].top > 0 {
+                marks.node_stamp[q] = stamp;
+                if q != p && self.is_live(q) {
+                    let j = self.entries[q].top as usize;
+                    let color = self.color_of(q);
+                    if p == first {
+                        marks.item_stamp[j] = stamp;
+                        marks.item_color[j] = color;
+                        marks.item_count[j] = 1;
+                    } else if marks.item_stamp[j] == stamp && marks.item_color[j] == color {
+                        marks.item_count[j] += 1;
+                    }
+                }
+                q += 1;
+            }
+            p = self.vertical[p].down as usize;
+        }
+        let mut removed = 0;
+        let mut q = self.first_node(first);
+        while self.entries[q].top > 0 {
+            let j = self.entries[q].top as usize;
+            if q != first
+                && self.is_live(q)
+                && marks.item_stamp[j] == stamp
+                && marks.item_count[j] == len as u32
+            {
+                let color = marks.item_color[j];
+                let mut r = self.vertical[j].down as usize;
+                while r != j {
+                    let next = self.vertical[r].down as usize;
+                    let keep =
+                        marks.node_stamp[r] == stamp || (color > 0 && self.color_of(r) == color);
+                    if !keep {
+                        self.prune(r, trail);
+                        removed += 1;
+                    }
+                    r = next;
+                }
+            }
+            q += 1;
+        }
+        Ok(removed)
+    }
+
+    /// *Failed-value probing* (with forcing), to a fixpoint or until `budget` probes are
+    /// spent: for each active secondary item and each value its options still give it (a
+    /// color, or none), the options giving it any other value are taken out for a moment and
+    /// forcing is run; if that wipes out, no solution gives the item that value, so the
+    /// options giving it go for good. Removals go on `trail`. Returns the options removed and
+    /// the probes made, or [`WipeOut`].
+    pub fn probe(
+        &mut self,
+        marks: &mut Marks,
+        trail: &mut Vec<u32>,
+        budget: &mut u64,
+    ) -> Result<(u64, u64), WipeOut> {
+        let mut removed = self.force(marks, trail)?;
+        let mut probes = 0;
+        let head = self.item_count + 1;
+        let mut values: Vec<i32> = Vec::new();
+        loop {
+            let before = removed;
+            let mut s = self.next_active(head);
+            while s != head && *budget > 0 {
+                values.clear();
+                let mut r = self.vertical[s].down as usize;
+                if r != s && !self.is_open(s) {
+                    r = s;
+                }
+                while r != s {
+                    let color = self.color_of(r);
+                    if !values.contains(&color) {
+                        values.push(color);
+                    }
+                    r = self.vertical[r].down as usize;
+                }
+                // A single value leaves nothing to try.
+                if values.len() >= 2 {
+                    for &value in &values {
+                        if *budget == 0 {
+                            break;
+                        }
+                        *budget -= 1;
+                        probes += 1;
+                        let mark = trail.len();
+                        self.keep_value(s, value, true, trail);
+                        let failed = self.force(marks, trail).is_err();
+                        self.restore_to(trail, mark);
+                        if failed {
+                            removed += self.keep_value(s, value, false, trail);
+                            removed += self.force(marks, trail)?;
+                        }
+                    }
+                }
+                s = self.next_active(s);
+            }
+            if removed == before || *budget == 0 {
+                return Ok((removed, probes));
+            }
+        }
+    }
+
+    /// Whether secondary item `s`, active and with a nonempty list, is still open: not
+    /// purified. A purified item's list holds only nodes of its color (`COLOR` -1) and nodes
+    /// of the options purification hid (the other nodes of each taken out of their lists);
+    /// an open item's list holds only nodes of available options (`hide` leaves a node in
+    /// the list of the item being covered or purified, never in an open one's). So the
+    /// first node tells.
+    fn is_open(&self, s: usize) -> bool {
+        let first = self.vertical[s].down as usize;
+        self.is_live(first) && self.is_available(first)
+    }
+
+    /// Removes the options in item `s`'s list that give it another value than `value`
+    /// (`keep` true) or that give it `value` (`keep` false); returns how many.
+    fn keep_value(&mut self, s: usize, value: i32, keep: bool, trail: &mut Vec<u32>) -> u64 {
+        let mut removed = 0;
+        let mut r = self.vertical[s].down as usize;
+        while r != s {
+            let next = self.vertical[r].down as usize;
+            if (self.color_of(r) == value) != keep {
+                self.prune(r, trail);
+                removed += 1;
+            }
+            r = next;
+        }
+        removed
+    }
+}

@@ -1,0 +1,332 @@
+//! Reasoning inside the search: at every node, before the item to branch on is chosen,
+//! options that belong to no solution below the node are taken out, and put back when the
+//! search leaves the node.
+//!
+//! Two rules are built in ([`Propagation`]), and a reduction can add its own reasoning as a
+//! [`Propagator`]. Both only ever remove options that no solution below the node uses, so
+//! counts and solution sets stay exactly those of the plain search; what changes is the
+//! search tree, which gets smaller (fewer nodes, each costing more).
+//!
+//! Without propagation (the default) the search is Knuth's, step for step: the propagating
+//! search is a separate instance of the search loop, so the plain one pays nothing for it.
+//! Algorithm M (multiplicities) searches without propagation.
+//!
+//! How the removals are undone: each removal is recorded on a trail, and each level of the
+//! search remembers the trail's length when it was entered; leaving the level puts back
+//! everything removed since, last first, before the level's own option is uncovered. So the
+//! lists dance in exactly the opposite order of the changes, as `cover` and `uncover` do.
+
+use std::fmt;
+use std::sync::Arc;
+
+use crate::links::{Links, Marks, WipeOut};
+use crate::problem::{ItemId, OptionId, Problem};
+
+/// Which built-in rules run at every node of the search ([`Solver::propagation`]).
+///
+/// [`Solver::propagation`]: crate::Solver::propagation
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Propagation {
+    /// None: Knuth's search, with its tree and its node and update counts.
+    #[default]
+    None,
+    /// *Forcing*, to a fixpoint: when every option left for an active primary item gives an
+    /// item `j` the same color (or all have `j` uncolored), the options that give `j` another
+    /// color (for an uncolored `j`, the other options with `j`) go. With colored secondary
+    /// items this forces colors; with primary items it is DLX-PRE's "every option of `i`
+    /// has `j`". A node where a primary item has no option left fails at once.
+    Forcing,
+    /// Forcing, and *failed-value probing*: for each active secondary item and each value
+    /// its options still give it (a color, or none), the options giving it other values are
+    /// taken out for a moment and forcing runs; when that leaves a primary item with no
+    /// option, the value is in no solution, and the options giving it go. To a fixpoint, or
+    /// until [`PROBE_BUDGET`] probes at the node.
+    Probing,
+}
+
+/// The most probes [`Propagation::Probing`] makes at one node of the search.
+pub const PROBE_BUDGET: u64 = 20_000;
+
+impl Propagation {
+    /// Every level, weakest first.
+    pub const ALL: [Propagation; 3] = [
+        Propagation::None,
+        Propagation::Forcing,
+        Propagation::Probing,
+    ];
+
+    /// The level's name, as the command line takes it: `none`, `forcing`, `probing`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Propagation::None => "none",
+            Propagation::Forcing => "forcing",
+            Propagation::Probing => "probing",
+        }
+    }
+
+    /// The level with this [`name`](Self::name).
+    pub fn from_name(name: &str) -> Option<Propagation> {
+        Propagation::ALL
+            .into_iter()
+            .find(|level| level.name() == name)
+    }
+}
+
+impl fmt::Display for Propagation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A node has no solution below it: what a [`Propagator`] returns when it proves so.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Contradiction;
+
+impl fmt::Display for Contradiction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("no solution below this node")
+    }
+}
+
+impl std::error::Error for Contradiction {}
+
+/// Reasoning that only a reduction knows, run at every node of the search
+/// ([`Solver::propagator`](crate::Solver::propagator)).
+///
+/// At each node (after the built-in [`Propagation`], and again after them while it removes
+/// something) the propagator sees the node's state through [`Node`] and removes the options
+/// it proves are in no solution below the node, or returns [`Contradiction`]. It must never
+/// remove an option that some solution below the node uses: the engine cannot check that,
+/// and a wrong removal is a wrong count. The engine puts removals back when the search leaves
+/// the node. One propagator serves every thread of a parallel search, so it takes `&self`.
+///
+/// # Example
+///
+/// A propagator that knows option 0 is in no solution (here, since item `c` has no option,
+/// the problem has none either; the propagator only makes the search fail sooner).
+///
+/// ```
+/// use dlx::{Contradiction, Node, OptionId, Problem, Propagator, Solver};
+/// use std::sync::Arc;
+///
+/// struct NotFirst;
+/// impl Propagator for NotFirst {
+///     fn propagate(&self, node: &mut Node<'_>) -> Result<(), Contradiction> {
+///         node.remove(OptionId::new(0));
+///         Ok(())
+///     }
+/// }
+///
+/// let problem = Problem::from_dlx("a b\na\nb\na b\n")?;
+/// let plain = Solver::new(&problem).count();
+/// let pruned = Solver::new(&problem).propagator(Arc::new(NotFirst)).count();
+/// assert_eq!((plain.solutions, pruned.solutions), (2, 1));
+/// assert_eq!(pruned.stats.removed, 1);
+/// # Ok::<(), dlx::ParseError>(())
+/// ```
+///
+/// (Removing option 0 there is wrong on purpose, to show that the engine trusts the
+/// propagator: the count drops from 2 to 1.)
+pub trait Propagator: Send + Sync {
+    /// Removes options that are in no solution below `node`, or says there is none.
+    fn propagate(&self, node: &mut Node<'_>) -> Result<(), Contradiction>;
+}
+
+/// The state of the search at a node, as a [`Propagator`] sees and changes it.
+pub struct Node<'a> {
+    links: &'a mut Links,
+    trail: &'a mut Vec<u32>,
+    chosen: &'a [u32],
+    first_nodes: &'a [u32],
+    removed: u64,
+}
+
+impl fmt::Debug for Node<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Node")
+            .field("depth", &self.chosen.len())
+            .field("removed", &self.removed)
+            .finish()
+    }
+}
+
+impl Node<'_> {
+    /// The options chosen on the way to this node, from the top.
+    pub fn chosen(&self) -> impl Iterator<Item = OptionId> + '_ {
+        self.chosen
+            .iter()
+            .map(|&x| OptionId::new(self.links.option_of(x as usize) as usize))
+    }
+
+    /// The number of options chosen on the way to this node.
+    pub fn depth(&self) -> usize {
+        self.chosen.len()
+    }
+
+    /// Whether `option` can still be chosen below this node: not chosen, not ruled out by
+    /// the options chosen, and not removed.
+    ///
+    /// # Panics
+    /// If `option` is not an option of the problem.
+    pub fn is_available(&self, option: OptionId) -> bool {
+        self.links.is_available(self.first_node(option))
+    }
+
+    /// The available options that have `item` (none once the item is covered).
+    ///
+    /// # Panics
+    /// If `item` is not an item of the problem.
+    pub fn options(&self, item: ItemId) -> Vec<OptionId> {
+        let i = item.index() + 1;
+        assert!(i <= self.links.item_count(), "no item {}", item.index());
+        let mut options = Vec::new();
+        let mut x = self.links.down(i);
+        while x != i {
+            if self.links.is_available(x) {
+                options.push(OptionId::new(self.links.option_of(x) as usize));
+            }
+            x = self.links.down(x);
+        }
+        options
+    }
+
+    /// Removes `option` below this node; false (and nothing done) if it is not
+    /// [available](Self::is_available).
+    ///
+    /// # Panics
+    /// If `option` is not an option of the problem.
+    pub fn remove(&mut self, option: OptionId) -> bool {
+        let x = self.first_node(option);
+        if !self.links.is_available(x) {
+            return false;
+        }
+        self.links.remove_option(x);
+        self.trail.push(x as u32);
+        self.removed += 1;
+        true
+    }
+
+    fn first_node(&self, option: OptionId) -> usize {
+        self.first_nodes[option.index()] as usize
+    }
+}
+
+/// What propagation did in a search, added into [`Stats`](crate::Stats).
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Counters {
+    pub rounds: u64,
+    pub removed: u64,
+    pub probes: u64,
+}
+
+/// The propagation state of one search: the rules, the trail of removals and where each
+/// level's removals start on it.
+#[derive(Clone)]
+pub(crate) struct Propagate {
+    level: Propagation,
+    custom: Option<Arc<dyn Propagator>>,
+    /// The first node of each option (for the propagator's option numbers).
+    first_nodes: Arc<[u32]>,
+    /// The options removed, each by a node of it, in the order removed.
+    trail: Vec<u32>,
+    /// The trail's length when each level was entered.
+    marks: Vec<u32>,
+    scratch: Marks,
+    pub counters: Counters,
+}
+
+impl fmt::Debug for Propagate {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Propagate")
+            .field("level", &self.level)
+            .field("custom", &self.custom.is_some())
+            .field("trail", &self.trail.len())
+            .field("counters", &self.counters)
+            .finish()
+    }
+}
+
+impl Propagate {
+    /// The state for a search of `problem` on `links`, with `depth` levels.
+    pub fn new(
+        problem: &Problem,
+        links: &Links,
+        depth: usize,
+        level: Propagation,
+        custom: Option<Arc<dyn Propagator>>,
+    ) -> Propagate {
+        let first_nodes = if custom.is_some() {
+            problem
+                .options()
+                .map(|option| {
+                    links.node_of_entry(option.index(), problem.entries_before(option), 0) as u32
+                })
+                .collect()
+        } else {
+            Arc::from([])
+        };
+        Propagate {
+            level,
+            custom,
+            first_nodes,
+            trail: Vec::new(),
+            marks: vec![0; depth + 1],
+            scratch: Marks::new(links),
+            counters: Counters::default(),
+        }
+    }
+
+    /// Notes where `level`'s removals start.
+    #[inline]
+    pub fn enter(&mut self, level: usize) {
+        self.marks[level] = self.trail.len() as u32;
+    }
+
+    /// Puts back everything removed since `level` was entered.
+    #[inline]
+    pub fn leave(&mut self, links: &mut Links, level: usize) {
+        links.restore_to(&mut self.trail, self.marks[level] as usize);
+    }
+
+    /// Runs the rules at a node whose chosen options are the nodes `chosen`; false when the
+    /// node has no solution below it.
+    pub fn run(&mut self, links: &mut Links, chosen: &[u32]) -> bool {
+        self.counters.rounds += 1;
+        let mut budget = PROBE_BUDGET;
+        loop {
+            let built_in = match self.level {
+                Propagation::None => Ok(0),
+                Propagation::Forcing => links.force(&mut self.scratch, &mut self.trail),
+                Propagation::Probing => links
+                    .probe(&mut self.scratch, &mut self.trail, &mut budget)
+                    .map(|(removed, probes)| {
+                        self.counters.probes += probes;
+                        removed
+                    }),
+            };
+            match built_in {
+                Ok(removed) => self.counters.removed += removed,
+                Err(WipeOut) => return false,
+            }
+            let Some(custom) = &self.custom else {
+                return true;
+            };
+            let mut node = Node {
+                links,
+                trail: &mut self.trail,
+                chosen,
+                first_nodes: &self.first_nodes,
+                removed: 0,
+            };
+            let verdict = custom.propagate(&mut node);
+            let removed = node.removed;
+            self.counters.removed += removed;
+            if verdict.is_err() || links.has_empty_item() {
+                return false;
+            }
+            if removed == 0 || self.level == Propagation::None {
+                return true;
+            }
+        }
+    }
+}
