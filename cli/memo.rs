@@ -5,32 +5,37 @@
 use std::io::{self, BufWriter, Write};
 
 use anyhow::{anyhow, bail, Context, Result};
-use dlx::{Branching, Solver};
+use dlx::{Branching, Propagation, Solver};
 use reductions::Reduction;
 
 use crate::args::{Format, SolveFlags};
 use crate::Found;
 use crate::{note, WRITE_ERROR};
 
-/// How a command's counts use memoization unless the flags say otherwise: the item order,
-/// and whether `--count` memoizes without `--memo` (see [`Reduction::memo_by_default`]).
+/// What a command's runs do unless the flags say otherwise: the item order of memoized
+/// runs, whether `--count` memoizes without `--memo` (see [`Reduction::memo_by_default`]),
+/// and the propagation at every node of a search (see [`Reduction::propagation`]).
 #[derive(Copy, Clone, Debug)]
-pub struct MemoDefaults {
+pub struct Defaults {
     pub order: Branching,
     pub by_default: bool,
+    pub propagation: Propagation,
 }
 
-impl MemoDefaults {
-    /// `dlx solve`: first-item order, memoized only with `--memo`.
-    pub const SOLVE: MemoDefaults = MemoDefaults {
+impl Defaults {
+    /// `dlx solve`: first-item order, memoized only with `--memo`, no propagation (Knuth's
+    /// search, whose node and update counts his programs print too).
+    pub const SOLVE: Defaults = Defaults {
         order: Branching::FirstItem,
         by_default: false,
+        propagation: Propagation::None,
     };
 
-    pub fn of<R: Reduction>(reduction: &R) -> MemoDefaults {
-        MemoDefaults {
+    pub fn of<R: Reduction>(reduction: &R) -> Defaults {
+        Defaults {
             order: reduction.memo_order(),
             by_default: reduction.memo_by_default(),
+            propagation: reduction.propagation(),
         }
     }
 

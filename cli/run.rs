@@ -14,7 +14,7 @@ use reductions::Reduction;
 
 use crate::args::{Format, SolveFlags};
 use crate::board::{Board, View};
-use crate::memo::{estimate, memo_count, random_solutions, write_zdd, MemoDefaults};
+use crate::memo::{estimate, memo_count, random_solutions, write_zdd, Defaults};
 use crate::{note, Found, WRITE_ERROR};
 
 /// The marker that a shard's text output puts after `shard I/N` when it stopped early (read
@@ -72,8 +72,10 @@ pub fn configure<'p>(
     problem: &'p Problem,
     flags: &SolveFlags,
     mode: Mode,
+    propagation: dlx::Propagation,
 ) -> Result<(Solver<'p>, Option<crate::progress::Bar>)> {
-    let mut solver = Solver::new(problem);
+    let mut solver =
+        Solver::new(problem).propagation(flags.propagate.map_or(propagation, Into::into));
     if let Some(ids) = &flags.within {
         let prefix: Vec<dlx::OptionId> = ids.0.iter().map(|&id| dlx::OptionId::new(id)).collect();
         solver = solver
@@ -137,7 +139,7 @@ fn print_split(solver: &Solver<'_>, depth: usize) -> Result<Found> {
 pub fn search<W>(
     problem: &Problem,
     flags: &SolveFlags,
-    memo: MemoDefaults,
+    memo: Defaults,
     mut write: W,
 ) -> Result<Found>
 where
@@ -147,7 +149,7 @@ where
     if mode == Mode::Count && !matches!(flags.format, Format::Text | Format::Json) {
         bail!("--count prints a number: use --format text or json with it");
     }
-    let (solver, bar) = configure(problem, flags, mode)?;
+    let (solver, bar) = configure(problem, flags, mode, memo.propagation)?;
     if let Some(depth) = flags.split {
         return print_split(&solver, depth as usize);
     }
@@ -263,6 +265,12 @@ fn print_stats(outcome: &Outcome) {
         stats.max_level,
         stats.elapsed.as_secs_f64(),
     ));
+    if stats.rounds > 0 {
+        note(format_args!(
+            "propagation rounds: {}\noptions removed: {}\nprobes: {}",
+            stats.rounds, stats.removed, stats.probes
+        ));
+    }
 }
 
 /// Says on stderr when a limit cut the search short in a way the user may not expect (a
@@ -312,7 +320,7 @@ fn report_stop(outcome: &Outcome, mode: Mode, flags: &SolveFlags) {
 pub fn solve_boards<B, D>(
     problem: &Problem,
     flags: &SolveFlags,
-    memo: MemoDefaults,
+    memo: Defaults,
     decode: D,
 ) -> Result<Found>
 where
@@ -349,7 +357,7 @@ where
     solve_boards(
         &encoding.problem,
         flags,
-        MemoDefaults::of(reduction),
+        Defaults::of(reduction),
         |options| show(reduction.decode(puzzle, &encoding.choices_of(options))),
     )
 }

@@ -32,7 +32,7 @@ pub fn run(args: &SolveArgs) -> Result<Found> {
     search(
         problem,
         &args.flags,
-        crate::memo::MemoDefaults::SOLVE,
+        crate::memo::Defaults::SOLVE,
         |out, options, index| write_solution(out, problem, options, index, format),
     )
 }

@@ -142,6 +142,15 @@ pub struct SolveFlags {
     #[arg(long, value_name = "S")]
     pub seed: Option<u64>,
 
+    /// Reasoning at every node of the search, on top of Knuth's: none; forcing (when every
+    /// option left for an item agrees on another item, or on its color, the options that
+    /// disagree go); or probing (forcing, and each value a secondary item can still take is
+    /// tried, and dropped when forcing then leaves an item with no option). The same
+    /// solutions and counts in a smaller tree. By default each puzzle's best, measured
+    /// (docs/engine.md); for `solve`, none, so that the node and update counts are Knuth's.
+    #[arg(long, value_enum, value_name = "LEVEL", conflicts_with_all = ["memo", "random", "estimate"])]
+    pub propagate: Option<Propagate>,
+
     /// Print search statistics on stderr, one `name: value` per line: nodes, updates,
     /// solutions, max level (plain integers), time; with --memo, the subproblems stored,
     /// expanded and reached again, the edges between them and the peak memory.
@@ -206,6 +215,27 @@ impl From<Order> for dlx::Branching {
         match order {
             Order::FirstItem => dlx::Branching::FirstItem,
             Order::FewestOptions => dlx::Branching::FewestOptions,
+        }
+    }
+}
+
+/// The reasoning at every node of a search.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Propagate {
+    /// None: Knuth's search.
+    None,
+    /// Forcing, to a fixpoint.
+    Forcing,
+    /// Forcing, and failed-value probing of secondary items.
+    Probing,
+}
+
+impl From<Propagate> for dlx::Propagation {
+    fn from(level: Propagate) -> dlx::Propagation {
+        match level {
+            Propagate::None => dlx::Propagation::None,
+            Propagate::Forcing => dlx::Propagation::Forcing,
+            Propagate::Probing => dlx::Propagation::Probing,
         }
     }
 }

@@ -340,6 +340,9 @@ pub enum BinairoEncoding {
     /// default): every public puzzle up to 20 x 20 in about a millisecond; too many options on
     /// large, sparse grids (then the cell encoding is used).
     Patterns,
+    /// The same options, a row and a column agreeing through a colored item per open cell
+    /// (Algorithm C), for --propagate probing.
+    Colors,
 }
 
 #[derive(Debug, Args)]

@@ -18,6 +18,7 @@ pub fn run(args: &BinairoArgs) -> Result<Found> {
         strategy: match args.encoding {
             BinairoEncoding::Cells => Strategy::Cells,
             BinairoEncoding::Patterns => Strategy::Patterns,
+            BinairoEncoding::Colors => Strategy::Colors,
         },
     };
     let grid = crate::input::read_puzzle(args.file.as_deref(), |text| reduction.parse(text))?;

@@ -24,7 +24,7 @@
 use std::fmt::Display;
 use std::sync::Mutex;
 
-use dlx::{Engine, OptionId, Problem, Solver};
+use dlx::{Engine, OptionId, Problem, Propagation, Solver};
 use reductions::text::ParseError;
 use reductions::Reduction;
 
@@ -180,6 +180,16 @@ pub fn check_problem(problem: &Problem, all_engines: bool) -> Checked {
             if outcome.is_complete() {
                 exact.push((solver.engine_used(), outcome.solutions));
             }
+        }
+    }
+    // Propagation at every node removes only what no solution uses: the same count.
+    for level in [Propagation::Forcing, Propagation::Probing] {
+        let outcome = Solver::new(problem)
+            .propagation(level)
+            .node_limit(NODE_LIMIT)
+            .count();
+        if outcome.is_complete() {
+            exact.push((solver.engine_used(), outcome.solutions));
         }
     }
     if let Some(&(_, count)) = exact.first() {
@@ -607,7 +617,7 @@ pub fn binairo(data: &[u8]) {
         return;
     }
     let mut counts = Vec::new();
-    for strategy in [Strategy::Cells, Strategy::Patterns] {
+    for strategy in Strategy::ALL {
         let (boards, count) = check_reduction_counted(&Binairo { strategy }, &grid);
         counts.extend(count);
         for solved in boards {

@@ -90,6 +90,14 @@ pub trait Reduction {
     fn memo_by_default(&self) -> bool {
         false
     }
+
+    /// The reasoning that a search of this puzzle runs at every node
+    /// ([`dlx::Solver::propagation`]), as measured on its instances (`docs/engine.md`). By
+    /// default none: Knuth's search, the fastest wherever propagation at encode time
+    /// already leaves the search little to do.
+    fn propagation(&self) -> dlx::Propagation {
+        dlx::Propagation::None
+    }
 }
 
 /// An exact-cover problem and the meaning of each of its options: `choices[k]` belongs to

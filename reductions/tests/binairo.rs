@@ -6,7 +6,7 @@ use std::fs;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 
-use dlx::Solver;
+use dlx::{Propagation, Solver};
 use reductions::binairo::{Binairo, Strategy};
 use reductions::Reduction;
 
@@ -64,13 +64,25 @@ fn check_solution(puzzle: &str, solved: &str) {
     }
 }
 
-/// Solves with a strategy up to `limit` solutions, checking every one; the count and boards.
+/// Solves with a strategy (and its propagation) up to `limit` solutions, checking every one;
+/// the count and boards.
 fn solve(strategy: Strategy, text: &str, limit: u128) -> (u128, Vec<String>) {
+    solve_with(strategy, Binairo { strategy }.propagation(), text, limit)
+}
+
+/// [`solve`] with the propagation given.
+fn solve_with(
+    strategy: Strategy,
+    propagation: Propagation,
+    text: &str,
+    limit: u128,
+) -> (u128, Vec<String>) {
     let binairo = Binairo { strategy };
     let grid = binairo.parse(text).unwrap();
     let encoding = binairo.encode(&grid).unwrap();
     let mut boards = Vec::new();
     let outcome = Solver::new(&encoding.problem)
+        .propagation(propagation)
         .limit(limit)
         .for_each(|options| {
             dlx::verify(&encoding.problem, options).unwrap();
@@ -135,9 +147,14 @@ fn every_public_instance_with_patterns() {
 }
 
 #[test]
+fn every_public_instance_with_colors() {
+    assert_eq!(every_instance(Strategy::Colors, 64), 26);
+}
+
+#[test]
 fn the_seeds_sample() {
     let text = "6\n_0____\n____01\n__1__1\n__1_0_\n______\n__1___\n";
-    for strategy in [Strategy::Patterns, Strategy::Cells] {
+    for strategy in Strategy::ALL {
         let (count, boards) = solve(strategy, text, u128::MAX);
         assert_eq!(count, 1);
         assert_eq!(boards[0], "100110\n010101\n001011\n101100\n110010\n011001");
@@ -151,7 +168,7 @@ fn empty(n: usize) -> String {
 #[test]
 fn empty_grids() {
     // OEIS A253316: 2, 72, 4140, 4111116 for N = 2, 4, 6, 8.
-    for strategy in [Strategy::Patterns, Strategy::Cells] {
+    for strategy in Strategy::ALL {
         assert_eq!(solve(strategy, &empty(2), u128::MAX).0, 2);
         assert_eq!(solve(strategy, &empty(4), u128::MAX).0, 72);
         assert_eq!(solve(strategy, &empty(6), u128::MAX).0, 4140);
@@ -212,7 +229,7 @@ fn givens_that_break_a_rule_have_no_solution() {
     ] {
         let grid = Binairo::default().parse(text).unwrap();
         assert_eq!(grid.violation().unwrap().to_string(), rule);
-        for strategy in [Strategy::Patterns, Strategy::Cells] {
+        for strategy in Strategy::ALL {
             assert_eq!(solve(strategy, text, u128::MAX).0, 0, "{text}");
         }
     }
@@ -220,7 +237,7 @@ fn givens_that_break_a_rule_have_no_solution() {
 
 #[test]
 fn full_grids() {
-    for strategy in [Strategy::Patterns, Strategy::Cells] {
+    for strategy in Strategy::ALL {
         let (count, boards) = solve(strategy, "4\n1010\n0101\n1100\n0011\n", u128::MAX);
         assert_eq!((count, boards[0].as_str()), (1, "1010\n0101\n1100\n0011"));
         assert_eq!(
@@ -236,7 +253,11 @@ fn four_by_four_encodings() {
     // every other cell, so the encodings show what is left.
     let text = "4\n1010\n____\n1100\n____\n";
     assert_eq!(solve(Strategy::Patterns, text, u128::MAX).0, 2);
-    for (strategy, label) in [(Strategy::Patterns, "patterns"), (Strategy::Cells, "cells")] {
+    for (strategy, label) in [
+        (Strategy::Patterns, "patterns"),
+        (Strategy::Cells, "cells"),
+        (Strategy::Colors, "colors"),
+    ] {
         let binairo = Binairo { strategy };
         let grid = binairo.parse(text).unwrap();
         let encoding = binairo.encode(&grid).unwrap();
@@ -250,7 +271,7 @@ fn propagation_solves_the_unique_samples_before_the_search() {
     for name in ["b06_tyler_sample_4x4.txt", "b17_tyler_eval_20x20.txt"] {
         let text = fs::read_to_string(fixtures().join(name)).unwrap();
         let n: usize = text.split_whitespace().next().unwrap().parse().unwrap();
-        for strategy in [Strategy::Patterns, Strategy::Cells] {
+        for strategy in Strategy::ALL {
             let binairo = Binairo { strategy };
             let encoding = binairo.encode(&binairo.parse(&text).unwrap()).unwrap();
             assert_eq!(encoding.problem.option_count(), 2 * n, "{name}");
@@ -343,7 +364,7 @@ fn random_givens_against_brute_force() {
                 (0..n * n).all(|k| givens[k].map_or(true, |d| b[k / n] >> (k % n) & 1 == d))
             };
             let want = boards.iter().filter(|b| fits(b)).count() as u128;
-            for strategy in [Strategy::Patterns, Strategy::Cells] {
+            for strategy in Strategy::ALL {
                 assert_eq!(
                     solve(strategy, &text, u128::MAX).0,
                     want,
@@ -365,7 +386,7 @@ fn random_givens_against_brute_force() {
 fn larger_grids_find_two_boards() {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/binairo-large");
     for (name, strategies) in [
-        ("circ30_50.txt", &[Strategy::Patterns, Strategy::Cells][..]),
+        ("circ30_50.txt", &Strategy::ALL[..]),
         ("circ40_50.txt", &[Strategy::Patterns][..]),
     ] {
         let text = fs::read_to_string(dir.join(name)).unwrap();
@@ -467,9 +488,11 @@ fn rectangles_and_repeats_against_brute_force() {
                         .all(|k| givens[k].map_or(true, |d| b[k / cols] >> (k % cols) & 1 == d))
                 };
                 let want = boards.iter().filter(fits).count() as u128;
-                for strategy in [Strategy::Patterns, Strategy::Cells] {
-                    let (count, _) = solve(strategy, &text, u128::MAX);
-                    assert_eq!(count, want, "{strategy:?}\n{text}");
+                for strategy in Strategy::ALL {
+                    for propagation in Propagation::ALL {
+                        let (count, _) = solve_with(strategy, propagation, &text, u128::MAX);
+                        assert_eq!(count, want, "{strategy:?} with {propagation}\n{text}");
+                    }
                 }
             }
         }
@@ -494,7 +517,7 @@ fn tathams_unruly_puzzles_read_solve_grade_and_write_back() {
         let grid = Binairo::default().parse(id).unwrap();
         assert_eq!(grid.distinct(), params.contains('u'), "{id}");
         let text = grid.puzzle_text();
-        for strategy in [Strategy::Patterns, Strategy::Cells] {
+        for strategy in Strategy::ALL {
             let (count, boards) = solve(strategy, &text, 10);
             let digits: String = boards[0].lines().collect();
             assert_eq!((count, digits.as_str()), (1, solution), "{id}");

@@ -28,6 +28,10 @@ pub(crate) struct Marks {
     item_count: Vec<u32>,
     /// For each node: the stamp of the pass that walked its option.
     node_stamp: Vec<u32>,
+    /// The primary items whose lists lost an option since forcing last looked at them, and
+    /// whether each item is in that queue.
+    queue: Vec<u32>,
+    queued: Vec<bool>,
 }
 
 impl Marks {
@@ -39,7 +43,25 @@ impl Marks {
             item_color: vec![0; links.item_count + 2],
             item_count: vec![0; links.item_count + 2],
             node_stamp: vec![0; links.vertical.len()],
+            queue: Vec::new(),
+            queued: vec![false; links.item_count + 2],
         }
+    }
+
+    /// Queues item `i` for forcing.
+    fn push(&mut self, i: usize) {
+        if !self.queued[i] {
+            self.queued[i] = true;
+            self.queue.push(i as u32);
+        }
+    }
+
+    /// Empties the queue.
+    fn clear(&mut self) {
+        for &i in &self.queue {
+            self.queued[i as usize] = false;
+        }
+        self.queue.clear();
     }
 
     fn next_stamp(&mut self) -> u32 {
@@ -59,13 +81,19 @@ impl Marks {
 pub(crate) struct WipeOut;
 
 impl Links {
-    /// The first node of the option that node `x` belongs to.
-    pub fn first_node(&self, x: usize) -> usize {
-        let mut x = self.checked_node(x);
-        while self.entries[x - 1].top > 0 {
-            x -= 1;
+    /// The node after `x` in its option, cyclically (as `hide` walks an option).
+    #[inline]
+    fn next_in_option(&self, x: usize) -> usize {
+        if self.colors {
+            let next = x + 1;
+            if self.entries[next].top <= 0 {
+                self.vertical[next].up as usize
+            } else {
+                next
+            }
+        } else {
+            self.entries[x].aux as usize
         }
-        x
     }
 
     /// Whether item `i` (a primary or secondary item) is in its list of active items.
@@ -99,8 +127,9 @@ impl Links {
     /// Whether the option of node `x` is available: each of its live nodes is in its item's
     /// list and that item is active.
     pub fn is_available(&self, x: usize) -> bool {
-        let mut q = self.first_node(x);
-        while self.entries[q].top > 0 {
+        let x = self.checked_node(x);
+        let mut q = x;
+        loop {
             if self.is_live(q) {
                 let Entry { top, .. } = self.entries[q];
                 let linked = self.vertical[self.vertical[q].up as usize].down as usize == q;
@@ -108,15 +137,18 @@ impl Links {
                     return false;
                 }
             }
-            q += 1;
+            q = self.next_in_option(q);
+            if q == x {
+                return true;
+            }
         }
-        true
     }
 
     /// Takes the option of node `x`, which must be available, out of the lists of its items.
     pub fn remove_option(&mut self, x: usize) {
-        let mut q = self.first_node(x);
-        while self.entries[q].top > 0 {
+        let x = self.checked_node(x);
+        let mut q = x;
+        loop {
             if self.is_live(q) {
                 let (up, down) = (self.vertical[q].up, self.vertical[q].down);
                 self.vertical[up as usize].down = down;
@@ -124,14 +156,18 @@ impl Links {
                 let top = self.entries[q].top as usize;
                 self.entries[top].top -= 1;
             }
-            q += 1;
+            q = self.next_in_option(q);
+            if q == x {
+                break;
+            }
         }
     }
 
     /// The inverse of [`remove_option`](Self::remove_option).
     pub fn restore_option(&mut self, x: usize) {
-        let mut q = self.first_node(x);
-        while self.entries[q].top > 0 {
+        let x = self.checked_node(x);
+        let mut q = x;
+        loop {
             if self.is_live(q) {
                 let (up, down) = (self.vertical[q].up, self.vertical[q].down);
                 self.vertical[up as usize].down = q as u32;
@@ -139,14 +175,29 @@ impl Links {
                 let top = self.entries[q].top as usize;
                 self.entries[top].top += 1;
             }
-            q += 1;
+            q = self.next_in_option(q);
+            if q == x {
+                break;
+            }
         }
     }
 
-    /// Removes the option of node `x` and records it on `trail`.
-    fn prune(&mut self, x: usize, trail: &mut Vec<u32>) {
+    /// Removes the option of node `x`, records it on `trail`, and queues its primary items
+    /// for forcing.
+    fn prune(&mut self, x: usize, trail: &mut Vec<u32>, marks: &mut Marks) {
         self.remove_option(x);
         trail.push(x as u32);
+        let mut q = x;
+        loop {
+            let item = self.entries[q].top as usize;
+            if item <= self.primary_count {
+                marks.push(item);
+            }
+            q = self.next_in_option(q);
+            if q == x {
+                break;
+            }
+        }
     }
 
     /// Restores the options recorded on `trail` after its first `len`, last first.
@@ -166,18 +217,35 @@ impl Links {
     /// option of `i` has `j`". Removals go on `trail`. Returns how many options went, or
     /// [`WipeOut`] when an active primary item has no option left.
     pub fn force(&mut self, marks: &mut Marks, trail: &mut Vec<u32>) -> Result<u64, WipeOut> {
+        marks.clear();
+        let mut i = self.next_active(0);
+        while i != 0 {
+            marks.push(i);
+            i = self.next_active(i);
+        }
+        self.force_queued(marks, trail)
+    }
+
+    /// [`force`](Self::force) on the queued items only: those whose lists lost an option
+    /// since the last fixpoint, the only ones where forcing can find something new (an
+    /// item's options agreeing is a property of its list alone).
+    fn force_queued(&mut self, marks: &mut Marks, trail: &mut Vec<u32>) -> Result<u64, WipeOut> {
         let mut removed = 0;
-        loop {
-            let before = removed;
-            let mut i = self.next_active(0);
-            while i != 0 {
-                removed += self.force_item(i, marks, trail)?;
-                i = self.next_active(i);
+        while let Some(i) = marks.queue.pop() {
+            let i = i as usize;
+            marks.queued[i] = false;
+            if !self.is_active(i) {
+                continue;
             }
-            if removed == before {
-                return Ok(removed);
+            match self.force_item(i, marks, trail) {
+                Ok(n) => removed += n,
+                Err(wipe_out) => {
+                    marks.clear();
+                    return Err(wipe_out);
+                }
             }
         }
+        Ok(removed)
     }
 
     /// One item's share of [`force`](Self::force): the options it forces out.
@@ -193,34 +261,34 @@ impl Links {
         }
         let stamp = marks.next_stamp();
         let first = self.vertical[i].down as usize;
-        let mut p = first;
-        while p != i {
-            let mut q = self.first_node(p);
-            while self.entries[q].top > 0 {
-                marks.node_stamp[q] = stamp;
-                if q != p && self.is_live(q) {
-                    let j = self.entries[q].top as usize;
-                    let color = self.color_of(q);
-                    if p == first {
-                        marks.item_stamp[j] = stamp;
-                        marks.item_color[j] = color;
-                        marks.item_count[j] = 1;
-                    } else if marks.item_stamp[j] == stamp && marks.item_color[j] == color {
-                        marks.item_count[j] += 1;
-                    }
-                }
-                q += 1;
+        let last = self.vertical[i].up as usize;
+        // The options in the order first, last, then the others top down: options next to
+        // each other in a list tend to be alike (a reduction lists one row's placements
+        // together), so the last one is the likeliest to disagree with the first at once.
+        let mut walked = 1;
+        self.walk_option(first, walked, stamp, marks);
+        if last != first {
+            walked += 1;
+            if self.walk_option(last, walked, stamp, marks) == 0 {
+                return Ok(0);
             }
-            p = self.vertical[p].down as usize;
+            let mut p = self.vertical[first].down as usize;
+            while p != last {
+                walked += 1;
+                if self.walk_option(p, walked, stamp, marks) == 0 {
+                    // No item is in every option so far: nothing to force (and so no need
+                    // to know which nodes are the item's options').
+                    return Ok(0);
+                }
+                p = self.vertical[p].down as usize;
+            }
         }
+        debug_assert_eq!(walked, len as u32);
         let mut removed = 0;
-        let mut q = self.first_node(first);
-        while self.entries[q].top > 0 {
+        let mut q = self.next_in_option(first);
+        while q != first {
             let j = self.entries[q].top as usize;
-            if q != first
-                && self.is_live(q)
-                && marks.item_stamp[j] == stamp
-                && marks.item_count[j] == len as u32
+            if self.is_live(q) && marks.item_stamp[j] == stamp && marks.item_count[j] == len as u32
             {
                 let color = marks.item_color[j];
                 let mut r = self.vertical[j].down as usize;
@@ -229,15 +297,47 @@ impl Links {
                     let keep =
                         marks.node_stamp[r] == stamp || (color > 0 && self.color_of(r) == color);
                     if !keep {
-                        self.prune(r, trail);
+                        self.prune(r, trail, marks);
                         removed += 1;
                     }
                     r = next;
                 }
             }
-            q += 1;
+            q = self.next_in_option(q);
         }
         Ok(removed)
+    }
+
+    /// One option's share of [`force_item`](Self::force_item): marks the nodes of node
+    /// `p`'s option with `stamp`, and counts which items the option has with the same color
+    /// as all the options walked before it; the first of them (`walked` 1) sets the items
+    /// and colors. Returns how many items every option walked so far agrees on.
+    #[inline]
+    fn walk_option(&self, p: usize, walked: u32, stamp: u32, marks: &mut Marks) -> u32 {
+        let mut agreed = 0;
+        marks.node_stamp[p] = stamp;
+        let mut q = self.next_in_option(p);
+        while q != p {
+            marks.node_stamp[q] = stamp;
+            if self.is_live(q) {
+                let j = self.entries[q].top as usize;
+                let color = self.color_of(q);
+                if walked == 1 {
+                    marks.item_stamp[j] = stamp;
+                    marks.item_color[j] = color;
+                    marks.item_count[j] = 1;
+                    agreed += 1;
+                } else if marks.item_stamp[j] == stamp
+                    && marks.item_color[j] == color
+                    && marks.item_count[j] == walked - 1
+                {
+                    marks.item_count[j] = walked;
+                    agreed += 1;
+                }
+            }
+            q = self.next_in_option(q);
+        }
+        agreed
     }
 
     /// *Failed-value probing* (with forcing), to a fixpoint or until `budget` probes are
@@ -281,12 +381,12 @@ impl Links {
                         *budget -= 1;
                         probes += 1;
                         let mark = trail.len();
-                        self.keep_value(s, value, true, trail);
-                        let failed = self.force(marks, trail).is_err();
+                        self.keep_value(s, value, true, trail, marks);
+                        let failed = self.force_queued(marks, trail).is_err();
                         self.restore_to(trail, mark);
                         if failed {
-                            removed += self.keep_value(s, value, false, trail);
-                            removed += self.force(marks, trail)?;
+                            removed += self.keep_value(s, value, false, trail, marks);
+                            removed += self.force_queued(marks, trail)?;
                         }
                     }
                 }
@@ -311,13 +411,20 @@ impl Links {
 
     /// Removes the options in item `s`'s list that give it another value than `value`
     /// (`keep` true) or that give it `value` (`keep` false); returns how many.
-    fn keep_value(&mut self, s: usize, value: i32, keep: bool, trail: &mut Vec<u32>) -> u64 {
+    fn keep_value(
+        &mut self,
+        s: usize,
+        value: i32,
+        keep: bool,
+        trail: &mut Vec<u32>,
+        marks: &mut Marks,
+    ) -> u64 {
         let mut removed = 0;
         let mut r = self.vertical[s].down as usize;
         while r != s {
             let next = self.vertical[r].down as usize;
             if (self.color_of(r) == value) != keep {
-                self.prune(r, trail);
+                self.prune(r, trail, marks);
                 removed += 1;
             }
             r = next;

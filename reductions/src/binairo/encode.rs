@@ -22,6 +22,7 @@ pub(super) fn encode(grid: &Grid, strategy: Strategy) -> Result<Encoding<Choice>
     }
     match strategy {
         Strategy::Patterns => encode_patterns(grid, &lines),
+        Strategy::Colors => encode_colors(grid, &lines),
         Strategy::Cells => {
             let implied = implied(&filled, &lines);
             if implied.is_complete() {
@@ -83,6 +84,67 @@ pub(super) fn encode_patterns(
                         // A row's 1 and a column's 0 take x; a row's 0 and a column's 1, y.
                         let takes_x = (bits >> b & 1 == 1) != columns;
                         entries.push(if takes_x { x } else { y }.into());
+                    }
+                }
+                entries.extend(shared.get(&bits).map(|&item| dlx::OptionItem::from(item)));
+                builder.option(entries);
+                choices.push(if columns {
+                    Choice::Column { col: a, bits }
+                } else {
+                    Choice::Row { row: a, bits }
+                });
+            }
+        }
+    }
+    Ok(Encoding::new(builder.build()?, choices))
+}
+
+/// [`Strategy::Colors`]: the options of [`encode_patterns`], with a secondary item per open
+/// cell that a row and a column color with the digit they put there.
+pub(super) fn encode_colors(
+    grid: &Grid,
+    lines: &Candidates,
+) -> Result<Encoding<Choice>, dlx::BuildError> {
+    let (n_rows, n_cols) = (grid.rows, grid.cols);
+    let w = text::base36_width(n_rows.max(n_cols) - 1);
+    let mut builder = dlx::ProblemBuilder::new();
+    let rows: Vec<dlx::Primary> = (0..n_rows)
+        .map(|r| builder.primary(name("r", &[(r, w)])))
+        .collect();
+    let cols: Vec<dlx::Primary> = (0..n_cols)
+        .map(|c| builder.primary(name("c", &[(c, w)])))
+        .collect();
+    let (row_items, col_items) = if grid.distinct {
+        (
+            shared_patterns(&mut builder, "h", &lines[0]),
+            shared_patterns(&mut builder, "v", &lines[1]),
+        )
+    } else {
+        (HashMap::new(), HashMap::new())
+    };
+    // A cell item where the patterns left for its row disagree (then so do its column's).
+    let mut cells = vec![None; n_rows * n_cols];
+    for (r, patterns) in lines[0].iter().enumerate() {
+        let ones = patterns.iter().fold(0, |m, &p| m | p);
+        let zeros = patterns.iter().fold(0, |m, &p| m | !p);
+        for c in (0..n_cols).filter(|&c| (ones & zeros) >> c & 1 == 1) {
+            cells[r * n_cols + c] = Some(builder.secondary(name("x", &[(r, w), (c, w)])));
+        }
+    }
+    let digits = [builder.color("0"), builder.color("1")];
+    let mut choices = Vec::new();
+    for (columns, patterns_of, shared) in [
+        (false, &lines[0], &row_items),
+        (true, &lines[1], &col_items),
+    ] {
+        for (a, patterns) in patterns_of.iter().enumerate() {
+            for &bits in patterns {
+                let mut entries: Vec<dlx::OptionItem> =
+                    vec![if columns { cols[a] } else { rows[a] }.into()];
+                for b in 0..if columns { n_rows } else { n_cols } {
+                    let (r, c) = if columns { (b, a) } else { (a, b) };
+                    if let Some(cell) = cells[r * n_cols + c] {
+                        entries.push(cell.with_color(digits[(bits >> b & 1) as usize]));
                     }
                 }
                 entries.extend(shared.get(&bits).map(|&item| dlx::OptionItem::from(item)));

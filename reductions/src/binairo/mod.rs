@@ -141,6 +141,14 @@ pub enum Strategy {
     /// [`PATTERN_BUDGET`] entries; the cell encoding otherwise).
     #[default]
     Patterns,
+    /// The options of [`Strategy::Patterns`], a row and a column agreeing through a colored
+    /// secondary item per open cell (Algorithm C), for propagation in the search.
+    Colors,
+}
+
+impl Strategy {
+    /// Every encoding.
+    pub const ALL: [Strategy; 3] = [Strategy::Patterns, Strategy::Cells, Strategy::Colors];
 }
 
 /// A Binairo grid: its rows and columns (both even), its cells, each blank or holding 0 or 1,
@@ -426,6 +434,15 @@ impl Reduction for Binairo {
 
     fn encode(&self, grid: &Grid) -> Result<Encoding<Choice>, dlx::BuildError> {
         encode::encode(grid, self.strategy)
+    }
+
+    /// Probing with [`Strategy::Colors`], whose cells are the colored items it tries; none
+    /// with the others, whose propagation at encode time leaves the search little to do.
+    fn propagation(&self) -> dlx::Propagation {
+        match self.strategy {
+            Strategy::Colors => dlx::Propagation::Probing,
+            Strategy::Patterns | Strategy::Cells => dlx::Propagation::None,
+        }
     }
 
     fn decode(&self, grid: &Grid, choices: &[&Choice]) -> Grid {
