@@ -5,6 +5,8 @@
 use std::io::{self, BufWriter, Write};
 
 use anyhow::{anyhow, bail, Context, Result};
+use std::sync::Arc;
+
 use dlx::{Branching, Propagation, Solver};
 use reductions::Reduction;
 
@@ -14,12 +16,14 @@ use crate::{note, WRITE_ERROR};
 
 /// What a command's runs do unless the flags say otherwise: the item order of memoized
 /// runs, whether `--count` memoizes without `--memo` (see [`Reduction::memo_by_default`]),
-/// and the propagation at every node of a search (see [`Reduction::propagation`]).
-#[derive(Copy, Clone, Debug)]
+/// and the reasoning at every node of a search (see [`Reduction::propagation`] and
+/// [`Reduction::propagator`]).
+#[derive(Clone)]
 pub struct Defaults {
     pub order: Branching,
     pub by_default: bool,
     pub propagation: Propagation,
+    pub propagator: Option<Arc<dyn dlx::Propagator>>,
 }
 
 impl Defaults {
@@ -29,6 +33,7 @@ impl Defaults {
         order: Branching::FirstItem,
         by_default: false,
         propagation: Propagation::None,
+        propagator: None,
     };
 
     pub fn of<R: Reduction>(reduction: &R) -> Defaults {
@@ -36,12 +41,13 @@ impl Defaults {
             order: reduction.memo_order(),
             by_default: reduction.memo_by_default(),
             propagation: reduction.propagation(),
+            propagator: None,
         }
     }
 
     /// Whether this run counts by memoization: `--memo`, or a count the command memoizes by
     /// default that asks for nothing a memoized count cannot do.
-    pub fn applies(self, flags: &SolveFlags) -> bool {
+    pub fn applies(&self, flags: &SolveFlags) -> bool {
         flags.memo
             || (self.by_default
                 && flags.count

@@ -12,7 +12,7 @@ use anyhow::{anyhow, bail, Context, Result};
 use dlx::{OptionId, Outcome, Problem, Solver, StopReason};
 use reductions::Reduction;
 
-use crate::args::{Format, SolveFlags};
+use crate::args::{Format, Propagate, SolveFlags};
 use crate::board::{Board, View};
 use crate::memo::{estimate, memo_count, random_solutions, write_zdd, Defaults};
 use crate::{note, Found, WRITE_ERROR};
@@ -72,10 +72,16 @@ pub fn configure<'p>(
     problem: &'p Problem,
     flags: &SolveFlags,
     mode: Mode,
-    propagation: dlx::Propagation,
+    defaults: &Defaults,
 ) -> Result<(Solver<'p>, Option<crate::progress::Bar>)> {
-    let mut solver =
-        Solver::new(problem).propagation(flags.propagate.map_or(propagation, Into::into));
+    // --propagate none is Knuth's search: no rule, and not the puzzle's own reasoning either.
+    let propagation = flags.propagate.map_or(defaults.propagation, Into::into);
+    let mut solver = Solver::new(problem).propagation(propagation);
+    if let Some(propagator) = &defaults.propagator {
+        if flags.propagate != Some(Propagate::None) {
+            solver = solver.propagator(propagator.clone());
+        }
+    }
     if let Some(ids) = &flags.within {
         let prefix: Vec<dlx::OptionId> = ids.0.iter().map(|&id| dlx::OptionId::new(id)).collect();
         solver = solver
@@ -149,7 +155,7 @@ where
     if mode == Mode::Count && !matches!(flags.format, Format::Text | Format::Json) {
         bail!("--count prints a number: use --format text or json with it");
     }
-    let (solver, bar) = configure(problem, flags, mode, memo.propagation)?;
+    let (solver, bar) = configure(problem, flags, mode, &memo)?;
     if let Some(depth) = flags.split {
         return print_split(&solver, depth as usize);
     }
@@ -354,10 +360,11 @@ where
     let encoding = reduction
         .encode(puzzle)
         .context("cannot build the exact-cover problem")?;
-    solve_boards(
-        &encoding.problem,
-        flags,
-        Defaults::of(reduction),
-        |options| show(reduction.decode(puzzle, &encoding.choices_of(options))),
-    )
+    let defaults = Defaults {
+        propagator: reduction.propagator(puzzle, &encoding),
+        ..Defaults::of(reduction)
+    };
+    solve_boards(&encoding.problem, flags, defaults, |options| {
+        show(reduction.decode(puzzle, &encoding.choices_of(options)))
+    })
 }

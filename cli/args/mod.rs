@@ -11,7 +11,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-pub use flags::{ColorChoice, Format, MakeFlags, SolveFlags};
+pub use flags::{ColorChoice, Format, MakeFlags, Propagate, SolveFlags};
 pub use values::PieceSet;
 use values::{cell, piece_set, rectangle};
 

@@ -59,7 +59,8 @@ fn all_dates(flags: &SolveFlags) -> Result<Found> {
         }
         Format::Text | Format::Json => {}
     }
-    let (solver, bar) = crate::run::configure(problem, flags, Mode::Count, dlx::Propagation::None)?;
+    let (solver, bar) =
+        crate::run::configure(problem, flags, Mode::Count, &crate::memo::Defaults::SOLVE)?;
     let mut counts = [[0u64; 31]; 12];
     let outcome = solver.for_each(|options| {
         if let Some(date) = all.date_of(options) {

@@ -24,6 +24,14 @@ impl ItemId {
     pub fn index(self) -> usize {
         self.0 as usize
     }
+
+    /// The item at position `index` of the problem's item list (primary items first).
+    ///
+    /// # Panics
+    /// If `index` does not fit in 32 bits (no problem has that many items).
+    pub fn new(index: usize) -> ItemId {
+        ItemId(u32::try_from(index).expect("an item index fits in 32 bits"))
+    }
 }
 
 /// A primary item: every solution covers it exactly once.

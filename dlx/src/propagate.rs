@@ -19,7 +19,7 @@
 use std::fmt;
 use std::sync::Arc;
 
-use crate::links::{Links, Marks, WipeOut};
+use crate::links::{Links, Marks, Probed, WipeOut};
 use crate::problem::{ItemId, OptionId, Problem};
 
 /// Which built-in rules run at every node of the search ([`Solver::propagation`]).
@@ -40,12 +40,13 @@ pub enum Propagation {
     /// its options still give it (a color, or none), the options giving it other values are
     /// taken out for a moment and forcing runs; when that leaves a primary item with no
     /// option, the value is in no solution, and the options giving it go. To a fixpoint, or
-    /// until [`PROBE_BUDGET`] probes at the node.
+    /// until the probes at the node have cost [`PROBE_EFFORT`] times the problem's size.
     Probing,
 }
 
-/// The most probes [`Propagation::Probing`] makes at one node of the search.
-pub const PROBE_BUDGET: u64 = 20_000;
+/// How much [`Propagation::Probing`] may do at one node of the search: forcing visits at
+/// most this many nodes of options per entry of the problem (an item of an option).
+pub const PROBE_EFFORT: u64 = 16;
 
 impl Propagation {
     /// Every level, weakest first.
@@ -231,7 +232,12 @@ pub(crate) struct Propagate {
     trail: Vec<u32>,
     /// The trail's length when each level was entered.
     marks: Vec<u32>,
+    /// For each level, how many times in a row probing found nothing on the path to it
+    /// (see [`run`](Self::run)).
+    streaks: Vec<u8>,
     scratch: Marks,
+    /// The nodes forcing may visit while probing at one node of the search.
+    probe_budget: u64,
     pub counters: Counters,
 }
 
@@ -271,7 +277,9 @@ impl Propagate {
             first_nodes,
             trail: Vec::new(),
             marks: vec![0; depth + 1],
+            streaks: vec![0; depth + 1],
             scratch: Marks::new(links),
+            probe_budget: PROBE_EFFORT.saturating_mul(problem.entry_count() as u64 + 1),
             counters: Counters::default(),
         }
     }
@@ -292,17 +300,35 @@ impl Propagate {
     /// node has no solution below it.
     pub fn run(&mut self, links: &mut Links, chosen: &[u32]) -> bool {
         self.counters.rounds += 1;
-        let mut budget = PROBE_BUDGET;
+        let level = chosen.len();
+        let streak = if level == 0 {
+            0
+        } else {
+            self.streaks[level - 1]
+        };
+        // Probing that keeps finding nothing along a path is tried again only at every
+        // 2^k-th level below, k the number of fruitless tries in a row: its cost stays a
+        // bounded share where it does not pay, and the rule depends on the path alone, so
+        // the tree is the same on any number of threads.
+        let probe = streak == 0 || level % (1 << streak.min(16)) == 0;
+        self.streaks[level] = streak;
         loop {
             let built_in = match self.level {
                 Propagation::None => Ok(0),
-                Propagation::Forcing => links.force(&mut self.scratch, &mut self.trail),
-                Propagation::Probing => links
-                    .probe(&mut self.scratch, &mut self.trail, &mut budget)
-                    .map(|(removed, probes)| {
-                        self.counters.probes += probes;
-                        removed
+                Propagation::Probing if probe => links
+                    .probe(&mut self.scratch, &mut self.trail, self.probe_budget)
+                    .map(|probed: Probed| {
+                        self.counters.probes += probed.probes;
+                        self.streaks[level] = if probed.failed_values > 0 {
+                            0
+                        } else {
+                            streak.saturating_add(1)
+                        };
+                        probed.removed
                     }),
+                Propagation::Forcing | Propagation::Probing => {
+                    links.force(&mut self.scratch, &mut self.trail)
+                }
             };
             match built_in {
                 Ok(removed) => self.counters.removed += removed,

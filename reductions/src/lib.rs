@@ -98,6 +98,17 @@ pub trait Reduction {
     fn propagation(&self) -> dlx::Propagation {
         dlx::Propagation::None
     }
+
+    /// The puzzle's own reasoning at every node of a search of `encoding`
+    /// ([`dlx::Solver::propagator`]), if it has some that the engine's rules lack. By
+    /// default none.
+    fn propagator(
+        &self,
+        _puzzle: &Self::Puzzle,
+        _encoding: &Encoding<Self::Choice>,
+    ) -> Option<std::sync::Arc<dyn dlx::Propagator>> {
+        None
+    }
 }
 
 /// An exact-cover problem and the meaning of each of its options: `choices[k]` belongs to

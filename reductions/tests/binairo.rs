@@ -626,3 +626,34 @@ fn unruly_ids_are_refused_with_a_place() {
         assert!(err.to_string().contains(message), "{id}: {err}");
     }
 }
+
+/// Minimal puzzles of 24 x 24 and 30 x 30 that need the search (fixtures/hard): exactly one
+/// solution with the colored encoding under probing (the command's reasoning for it) and
+/// under forcing, and with the plain pattern encoding under forcing: the same board each
+/// time, valid by the rules.
+#[test]
+fn hard_puzzles_have_one_solution_by_every_method() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/hard");
+    let mut tested = 0;
+    for entry in fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        if !name.starts_with("binairo-") {
+            continue;
+        }
+        let text = fs::read_to_string(&path).unwrap();
+        let mut found = Vec::new();
+        for (strategy, propagation) in [
+            (Strategy::Colors, Propagation::Probing),
+            (Strategy::Colors, Propagation::Forcing),
+            (Strategy::Patterns, Propagation::Forcing),
+        ] {
+            let (count, boards) = solve_with(strategy, propagation, &text, 2);
+            assert_eq!(count, 1, "{name} {strategy:?} {propagation}");
+            found.push(boards[0].clone());
+        }
+        assert!(found.windows(2).all(|w| w[0] == w[1]), "{name}");
+        tested += 1;
+    }
+    assert_eq!(tested, 6);
+}

@@ -4,7 +4,7 @@
 use std::fs;
 use std::path::PathBuf;
 
-use dlx::Solver;
+use dlx::{Propagation, Solver};
 use reductions::futoshiki::{judge, Futoshiki, Grid, Verdict};
 use reductions::Reduction;
 
@@ -107,25 +107,35 @@ fn check_solution(puzzle: &str, solved: &str) {
     }
 }
 
-/// Solves, checks every solution (exact cover and rules) up to `limit`, returns the count and
-/// the boards.
+/// Solves with the reasoning the command uses (forcing and the filter at every node), checks
+/// every solution (exact cover and rules) up to `limit`, returns the count and the boards.
 fn solve(text: &str, limit: u128) -> (u128, Vec<String>) {
+    solve_with(text, limit, true)
+}
+
+/// [`solve`], with that reasoning or with Knuth's plain search.
+fn solve_with(text: &str, limit: u128, reasoning: bool) -> (u128, Vec<String>) {
     let grid = Futoshiki.parse(text).unwrap();
     let encoding = Futoshiki.encode(&grid).unwrap();
     let mut boards = Vec::new();
-    let outcome = Solver::new(&encoding.problem)
-        .limit(limit)
-        .for_each(|options| {
-            dlx::verify(&encoding.problem, options).unwrap();
-            let board = Futoshiki.decode(&grid, &encoding.choices_of(options));
-            let board = board.to_string();
-            check_solution(text, &board);
-            // The printed board reads back as a complete grid without violations.
-            let back = Futoshiki.parse(&board).unwrap();
-            assert!(back.is_complete() && back.violations().is_empty());
-            boards.push(board);
-            std::ops::ControlFlow::Continue(())
-        });
+    let mut solver = Solver::new(&encoding.problem).limit(limit);
+    if reasoning {
+        solver = solver.propagation(Futoshiki.propagation());
+        if let Some(propagator) = Futoshiki.propagator(&grid, &encoding) {
+            solver = solver.propagator(propagator);
+        }
+    }
+    let outcome = solver.for_each(|options| {
+        dlx::verify(&encoding.problem, options).unwrap();
+        let board = Futoshiki.decode(&grid, &encoding.choices_of(options));
+        let board = board.to_string();
+        check_solution(text, &board);
+        // The printed board reads back as a complete grid without violations.
+        let back = Futoshiki.parse(&board).unwrap();
+        assert!(back.is_complete() && back.violations().is_empty());
+        boards.push(board);
+        std::ops::ControlFlow::Continue(())
+    });
     (outcome.solutions, boards)
 }
 
@@ -211,9 +221,13 @@ fn empty_grids_count_latin_squares() {
     assert_eq!(solve(&empty(2), u128::MAX).0, 2);
     assert_eq!(solve(&empty(3), u128::MAX).0, 12);
     assert_eq!(solve(&empty(4), u128::MAX).0, 576);
+    assert_eq!(solve_with(&empty(4), u128::MAX, false).0, 576);
     let grid = Futoshiki.parse(&empty(5)).unwrap();
     let encoding = Futoshiki.encode(&grid).unwrap();
-    assert_eq!(Solver::new(&encoding.problem).count().solutions, 161_280);
+    for level in Propagation::ALL {
+        let solver = Solver::new(&encoding.problem).propagation(level);
+        assert_eq!(solver.count().solutions, 161_280, "{level}");
+    }
 }
 
 #[test]
@@ -352,8 +366,10 @@ fn random_puzzles_agree_with_brute_force() {
                         })
                 })
                 .count();
-            let (count, _) = solve(&text, u128::MAX);
-            assert_eq!(count, expected as u128, "{text}");
+            for reasoning in [true, false] {
+                let (count, _) = solve_with(&text, u128::MAX, reasoning);
+                assert_eq!(count, expected as u128, "{text}");
+            }
             puzzles += 1;
             solvable += usize::from(expected > 0);
         }
@@ -579,13 +595,20 @@ fn tathams_unequal_puzzles_read_solve_grade_and_write_back() {
         };
         let grid = Futoshiki.parse(id).unwrap();
         let (count, boards) = solve(&grid.to_string(), 10);
+        // Tatham writes a digit a character: itself below order 10, and from order 10 on,
+        // one less (1 is '0', 10 is '9').
         let digits: String = boards[0]
             .lines()
             .skip(1)
             .step_by(2)
-            .collect::<Vec<_>>()
-            .concat();
-        let digits: String = digits.chars().filter(char::is_ascii_digit).collect();
+            .flat_map(|row| row.split(|c: char| !c.is_ascii_digit()))
+            .filter(|number| !number.is_empty())
+            .map(|number| {
+                let d: u32 = number.parse().unwrap();
+                let shown = if grid.size() < 10 { d } else { d - 1 };
+                char::from_digit(shown, 10).unwrap()
+            })
+            .collect();
         assert_eq!((count, digits.as_str()), (1, solution), "{id}");
         let difficulty = match params.split('d').nth(1).unwrap() {
             "t" => Difficulty::Trivial,
@@ -719,4 +742,27 @@ fn a_full_grid_against_its_inequality_has_no_solution() {
     assert_eq!(grade(&grid), Grade::NoSolution);
     let grid = Futoshiki.parse("2:2R,1,1,2,").unwrap();
     assert!(matches!(grade(&grid), Grade::Unique { .. }));
+}
+
+/// Minimal 10 x 10 puzzles of the "recursive" grade (fixtures/hard): exactly one solution
+/// with the filter at every node and without it, the same board, valid by the rules.
+#[test]
+fn hard_puzzles_have_one_solution_with_and_without_the_filter() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/hard");
+    for seed in [1, 2] {
+        let text =
+            fs::read_to_string(dir.join(format!("futoshiki-10-recursive-seed{seed}.txt"))).unwrap();
+        let (count, boards) = solve(&text, 2);
+        assert_eq!(count, 1, "seed {seed}");
+        // Without: forcing alone (Knuth's plain search takes seconds here).
+        let grid = Futoshiki.parse(&text).unwrap();
+        let encoding = Futoshiki.encode(&grid).unwrap();
+        let solver = Solver::new(&encoding.problem)
+            .propagation(Propagation::Forcing)
+            .limit(2);
+        let solutions: Vec<_> = solver.solutions().collect();
+        assert_eq!(solutions.len(), 1, "seed {seed}");
+        let board = Futoshiki.decode(&grid, &encoding.choices_of(solutions[0].options()));
+        assert_eq!(board.to_string(), boards[0], "seed {seed}");
+    }
 }

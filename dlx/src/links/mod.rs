@@ -54,7 +54,7 @@ mod dance;
 mod prune;
 mod unchecked;
 
-pub(crate) use prune::{Marks, WipeOut};
+pub(crate) use prune::{Marks, Probed, WipeOut};
 
 use crate::problem::Problem;
 

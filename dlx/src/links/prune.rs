@@ -32,6 +32,8 @@ pub(crate) struct Marks {
     /// whether each item is in that queue.
     queue: Vec<u32>,
     queued: Vec<bool>,
+    /// Nodes visited by forcing so far: the measure of probing's budget.
+    pub work: u64,
 }
 
 impl Marks {
@@ -45,6 +47,7 @@ impl Marks {
             node_stamp: vec![0; links.vertical.len()],
             queue: Vec::new(),
             queued: vec![false; links.item_count + 2],
+            work: 0,
         }
     }
 
@@ -73,6 +76,15 @@ impl Marks {
         self.stamp += 1;
         self.stamp
     }
+}
+
+/// What [`Links::probe`] did: the options it removed (forcing's included), the values it
+/// tried, and those that failed.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Probed {
+    pub removed: u64,
+    pub probes: u64,
+    pub failed_values: u64,
 }
 
 /// A contradiction found by propagation: some active primary item has no option left, or a
@@ -300,6 +312,7 @@ impl Links {
                         self.prune(r, trail, marks);
                         removed += 1;
                     }
+                    marks.work += 1;
                     r = next;
                 }
             }
@@ -336,30 +349,34 @@ impl Links {
                 }
             }
             q = self.next_in_option(q);
+            marks.work += 1;
         }
         agreed
     }
 
-    /// *Failed-value probing* (with forcing), to a fixpoint or until `budget` probes are
-    /// spent: for each active secondary item and each value its options still give it (a
+    /// *Failed-value probing* (with forcing), to a fixpoint or until forcing has visited
+    /// `budget` nodes (counted in `marks.work`; a probe under way when it runs out is
+    /// finished): for each active secondary item and each value its options still give it (a
     /// color, or none), the options giving it any other value are taken out for a moment and
     /// forcing is run; if that wipes out, no solution gives the item that value, so the
     /// options giving it go for good. Removals go on `trail`. Returns the options removed and
-    /// the probes made, or [`WipeOut`].
+    /// the probes made ([`Probed`]), or [`WipeOut`].
     pub fn probe(
         &mut self,
         marks: &mut Marks,
         trail: &mut Vec<u32>,
-        budget: &mut u64,
-    ) -> Result<(u64, u64), WipeOut> {
+        budget: u64,
+    ) -> Result<Probed, WipeOut> {
+        let limit = marks.work.saturating_add(budget);
         let mut removed = self.force(marks, trail)?;
         let mut probes = 0;
+        let mut failed_values = 0;
         let head = self.item_count + 1;
         let mut values: Vec<i32> = Vec::new();
         loop {
             let before = removed;
             let mut s = self.next_active(head);
-            while s != head && *budget > 0 {
+            while s != head && marks.work < limit {
                 values.clear();
                 let mut r = self.vertical[s].down as usize;
                 if r != s && !self.is_open(s) {
@@ -375,16 +392,16 @@ impl Links {
                 // A single value leaves nothing to try.
                 if values.len() >= 2 {
                     for &value in &values {
-                        if *budget == 0 {
+                        if marks.work >= limit {
                             break;
                         }
-                        *budget -= 1;
                         probes += 1;
                         let mark = trail.len();
                         self.keep_value(s, value, true, trail, marks);
                         let failed = self.force_queued(marks, trail).is_err();
                         self.restore_to(trail, mark);
                         if failed {
+                            failed_values += 1;
                             removed += self.keep_value(s, value, false, trail, marks);
                             removed += self.force_queued(marks, trail)?;
                         }
@@ -392,8 +409,12 @@ impl Links {
                 }
                 s = self.next_active(s);
             }
-            if removed == before || *budget == 0 {
-                return Ok((removed, probes));
+            if removed == before || marks.work >= limit {
+                return Ok(Probed {
+                    removed,
+                    probes,
+                    failed_values,
+                });
             }
         }
     }

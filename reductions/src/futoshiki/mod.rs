@@ -554,6 +554,25 @@ impl Reduction for Futoshiki {
         encode::encode(grid)
     }
 
+    /// Forcing: on this encoding it is arc consistency of the inequalities (an option of a
+    /// cell takes the thresholds below or above its digit), and a cell, or a line's digit,
+    /// with one option left is placed.
+    fn propagation(&self) -> dlx::Propagation {
+        dlx::Propagation::Forcing
+    }
+
+    /// The filter of encode time, at every node: the lines' all-different rule by Régin's
+    /// matching (every naked and hidden subset), which forcing does not see.
+    fn propagator(
+        &self,
+        grid: &Grid,
+        encoding: &Encoding<Fill>,
+    ) -> Option<std::sync::Arc<dyn dlx::Propagator>> {
+        Some(std::sync::Arc::new(propagate::SearchFilter::new(
+            grid, encoding,
+        )))
+    }
+
     fn decode(&self, grid: &Grid, choices: &[&Fill]) -> Grid {
         let mut solved = grid.clone();
         for fill in choices {

@@ -2,7 +2,8 @@
 //! all-different rule (Régin's matching test) and singleton consistency, to a fixpoint (see
 //! the [module docs](super)).
 
-use super::{Grid, Relation, MAX_SIZE};
+use super::{Fill, Grid, Relation, MAX_SIZE};
+use crate::Encoding;
 
 /// The digits each cell may still hold (bit `d` for digit `d`), as the [module docs](super)
 /// describe. Every digit removed is in no solution; when the filter proves that there is no
@@ -27,11 +28,88 @@ pub(super) fn candidates(grid: &Grid) -> Vec<u64> {
     domains
 }
 
+/// The filter at every node of the search ([`dlx::Propagator`]): the digits each cell may
+/// still hold are read from the options left (a cell filled above the node holds its digit),
+/// filtered by inequalities, lines and singleton consistency (within
+/// [`SEARCH_PROBE_BUDGET`]), and the options of the digits filtered out go.
+pub(super) struct SearchFilter {
+    filter: Filter,
+    /// The option of each cell and digit (at `cell * (n + 1) + digit`), if it has one.
+    options: Vec<Option<dlx::OptionId>>,
+    /// The cell and digit of each option.
+    fills: Vec<(usize, usize)>,
+}
+
+impl SearchFilter {
+    /// The filter for `grid`, searched as `encoding` (whose first n² items are the cells).
+    pub(super) fn new(grid: &Grid, encoding: &Encoding<Fill>) -> SearchFilter {
+        let n = grid.n;
+        let mut options = vec![None; n * n * (n + 1)];
+        let mut fills = Vec::with_capacity(encoding.problem.option_count());
+        for option in encoding.problem.options() {
+            let fill = encoding.choice(option);
+            let cell = fill.row * n + fill.col;
+            options[cell * (n + 1) + fill.digit] = Some(option);
+            fills.push((cell, fill.digit));
+        }
+        SearchFilter {
+            filter: Filter::new(grid),
+            options,
+            fills,
+        }
+    }
+}
+
+impl dlx::Propagator for SearchFilter {
+    fn propagate(&self, node: &mut dlx::Node<'_>) -> Result<(), dlx::Contradiction> {
+        let n = self.filter.n;
+        let mut domains = vec![0u64; n * n];
+        let mut open = vec![true; n * n];
+        for option in node.chosen() {
+            let (cell, digit) = self.fills[option.index()];
+            domains[cell] = 1 << digit;
+            open[cell] = false;
+        }
+        for cell in (0..n * n).filter(|&cell| open[cell]) {
+            for option in node.options(dlx::ItemId::new(cell)) {
+                domains[cell] |= 1 << self.fills[option.index()].1;
+            }
+        }
+        let mut queue = Queue::new(&self.filter);
+        queue.all(&self.filter);
+        if !self.filter.propagate(&mut domains, &mut queue) {
+            return Err(dlx::Contradiction);
+        }
+        if !self
+            .filter
+            .probe_within(&mut domains, &mut queue, SEARCH_PROBE_BUDGET)
+        {
+            return Err(dlx::Contradiction);
+        }
+        for cell in (0..n * n).filter(|&cell| open[cell]) {
+            for digit in 1..=n {
+                if domains[cell] >> digit & 1 == 0 {
+                    if let Some(option) = self.options[cell * (n + 1) + digit] {
+                        node.remove(option);
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
 /// The work that [`Filter::probe`] may spend, counted as 2 per revision of an inequality, n per
 /// revision of a line and m² per matching test on m open cells (about 5 ns each): f18, the
 /// hardest public instance, takes 562,229, an empty 9 x 9 grid 1.3 million (nothing to find
 /// there); larger open grids stop probing here, after about 10 ms.
 const PROBE_BUDGET: u64 = 2_000_000;
+
+/// The work singleton consistency may spend at one node of the search ([`SearchFilter`]),
+/// in the same units as [`PROBE_BUDGET`]. Measured on our 10 x 10 "recursive" puzzles
+/// (fixtures/hard): 5,000 leaves 3,000-6,000 nodes, 500,000 about 150 at twice the time of
+/// 100,000, which leaves 250-400 nodes in the least time (docs/engine.md).
+const SEARCH_PROBE_BUDGET: u64 = 100_000;
 
 /// The rules as the filter sees them: the lines (rows, then columns) and the inequalities.
 struct Filter {
@@ -339,6 +417,11 @@ impl Filter {
     /// the digit for good when that fails, until no trial fails or [`PROBE_BUDGET`] is spent.
     /// Returns false when no solution exists.
     fn probe(&self, domains: &mut [u64], queue: &mut Queue) -> bool {
+        self.probe_within(domains, queue, PROBE_BUDGET)
+    }
+
+    /// [`probe`](Self::probe) until the queue's work passes `budget`.
+    fn probe_within(&self, domains: &mut [u64], queue: &mut Queue, budget: u64) -> bool {
         let mut trial = vec![0u64; domains.len()];
         let mut order: Vec<usize> = (0..domains.len()).collect();
         loop {
@@ -354,7 +437,7 @@ impl Filter {
                 while digits != 0 {
                     let d = digits & digits.wrapping_neg();
                     digits &= digits - 1;
-                    if queue.work > PROBE_BUDGET {
+                    if queue.work > budget {
                         return true;
                     }
                     if domains[cell] & d == 0 {
