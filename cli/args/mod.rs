@@ -336,12 +336,14 @@ pub struct FileArgs {
 pub enum BinairoEncoding {
     /// An option per cell and digit; counts with multiplicities (Algorithm M): any size.
     Cells,
-    /// An option per legal row and column that survives propagation from the givens (the
-    /// default): every public puzzle up to 20 x 20 in about a millisecond; too many options on
-    /// large, sparse grids (then the cell encoding is used).
+    /// An option per legal row and column that survives propagation from the givens, a row
+    /// and a column agreeing on a cell through two items (Algorithm X, Knuth's search by
+    /// default): the fastest to count loose grids; too many options on large, sparse grids
+    /// (then the cell encoding is used).
     Patterns,
     /// The same options, a row and a column agreeing through a colored item per open cell
-    /// (Algorithm C), for --propagate probing.
+    /// (Algorithm C), searched with probing at every node (the default): minimal 30 x 30
+    /// puzzles proved unique in a fraction of a second.
     Colors,
 }
 
@@ -360,7 +362,7 @@ pub struct BinairoArgs {
     pub repeats: bool,
 
     /// The exact-cover encoding.
-    #[arg(long, value_enum, value_name = "ENCODING", default_value_t = BinairoEncoding::Patterns)]
+    #[arg(long, value_enum, value_name = "ENCODING", default_value_t = BinairoEncoding::Colors)]
     pub encoding: BinairoEncoding,
 
     #[command(flatten)]

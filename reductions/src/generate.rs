@@ -108,13 +108,20 @@ pub fn solutions<R: Reduction>(
 }
 
 /// How many solutions a puzzle has (see [`solutions`]), and the size of the search that
-/// settles it: the nodes the engine visits to count them up to two.
+/// settles it: the nodes the engine visits to count them up to two, with the puzzle's own
+/// reasoning at every node ([`Reduction::propagation`], [`Reduction::propagator`]).
 pub fn settle<R: Reduction>(
     reduction: &R,
     puzzle: &R::Puzzle,
 ) -> Result<(Solutions, u64), dlx::BuildError> {
     let encoding = reduction.encode(puzzle)?;
-    let outcome = dlx::Solver::new(&encoding.problem).limit(2).count();
+    let mut solver = dlx::Solver::new(&encoding.problem)
+        .propagation(reduction.propagation())
+        .limit(2);
+    if let Some(propagator) = reduction.propagator(puzzle, &encoding) {
+        solver = solver.propagator(propagator);
+    }
+    let outcome = solver.count();
     let solutions = match outcome.solutions {
         0 => Solutions::None,
         1 => Solutions::One,

@@ -127,7 +127,7 @@ pub const PATTERN_BUDGET: u128 = 20_000_000;
 /// The Binairo reduction; the format and the encodings are in the [module docs](self).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Binairo {
-    /// Which encoding to use. By default, [`Strategy::Patterns`].
+    /// Which encoding to use. By default, [`Strategy::Colors`].
     pub strategy: Strategy,
 }
 
@@ -138,11 +138,13 @@ pub enum Strategy {
     /// of distinct lines.
     Cells,
     /// Every legal row and column that survives propagation is an option (while they fit in
-    /// [`PATTERN_BUDGET`] entries; the cell encoding otherwise).
-    #[default]
+    /// [`PATTERN_BUDGET`] entries; the cell encoding otherwise), a row and a column agreeing
+    /// on a cell through two primary items (Algorithm X).
     Patterns,
     /// The options of [`Strategy::Patterns`], a row and a column agreeing through a colored
-    /// secondary item per open cell (Algorithm C), for propagation in the search.
+    /// secondary item per open cell (Algorithm C), searched with probing at every node: the
+    /// default.
+    #[default]
     Colors,
 }
 
