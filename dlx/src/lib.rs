@@ -18,6 +18,11 @@
 //!   report on the search. `count` and `for_each` run on several threads with
 //!   [`threads`](Solver::threads), and a count can be split over machines with
 //!   [`shard`](Solver::shard) or [`split`](Solver::split) and [`within`](Solver::within).
+//! - [`Solver::propagation`] adds reasoning at every node of the search (forcing and
+//!   failed-value probing, see [`Propagation`]), and [`Solver::propagator`] a problem's own
+//!   ([`Propagator`], which sees and prunes the node through [`Node`]): the same solutions
+//!   in a smaller tree. Removals are undone when the search leaves the node; without
+//!   propagation the search is Knuth's, step for step.
 //! - [`verify`] checks a claimed solution against the problem, independently of the search.
 //!
 //! | engine | Knuth | handles |

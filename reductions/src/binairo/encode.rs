@@ -1,4 +1,4 @@
-//! The two exact-cover encodings of a binairo grid (see the [module docs](super)).
+//! The three exact-cover encodings of a binairo grid (see the [module docs](super)).
 
 use std::collections::HashMap;
 

@@ -5,7 +5,7 @@
 //! size line says `repeats` ([`Grid::set_distinct`]).
 //!
 //! The rooms: `format.rs` reads and writes the grid, `propagate.rs` fills cells and filters the
-//! line patterns before the search, `encode.rs` writes either encoding.
+//! line patterns before the search, `encode.rs` writes the three encodings.
 //!
 //! # The format
 //!
@@ -18,8 +18,8 @@
 //!
 //! # Encodings
 //!
-//! Two, both exact, both written after the same propagation at encode time (below);
-//! [`Strategy::Patterns`] is the default.
+//! Three, all exact, all written after the same propagation at encode time (below);
+//! [`Strategy::Colors`] is the default.
 //!
 //! [`Strategy::Patterns`]: a row (or column) is a *pattern*, a string of N digits with N/2 of
 //! each and no three equal in a row, and the options are "row i reads p" for every pattern p
@@ -33,6 +33,13 @@
 //! (grids with `repeats` get none).
 //! The balance and the rule of three live inside the patterns; no colors, no multiplicities:
 //! Algorithm X. Items are listed lines first, then cells.
+//!
+//! [`Strategy::Colors`]: the same options, but a row and a column agree on an open cell
+//! through one secondary item `x<i><j>` that each colors with its digit there (Algorithm C).
+//! That is the form the engine's probing reasons about ([`dlx::Propagation::Probing`]): at
+//! every node it tries both digits of each open cell and keeps what survives forcing, which
+//! proves minimal 30 x 30 puzzles unique in tens of nodes. So this encoding is searched with
+//! probing ([`Reduction::propagation`]); without it, it is the slowest of the three.
 //!
 //! The legal lines number about 2.6^N: 34 for N = 8, 8,196 for N = 20, 860,142 for N = 30,
 //! 93,770,358 for N = 40 ([`count_patterns`]). When the lines of a grid would hold more than
@@ -80,11 +87,12 @@
 //! a cell or a line with nothing, get a problem with one primary item, `broken`, and no option.
 //!
 //! Propagation settles every unique public instance at encode time; the search only reads
-//! the answer (2N + 1 nodes). The patterns are the default: they answer every public
-//! instance in about a millisecond and reach further on large grids. The cells stay: they
-//! are what grids beyond the budget get, they do better on some large grids with many
-//! givens, and the two encodings check each other (tests, fuzzing). The figures behind
-//! these choices are in `docs/reductions.md`.
+//! the answer (2N + 1 nodes). Minimal puzzles that need search are where the encodings
+//! differ: the colored one with probing proves them unique fastest, and is the default. The
+//! plain patterns under Knuth's search count loose grids with many solutions fastest. The
+//! cells are what grids beyond the budget get, and the three encodings check each other
+//! (tests, fuzzing). The figures behind these choices are in `docs/reductions.md` and
+//! `docs/engine.md`.
 //!
 //! ```
 //! use reductions::binairo::Binairo;
