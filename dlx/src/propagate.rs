@@ -46,7 +46,7 @@ pub enum Propagation {
 
 /// How much [`Propagation::Probing`] may do at one node of the search: forcing visits at
 /// most this many nodes of options per entry of the problem (an item of an option).
-pub const PROBE_EFFORT: u64 = 16;
+pub const PROBE_EFFORT: u64 = 64;
 
 impl Propagation {
     /// Every level, weakest first.

@@ -196,18 +196,22 @@ impl Links {
 
     /// Removes the option of node `x`, records it on `trail`, and queues its primary items
     /// for forcing.
-    fn prune(&mut self, x: usize, trail: &mut Vec<u32>, marks: &mut Marks) {
+    /// Returns false when that leaves one of those items without options (a wipe-out,
+    /// found at once rather than when the item's turn in the queue comes).
+    fn prune(&mut self, x: usize, trail: &mut Vec<u32>, marks: &mut Marks) -> bool {
         self.remove_option(x);
         trail.push(x as u32);
+        let mut alive = true;
         let mut q = x;
         loop {
             let item = self.entries[q].top as usize;
             if item <= self.primary_count {
                 marks.push(item);
+                alive &= self.entries[item].top > 0;
             }
             q = self.next_in_option(q);
             if q == x {
-                break;
+                return alive;
             }
         }
     }
@@ -309,8 +313,10 @@ impl Links {
                     let keep =
                         marks.node_stamp[r] == stamp || (color > 0 && self.color_of(r) == color);
                     if !keep {
-                        self.prune(r, trail, marks);
                         removed += 1;
+                        if !self.prune(r, trail, marks) {
+                            return Err(WipeOut);
+                        }
                     }
                     marks.work += 1;
                     r = next;
@@ -397,12 +403,12 @@ impl Links {
                         }
                         probes += 1;
                         let mark = trail.len();
-                        self.keep_value(s, value, true, trail, marks);
-                        let failed = self.force_queued(marks, trail).is_err();
+                        let failed = self.keep_value(s, value, true, trail, marks).is_err()
+                            || self.force_queued(marks, trail).is_err();
                         self.restore_to(trail, mark);
                         if failed {
                             failed_values += 1;
-                            removed += self.keep_value(s, value, false, trail, marks);
+                            removed += self.keep_value(s, value, false, trail, marks)?;
                             removed += self.force_queued(marks, trail)?;
                         }
                     }
@@ -431,7 +437,8 @@ impl Links {
     }
 
     /// Removes the options in item `s`'s list that give it another value than `value`
-    /// (`keep` true) or that give it `value` (`keep` false); returns how many.
+    /// (`keep` true) or that give it `value` (`keep` false); returns how many, or
+    /// [`WipeOut`] (with the queue emptied) as soon as a primary item has no option left.
     fn keep_value(
         &mut self,
         s: usize,
@@ -439,17 +446,20 @@ impl Links {
         keep: bool,
         trail: &mut Vec<u32>,
         marks: &mut Marks,
-    ) -> u64 {
+    ) -> Result<u64, WipeOut> {
         let mut removed = 0;
         let mut r = self.vertical[s].down as usize;
         while r != s {
             let next = self.vertical[r].down as usize;
             if (self.color_of(r) == value) != keep {
-                self.prune(r, trail, marks);
                 removed += 1;
+                if !self.prune(r, trail, marks) {
+                    marks.clear();
+                    return Err(WipeOut);
+                }
             }
             r = next;
         }
-        removed
+        Ok(removed)
     }
 }

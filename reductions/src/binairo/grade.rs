@@ -316,35 +316,6 @@ fn whole_lines(grid: &mut Grid, lines: &Lines, looked: &mut [(u64, u64)]) -> Ste
     step
 }
 
-/// The nodes a search for a second solution may take before it gives up (and the generator
-/// keeps the clue it was testing: the puzzle stays unique, a clue short of minimal).
-const SEARCH_BUDGET: usize = 2_000;
-
-/// The solutions of a grid up to `cap`, by search with the normal rules at every node; `cap`
-/// (as if there were several) when the search spends its `budget` of nodes.
-fn count(grid: &Grid, lines: &Lines, cap: usize, budget: &mut usize) -> usize {
-    if *budget == 0 {
-        return cap;
-    }
-    *budget -= 1;
-    let mut grid = grid.clone();
-    match deduce(&mut grid, lines, Difficulty::Normal) {
-        Deduction::Solved => return 1,
-        Deduction::Contradiction => return 0,
-        Deduction::Stuck => {}
-    }
-    let cell = tightest_blank(&grid, lines)[0];
-    let mut found = 0;
-    for digit in [0, 1] {
-        if found < cap {
-            let mut branch = grid.clone();
-            branch.cells[cell] = digit;
-            found += count(&branch, lines, cap - found, budget);
-        }
-    }
-    found
-}
-
 /// The blanks of the line with the fewest blanks (some): choices there meet their
 /// consequences soonest.
 fn tightest_blank(grid: &Grid, lines: &Lines) -> Vec<usize> {
@@ -411,14 +382,17 @@ pub(crate) fn random_full(
 }
 
 /// Whether the rules of a difficulty solve a grid (at [`Difficulty::Hard`], whether it has
-/// exactly one solution).
+/// exactly one solution, which the engine settles with probing at every node: exactly, so
+/// that the hard puzzles made are minimal).
 pub(crate) fn solves(grid: &Grid, lines: &Lines, difficulty: Difficulty) -> bool {
     let rules = difficulty.min(Difficulty::Normal);
     match deduce(&mut grid.clone(), lines, rules) {
         Deduction::Solved => true,
         Deduction::Contradiction => false,
         Deduction::Stuck => {
-            difficulty == Difficulty::Hard && count(grid, lines, 2, &mut SEARCH_BUDGET.clone()) == 1
+            difficulty == Difficulty::Hard
+                && crate::generate::solutions(&Binairo::default(), grid)
+                    == Ok(crate::generate::Solutions::One)
         }
     }
 }
