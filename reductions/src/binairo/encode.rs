@@ -21,13 +21,13 @@ pub(super) fn encode(grid: &Grid, strategy: Strategy) -> Result<Encoding<Choice>
         return Ok(broken());
     }
     match strategy {
-        Strategy::Patterns => encode_patterns(grid, &lines),
-        Strategy::Colors => encode_colors(grid, &lines),
+        Strategy::Patterns => encode_patterns(grid, &lines, false),
+        Strategy::Colors => encode_patterns(grid, &lines, true),
         Strategy::Cells => {
             let implied = implied(&filled, &lines);
             if implied.is_complete() {
                 // Nothing left to fill, so no cell item: one option per line says it.
-                encode_patterns(grid, &lines)
+                encode_patterns(grid, &lines, false)
             } else {
                 encode_cells(grid, &implied)
             }
@@ -35,9 +35,22 @@ pub(super) fn encode(grid: &Grid, strategy: Strategy) -> Result<Encoding<Choice>
     }
 }
 
+/// How a row and a column agree on an open cell in the pattern encodings.
+#[derive(Copy, Clone)]
+enum Agreement {
+    /// [`Strategy::Patterns`]: `x` is taken by a row's 1 or a column's 0, `y` by a row's 0 or
+    /// a column's 1, each exactly once when both lines put the same digit there.
+    Pair(dlx::Primary, dlx::Primary),
+    /// [`Strategy::Colors`]: one item, colored with the digit by both lines.
+    Colored(dlx::Secondary),
+}
+
+/// [`Strategy::Patterns`] (`colored` false) or [`Strategy::Colors`] (true): an option per
+/// pattern left for a line, the lines agreeing on each open cell by an [`Agreement`].
 pub(super) fn encode_patterns(
     grid: &Grid,
     lines: &Candidates,
+    colored: bool,
 ) -> Result<Encoding<Choice>, dlx::BuildError> {
     let (n_rows, n_cols) = (grid.rows, grid.cols);
     let w = text::base36_width(n_rows.max(n_cols) - 1);
@@ -48,16 +61,25 @@ pub(super) fn encode_patterns(
     let cols: Vec<dlx::Primary> = (0..n_cols)
         .map(|c| builder.primary(name("c", &[(c, w)])))
         .collect();
-    // Two items for each cell where the patterns left for its row disagree (then so do its
-    // column's: propagation leaves both lines the same digits there), none elsewhere.
-    let mut cells = vec![None; n_rows * n_cols];
-    for (r, patterns) in lines[0].iter().enumerate() {
-        let ones = patterns.iter().fold(0, |m, &p| m | p);
-        let zeros = patterns.iter().fold(0, |m, &p| m | !p);
-        for c in (0..n_cols).filter(|&c| (ones & zeros) >> c & 1 == 1) {
+    // The cells where the patterns left for the row disagree (then so do the column's:
+    // propagation leaves both lines the same digits there); the others get no item.
+    let open: Vec<(usize, usize)> = lines[0]
+        .iter()
+        .enumerate()
+        .flat_map(|(r, patterns)| {
+            let ones = patterns.iter().fold(0, |m, &p| m | p);
+            let zeros = patterns.iter().fold(0, |m, &p| m | !p);
+            (0..n_cols)
+                .filter(move |&c| (ones & zeros) >> c & 1 == 1)
+                .map(move |c| (r, c))
+        })
+        .collect();
+    let mut cells: Vec<Option<Agreement>> = vec![None; n_rows * n_cols];
+    if !colored {
+        for &(r, c) in &open {
             let x = builder.primary(name("x", &[(r, w), (c, w)]));
             let y = builder.primary(name("y", &[(r, w), (c, w)]));
-            cells[r * n_cols + c] = Some([x, y]);
+            cells[r * n_cols + c] = Some(Agreement::Pair(x, y));
         }
     }
     // Equal lines are kept apart only where they must be distinct.
@@ -69,69 +91,17 @@ pub(super) fn encode_patterns(
     } else {
         (HashMap::new(), HashMap::new())
     };
-    let mut choices = Vec::new();
-    for (columns, patterns_of, shared) in [
-        (false, &lines[0], &row_items),
-        (true, &lines[1], &col_items),
-    ] {
-        for (a, patterns) in patterns_of.iter().enumerate() {
-            for &bits in patterns {
-                let mut entries: Vec<dlx::OptionItem> =
-                    vec![if columns { cols[a] } else { rows[a] }.into()];
-                for b in 0..if columns { n_rows } else { n_cols } {
-                    let (r, c) = if columns { (b, a) } else { (a, b) };
-                    if let Some([x, y]) = cells[r * n_cols + c] {
-                        // A row's 1 and a column's 0 take x; a row's 0 and a column's 1, y.
-                        let takes_x = (bits >> b & 1 == 1) != columns;
-                        entries.push(if takes_x { x } else { y }.into());
-                    }
-                }
-                entries.extend(shared.get(&bits).map(|&item| dlx::OptionItem::from(item)));
-                builder.option(entries);
-                choices.push(if columns {
-                    Choice::Column { col: a, bits }
-                } else {
-                    Choice::Row { row: a, bits }
-                });
-            }
+    if colored {
+        for &(r, c) in &open {
+            let x = builder.secondary(name("x", &[(r, w), (c, w)]));
+            cells[r * n_cols + c] = Some(Agreement::Colored(x));
         }
     }
-    Ok(Encoding::new(builder.build()?, choices))
-}
-
-/// [`Strategy::Colors`]: the options of [`encode_patterns`], with a secondary item per open
-/// cell that a row and a column color with the digit they put there.
-pub(super) fn encode_colors(
-    grid: &Grid,
-    lines: &Candidates,
-) -> Result<Encoding<Choice>, dlx::BuildError> {
-    let (n_rows, n_cols) = (grid.rows, grid.cols);
-    let w = text::base36_width(n_rows.max(n_cols) - 1);
-    let mut builder = dlx::ProblemBuilder::new();
-    let rows: Vec<dlx::Primary> = (0..n_rows)
-        .map(|r| builder.primary(name("r", &[(r, w)])))
-        .collect();
-    let cols: Vec<dlx::Primary> = (0..n_cols)
-        .map(|c| builder.primary(name("c", &[(c, w)])))
-        .collect();
-    let (row_items, col_items) = if grid.distinct {
-        (
-            shared_patterns(&mut builder, "h", &lines[0]),
-            shared_patterns(&mut builder, "v", &lines[1]),
-        )
+    let digits = if colored {
+        [builder.color("0"), builder.color("1")].map(Some)
     } else {
-        (HashMap::new(), HashMap::new())
+        [None; 2]
     };
-    // A cell item where the patterns left for its row disagree (then so do its column's).
-    let mut cells = vec![None; n_rows * n_cols];
-    for (r, patterns) in lines[0].iter().enumerate() {
-        let ones = patterns.iter().fold(0, |m, &p| m | p);
-        let zeros = patterns.iter().fold(0, |m, &p| m | !p);
-        for c in (0..n_cols).filter(|&c| (ones & zeros) >> c & 1 == 1) {
-            cells[r * n_cols + c] = Some(builder.secondary(name("x", &[(r, w), (c, w)])));
-        }
-    }
-    let digits = [builder.color("0"), builder.color("1")];
     let mut choices = Vec::new();
     for (columns, patterns_of, shared) in [
         (false, &lines[0], &row_items),
@@ -143,8 +113,17 @@ pub(super) fn encode_colors(
                     vec![if columns { cols[a] } else { rows[a] }.into()];
                 for b in 0..if columns { n_rows } else { n_cols } {
                     let (r, c) = if columns { (b, a) } else { (a, b) };
-                    if let Some(cell) = cells[r * n_cols + c] {
-                        entries.push(cell.with_color(digits[(bits >> b & 1) as usize]));
+                    let digit = (bits >> b & 1) as usize;
+                    match (cells[r * n_cols + c], digits[digit]) {
+                        (Some(Agreement::Pair(x, y)), _) => {
+                            // A row's 1 and a column's 0 take x; a row's 0 and a column's 1, y.
+                            let takes_x = (digit == 1) != columns;
+                            entries.push(if takes_x { x } else { y }.into());
+                        }
+                        (Some(Agreement::Colored(x)), Some(color)) => {
+                            entries.push(x.with_color(color));
+                        }
+                        _ => {}
                     }
                 }
                 entries.extend(shared.get(&bits).map(|&item| dlx::OptionItem::from(item)));
