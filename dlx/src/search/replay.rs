@@ -192,20 +192,12 @@ impl Search {
                 result = Err(PrefixError::TooLong { level });
                 break;
             }
+            // A level whose propagation fails has no branch (what it removed is put back
+            // by the unwinding below, from `self.level`, which is this level).
             let propagated = self.propagate_entering(level);
             let item = self.links.choose();
-            if !propagated {
-                result = Err(PrefixError::NotAChoice {
-                    level,
-                    option: option.index(),
-                    item: problem
-                        .item_name(crate::problem::ItemId(item as u32 - 1))
-                        .to_owned(),
-                });
-                self.level = level;
-                break;
-            }
             let node = (0..problem.option(option).len())
+                .filter(|_| propagated)
                 .map(|place| option_node(&self.links, problem, option, place))
                 .find(|&x| self.links.item_of(x) == item)
                 .filter(|&x| {
