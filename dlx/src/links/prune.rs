@@ -93,6 +93,15 @@ pub(crate) struct Probed {
 pub(crate) struct WipeOut;
 
 impl Links {
+    /// The first node of the option of node `x` (a name for the option).
+    fn first_node(&self, x: usize) -> usize {
+        let mut x = x;
+        while self.entries[x - 1].top > 0 {
+            x -= 1;
+        }
+        x
+    }
+
     /// The node after `x` in its option, cyclically (as `hide` walks an option).
     #[inline]
     fn next_in_option(&self, x: usize) -> usize {
@@ -397,20 +406,51 @@ impl Links {
                 }
                 // A single value leaves nothing to try.
                 if values.len() >= 2 {
+                    // The options that every value's probe so far removed (by first node,
+                    // sorted), while none failed and the budget lasted.
+                    let mut common: Option<Vec<u32>> = None;
+                    let mut all_tried = true;
                     for &value in &values {
                         if marks.work >= limit {
+                            all_tried = false;
                             break;
                         }
                         probes += 1;
                         let mark = trail.len();
                         let failed = self.keep_value(s, value, true, trail, marks).is_err()
                             || self.force_queued(marks, trail).is_err();
+                        if !failed {
+                            let mut gone: Vec<u32> = trail[mark..]
+                                .iter()
+                                .map(|&x| self.first_node(x as usize) as u32)
+                                .collect();
+                            gone.sort_unstable();
+                            common = Some(match common.take() {
+                                None => gone,
+                                Some(before) => intersect(&before, &gone),
+                            });
+                        }
                         self.restore_to(trail, mark);
                         if failed {
                             failed_values += 1;
+                            all_tried = false;
                             removed += self.keep_value(s, value, false, trail, marks)?;
                             removed += self.force_queued(marks, trail)?;
                         }
+                    }
+                    // Whatever value the item takes (or none: a solution without it is a
+                    // solution of every probe's problem), these options are in no solution.
+                    if all_tried {
+                        for x in common.unwrap_or_default() {
+                            if self.is_available(x as usize) {
+                                removed += 1;
+                                if !self.prune(x as usize, trail, marks) {
+                                    marks.clear();
+                                    return Err(WipeOut);
+                                }
+                            }
+                        }
+                        removed += self.force_queued(marks, trail)?;
                     }
                 }
                 s = self.next_active(s);
@@ -462,4 +502,22 @@ impl Links {
         }
         Ok(removed)
     }
+}
+
+/// The elements of two sorted lists that are in both, sorted.
+fn intersect(a: &[u32], b: &[u32]) -> Vec<u32> {
+    let (mut i, mut j) = (0, 0);
+    let mut both = Vec::new();
+    while i < a.len() && j < b.len() {
+        match a[i].cmp(&b[j]) {
+            std::cmp::Ordering::Less => i += 1,
+            std::cmp::Ordering::Greater => j += 1,
+            std::cmp::Ordering::Equal => {
+                both.push(a[i]);
+                i += 1;
+                j += 1;
+            }
+        }
+    }
+    both
 }
