@@ -39,8 +39,11 @@ pub enum Propagation {
     /// Forcing, and *failed-value probing*: for each active secondary item and each value
     /// its options still give it (a color, or none), the options giving it other values are
     /// taken out for a moment and forcing runs; when that leaves a primary item with no
-    /// option, the value is in no solution, and the options giving it go. To a fixpoint, or
-    /// until the probes at the node have cost [`PROBE_EFFORT`] times the problem's size.
+    /// option, the value is in no solution, and the options giving it go. When no value of
+    /// an item fails, the options that forcing removed under every value go too (common
+    /// consequences). To a fixpoint, or until the probes at the node have cost
+    /// [`PROBE_EFFORT`] times the problem's size; along a path where probing keeps finding
+    /// nothing, it runs at fewer and fewer levels.
     Probing,
 }
 

@@ -369,7 +369,8 @@ impl Links {
         agreed
     }
 
-    /// *Failed-value probing* (with forcing), to a fixpoint or until forcing has visited
+    /// *Failed-value probing* (with forcing, and the common consequences of an item's
+    /// values when none fails), to a fixpoint or until forcing has visited
     /// `budget` nodes (counted in `marks.work`; a probe under way when it runs out is
     /// finished): for each active secondary item and each value its options still give it (a
     /// color, or none), the options giving it any other value are taken out for a moment and
