@@ -389,10 +389,22 @@ impl Links {
         let mut failed_values = 0;
         let head = self.item_count + 1;
         let mut values: Vec<i32> = Vec::new();
+        let mut order: Vec<(i32, usize)> = Vec::new();
         loop {
             let before = removed;
-            let mut s = self.next_active(head);
-            while s != head && marks.work < limit {
+            // Items with the fewest options first: their probes fail most often, and each
+            // failure makes the later probes cheaper.
+            order.clear();
+            let mut t = self.next_active(head);
+            while t != head {
+                order.push((self.entries[t].top, t));
+                t = self.next_active(t);
+            }
+            order.sort_unstable();
+            for &(_, s) in &order {
+                if marks.work >= limit {
+                    break;
+                }
                 values.clear();
                 let mut r = self.vertical[s].down as usize;
                 if r != s && !self.is_open(s) {
@@ -454,7 +466,6 @@ impl Links {
                         removed += self.force_queued(marks, trail)?;
                     }
                 }
-                s = self.next_active(s);
             }
             if removed == before || marks.work >= limit {
                 return Ok(Probed {
