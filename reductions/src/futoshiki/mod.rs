@@ -60,8 +60,9 @@
 //!   what every naked or hidden pair, triple and so on excludes;
 //! - then singleton consistency: each digit of each open cell is tried in turn, the rules above
 //!   propagate it, and a digit whose trial fails (a cell, or a digit of a line, runs out) is
-//!   removed for good, until no trial fails (or a work budget, a few milliseconds, is spent,
-//!   which only large open grids reach).
+//!   removed for good; a digit of another cell that no trial of this cell's digits kept goes
+//!   too (whatever digit the cell takes, it is gone); until nothing changes (or a work
+//!   budget, a few milliseconds, is spent, which only large open grids reach).
 //!
 //! Only the digits left get options, and of the `t_k` only those from the smallest `b` to the
 //! largest `a` are needed (outside that range no option of the other side takes the item), so

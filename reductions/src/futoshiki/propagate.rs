@@ -107,8 +107,8 @@ const PROBE_BUDGET: u64 = 2_000_000;
 
 /// The work singleton consistency may spend at one node of the search ([`SearchFilter`]),
 /// in the same units as [`PROBE_BUDGET`]. Measured on our 10 x 10 "recursive" puzzles
-/// (fixtures/hard): 5,000 leaves 3,000-6,000 nodes, 500,000 about 150 at twice the time of
-/// 100,000, which leaves 250-400 nodes in the least time (docs/engine.md).
+/// (fixtures/hard): 30,000 leaves 530-977 nodes, 1,000,000 about 140 at twice the time of
+/// 100,000, which leaves 216-277 nodes in the least time (docs/engine.md).
 const SEARCH_PROBE_BUDGET: u64 = 100_000;
 
 /// The rules as the filter sees them: the lines (rows, then columns) and the inequalities.
@@ -414,7 +414,8 @@ impl Filter {
     }
 
     /// Singleton consistency: tries each digit of each open cell, propagates, and removes
-    /// the digit for good when that fails, until no trial fails or [`PROBE_BUDGET`] is spent.
+    /// the digit for good when that fails, and the digits of other cells that no trial of
+    /// the cell kept, until nothing changes or [`PROBE_BUDGET`] is spent.
     /// Returns false when no solution exists.
     fn probe(&self, domains: &mut [u64], queue: &mut Queue) -> bool {
         self.probe_within(domains, queue, PROBE_BUDGET)
@@ -423,6 +424,7 @@ impl Filter {
     /// [`probe`](Self::probe) until the queue's work passes `budget`.
     fn probe_within(&self, domains: &mut [u64], queue: &mut Queue, budget: u64) -> bool {
         let mut trial = vec![0u64; domains.len()];
+        let mut union = vec![0u64; domains.len()];
         let mut order: Vec<usize> = (0..domains.len()).collect();
         loop {
             let mut changed = false;
@@ -434,6 +436,9 @@ impl Filter {
                 if digits.is_power_of_two() {
                     continue;
                 }
+                // What some trial of this cell left each cell: a solution puts some digit
+                // here, and its trial (which did not fail) keeps the solution's digits.
+                union.fill(0);
                 while digits != 0 {
                     let d = digits & digits.wrapping_neg();
                     digits &= digits - 1;
@@ -446,12 +451,31 @@ impl Filter {
                     trial.copy_from_slice(domains);
                     self.narrow(&mut trial, queue, cell, d);
                     if self.propagate(&mut trial, queue) {
+                        for (all, &kept) in union.iter_mut().zip(&trial) {
+                            *all |= kept;
+                        }
                         continue;
                     }
                     changed = true;
                     if !self.narrow(domains, queue, cell, domains[cell] & !d)
                         || !self.propagate(domains, queue)
                     {
+                        return false;
+                    }
+                }
+                let mut narrowed = false;
+                for other in 0..domains.len() {
+                    let kept = domains[other] & union[other];
+                    if kept != domains[other] {
+                        narrowed = true;
+                        if !self.narrow(domains, queue, other, kept) {
+                            return false;
+                        }
+                    }
+                }
+                if narrowed {
+                    changed = true;
+                    if !self.propagate(domains, queue) {
                         return false;
                     }
                 }
