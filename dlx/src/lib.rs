@@ -95,7 +95,7 @@ pub use outcome::{Outcome, Solution, StopReason};
 pub use problem::{
     Color, Entry, ItemId, OptionId, OptionItem, Primary, Problem, ProblemBuilder, Secondary,
 };
-pub use propagate::{Contradiction, Node, Propagation, Propagator, PROBE_EFFORT};
+pub use propagate::{Contradiction, Node, Propagation, Propagator, PROBE_CAP, PROBE_EFFORT};
 pub use solver::{Solutions, Solver, Split};
 pub use stats::{MemoProgress, Progress, Stats};
 pub use verify::verify;

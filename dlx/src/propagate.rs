@@ -42,14 +42,21 @@ pub enum Propagation {
     /// option, the value is in no solution, and the options giving it go. When no value of
     /// an item fails, the options that forcing removed under every value go too (common
     /// consequences). To a fixpoint, or until the probes at the node have cost
-    /// [`PROBE_EFFORT`] times the problem's size; along a path where probing keeps finding
+    /// [`PROBE_EFFORT`] times the problem's size (at most [`PROBE_CAP`]); along a path where probing keeps finding
     /// nothing, it runs at fewer and fewer levels.
     Probing,
 }
 
 /// How much [`Propagation::Probing`] may do at one node of the search: forcing visits at
-/// most this many nodes of options per entry of the problem (an item of an option).
+/// most this many nodes of options per entry of the problem (an item of an option), and at
+/// most [`PROBE_CAP`] in all.
 pub const PROBE_EFFORT: u64 = 64;
+
+/// The most nodes of options that forcing visits while [`Propagation::Probing`] probes at
+/// one node of the search, however large the problem (a few tens of milliseconds): on large
+/// grids with many solutions, where probes find little, the budget would otherwise grow
+/// with the problem.
+pub const PROBE_CAP: u64 = 5_000_000;
 
 impl Propagation {
     /// Every level, weakest first.
@@ -282,7 +289,9 @@ impl Propagate {
             marks: vec![0; depth + 1],
             streaks: vec![0; depth + 1],
             scratch: Marks::new(links),
-            probe_budget: PROBE_EFFORT.saturating_mul(problem.entry_count() as u64 + 1),
+            probe_budget: PROBE_EFFORT
+                .saturating_mul(problem.entry_count() as u64 + 1)
+                .min(PROBE_CAP),
             counters: Counters::default(),
         }
     }
