@@ -318,10 +318,12 @@ impl Propagate {
         } else {
             self.streaks[level - 1]
         };
-        // Probing that keeps finding nothing along a path is tried again only at every
-        // 2^k-th level below, k the number of fruitless tries in a row: its cost stays a
-        // bounded share where it does not pay, and the rule depends on the path alone, so
-        // the tree is the same on any number of threads.
+        // Probing that keeps failing no value along a path is tried again only at every
+        // 2^k-th level below, k the number of such tries in a row: its cost stays a bounded
+        // share where it does not pay, and the rule depends on the path alone, so the tree is
+        // the same on any number of threads. (Counting common consequences as success too
+        // probed more and paid less: minimal 24x24 seed 5 took 242 nodes and 0.49 s instead
+        // of 144 and 0.39 s, circ40_50 0.72 s instead of 0.38 s.)
         let probe = streak == 0 || level % (1 << streak.min(16)) == 0;
         self.streaks[level] = streak;
         loop {
