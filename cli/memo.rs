@@ -4,9 +4,9 @@
 
 use std::io::{self, BufWriter, Write};
 
-use anyhow::{anyhow, bail, Context, Result};
 use std::sync::Arc;
 
+use anyhow::{anyhow, bail, Context, Result};
 use dlx::{Branching, Propagation, Solver};
 use reductions::Reduction;
 
@@ -59,6 +59,14 @@ impl Defaults {
     }
 }
 
+/// The solver with the item order (`order` unless `--order` says otherwise) and the memory
+/// limit of a memoized run.
+fn memoizing<'p>(solver: Solver<'p>, flags: &SolveFlags, order: Branching) -> Solver<'p> {
+    solver
+        .branching(flags.order.map_or(order, Branching::from))
+        .memo_limit(flags.memo_limit.unwrap_or(dlx::DEFAULT_MEMO_LIMIT))
+}
+
 /// The graph of all solutions, for `--format zdd` and `--random`; its errors as a memo
 /// count's.
 fn memo_graph(
@@ -67,10 +75,7 @@ fn memo_graph(
     flags: &SolveFlags,
     order: Branching,
 ) -> Result<dlx::MemoGraph> {
-    let graph = solver
-        .branching(flags.order.map_or(order, Branching::from))
-        .memo_limit(flags.memo_limit.unwrap_or(dlx::DEFAULT_MEMO_LIMIT))
-        .memo_graph();
+    let graph = memoizing(solver, flags, order).memo_graph();
     if let Some(bar) = &bar {
         bar.finish();
     }
@@ -252,10 +257,7 @@ pub(crate) fn memo_count(
     flags: &SolveFlags,
     order: Branching,
 ) -> Result<Found> {
-    let outcome = solver
-        .branching(flags.order.map_or(order, Branching::from))
-        .memo_limit(flags.memo_limit.unwrap_or(dlx::DEFAULT_MEMO_LIMIT))
-        .memo_count();
+    let outcome = memoizing(solver, flags, order).memo_count();
     if let Some(bar) = &bar {
         bar.finish();
     }

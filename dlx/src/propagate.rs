@@ -74,13 +74,6 @@ impl Propagation {
             Propagation::Probing => "probing",
         }
     }
-
-    /// The level with this [`name`](Self::name).
-    pub fn from_name(name: &str) -> Option<Propagation> {
-        Propagation::ALL
-            .into_iter()
-            .find(|level| level.name() == name)
-    }
 }
 
 impl fmt::Display for Propagation {

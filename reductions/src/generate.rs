@@ -302,20 +302,21 @@ pub struct Generated<G, D> {
     pub tries: usize,
 }
 
-/// Gives back `count` clues of a made puzzle's solution, at places drawn at random among
-/// its `blanks` (all of them, when fewer are blank), each copied by `copy(puzzle, solution,
-/// place)`.
+/// Gives back `count` clues of a made puzzle's solution, in cells drawn at random among its
+/// `blank` ones (all of them, when fewer are blank); `cells` is a grid's cells, row by row.
 pub(crate) fn give_back<G, D>(
     made: &mut Generated<G, D>,
     count: usize,
     rng: &mut Rng,
-    blanks: impl Fn(&G) -> Vec<usize>,
-    copy: impl Fn(&mut G, &G, usize),
+    blank: u8,
+    cells: fn(&mut G) -> &mut [u8],
 ) {
-    let mut places = blanks(&made.puzzle);
+    let solution = cells(&mut made.solution).to_vec();
+    let puzzle = cells(&mut made.puzzle);
+    let mut places: Vec<usize> = (0..puzzle.len()).filter(|&k| puzzle[k] == blank).collect();
     rng.shuffle(&mut places);
     for &place in places.iter().take(count) {
-        copy(&mut made.puzzle, &made.solution, place);
+        puzzle[place] = solution[place];
     }
 }
 

@@ -91,15 +91,5 @@ impl Maker for BinairoMaker {
 /// Gives back `count` digits of the solution, in blank cells drawn at random (all of them,
 /// when fewer are blank): an easier puzzle, no longer minimal.
 pub fn add_clues(made: &mut Generated, count: usize, rng: &mut Rng) {
-    give_back(
-        made,
-        count,
-        rng,
-        |puzzle| {
-            (0..puzzle.cells.len())
-                .filter(|&k| puzzle.cells[k] == BLANK)
-                .collect()
-        },
-        |puzzle, solution, k| puzzle.cells[k] = solution.cells[k],
-    );
+    give_back(made, count, rng, BLANK, |grid| &mut grid.cells[..]);
 }
