@@ -10,6 +10,7 @@ mod progress;
 mod puzzles;
 mod render;
 mod run;
+mod serve;
 mod solve;
 
 use std::any::Any;
@@ -140,6 +141,7 @@ fn run(cli: args::Cli) -> anyhow::Result<Found> {
         args::Command::Arrows(args) => puzzles::arrows::run(&args),
         args::Command::Binairo(args) => puzzles::binairo::run(&args),
         args::Command::Merge(args) => merge::run(&args),
+        args::Command::Serve(args) => serve::run(&args),
     }
 }
 

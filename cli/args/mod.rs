@@ -13,7 +13,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 
 pub use flags::{ColorChoice, Format, MakeFlags, Propagate, SolveFlags};
 pub use values::PieceSet;
-use values::{cell, piece_set, rectangle};
+use values::{cell, piece_set, positive, rectangle, seconds};
 
 /// Exact cover by Dancing Links (Knuth's Algorithms X, C and M).
 ///
@@ -229,6 +229,20 @@ pub enum Command {
         parallel dlx solve p.dlx --count --threads 1 --shard {}/4 '>' shard{}.out ::: 0 1 2 3\n  \
         dlx merge shard*.out")]
     Merge(MergeArgs),
+
+    /// A web page for the puzzles, served on this machine: the calendar (any date, every
+    /// solution, a year of counts), futoshiki, binairo and sudoku to paste or make and then
+    /// play, L-tromino tilings, and exact-cover problems in the DLX format.
+    ///
+    /// Prints the page's address, then answers until stopped (Ctrl-C). The page is built
+    /// into the binary and needs nothing from the network. Each request runs at most
+    /// --time-limit, no more than --jobs at once; a request whose page went away is
+    /// cancelled.
+    #[command(after_help = "Examples:\n  \
+        dlx serve                  a free port on 127.0.0.1, printed\n  \
+        dlx serve --port 8000      http://127.0.0.1:8000/\n  \
+        dlx serve --bind 0.0.0.0 --port 8000   the whole network may use it")]
+    Serve(ServeArgs),
 }
 
 #[derive(Debug, Args)]
@@ -394,6 +408,26 @@ pub struct MergeArgs {
     /// The shards' outputs.
     #[arg(value_name = "FILE", required = true)]
     pub files: Vec<PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// The port to listen on [default: a free one, printed].
+    #[arg(long, value_name = "PORT")]
+    pub port: Option<u16>,
+
+    /// The address to listen on. Anything but a loopback address lets other machines use
+    /// the page and this machine's cores (a warning says so).
+    #[arg(long, value_name = "ADDRESS", default_value = "127.0.0.1")]
+    pub bind: std::net::IpAddr,
+
+    /// The most requests solved at once [default: one per core]; more wait their turn.
+    #[arg(long, value_name = "N", value_parser = positive)]
+    pub jobs: Option<u64>,
+
+    /// The longest a request may search, in seconds; a count cut short says so.
+    #[arg(long, value_name = "SECONDS", value_parser = seconds, default_value = "10")]
+    pub time_limit: std::time::Duration,
 }
 
 #[derive(Debug, Args)]

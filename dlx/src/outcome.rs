@@ -44,6 +44,8 @@ pub enum StopReason {
     Visitor,
     /// The time limit ran out.
     Timeout,
+    /// The caller set the flag of [`Solver::cancel_on`](crate::Solver::cancel_on).
+    Cancelled,
 }
 
 impl fmt::Display for StopReason {
@@ -53,6 +55,7 @@ impl fmt::Display for StopReason {
             StopReason::NodeLimit => "the node limit was reached",
             StopReason::Visitor => "the caller stopped the search",
             StopReason::Timeout => "the time limit ran out",
+            StopReason::Cancelled => "the search was cancelled",
         })
     }
 }

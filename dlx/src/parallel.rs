@@ -56,6 +56,7 @@ pub(crate) struct Shared<'v> {
     node_limit: u64,
     nodes: AtomicU64,
     deadline: Option<Instant>,
+    cancel: Option<&'v AtomicBool>,
     visitor: Option<Visitor<'v>>,
     progress: Option<(Duration, Report<'v>)>,
     started: Instant,
@@ -73,6 +74,7 @@ pub(crate) struct Settings<'v> {
     pub solution_limit: Option<u128>,
     pub node_limit: u64,
     pub deadline: Option<Instant>,
+    pub cancel: Option<&'v AtomicBool>,
     pub visitor: Option<Visitor<'v>>,
     pub progress: Option<(Duration, Report<'v>)>,
     pub started: Instant,
@@ -123,6 +125,7 @@ pub(crate) fn run(template: Search, roots: Vec<Root>, settings: Settings<'_>) ->
         node_limit: settings.node_limit,
         nodes: AtomicU64::new(0),
         deadline: settings.deadline,
+        cancel: settings.cancel,
         visitor: settings.visitor,
         next_report: Mutex::new(
             settings.started + settings.progress.as_ref().map_or(Duration::ZERO, |p| p.0),
@@ -325,6 +328,13 @@ fn solve<'s, 'v: 's>(
                     .is_some_and(|deadline| Instant::now() >= deadline)
                 {
                     shared.stop_with(StopReason::Timeout);
+                    break;
+                }
+                if shared
+                    .cancel
+                    .is_some_and(|flag| flag.load(Ordering::Relaxed))
+                {
+                    shared.stop_with(StopReason::Cancelled);
                     break;
                 }
                 since_split += shared.interval;

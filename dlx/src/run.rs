@@ -2,6 +2,7 @@
 //! reports and its outcome; and [`Solutions`], the lazy iterator over it.
 
 use std::fmt;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -19,6 +20,7 @@ pub(crate) struct Run<'p> {
     pub(crate) solution_limit: u128,
     pub(crate) node_limit: u64,
     pub(crate) deadline: Option<Instant>,
+    pub(crate) cancel: Option<Arc<AtomicBool>>,
     pub(crate) progress: Option<(Duration, Arc<ProgressFn<'p>>)>,
     pub(crate) started: Instant,
     pub(crate) next_report: Instant,
@@ -56,6 +58,14 @@ impl Run<'_> {
                         self.stopped = Some(StopReason::Timeout);
                         return false;
                     }
+                    if self
+                        .cancel
+                        .as_ref()
+                        .is_some_and(|flag| flag.load(Ordering::Relaxed))
+                    {
+                        self.stopped = Some(StopReason::Cancelled);
+                        return false;
+                    }
                     self.report_if_due();
                     self.search.checkpoint_at = self.next_checkpoint();
                 }
@@ -64,11 +74,12 @@ impl Run<'_> {
     }
 
     pub(crate) fn next_checkpoint(&self) -> u64 {
-        let interval = if self.progress.is_some() || self.deadline.is_some() {
-            CHECK_INTERVAL
-        } else {
-            u64::MAX
-        };
+        let interval =
+            if self.progress.is_some() || self.deadline.is_some() || self.cancel.is_some() {
+                CHECK_INTERVAL
+            } else {
+                u64::MAX
+            };
         self.node_limit
             .min(self.search.nodes.saturating_add(interval))
     }

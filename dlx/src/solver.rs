@@ -2,6 +2,7 @@
 
 use std::fmt;
 use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -54,6 +55,7 @@ pub struct Solver<'p> {
     memo_limit: usize,
     propagation: Propagation,
     propagator: Option<Arc<dyn Propagator>>,
+    cancel: Option<Arc<AtomicBool>>,
 }
 
 impl fmt::Debug for Solver<'_> {
@@ -72,6 +74,7 @@ impl fmt::Debug for Solver<'_> {
             .field("memo_limit", &self.memo_limit)
             .field("propagation", &self.propagation)
             .field("propagator", &self.propagator.is_some())
+            .field("cancel", &self.cancel)
             .finish()
     }
 }
@@ -93,6 +96,7 @@ impl<'p> Solver<'p> {
             memo_limit: DEFAULT_MEMO_LIMIT,
             propagation: Propagation::None,
             propagator: None,
+            cancel: None,
         }
     }
 
@@ -128,6 +132,24 @@ impl<'p> Solver<'p> {
     /// says [`StopReason::Timeout`] and its count is a lower bound. By default, no limit.
     pub fn timeout(mut self, limit: Duration) -> Self {
         self.timeout = Some(limit);
+        self
+    }
+
+    /// Stops the search soon after `flag` is set, from any thread (it is read every few
+    /// thousand nodes, as the clock is for [`timeout`](Self::timeout)); the outcome says
+    /// [`StopReason::Cancelled`] and its count is a lower bound. For servers and interfaces
+    /// whose user may leave before the answer. By default, none.
+    ///
+    /// ```
+    /// use std::sync::{atomic::AtomicBool, Arc};
+    /// let problem = dlx::Problem::from_dlx("a b\na\nb\na b\n")?;
+    /// let cancelled = Arc::new(AtomicBool::new(true)); // set before the search even starts
+    /// let outcome = dlx::Solver::new(&problem).cancel_on(cancelled).count();
+    /// assert_eq!(outcome.stopped, Some(dlx::StopReason::Cancelled));
+    /// # Ok::<(), dlx::ParseError>(())
+    /// ```
+    pub fn cancel_on(mut self, flag: Arc<AtomicBool>) -> Self {
+        self.cancel = Some(flag);
         self
     }
 
@@ -402,6 +424,7 @@ impl<'p> Solver<'p> {
             memory_limit: self.memo_limit,
             node_limit: self.node_limit,
             timeout: self.timeout,
+            cancel: self.cancel.as_deref(),
             progress: self
                 .progress
                 .as_ref()
@@ -476,6 +499,9 @@ impl<'p> Solver<'p> {
             }
         }
         let mut stats = top.stats;
+        if stopped.is_none() && self.is_cancelled() {
+            stopped = Some(StopReason::Cancelled);
+        }
         if stopped.is_none() && !roots.is_empty() {
             let progress = self.progress.as_ref().map(|(every, report)| {
                 let report: parallel::Report<'a> = &**report;
@@ -489,6 +515,7 @@ impl<'p> Solver<'p> {
                     solution_limit: self.solution_limit.map(|limit| limit - solutions),
                     node_limit: self.node_limit.unwrap_or(u64::MAX),
                     deadline: self.timeout.map(|limit| started + limit),
+                    cancel: self.cancel.as_deref(),
                     visitor: visit.map(std::sync::Mutex::new),
                     progress,
                     started,
@@ -519,6 +546,12 @@ impl<'p> Solver<'p> {
         }
     }
 
+    fn is_cancelled(&self) -> bool {
+        self.cancel
+            .as_ref()
+            .is_some_and(|flag| flag.load(Ordering::Relaxed))
+    }
+
     /// A fresh search with this solver's engine and propagation.
     fn new_search(&self) -> Search {
         let mut search = Search::new(self.problem, self.engine);
@@ -535,12 +568,16 @@ impl<'p> Solver<'p> {
             solution_limit: self.solution_limit.unwrap_or(u128::MAX),
             node_limit: self.node_limit.unwrap_or(u64::MAX),
             deadline: self.timeout.map(|limit| started + limit),
+            cancel: self.cancel.clone(),
             progress: self.progress.clone(),
             started,
             next_report: started,
             solutions: 0,
             stopped: None,
         };
+        if self.is_cancelled() {
+            run.stopped = Some(StopReason::Cancelled);
+        }
         if let Some((every, _)) = &run.progress {
             run.next_report = run.started + *every;
         }

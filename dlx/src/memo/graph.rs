@@ -120,12 +120,16 @@ impl MemoGraph {
             };
             for entry in 0..table.len() {
                 done += 1;
-                if done % 1024 == 0 && config.timeout.is_some_and(|limit| start.elapsed() >= limit)
-                {
+                let timeout = || config.timeout.is_some_and(|limit| start.elapsed() >= limit);
+                if done % 1024 == 0 && (timeout() || config.is_cancelled()) {
                     let mut stats = forward.stats.clone();
                     stats.elapsed = start.elapsed();
                     return Err(MemoError::Stopped {
-                        reason: StopReason::Timeout,
+                        reason: if !config.is_cancelled() {
+                            StopReason::Timeout
+                        } else {
+                            StopReason::Cancelled
+                        },
                         stats,
                     });
                 }

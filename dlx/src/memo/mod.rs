@@ -188,7 +188,15 @@ pub(crate) struct MemoConfig<'a> {
     pub(crate) memory_limit: usize,
     pub(crate) node_limit: Option<u64>,
     pub(crate) timeout: Option<Duration>,
+    pub(crate) cancel: Option<&'a std::sync::atomic::AtomicBool>,
     pub(crate) progress: Option<(Duration, Report<'a>)>,
+}
+
+impl MemoConfig<'_> {
+    pub(crate) fn is_cancelled(&self) -> bool {
+        self.cancel
+            .is_some_and(|flag| flag.load(std::sync::atomic::Ordering::Relaxed))
+    }
 }
 
 /// How often the count looks at the clock, in signatures expanded.
@@ -330,6 +338,8 @@ fn checkpoint(
     let elapsed = start.elapsed();
     let stop = if config.timeout.is_some_and(|limit| elapsed >= limit) {
         Some(StopReason::Timeout)
+    } else if config.is_cancelled() {
+        Some(StopReason::Cancelled)
     } else if config
         .node_limit
         .is_some_and(|limit| stats.expanded >= limit)

@@ -1,0 +1,738 @@
+//! The API's handlers: each reads its query or body, refuses bad input with a 4xx, and runs
+//! its search as a [`Job`](super::jobs::Job). Boards come back as the SVG of `--format svg`
+//! (calendar, tilings) or as grids the page draws to be played (futoshiki, binairo, sudoku).
+
+use std::convert::Infallible;
+use std::ops::ControlFlow;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::body::Body;
+use axum::extract::rejection::{QueryRejection, StringRejection};
+use axum::extract::{Path, Query, State};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use dlx::{Outcome, Problem, StopReason};
+use reductions::calendar::{self, AllDates, Calendar, Date};
+use reductions::grid::Cell;
+use reductions::tromino::{self, Tromino};
+use reductions::{binairo, futoshiki, sudoku, Reduction};
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use super::jobs::{Job, Jobs};
+use super::{ApiError, MEMO_LIMIT};
+use crate::board::Board;
+use crate::puzzles::pack::PieceView;
+use crate::puzzles::tromino::TileView;
+
+type Answer = Result<Response, ApiError>;
+
+/// The most solutions `/api/dlx` lists.
+const MAX_LISTED: u64 = 100;
+
+/// The largest side of a tromino board tiled by divide and conquer (its SVG is about 6 MB).
+const MAX_DIVIDE: usize = 64;
+
+/// The largest side of a tromino board counted and drawn at random (by memoization).
+const MAX_COUNTED: usize = 16;
+
+/// The largest sides made by `/api/{puzzle}/generate`, which cannot be cancelled: a few
+/// seconds at most.
+const MAX_FUTOSHIKI: usize = 9;
+const MAX_BINAIRO: usize = 16;
+const MAX_SUDOKU: usize = 16;
+
+fn json_response(value: Value) -> Response {
+    (
+        [(header::CONTENT_TYPE, "application/json")],
+        value.to_string(),
+    )
+        .into_response()
+}
+
+fn query<T>(query: Result<Query<T>, QueryRejection>) -> Result<T, ApiError> {
+    query
+        .map(|Query(value)| value)
+        .map_err(|err| ApiError::input("query", err.body_text()))
+}
+
+fn body(body: Result<String, StringRejection>) -> Result<String, ApiError> {
+    body.map_err(|err| {
+        let status = err.status();
+        let message = if status == StatusCode::PAYLOAD_TOO_LARGE {
+            format!(
+                "the input is larger than {} KiB, the most this server takes",
+                super::MAX_BODY >> 10
+            )
+        } else {
+            format!("the input must be UTF-8 text: {}", err.body_text())
+        };
+        ApiError {
+            status,
+            ..ApiError::input("input", message)
+        }
+    })
+}
+
+fn svg_of(board: &dyn Board) -> String {
+    let mut svg = Vec::new();
+    board
+        .svg(&mut svg)
+        .expect("writing to a vector cannot fail");
+    String::from_utf8(svg).expect("SVG is UTF-8")
+}
+
+/// Whether the search saw its whole tree, and if not why, as JSON fields.
+fn completeness(stopped: Option<StopReason>) -> Vec<(&'static str, Value)> {
+    match stopped {
+        None | Some(StopReason::SolutionLimit) => vec![("complete", json!(true))],
+        Some(reason) => vec![
+            ("complete", json!(false)),
+            ("stopped", json!(reason.to_string())),
+        ],
+    }
+}
+
+fn with_fields(mut value: Value, fields: Vec<(&'static str, Value)>) -> Value {
+    if let Value::Object(map) = &mut value {
+        for (name, field) in fields {
+            map.insert(name.to_owned(), field);
+        }
+    }
+    value
+}
+
+#[derive(Deserialize)]
+pub struct CalendarQuery {
+    date: String,
+    solution: Option<u64>,
+}
+
+/// `GET /api/calendar?date=D&solution=K`: the date's number of solutions, and its `K`-th
+/// solution (from 1; the first by default) drawn.
+pub async fn calendar(
+    State(jobs): State<Arc<Jobs>>,
+    request: Result<Query<CalendarQuery>, QueryRejection>,
+) -> Answer {
+    let request = query(request)?;
+    let date: Date = request
+        .date
+        .parse()
+        .map_err(|err| ApiError::input("date", format!("date '{}': {err}", request.date)))?;
+    let wanted = request.solution.unwrap_or(1).max(1);
+    jobs.run(move |job| {
+        let encoding = Calendar
+            .encode(&date)
+            .map_err(|err| ApiError::unprocessable("date", err.to_string()))?;
+        let mut index = 0;
+        let mut chosen = None;
+        let outcome = job.solver(&encoding.problem).for_each(|options| {
+            index += 1;
+            if index == wanted {
+                chosen = Some(options.to_vec());
+            }
+            ControlFlow::Continue(())
+        });
+        let names: Vec<char> = calendar::PIECES.iter().map(|&(name, _)| name).collect();
+        let svg = chosen.map(|options| {
+            svg_of(&PieceView {
+                board: Calendar.decode(&date, &encoding.choices_of(&options)),
+                names,
+                date: Some(date),
+            })
+        });
+        let answer = json!({
+            "date": date.to_string(),
+            "month": date.month(),
+            "day": date.day(),
+            "count": outcome.solutions as u64,
+            "solution": svg.as_ref().map(|_| wanted),
+            "svg": svg,
+        });
+        Ok(json_response(with_fields(
+            answer,
+            completeness(outcome.stopped),
+        )))
+    })
+    .await
+}
+
+/// `GET /api/calendar/year`: the number of solutions of every date of a leap year, from one
+/// search, with the fewest, the most and the total.
+pub async fn calendar_year(State(jobs): State<Arc<Jobs>>) -> Answer {
+    jobs.run(|job| {
+        let all = AllDates::new().map_err(|_| ApiError::internal())?;
+        let mut counts = [[0u64; 31]; 12];
+        let outcome = job.solver(&all.problem).for_each(|options| {
+            if let Some(date) = all.date_of(options) {
+                counts[date.month() as usize - 1][date.day() as usize - 1] += 1;
+            }
+            ControlFlow::Continue(())
+        });
+        let dates: Vec<Value> = Date::all()
+            .map(|date| {
+                let count = counts[date.month() as usize - 1][date.day() as usize - 1];
+                json!({"month": date.month(), "day": date.day(), "count": count})
+            })
+            .collect();
+        let all_counts: Vec<u64> = Date::all()
+            .map(|d| counts[d.month() as usize - 1][d.day() as usize - 1])
+            .collect();
+        let answer = json!({
+            "dates": dates,
+            "min": all_counts.iter().min(),
+            "max": all_counts.iter().max(),
+            "total": all_counts.iter().sum::<u64>(),
+        });
+        Ok(json_response(with_fields(
+            answer,
+            completeness(outcome.stopped),
+        )))
+    })
+    .await
+}
+
+/// The puzzles the page plays.
+#[derive(Copy, Clone)]
+enum Kind {
+    Futoshiki,
+    Binairo,
+    Sudoku,
+}
+
+impl Kind {
+    fn of(name: &str) -> Result<Kind, ApiError> {
+        match name {
+            "futoshiki" => Ok(Kind::Futoshiki),
+            "binairo" => Ok(Kind::Binairo),
+            "sudoku" => Ok(Kind::Sudoku),
+            _ => Err(ApiError::new(
+                StatusCode::NOT_FOUND,
+                format!("no puzzle '{name}': futoshiki, binairo or sudoku"),
+            )),
+        }
+    }
+}
+
+fn futoshiki_json(grid: &futoshiki::Grid) -> Value {
+    let n = grid.size();
+    let sign = |relation: futoshiki::Relation, less: &str, greater: &str| -> String {
+        match relation {
+            futoshiki::Relation::None => String::new(),
+            futoshiki::Relation::Less => less.to_owned(),
+            futoshiki::Relation::Greater => greater.to_owned(),
+        }
+    };
+    let right: Vec<Vec<String>> = (0..n)
+        .map(|r| {
+            (0..n.saturating_sub(1))
+                .map(|c| sign(grid.right(r, c), "<", ">"))
+                .collect()
+        })
+        .collect();
+    let down: Vec<Vec<String>> = (0..n.saturating_sub(1))
+        .map(|r| (0..n).map(|c| sign(grid.down(r, c), "^", "v")).collect())
+        .collect();
+    let cells = grid_cells(n, n, |r, c| grid.digit(r, c));
+    json!({
+        "kind": "futoshiki", "rows": n, "cols": n, "min": 1, "max": n,
+        "cells": cells, "right": right, "down": down,
+        "text": grid.to_string(), "id": grid.game_id(),
+    })
+}
+
+fn sudoku_json(grid: &sudoku::Grid) -> Value {
+    let side = grid.side();
+    let (box_rows, box_cols) = grid.box_shape();
+    json!({
+        "kind": "sudoku", "rows": side, "cols": side, "min": 1, "max": side,
+        "cells": grid_cells(side, side, |r, c| grid.digit(r, c)),
+        "boxes": [box_rows, box_cols],
+        "text": grid.to_string(), "id": grid.game_id(),
+    })
+}
+
+fn binairo_json(grid: &binairo::Grid) -> Value {
+    let (rows, cols) = (grid.rows(), grid.cols());
+    json!({
+        "kind": "binairo", "rows": rows, "cols": cols, "min": 0, "max": 1,
+        "cells": grid_cells(rows, cols, |r, c| grid.digit(r, c).map(usize::from)),
+        "distinct": grid.distinct(),
+        "text": grid.puzzle_text(), "id": grid.game_id(),
+    })
+}
+
+/// A grid's cells, row by row, `null` where blank.
+fn grid_cells(rows: usize, cols: usize, cell: impl Fn(usize, usize) -> Option<usize>) -> Value {
+    let cells: Vec<Vec<Option<usize>>> = (0..rows)
+        .map(|r| (0..cols).map(|c| cell(r, c)).collect())
+        .collect();
+    json!(cells)
+}
+
+/// Up to two solutions of `puzzle` within the job's limits: the first decoded, and the
+/// outcome (two solutions: not unique).
+fn first_two<R>(
+    reduction: &R,
+    puzzle: &R::Puzzle,
+    job: &Job,
+) -> Result<(Option<R::Board>, Outcome), ApiError>
+where
+    R: Reduction,
+{
+    let encoding = reduction.encode(puzzle).map_err(|err| {
+        ApiError::unprocessable(
+            "puzzle",
+            format!("cannot build the exact-cover problem: {err}"),
+        )
+    })?;
+    let mut solver = job
+        .solver(&encoding.problem)
+        .propagation(reduction.propagation())
+        .limit(2);
+    if let Some(propagator) = reduction.propagator(puzzle, &encoding) {
+        solver = solver.propagator(propagator);
+    }
+    let mut first = None;
+    let outcome = solver.for_each(|options| {
+        if first.is_none() {
+            first = Some(options.to_vec());
+        }
+        ControlFlow::Continue(())
+    });
+    let board = first.map(|options| reduction.decode(puzzle, &encoding.choices_of(&options)));
+    Ok((board, outcome))
+}
+
+/// The answer about a solved puzzle: the puzzle, its first solution's cells, and whether it is
+/// the only one (`null` when the search stopped before it could tell).
+fn solved_json(puzzle: Value, solution: Option<Value>, outcome: &Outcome) -> Value {
+    let complete = matches!(outcome.stopped, None | Some(StopReason::SolutionLimit));
+    let unique = if outcome.solutions >= 2 {
+        json!(false)
+    } else if complete {
+        json!(outcome.solutions == 1)
+    } else {
+        Value::Null
+    };
+    let answer = json!({
+        "puzzle": puzzle,
+        "solution": solution,
+        "solutions": outcome.solutions as u64,
+        "unique": unique,
+    });
+    with_fields(answer, completeness(outcome.stopped))
+}
+
+/// `POST /api/{puzzle}/solve` with the puzzle as the body (our text format or Tatham's game
+/// ID): the puzzle as the page draws it, its first solution, and whether it is unique.
+pub async fn solve_puzzle(
+    State(jobs): State<Arc<Jobs>>,
+    Path(name): Path<String>,
+    text: Result<String, StringRejection>,
+) -> Answer {
+    let kind = Kind::of(&name)?;
+    let text = body(text)?;
+    let text = text.trim().to_owned();
+    if text.is_empty() {
+        return Err(ApiError::input("puzzle", "paste a puzzle first"));
+    }
+    let parse_error = |err: reductions::text::ParseError| {
+        let message = match (err.line(), err.column()) {
+            (Some(line), Some(column)) => format!("line {line}, column {column}: {}", err.kind()),
+            _ => err.to_string(),
+        };
+        ApiError::input("puzzle", message)
+    };
+    jobs.run(move |job| {
+        let answer = match kind {
+            Kind::Futoshiki => {
+                let grid = futoshiki::Futoshiki.parse(&text).map_err(parse_error)?;
+                let (board, outcome) = first_two(&futoshiki::Futoshiki, &grid, job)?;
+                let solution = board.map(|b| grid_cells(b.size(), b.size(), |r, c| b.digit(r, c)));
+                solved_json(futoshiki_json(&grid), solution, &outcome)
+            }
+            Kind::Sudoku => {
+                let reduction = sudoku::Sudoku::default();
+                let grid = reduction.parse(&text).map_err(parse_error)?;
+                let (board, outcome) = first_two(&reduction, &grid, job)?;
+                let solution = board.map(|b| grid_cells(b.side(), b.side(), |r, c| b.digit(r, c)));
+                solved_json(sudoku_json(&grid), solution, &outcome)
+            }
+            Kind::Binairo => {
+                let reduction = binairo::Binairo::default();
+                let grid = reduction.parse(&text).map_err(parse_error)?;
+                let (board, outcome) = first_two(&reduction, &grid, job)?;
+                let solution = board
+                    .map(|b| grid_cells(b.rows(), b.cols(), |r, c| b.digit(r, c).map(usize::from)));
+                solved_json(binairo_json(&grid), solution, &outcome)
+            }
+        };
+        Ok(json_response(answer))
+    })
+    .await
+}
+
+#[derive(Deserialize)]
+pub struct GenerateQuery {
+    size: String,
+    difficulty: Option<String>,
+    seed: Option<u64>,
+    /// Binairo: rows and columns may repeat (Tatham's Unruly's default).
+    #[serde(default)]
+    repeats: bool,
+}
+
+/// `GET /api/{puzzle}/generate?size=N&difficulty=D&seed=S`: a new puzzle with exactly one
+/// solution, as `--generate` makes it, with its solution.
+pub async fn generate_puzzle(
+    State(jobs): State<Arc<Jobs>>,
+    Path(name): Path<String>,
+    request: Result<Query<GenerateQuery>, QueryRejection>,
+) -> Answer {
+    let kind = Kind::of(&name)?;
+    let request = query(request)?;
+    let seed = request.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |since| since.as_nanos() as u64)
+    });
+    fn level<D: std::str::FromStr<Err = String>>(
+        name: &Option<String>,
+        easiest: D,
+    ) -> Result<D, ApiError> {
+        match name {
+            None => Ok(easiest),
+            Some(name) => name
+                .parse()
+                .map_err(|err: String| ApiError::input("difficulty", err)),
+        }
+    }
+    let side = |text: &str, max: usize, even: bool| -> Result<usize, ApiError> {
+        text.trim()
+            .parse::<usize>()
+            .ok()
+            .filter(|&n| (2..=max).contains(&n) && (!even || n % 2 == 0))
+            .ok_or_else(|| {
+                let even = if even { "an even number " } else { "" };
+                ApiError::input(
+                    "size",
+                    format!("size '{text}': expected {even}from 2 to {max}"),
+                )
+            })
+    };
+    let size = request.size.clone();
+    let answer = match kind {
+        Kind::Futoshiki => {
+            let n = side(&size, MAX_FUTOSHIKI, false)?;
+            let difficulty = level(&request.difficulty, futoshiki::Difficulty::Trivial)?;
+            jobs.run(move |_| {
+                let mut rng = reductions::generate::Rng::new(seed);
+                let made =
+                    futoshiki::generate(n, difficulty, &mut rng).ok_or_else(ApiError::internal)?;
+                let solution = grid_cells(n, n, |r, c| made.solution.digit(r, c));
+                Ok(made_json(
+                    futoshiki_json(&made.puzzle),
+                    solution,
+                    made.difficulty.to_string(),
+                    made.reached,
+                    seed,
+                ))
+            })
+            .await?
+        }
+        Kind::Sudoku => {
+            let shape = size
+                .trim()
+                .parse::<usize>()
+                .ok()
+                .filter(|side| (4..=MAX_SUDOKU).contains(side))
+                .and_then(sudoku::shape_of_side)
+                .ok_or_else(|| {
+                    ApiError::input("size", format!("size '{size}': expected the side of a sudoku, from 4 to {MAX_SUDOKU} and not prime"))
+                })?;
+            let difficulty = level(&request.difficulty, sudoku::Difficulty::Trivial)?;
+            jobs.run(move |_| {
+                let mut rng = reductions::generate::Rng::new(seed);
+                let made = sudoku::generate_with_boxes(shape.0, shape.1, difficulty, &mut rng)
+                    .ok_or_else(ApiError::internal)?;
+                let side = made.solution.side();
+                let solution = grid_cells(side, side, |r, c| made.solution.digit(r, c));
+                Ok(made_json(
+                    sudoku_json(&made.puzzle),
+                    solution,
+                    made.difficulty.to_string(),
+                    made.reached,
+                    seed,
+                ))
+            })
+            .await?
+        }
+        Kind::Binairo => {
+            let (rows, cols) = match size.split_once('x') {
+                Some((rows, cols)) => (
+                    side(rows, MAX_BINAIRO, true)?,
+                    side(cols, MAX_BINAIRO, true)?,
+                ),
+                None => {
+                    let n = side(&size, MAX_BINAIRO, true)?;
+                    (n, n)
+                }
+            };
+            let difficulty = level(&request.difficulty, binairo::Difficulty::Trivial)?;
+            let distinct = !request.repeats;
+            jobs.run(move |_| {
+                let mut rng = reductions::generate::Rng::new(seed);
+                let made = binairo::generate(rows, cols, distinct, difficulty, &mut rng).ok_or_else(|| {
+                    ApiError::unprocessable("size", format!("no {rows} x {cols} grid has distinct rows and columns: allow repeats"))
+                })?;
+                let solution = grid_cells(rows, cols, |r, c| made.solution.digit(r, c).map(usize::from));
+                Ok(made_json(binairo_json(&made.puzzle), solution, made.difficulty.to_string(), made.reached, seed))
+            })
+            .await?
+        }
+    };
+    Ok(json_response(answer))
+}
+
+fn made_json(
+    puzzle: Value,
+    solution: Value,
+    difficulty: String,
+    reached: bool,
+    seed: u64,
+) -> Value {
+    json!({
+        "puzzle": puzzle,
+        "solution": solution,
+        "solutions": 1,
+        "unique": true,
+        "complete": true,
+        "difficulty": difficulty,
+        "reached": reached,
+        "seed": seed.to_string(),
+    })
+}
+
+#[derive(Deserialize)]
+pub struct TrominoQuery {
+    size: usize,
+    row: usize,
+    col: usize,
+    /// `divide` (the default): the divide-and-conquer tiling; `random`: the number of tilings
+    /// and one drawn uniformly at random.
+    method: Option<String>,
+    seed: Option<u64>,
+}
+
+/// `GET /api/tromino?size=N&row=R&col=C&method=M`: an N x N board without cell (R, C), tiled
+/// by divide and conquer, or counted and tiled at random.
+pub async fn tromino(
+    State(jobs): State<Arc<Jobs>>,
+    request: Result<Query<TrominoQuery>, QueryRejection>,
+) -> Answer {
+    let request = query(request)?;
+    let missing = Cell::new(request.row, request.col);
+    let (size, seed) = (request.size, request.seed.unwrap_or(0));
+    let outside = |field| {
+        ApiError::input(
+            field,
+            format!(
+                "the missing cell ({}, {}) is off the {size} x {size} board",
+                request.row, request.col
+            ),
+        )
+    };
+    if request.row >= size {
+        return Err(outside("row"));
+    }
+    if request.col >= size {
+        return Err(outside("col"));
+    }
+    match request.method.as_deref().unwrap_or("divide") {
+        "divide" => {
+            if !size.is_power_of_two() || size > MAX_DIVIDE {
+                return Err(ApiError::input("size", format!("size {size}: divide and conquer tiles a side of 2, 4, 8, ..., {MAX_DIVIDE}")));
+            }
+            jobs.run(move |_| {
+                let tiling = tromino::divide(size, missing)
+                    .map_err(|err| ApiError::input("size", err.to_string()))?;
+                let tiles = tiling.tile_count();
+                let svg = svg_of(&TileView {
+                    board: tiling,
+                    classes: None,
+                });
+                Ok(json_response(
+                    json!({"size": size, "tiles": tiles, "svg": svg}),
+                ))
+            })
+            .await
+        }
+        "random" => {
+            if !(1..=MAX_COUNTED).contains(&size) {
+                return Err(ApiError::input(
+                    "size",
+                    format!(
+                        "size {size}: tilings are counted here on sides from 1 to {MAX_COUNTED}"
+                    ),
+                ));
+            }
+            jobs.run(move |job| {
+                let board = tromino::square(size, missing)
+                    .map_err(|err| ApiError::input("size", err.to_string()))?;
+                let encoding = Tromino
+                    .encode(&board)
+                    .map_err(|err| ApiError::unprocessable("size", err.to_string()))?;
+                let graph = job
+                    .solver(&encoding.problem)
+                    .branching(Tromino.memo_order())
+                    .memo_limit(MEMO_LIMIT)
+                    .memo_graph()
+                    .map_err(|err| ApiError::unprocessable("size", err.to_string()))?;
+                let drawn = graph.random_solutions(seed).next();
+                let svg = drawn.map(|solution| {
+                    svg_of(&TileView {
+                        board: Tromino.decode(&board, &encoding.choices_of(solution.options())),
+                        classes: None,
+                    })
+                });
+                Ok(json_response(json!({
+                    "size": size,
+                    "count": graph.count().to_string(),
+                    "svg": svg,
+                    "seed": seed.to_string(),
+                })))
+            })
+            .await
+        }
+        other => Err(ApiError::input(
+            "method",
+            format!("method '{other}': expected divide or random"),
+        )),
+    }
+}
+
+#[derive(Deserialize)]
+pub struct ExactCoverQuery {
+    /// `count` (the default) or `solutions`.
+    mode: Option<String>,
+    /// With `solutions`: how many to list, at most [`MAX_LISTED`].
+    limit: Option<u64>,
+}
+
+/// How often `/api/dlx` reports a count's progress.
+const PROGRESS_EVERY: Duration = Duration::from_millis(250);
+
+/// `POST /api/dlx?mode=count|solutions&limit=N` with a problem in the DLX text format as the
+/// body. The answer is JSON lines (`application/x-ndjson`): `{"progress": ...}` lines while the
+/// search runs, then `{"result": ...}`, the count (a decimal string) or the solutions (each the
+/// lines of its options), or `{"error": ...}`. The search stops when the connection closes.
+pub async fn exact_cover(
+    State(jobs): State<Arc<Jobs>>,
+    request: Result<Query<ExactCoverQuery>, QueryRejection>,
+    text: Result<String, StringRejection>,
+) -> Answer {
+    let request = query(request)?;
+    let text = body(text)?;
+    let listing = match request.mode.as_deref().unwrap_or("count") {
+        "count" => None,
+        "solutions" => Some(request.limit.unwrap_or(10).clamp(1, MAX_LISTED)),
+        other => {
+            return Err(ApiError::input(
+                "mode",
+                format!("mode '{other}': expected count or solutions"),
+            ))
+        }
+    };
+    let problem = jobs
+        .run(move |_| {
+            dlx::text::parse(&text)
+                .map(|parsed| parsed.problem)
+                .map_err(|err| {
+                    ApiError::input(
+                        "problem",
+                        format!(
+                            "line {}, column {}: {}",
+                            err.line(),
+                            err.column(),
+                            err.kind()
+                        ),
+                    )
+                })
+        })
+        .await?;
+    let (lines, mut receive) = tokio::sync::mpsc::unbounded_channel::<String>();
+    let task = tokio::spawn(async move {
+        let progress = lines.clone();
+        let result = jobs
+            .run(move |job| Ok(search_lines(&problem, job, listing, &progress)))
+            .await;
+        let last = match result {
+            Ok(value) => json!({"result": value}),
+            Err(err) => json!({"error": err.message}),
+        };
+        let _ = lines.send(format!("{last}\n"));
+    });
+    // Dropped with the response body when the connection closes: the job's future goes too,
+    // which cancels its search.
+    struct AbortOnDrop(tokio::task::JoinHandle<()>);
+    impl Drop for AbortOnDrop {
+        fn drop(&mut self) {
+            self.0.abort();
+        }
+    }
+    let guard = AbortOnDrop(task);
+    let stream = futures_util::stream::poll_fn(move |context| {
+        let _keep = &guard;
+        receive
+            .poll_recv(context)
+            .map(|line| line.map(Ok::<_, Infallible>))
+    });
+    Ok((
+        [(header::CONTENT_TYPE, "application/x-ndjson")],
+        Body::from_stream(stream),
+    )
+        .into_response())
+}
+
+/// The search of `/api/dlx`, reporting progress as JSON lines into `progress`.
+fn search_lines(
+    problem: &Problem,
+    job: &Job,
+    listing: Option<u64>,
+    progress: &tokio::sync::mpsc::UnboundedSender<String>,
+) -> Value {
+    let progress = progress.clone();
+    let solver = job
+        .solver(problem)
+        .on_progress(PROGRESS_EVERY, move |report| {
+            let line = json!({"progress": {
+                "nodes": report.nodes,
+                "solutions": report.solutions.to_string(),
+                "seconds": report.elapsed.as_secs_f64(),
+            }});
+            let _ = progress.send(format!("{line}\n"));
+        });
+    match listing {
+        None => {
+            let outcome = solver.count();
+            with_fields(
+                json!({"count": outcome.solutions.to_string(), "nodes": outcome.stats.nodes}),
+                completeness(outcome.stopped),
+            )
+        }
+        Some(limit) => {
+            let mut solutions = Vec::new();
+            let outcome = solver.limit(limit.into()).for_each(|options| {
+                let texts: Vec<String> = options.iter().map(|&o| problem.option_text(o)).collect();
+                solutions.push(texts);
+                ControlFlow::Continue(())
+            });
+            with_fields(
+                json!({"solutions": solutions, "nodes": outcome.stats.nodes}),
+                completeness(outcome.stopped),
+            )
+        }
+    }
+}

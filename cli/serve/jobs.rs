@@ -1,0 +1,109 @@
+//! The work of the requests, bounded: at most `slots` jobs run at once, each on a blocking
+//! thread of its own, at most `max_waiting` wait for a slot (later ones are told the server is
+//! busy), and a job whose request went away (the page was closed or navigated away, so the
+//! connection closed and the server dropped the request's future) is cancelled through the
+//! engine's cancel flag.
+
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+use tokio::sync::Semaphore;
+
+use super::ApiError;
+
+/// What a job is given: its time limit and the flag that cancels it.
+#[derive(Clone)]
+pub struct Job {
+    pub time_limit: Duration,
+    pub cancel: Arc<AtomicBool>,
+}
+
+impl Job {
+    /// A solver with the job's limits: its time, its cancel flag, one thread.
+    pub fn solver<'p>(&self, problem: &'p dlx::Problem) -> dlx::Solver<'p> {
+        dlx::Solver::new(problem)
+            .timeout(self.time_limit)
+            .cancel_on(self.cancel.clone())
+    }
+}
+
+pub struct Jobs {
+    slots: Arc<Semaphore>,
+    waiting: AtomicUsize,
+    max_waiting: usize,
+    time_limit: Duration,
+}
+
+/// Sets the cancel flag when dropped before [`disarm`](Self::disarm): the request's future was
+/// dropped while its job ran.
+struct CancelOnDrop(Option<Arc<AtomicBool>>);
+
+impl CancelOnDrop {
+    fn disarm(mut self) {
+        self.0 = None;
+    }
+}
+
+impl Drop for CancelOnDrop {
+    fn drop(&mut self) {
+        if let Some(flag) = &self.0 {
+            flag.store(true, Ordering::Relaxed);
+        }
+    }
+}
+
+/// Counts a request among the waiting while it lives.
+struct Waiting<'a>(&'a AtomicUsize);
+
+impl Drop for Waiting<'_> {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::Relaxed);
+    }
+}
+
+impl Jobs {
+    pub fn new(slots: usize, max_waiting: usize, time_limit: Duration) -> Jobs {
+        Jobs {
+            slots: Arc::new(Semaphore::new(slots)),
+            waiting: AtomicUsize::new(0),
+            max_waiting,
+            time_limit,
+        }
+    }
+
+    /// Runs `work` when a slot is free, on a blocking thread; busy (503) when too many wait
+    /// or none frees within the time limit.
+    pub async fn run<T, F>(&self, work: F) -> Result<T, ApiError>
+    where
+        T: Send + 'static,
+        F: FnOnce(&Job) -> Result<T, ApiError> + Send + 'static,
+    {
+        let permit = {
+            if self.waiting.fetch_add(1, Ordering::Relaxed) >= self.max_waiting {
+                self.waiting.fetch_sub(1, Ordering::Relaxed);
+                return Err(ApiError::busy());
+            }
+            let _waiting = Waiting(&self.waiting);
+            let acquire = self.slots.clone().acquire_owned();
+            match tokio::time::timeout(self.time_limit, acquire).await {
+                Ok(Ok(permit)) => permit,
+                _ => return Err(ApiError::busy()),
+            }
+        };
+        let job = Job {
+            time_limit: self.time_limit,
+            cancel: Arc::new(AtomicBool::new(false)),
+        };
+        let guard = CancelOnDrop(Some(job.cancel.clone()));
+        // The slot is the blocking thread's until its work is done, cancelled or not, so the
+        // number of searches running never exceeds the slots.
+        let handle = tokio::task::spawn_blocking(move || {
+            let _slot = permit;
+            work(&job)
+        });
+        let result = handle.await;
+        guard.disarm();
+        result.unwrap_or_else(|_| Err(ApiError::internal()))
+    }
+}
