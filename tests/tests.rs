@@ -30,3 +30,6 @@ mod text_limits;
 
 /// The fuzz targets' checks (fuzz/src/lib.rs) on every input of tests/fuzz-regressions.
 mod fuzz;
+
+/// `dlx serve` over loopback: the API's answers, its errors, its bounds.
+mod serve;

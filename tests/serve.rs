@@ -1,0 +1,593 @@
+//! `dlx serve` over loopback: every API answered right (solutions checked here, counts against
+//! the command line's), bad and oversized requests refused with JSON errors, 200 requests at
+//! once all answered, searches cancelled when their connection closes, and the server still
+//! answering after all of it.
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+
+/// A `dlx serve` process, stopped when dropped.
+pub struct Server {
+    child: Child,
+    /// `127.0.0.1:PORT`.
+    pub address: String,
+}
+
+impl Server {
+    /// Starts `dlx serve` on a free port with `args`, and reads the address it prints.
+    pub fn start(args: &[&str]) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_dlx"))
+            .arg("serve")
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("dlx serve starts");
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().expect("piped"))
+            .read_line(&mut line)
+            .expect("dlx serve prints its address");
+        let address = line
+            .split("http://")
+            .nth(1)
+            .and_then(|rest| rest.split('/').next())
+            .unwrap_or_else(|| panic!("no address in {line:?}"))
+            .to_owned();
+        Server { child, address }
+    }
+
+    pub fn get(&self, path: &str) -> Reply {
+        request(&self.address, "GET", path, b"")
+    }
+
+    pub fn post(&self, path: &str, body: &[u8]) -> Reply {
+        request(&self.address, "POST", path, body)
+    }
+
+    /// The most memory the server has held, in KiB (Linux).
+    fn peak_memory_kib(&self) -> Option<u64> {
+        let status = std::fs::read_to_string(format!("/proc/{}/status", self.child.id())).ok()?;
+        let line = status.lines().find(|line| line.starts_with("VmHWM:"))?;
+        line.split_whitespace().nth(1)?.parse().ok()
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// An HTTP answer.
+#[derive(Debug)]
+pub struct Reply {
+    pub status: u16,
+    pub headers: String,
+    pub body: String,
+}
+
+impl Reply {
+    pub fn json(&self) -> Value {
+        serde_json::from_str(&self.body)
+            .unwrap_or_else(|err| panic!("not JSON ({err}): {}", self.body))
+    }
+
+    /// The JSON lines of a streamed answer.
+    fn json_lines(&self) -> Vec<Value> {
+        self.body
+            .lines()
+            .map(|line| serde_json::from_str(line).expect("a JSON line"))
+            .collect()
+    }
+}
+
+/// One HTTP/1.1 request on its own connection (closed after the answer).
+pub fn request(address: &str, method: &str, path: &str, body: &[u8]) -> Reply {
+    let mut head = format!(
+        "{method} {path} HTTP/1.1\r\nHost: {address}\r\nConnection: close\r\n\
+         Content-Type: text/plain\r\nContent-Length: {}\r\n\r\n",
+        body.len()
+    )
+    .into_bytes();
+    head.extend_from_slice(body);
+    raw(address, &head)
+}
+
+/// Sends `bytes` as they are and reads the answer to the end.
+pub fn raw(address: &str, bytes: &[u8]) -> Reply {
+    let mut stream = TcpStream::connect(address).expect("the server accepts");
+    stream
+        .set_read_timeout(Some(Duration::from_secs(120)))
+        .unwrap();
+    // A refused request may be answered and closed before all of it is sent.
+    let _ = stream.write_all(bytes);
+    let mut answer = Vec::new();
+    let _ = stream.read_to_end(&mut answer);
+    parse_reply(&answer)
+}
+
+fn parse_reply(answer: &[u8]) -> Reply {
+    let text = String::from_utf8_lossy(answer);
+    let (head, body) = text
+        .split_once("\r\n\r\n")
+        .unwrap_or_else(|| panic!("no HTTP answer: {text:?}"));
+    let status = head
+        .split_whitespace()
+        .nth(1)
+        .and_then(|code| code.parse().ok())
+        .unwrap_or_else(|| panic!("no status in {head:?}"));
+    let headers = head.to_ascii_lowercase();
+    let body = if headers.contains("transfer-encoding: chunked") {
+        dechunk(body)
+    } else {
+        body.to_owned()
+    };
+    Reply {
+        status,
+        headers,
+        body,
+    }
+}
+
+fn dechunk(mut body: &str) -> String {
+    let mut out = String::new();
+    while let Some((size, rest)) = body.split_once("\r\n") {
+        let size = usize::from_str_radix(size.trim(), 16).expect("a chunk size");
+        if size == 0 {
+            break;
+        }
+        out.push_str(&rest[..size]);
+        body = &rest[size + 2..];
+    }
+    out
+}
+
+fn cells(grid: &Value) -> Vec<Vec<Option<u64>>> {
+    grid.as_array()
+        .expect("rows")
+        .iter()
+        .map(|row| {
+            row.as_array()
+                .expect("cells")
+                .iter()
+                .map(Value::as_u64)
+                .collect()
+        })
+        .collect()
+}
+
+/// Checks a solved grid against the puzzle the server drew: every cell filled, the givens
+/// kept, and the puzzle's rules, checked here from scratch.
+pub fn check_solution(puzzle: &Value, solution: &Value) {
+    let givens = cells(&puzzle["cells"]);
+    let grid: Vec<Vec<u64>> = cells(solution)
+        .into_iter()
+        .map(|row| row.into_iter().map(|d| d.expect("filled")).collect())
+        .collect();
+    let (rows, cols) = (grid.len(), grid[0].len());
+    assert_eq!(puzzle["rows"].as_u64(), Some(rows as u64));
+    assert_eq!(puzzle["cols"].as_u64(), Some(cols as u64));
+    for r in 0..rows {
+        for c in 0..cols {
+            if let Some(given) = givens[r][c] {
+                assert_eq!(grid[r][c], given, "given at ({r}, {c}) changed");
+            }
+        }
+    }
+    let column = |c: usize| -> Vec<u64> { grid.iter().map(|row| row[c]).collect() };
+    let lines: Vec<Vec<u64>> = grid.iter().cloned().chain((0..cols).map(column)).collect();
+    match puzzle["kind"].as_str() {
+        Some("binairo") => {
+            for line in &lines {
+                assert!(line.iter().all(|&d| d <= 1));
+                assert_eq!(2 * line.iter().sum::<u64>(), line.len() as u64, "{line:?}");
+                assert!(line.windows(3).all(|w| !(w[0] == w[1] && w[1] == w[2])));
+            }
+            if puzzle["distinct"] == Value::Bool(true) {
+                // Rows apart from rows, columns from columns.
+                for family in [&lines[..rows], &lines[rows..]] {
+                    for (k, a) in family.iter().enumerate() {
+                        assert!(!family[k + 1..].contains(a), "two equal lines {a:?}");
+                    }
+                }
+            }
+        }
+        kind => {
+            let n = rows as u64;
+            let mut units = lines.clone();
+            if kind == Some("sudoku") {
+                let shape = &puzzle["boxes"];
+                let (h, w) = (
+                    shape[0].as_u64().unwrap() as usize,
+                    shape[1].as_u64().unwrap() as usize,
+                );
+                for top in (0..rows).step_by(h) {
+                    for left in (0..cols).step_by(w) {
+                        units.push(
+                            (0..h * w)
+                                .map(|k| grid[top + k / w][left + k % w])
+                                .collect(),
+                        );
+                    }
+                }
+            }
+            for unit in &units {
+                let mut sorted = unit.clone();
+                sorted.sort_unstable();
+                assert_eq!(sorted, (1..=n).collect::<Vec<_>>(), "not 1..{n}: {unit:?}");
+            }
+            if kind == Some("futoshiki") {
+                let holds = |sign: &str, a: u64, b: u64| match sign {
+                    "<" | "^" => a < b,
+                    ">" | "v" => a > b,
+                    _ => true,
+                };
+                for r in 0..rows {
+                    for c in 0..cols {
+                        if c + 1 < cols {
+                            let sign = puzzle["right"][r][c].as_str().unwrap();
+                            assert!(holds(sign, grid[r][c], grid[r][c + 1]));
+                        }
+                        if r + 1 < rows {
+                            let sign = puzzle["down"][r][c].as_str().unwrap();
+                            assert!(holds(sign, grid[r][c], grid[r + 1][c]));
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The DLX text of the n-queens problem: rows and columns primary, diagonals secondary.
+pub fn queens(n: usize) -> String {
+    let mut text = String::new();
+    for k in 0..n {
+        text.push_str(&format!("r{k} c{k} "));
+    }
+    text.push('|');
+    for k in 0..2 * n - 1 {
+        text.push_str(&format!(" a{k} b{k}"));
+    }
+    text.push('\n');
+    for r in 0..n {
+        for c in 0..n {
+            text.push_str(&format!("r{r} c{c} a{} b{}\n", r + c, r + n - 1 - c));
+        }
+    }
+    text
+}
+
+const HOLMES: &str = "4\n0 | 0 < 0 < 0\n^ - - - - - -\n0 | 0 | 0 | 3\n- - v - - - -\n\
+                      0 | 0 | 0 | 0\n- - - - - - ^\n0 | 0 | 0 | 0\n";
+
+/// Tatham's Solo's example ID, also in `dlx sudoku --help`.
+const SOLO_ID: &str = "3x3:a3c6_8_7a4c8a6d9e5c1c3a1b9a2b6a7c3c8e9d4a1c2a1_2_7c6a";
+
+#[test]
+fn the_page_is_one_self_contained_document() {
+    let server = Server::start(&[]);
+    let page = server.get("/");
+    assert_eq!(page.status, 200);
+    assert!(page.headers.contains("content-type: text/html"));
+    assert!(page.body.contains("<title>dlx"));
+    // Nothing is loaded from elsewhere: no external scripts, styles, images or fonts.
+    for outside in ["src=\"http", "href=\"http", "url(http", "@import", "<link"] {
+        assert!(!page.body.contains(outside), "the page loads {outside}");
+    }
+}
+
+#[test]
+fn calendar_counts_and_solutions_agree_with_the_command_line() {
+    let server = Server::start(&[]);
+    let first = server.get("/api/calendar?date=aug-19").json();
+    // 100 for Aug 19, as `dlx calendar aug-19 --count` prints (docs/puzzles.md).
+    assert_eq!(first["count"], 100);
+    assert_eq!(first["complete"], true);
+    assert_eq!(first["solution"], 1);
+    assert!(first["svg"].as_str().unwrap().starts_with("<svg"));
+    let last = server.get("/api/calendar?date=8-19&solution=100").json();
+    assert_eq!(last["solution"], 100);
+    assert_ne!(last["svg"], first["svg"]);
+    let cli_last = Command::new(env!("CARGO_BIN_EXE_dlx"))
+        .args([
+            "calendar",
+            "aug-19",
+            "--all",
+            "--format",
+            "svg",
+            "--threads",
+            "1",
+        ])
+        .output()
+        .unwrap();
+    let cli_last = String::from_utf8(cli_last.stdout).unwrap();
+    let drawings: Vec<&str> = cli_last.split("\n\n").map(str::trim_end).collect();
+    assert_eq!(drawings.len(), 100);
+    assert_eq!(last["svg"].as_str().unwrap().trim_end(), drawings[99]);
+    let beyond = server.get("/api/calendar?date=aug-19&solution=101").json();
+    assert_eq!(beyond["svg"], Value::Null);
+
+    let year = server.get("/api/calendar/year").json();
+    let dates = year["dates"].as_array().unwrap();
+    assert_eq!(dates.len(), 366);
+    // 24,405 solutions over the year, 7 the fewest and 216 the most (docs/puzzles.md).
+    assert_eq!(
+        (
+            year["total"].as_u64(),
+            year["min"].as_u64(),
+            year["max"].as_u64()
+        ),
+        (Some(24405), Some(7), Some(216))
+    );
+    let aug19 = dates
+        .iter()
+        .find(|d| d["month"] == 8 && d["day"] == 19)
+        .unwrap();
+    assert_eq!(aug19["count"], 100);
+}
+
+#[test]
+fn puzzles_are_solved_made_and_checked() {
+    let server = Server::start(&[]);
+    let futoshiki = server
+        .post("/api/futoshiki/solve", HOLMES.as_bytes())
+        .json();
+    assert_eq!(futoshiki["unique"], true);
+    check_solution(&futoshiki["puzzle"], &futoshiki["solution"]);
+
+    let sudoku = server.post("/api/sudoku/solve", SOLO_ID.as_bytes()).json();
+    assert_eq!(sudoku["unique"], true);
+    assert_eq!(sudoku["puzzle"]["id"], SOLO_ID);
+    check_solution(&sudoku["puzzle"], &sudoku["solution"]);
+
+    // An empty 4 x 4 binairo has 72 solutions: not unique, and the first one is right.
+    let loose = server
+        .post("/api/binairo/solve", b"4\n____\n____\n____\n____\n")
+        .json();
+    assert_eq!(
+        (loose["unique"].clone(), loose["solutions"].clone()),
+        (Value::Bool(false), Value::from(2))
+    );
+    check_solution(&loose["puzzle"], &loose["solution"]);
+
+    for (kind, size, difficulty) in [
+        ("futoshiki", "6", "extreme"),
+        ("binairo", "8x10", "normal"),
+        ("sudoku", "9", "advanced"),
+        ("sudoku", "6", "basic"),
+    ] {
+        let path = format!("/api/{kind}/generate?size={size}&difficulty={difficulty}&seed=5");
+        let made = server.get(&path).json();
+        assert_eq!(made["unique"], true, "{path}");
+        assert_eq!(made["difficulty"], difficulty, "{path}");
+        check_solution(&made["puzzle"], &made["solution"]);
+        // The same seed makes the same puzzle, and its text, pasted back, has that solution
+        // and no other.
+        assert_eq!(server.get(&path).json()["puzzle"], made["puzzle"]);
+        for input in [&made["puzzle"]["text"], &made["puzzle"]["id"]] {
+            let solved = server
+                .post(
+                    &format!("/api/{kind}/solve"),
+                    input.as_str().unwrap().as_bytes(),
+                )
+                .json();
+            assert_eq!(solved["unique"], true, "{input}");
+            assert_eq!(solved["solution"], made["solution"], "{input}");
+        }
+    }
+}
+
+#[test]
+fn tilings_are_built_counted_and_drawn() {
+    let server = Server::start(&[]);
+    let divided = server.get("/api/tromino?size=16&row=3&col=5").json();
+    assert_eq!(divided["tiles"], 85);
+    assert!(divided["svg"].as_str().unwrap().starts_with("<svg"));
+    let random = server
+        .get("/api/tromino?size=8&row=0&col=0&method=random&seed=3")
+        .json();
+    // 30355 tilings of the 8 x 8 board without a corner (`dlx tromino --size 8 --missing 0,0
+    // --count`, checked against enumeration in the memo tests).
+    assert_eq!(random["count"], "30355");
+    assert!(random["svg"].as_str().unwrap().starts_with("<svg"));
+}
+
+#[test]
+fn exact_cover_streams_its_answer() {
+    let server = Server::start(&[]);
+    let knuth = "a b c d e f g\nc e\na d g\nb c f\na d f\nb g\nd e g\n";
+    let lines = server.post("/api/dlx", knuth.as_bytes()).json_lines();
+    assert_eq!(lines.last().unwrap()["result"]["count"], "1");
+    let listed = server
+        .post("/api/dlx?mode=solutions&limit=3", queens(8).as_bytes())
+        .json_lines();
+    let solutions = listed.last().unwrap()["result"]["solutions"].clone();
+    assert_eq!(solutions.as_array().unwrap().len(), 3);
+    // Each listed solution is an exact cover: eight queens, each row and column once.
+    for solution in solutions.as_array().unwrap() {
+        let mut covered: Vec<&str> = solution
+            .as_array()
+            .unwrap()
+            .iter()
+            .flat_map(|option| option.as_str().unwrap().split(' ').take(2))
+            .collect();
+        covered.sort_unstable();
+        covered.dedup();
+        assert_eq!(covered.len(), 16);
+    }
+    let counted = server.post("/api/dlx", queens(8).as_bytes()).json_lines();
+    assert_eq!(counted.last().unwrap()["result"]["count"], "92");
+}
+
+#[test]
+fn bad_requests_get_json_errors_and_the_server_goes_on() {
+    let server = Server::start(&[]);
+    let refused = |reply: Reply, status: u16, needle: &str| {
+        assert_eq!(reply.status, status, "{reply:?}");
+        let error = reply.json()["error"].as_str().unwrap().to_owned();
+        assert!(error.contains(needle), "{error:?} does not say {needle:?}");
+    };
+    refused(
+        server.post("/api/futoshiki/solve", b"garbage"),
+        400,
+        "line 1, column 1",
+    );
+    refused(server.post("/api/sudoku/solve", b"12345"), 400, "line 1");
+    refused(
+        server.post("/api/sudoku/solve", b"  "),
+        400,
+        "paste a puzzle",
+    );
+    refused(
+        server.post("/api/kakuro/solve", HOLMES.as_bytes()),
+        404,
+        "no puzzle 'kakuro'",
+    );
+    refused(
+        server.get("/api/calendar?date=feb-30"),
+        400,
+        "Feb has no day 30",
+    );
+    refused(server.get("/api/calendar"), 400, "date");
+    refused(
+        server.get("/api/futoshiki/generate?size=99"),
+        400,
+        "from 2 to 9",
+    );
+    refused(server.get("/api/binairo/generate?size=7"), 400, "even");
+    refused(
+        server.get("/api/sudoku/generate?size=9&difficulty=easyish"),
+        400,
+        "expected one of",
+    );
+    refused(
+        server.get("/api/tromino?size=8&row=8&col=0"),
+        400,
+        "off the 8 x 8 board",
+    );
+    refused(
+        server.get("/api/tromino?size=12&row=0&col=0"),
+        400,
+        "2, 4, 8",
+    );
+    refused(server.get("/api/tromino?size=abc&row=0&col=0"), 400, "size");
+    refused(
+        server.get("/api/tromino?size=64&row=0&col=0&method=random"),
+        400,
+        "from 1 to 16",
+    );
+    refused(server.post("/api/dlx", b"a b\nc\n"), 400, "line 2");
+    refused(
+        server.post("/api/dlx?mode=all", b"a\na\n"),
+        400,
+        "count or solutions",
+    );
+    refused(server.get("/no/such/page"), 404, "no such page");
+    refused(
+        server.post("/api/dlx", &vec![b'a'; 2 << 20]),
+        413,
+        "larger than 1024 KiB",
+    );
+    refused(server.post("/api/dlx", &[0xff, 0xfe, b'\n']), 400, "UTF-8");
+    // What is not HTTP at all, or the wrong method, is refused by the server itself.
+    assert_eq!(raw(&server.address, b"HELLO\r\n\r\n").status, 400);
+    assert_eq!(server.get("/api/dlx").status, 405);
+    // A request cut off in the middle, and one that never ends its headers.
+    drop(
+        TcpStream::connect(&server.address)
+            .unwrap()
+            .write_all(b"POST /api/dlx HTTP/1.1\r\nContent-Length: 1000\r\n\r\nab"),
+    );
+    assert_eq!(
+        server.get("/api/calendar?date=8-19").json()["count"],
+        100,
+        "the server answers after the bad requests"
+    );
+}
+
+#[test]
+fn two_hundred_requests_at_once_are_all_answered_right() {
+    let server = Server::start(&["--jobs", "2"]);
+    let made: Vec<Value> = (0..4)
+        .map(|seed| {
+            server
+                .get(&format!(
+                    "/api/sudoku/generate?size=9&difficulty=intermediate&seed={seed}"
+                ))
+                .json()
+        })
+        .collect();
+    let start = Instant::now();
+    let answers: Vec<(usize, Reply)> = std::thread::scope(|scope| {
+        let threads: Vec<_> = (0..200)
+            .map(|k| {
+                let (server, made) = (&server, &made);
+                scope.spawn(move || {
+                    let text = made[k % 4]["puzzle"]["text"].as_str().unwrap();
+                    (k, server.post("/api/sudoku/solve", text.as_bytes()))
+                })
+            })
+            .collect();
+        threads.into_iter().map(|t| t.join().unwrap()).collect()
+    });
+    for (k, reply) in &answers {
+        assert_eq!(reply.status, 200, "request {k}: {reply:?}");
+        let answer = reply.json();
+        assert_eq!(answer["unique"], true);
+        assert_eq!(answer["solution"], made[k % 4]["solution"]);
+        check_solution(&answer["puzzle"], &answer["solution"]);
+    }
+    eprintln!(
+        "200 sudoku requests at once: {:.2} s",
+        start.elapsed().as_secs_f64()
+    );
+    if let Some(peak) = server.peak_memory_kib() {
+        assert!(peak < 200 << 10, "the server held {peak} KiB");
+    }
+    assert_eq!(server.get("/api/calendar?date=1-1").json()["count"], 64);
+}
+
+#[test]
+fn a_search_stops_when_its_connection_closes() {
+    // One slot and a time limit far beyond the test: only cancelling frees the slot in time.
+    let server = Server::start(&["--jobs", "1", "--time-limit", "600"]);
+    let problem = queens(18);
+    let mut stream = TcpStream::connect(&server.address).unwrap();
+    write!(
+        stream,
+        "POST /api/dlx HTTP/1.1\r\nHost: x\r\nContent-Length: {}\r\n\r\n{problem}",
+        problem.len()
+    )
+    .unwrap();
+    let mut reader = BufReader::new(stream.try_clone().unwrap());
+    let mut line = String::new();
+    while !line.contains("progress") {
+        line.clear();
+        assert!(reader.read_line(&mut line).unwrap() > 0, "no progress line");
+    }
+    drop(reader);
+    drop(stream);
+    let start = Instant::now();
+    let answer = server.get("/api/calendar?date=8-19");
+    assert_eq!(answer.status, 200);
+    assert!(
+        start.elapsed() < Duration::from_secs(60),
+        "the cancelled search held the only slot for {:?}",
+        start.elapsed()
+    );
+}
+
+#[test]
+fn a_search_stops_at_the_time_limit_and_says_so() {
+    let server = Server::start(&["--time-limit", "0.5"]);
+    let lines = server.post("/api/dlx", queens(18).as_bytes()).json_lines();
+    let result = &lines.last().unwrap()["result"];
+    assert_eq!(result["complete"], false);
+    assert_eq!(result["stopped"], "the time limit ran out");
+}
