@@ -98,7 +98,8 @@ pub fn request(address: &str, method: &str, path: &str, body: &[u8]) -> Reply {
     raw(address, &head)
 }
 
-/// Sends `bytes` as they are and reads the answer to the end.
+/// Sends `bytes` as they are and reads the answer: to its Content-Length, to its last chunk,
+/// or else to the end of the connection (some servers keep it open after answering).
 pub fn raw(address: &str, bytes: &[u8]) -> Reply {
     let mut stream = TcpStream::connect(address).expect("the server accepts");
     stream
@@ -107,8 +108,33 @@ pub fn raw(address: &str, bytes: &[u8]) -> Reply {
     // A refused request may be answered and closed before all of it is sent.
     let _ = stream.write_all(bytes);
     let mut answer = Vec::new();
-    let _ = stream.read_to_end(&mut answer);
+    let mut buffer = [0u8; 1 << 16];
+    loop {
+        match stream.read(&mut buffer) {
+            Ok(0) | Err(_) => break,
+            Ok(n) => answer.extend_from_slice(&buffer[..n]),
+        }
+        if is_complete(&answer) {
+            break;
+        }
+    }
     parse_reply(&answer)
+}
+
+/// Whether `answer` holds a whole HTTP answer.
+fn is_complete(answer: &[u8]) -> bool {
+    let text = String::from_utf8_lossy(answer);
+    let Some((head, body)) = text.split_once("\r\n\r\n") else {
+        return false;
+    };
+    let head = head.to_ascii_lowercase();
+    if head.contains("transfer-encoding: chunked") {
+        return body.ends_with("0\r\n\r\n");
+    }
+    head.lines()
+        .find_map(|line| line.strip_prefix("content-length:"))
+        .and_then(|length| length.trim().parse::<usize>().ok())
+        .is_some_and(|length| body.len() >= length)
 }
 
 fn parse_reply(answer: &[u8]) -> Reply {

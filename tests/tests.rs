@@ -33,3 +33,6 @@ mod fuzz;
 
 /// `dlx serve` over loopback: the API's answers, its errors, its bounds.
 mod serve;
+
+/// The page of `dlx serve` in headless Chromium.
+mod browser;

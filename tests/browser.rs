@@ -1,0 +1,287 @@
+//! The page of `dlx serve` in a real browser: headless Chromium driven through ChromeDriver's
+//! WebDriver protocol (plain HTTP and JSON, spoken here over loopback).
+//!
+//! Needs `chromium` and `chromium-driver` (Debian's packages; `CHROMEDRIVER` and `CHROMIUM`
+//! name other paths). Without them the test says so and passes, unless `DLX_BROWSER_TESTS` is
+//! `required`, as `.ci/run` sets it after installing them.
+
+use std::net::TcpListener;
+use std::path::Path;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+
+use crate::serve::{check_solution, raw, Server};
+
+/// The key of an element reference in WebDriver's JSON.
+const ELEMENT: &str = "element-6066-11e4-a52e-4f735466cecf";
+
+struct Driver {
+    process: Child,
+    address: String,
+    session: String,
+}
+
+impl Driver {
+    /// Starts ChromeDriver and a headless Chromium session, or `None` if they are missing.
+    fn start() -> Option<Driver> {
+        let driver =
+            std::env::var("CHROMEDRIVER").unwrap_or_else(|_| "/usr/bin/chromedriver".into());
+        let browser = std::env::var("CHROMIUM").unwrap_or_else(|_| "/usr/bin/chromium".into());
+        if !Path::new(&driver).exists() || !Path::new(&browser).exists() {
+            let required = std::env::var("DLX_BROWSER_TESTS").is_ok_and(|v| v == "required");
+            assert!(
+                !required,
+                "DLX_BROWSER_TESTS=required, but {driver} or {browser} is missing"
+            );
+            eprintln!("browser test skipped: no {driver} or {browser} (apt-get install chromium chromium-driver)");
+            return None;
+        }
+        let port = TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let process = Command::new(&driver)
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("chromedriver starts");
+        let address = format!("127.0.0.1:{port}");
+        let mut driver = Driver {
+            process,
+            address,
+            session: String::new(),
+        };
+        wait_for(
+            || {
+                std::net::TcpStream::connect(&driver.address)
+                    .is_ok()
+                    .then_some(())
+            },
+            "chromedriver to listen",
+        );
+        let profile = std::env::temp_dir().join(format!("dlx-browser-test-{}", std::process::id()));
+        let capabilities = json!({"capabilities": {"alwaysMatch": {
+            "browserName": "chrome",
+            "goog:chromeOptions": {
+                "binary": browser,
+                "args": [
+                    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                    "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                    "--window-size=1200,1000", format!("--user-data-dir={}", profile.display()),
+                ],
+            },
+        }}});
+        let session = driver.call("POST", "/session", Some(capabilities));
+        driver.session = session["sessionId"].as_str().expect("a session").to_owned();
+        Some(driver)
+    }
+
+    /// One WebDriver command: its `value`, or a panic with the driver's error.
+    fn call(&self, method: &str, path: &str, body: Option<Value>) -> Value {
+        let body = body.map(|b| b.to_string()).unwrap_or_default();
+        let request = format!(
+            "{method} {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\
+             Content-Type: application/json\r\nContent-Length: {}\r\n\r\n{body}",
+            self.address,
+            body.len()
+        );
+        let reply = raw(&self.address, request.as_bytes());
+        let answer: Value = serde_json::from_str(&reply.body).unwrap_or(Value::Null);
+        assert_eq!(reply.status, 200, "{method} {path}: {}", reply.body);
+        answer["value"].clone()
+    }
+
+    fn session_call(&self, method: &str, path: &str, body: Option<Value>) -> Value {
+        self.call(method, &format!("/session/{}{path}", self.session), body)
+    }
+
+    fn go(&self, url: &str) {
+        self.session_call("POST", "/url", Some(json!({"url": url})));
+    }
+
+    fn script(&self, script: &str) -> Value {
+        self.session_call(
+            "POST",
+            "/execute/sync",
+            Some(json!({"script": script, "args": []})),
+        )
+    }
+
+    /// The element `css` selects, once the page has one.
+    fn find(&self, css: &str) -> String {
+        wait_for(
+            || {
+                let found = self.script(&format!(
+                    "return document.querySelector({}) !== null",
+                    json!(css)
+                ));
+                (found == Value::Bool(true)).then_some(())
+            },
+            css,
+        );
+        let element = self.session_call(
+            "POST",
+            "/element",
+            Some(json!({"using": "css selector", "value": css})),
+        );
+        element[ELEMENT]
+            .as_str()
+            .unwrap_or_else(|| panic!("no element {css}: {element}"))
+            .to_owned()
+    }
+
+    fn click(&self, css: &str) {
+        let element = self.find(css);
+        self.session_call(
+            "POST",
+            &format!("/element/{element}/click"),
+            Some(json!({})),
+        );
+    }
+
+    fn type_into(&self, css: &str, text: &str) {
+        let element = self.find(css);
+        self.session_call(
+            "POST",
+            &format!("/element/{element}/clear"),
+            Some(json!({})),
+        );
+        self.session_call(
+            "POST",
+            &format!("/element/{element}/value"),
+            Some(json!({"text": text})),
+        );
+    }
+
+    fn text(&self, css: &str) -> String {
+        let element = self.find(css);
+        self.session_call("GET", &format!("/element/{element}/text"), None)
+            .as_str()
+            .unwrap_or_default()
+            .to_owned()
+    }
+
+    /// Waits until the text of `css` contains `expected`.
+    fn wait_text(&self, css: &str, expected: &str) {
+        wait_for(
+            || self.text(css).contains(expected).then_some(()),
+            &format!("{css} to say {expected:?} (it says {:?})", self.text(css)),
+        );
+    }
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        if !self.session.is_empty() {
+            let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                self.call("DELETE", &format!("/session/{}", self.session), None)
+            }));
+        }
+        let _ = self.process.kill();
+        let _ = self.process.wait();
+    }
+}
+
+fn wait_for<T>(mut ready: impl FnMut() -> Option<T>, what: &str) -> T {
+    let start = Instant::now();
+    loop {
+        if let Some(value) = ready() {
+            return value;
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "waited 30 s for {what}"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+/// The calendar board drawn in the page: its pieces (distinct fills of covered cells) and
+/// covered cells.
+fn pieces(driver: &Driver) -> (u64, u64) {
+    let counted = driver.script(
+        "const fills = [...document.querySelectorAll('#cal-board svg rect')]
+           .map(r => r.getAttribute('fill')).filter(f => f !== '#ffffff');
+         return [new Set(fills).size, fills.length];",
+    );
+    (counted[0].as_u64().unwrap(), counted[1].as_u64().unwrap())
+}
+
+const HOLMES: &str = "4\n0 | 0 < 0 < 0\n^ - - - - - -\n0 | 0 | 0 | 3\n- - v - - - -\n\
+                      0 | 0 | 0 | 0\n- - - - - - ^\n0 | 0 | 0 | 0\n";
+
+#[test]
+fn the_page_works_in_a_real_browser() {
+    let Some(driver) = Driver::start() else {
+        return;
+    };
+    let server = Server::start(&[]);
+    driver.go(&format!("http://{}/", server.address));
+
+    // Today's date is shown at once; a date picked from the year's heat map replaces it.
+    driver.wait_text("#cal-count", "solutions");
+    driver.click("table.year td[data-month='8'][data-day='19']");
+    driver.wait_text("#cal-count", "Aug 19: 100 solutions");
+    driver.wait_text("#cal-index", "1 / 100");
+    // Eight pieces on the 41 cells that the month and day leave.
+    wait_for(
+        || (pieces(&driver) == (8, 41)).then_some(()),
+        "a board of eight pieces",
+    );
+    driver.click("#cal-last");
+    driver.wait_text("#cal-index", "100 / 100");
+    assert_eq!(pieces(&driver), (8, 41));
+    driver.click("#cal-prev");
+    driver.wait_text("#cal-index", "99 / 100");
+
+    // A futoshiki pasted, solved, played: a wrong digit caught, a hint, the solution revealed.
+    driver.click("nav a[href='#futoshiki']");
+    driver.click("#futoshiki summary");
+    driver.type_into("#futoshiki-text", HOLMES);
+    driver.click("#futoshiki-solve");
+    driver.wait_text("#futoshiki-status", "exactly one solution");
+    driver.type_into("#futoshiki-board input.cell", "9");
+    driver.click("#futoshiki-check");
+    driver.wait_text("#futoshiki-verdict", "1 wrong");
+    driver.click("#futoshiki-hint");
+    driver.click("#futoshiki-check");
+    driver.wait_text("#futoshiki-verdict", "right so far");
+    driver.click("#futoshiki-reveal");
+    driver.wait_text("#futoshiki-verdict", "Solved!");
+    let shown = driver.script(
+        "const cells = [...document.querySelectorAll('#futoshiki-board .cell')];
+         const grid = [];
+         for (const cell of cells) {
+           const row = Number(cell.style.gridRowStart) - 1, col = Number(cell.style.gridColumnStart) - 1;
+           (grid[row / 2] ??= [])[col / 2] = Number(cell.value ?? cell.textContent);
+         }
+         return grid;",
+    );
+    let puzzle = server
+        .post("/api/futoshiki/solve", HOLMES.as_bytes())
+        .json()["puzzle"]
+        .clone();
+    check_solution(&puzzle, &shown);
+
+    // Garbage is refused next to the input, and the page goes on.
+    driver.type_into("#futoshiki-text", "garbage");
+    driver.click("#futoshiki-solve");
+    driver.wait_text("#futoshiki-error", "line 1, column 1");
+
+    // A binairo made in the page, revealed and checked.
+    driver.click("nav a[href='#binairo']");
+    driver.type_into("#binairo-seed", "7");
+    driver.click("#binairo-make");
+    driver.wait_text("#binairo-status", "exactly one solution");
+    driver.click("#binairo-reveal");
+    driver.wait_text("#binairo-verdict", "Solved!");
+
+    // An exact-cover problem counted.
+    driver.click("nav a[href='#cover']");
+    driver.click("#cover-count");
+    driver.wait_text("#cover-status", "1 solution, ");
+}
