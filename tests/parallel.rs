@@ -231,6 +231,46 @@ fn node_limits_and_timeouts_stop_every_worker() {
     assert_eq!(outcome.stopped, Some(StopReason::Timeout));
 }
 
+/// A flag set from another thread stops every kind of run soon after, and the outcome says
+/// why: sequential and parallel searches, and memoized counts.
+#[test]
+fn a_cancel_flag_stops_any_search() {
+    let problem = util::read_corpus("queens13.dlx");
+    let run = |solver: Solver<'_>, threads: usize| {
+        let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        let setter = flag.clone();
+        std::thread::scope(|scope| {
+            scope.spawn(move || {
+                std::thread::sleep(Duration::from_millis(20));
+                setter.store(true, Ordering::Relaxed);
+            });
+            solver.threads(threads).cancel_on(flag).count()
+        })
+    };
+    for threads in [1, 3] {
+        let outcome = run(Solver::new(&problem), threads);
+        assert_eq!(
+            outcome.stopped,
+            Some(StopReason::Cancelled),
+            "{threads} threads"
+        );
+        assert!(outcome.solutions < 73712);
+    }
+    // Never set: the whole count.
+    let never = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let queens8 = util::read_corpus("queens8.dlx");
+    let outcome = Solver::new(&queens8).cancel_on(never).count();
+    assert_eq!((outcome.solutions, outcome.stopped), (92, None));
+    // A memoized count fails with the reason (it has no partial count).
+    let set = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(true));
+    let tiling = dlx::Problem::from_dlx(&util::read_corpus_text("pento6x10.dlx")).unwrap();
+    let memo = Solver::new(&tiling).cancel_on(set).memo_count();
+    match memo {
+        Err(dlx::MemoError::Stopped { reason, .. }) => assert_eq!(reason, StopReason::Cancelled),
+        other => panic!("a cancelled memoized count: {other:?}"),
+    }
+}
+
 #[test]
 fn parallel_progress_estimates_grow_to_the_end() {
     let problem = util::read_corpus("queens11.dlx");

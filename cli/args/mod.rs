@@ -230,9 +230,11 @@ pub enum Command {
         dlx merge shard*.out")]
     Merge(MergeArgs),
 
-    /// A web page for the puzzles, served on this machine: the calendar (any date, every
-    /// solution, a year of counts), futoshiki, binairo and sudoku to paste or make and then
-    /// play, L-tromino tilings, and exact-cover problems in the DLX format.
+    /// The puzzles on a web page, served from this machine.
+    ///
+    /// The calendar (any date, every solution, a year of counts), futoshiki, binairo and
+    /// sudoku to paste or make and then play, L-tromino tilings, and exact-cover problems in
+    /// the DLX format (docs/serve.md).
     ///
     /// Prints the page's address, then answers until stopped (Ctrl-C). The page is built
     /// into the binary and needs nothing from the network. Each request runs at most

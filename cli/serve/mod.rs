@@ -60,7 +60,11 @@ pub fn run(args: &ServeArgs) -> Result<Found> {
     runtime.block_on(async move {
         let listener = tokio::net::TcpListener::bind(address)
             .await
-            .with_context(|| format!("cannot listen on {address}"))?;
+            .with_context(|| {
+                format!(
+                    "cannot listen on {address} (another --port, or none for a free one, may do)"
+                )
+            })?;
         let bound = listener
             .local_addr()
             .context("cannot read the bound address")?;
