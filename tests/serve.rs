@@ -574,6 +574,7 @@ fn two_hundred_requests_at_once_are_all_answered_right() {
         start.elapsed().as_secs_f64()
     );
     if let Some(peak) = server.peak_memory_kib() {
+        eprintln!("the server's peak memory: {peak} KiB");
         assert!(peak < 200 << 10, "the server held {peak} KiB");
     }
     assert_eq!(server.get("/api/calendar?date=1-1").json()["count"], 64);
