@@ -44,11 +44,7 @@ pub fn read_input(path: Option<&Path>) -> Result<(String, String)> {
 /// before any slash, and names nothing on disk.
 fn game_id_argument(path: &Path) -> Option<&str> {
     let text = path.to_str()?;
-    let colon = text.find(':')?;
-    let looks_like_id = text.starts_with(|c: char| c.is_ascii_digit())
-        && !text[..colon].contains(['/', '\\'])
-        && !text.contains(char::is_whitespace);
-    (looks_like_id && !path.exists()).then_some(text)
+    (looks_like_game_id(text) && !path.exists()).then_some(text)
 }
 
 /// UTF-8 text, or an error naming the line and column of the first byte that is not; a
@@ -86,4 +82,76 @@ pub fn read_puzzle<T, E: std::fmt::Display>(
     }
     let (name, text) = read_input(path)?;
     parse(&text).map_err(|err| anyhow::anyhow!("{name}:{err}"))
+}
+
+/// What a puzzle file holds: one puzzle, or one puzzle per line.
+pub enum Puzzles<T> {
+    One(T),
+    Lines {
+        /// The file's name, for messages.
+        name: String,
+        puzzles: Vec<Line<T>>,
+    },
+}
+
+/// A puzzle read from one line of a file of many.
+pub struct Line<T> {
+    /// The line's number, from 1.
+    pub number: usize,
+    /// Whether the line is a Tatham game ID (answers are then game IDs too).
+    pub game_id: bool,
+    pub puzzle: T,
+}
+
+/// Whether `text` reads as a Tatham game ID: a size starting with a digit, then a colon,
+/// no blanks.
+fn looks_like_game_id(text: &str) -> bool {
+    text.find(':').is_some_and(|colon| {
+        text.starts_with(|c: char| c.is_ascii_digit())
+            && !text[..colon].contains(['/', '\\'])
+            && !text.contains(char::is_whitespace)
+    })
+}
+
+/// [`read_puzzle`], or many puzzles, one per line: when the whole text is no puzzle but its
+/// first line is one, and other lines follow, every non-blank line must be a puzzle (sudoku's
+/// one-line grids, Tatham's game IDs), and an error names the line it is on. A text that
+/// reads as one puzzle is one puzzle, even when its lines would be puzzles too (16 lines of
+/// 16 cells: a 16 x 16 sudoku, not sixteen 4 x 4 ones).
+pub fn read_puzzles<T: Send>(
+    path: Option<&Path>,
+    parse: impl Fn(&str) -> Result<T, reductions::text::ParseError> + Sync,
+) -> Result<Puzzles<T>> {
+    if let Some(id) = path.and_then(game_id_argument) {
+        return parse(id)
+            .map(Puzzles::One)
+            .map_err(|err| anyhow!("<game ID>:{err}"));
+    }
+    let (name, text) = read_input(path)?;
+    let whole = match parse(&text) {
+        Ok(puzzle) => return Ok(Puzzles::One(puzzle)),
+        Err(err) => err,
+    };
+    let lines: Vec<(usize, &str)> = text
+        .lines()
+        .enumerate()
+        .map(|(k, line)| (k + 1, line.trim()))
+        .filter(|(_, line)| !line.is_empty())
+        .collect();
+    if lines.len() < 2 || parse(lines[0].1).is_err() {
+        return Err(anyhow!("{name}:{whole}"));
+    }
+    let mut puzzles = Vec::with_capacity(lines.len());
+    for (number, line) in lines {
+        let puzzle = parse(line).map_err(|err| match err.column() {
+            Some(column) => anyhow!("{name}:{number}:{column}: {}", err.kind()),
+            None => anyhow!("{name}:{number}: {}", err.kind()),
+        })?;
+        puzzles.push(Line {
+            number,
+            game_id: looks_like_game_id(line),
+            puzzle,
+        });
+    }
+    Ok(Puzzles::Lines { name, puzzles })
 }

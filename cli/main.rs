@@ -1,6 +1,7 @@
 //! `dlx`: exact cover from the command line. See `dlx --help` and docs/cli.md.
 
 mod args;
+mod batch;
 mod board;
 mod input;
 mod make;

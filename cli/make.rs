@@ -81,6 +81,14 @@ fn refuse_solving_flags(flags: &SolveFlags, what: &str) -> Result<()> {
     Ok(())
 }
 
+/// `--grade` grades one puzzle; an input of one puzzle per line is solved instead.
+pub fn refuse_grade_of_lines(make: &MakeFlags) -> Result<()> {
+    if make.grade {
+        bail!("--grade grades one puzzle, and this input has one puzzle per line: give one puzzle");
+    }
+    Ok(())
+}
+
 /// Parses `--difficulty` against a ladder's names (the easiest when absent).
 pub fn difficulty<D: std::str::FromStr<Err = String>>(make: &MakeFlags, easiest: D) -> Result<D> {
     match &make.difficulty {

@@ -36,3 +36,6 @@ mod serve;
 
 /// The page of `dlx serve` in headless Chromium.
 mod browser;
+
+/// Files of many puzzles, one per line.
+mod batch;

@@ -7,6 +7,7 @@ use reductions::Reduction;
 
 use super::digits::DigitGrid;
 use crate::args::{BinairoArgs, BinairoEncoding};
+use crate::input::Puzzles;
 use crate::make::{self, Made};
 use crate::Found;
 
@@ -21,7 +22,20 @@ pub fn run(args: &BinairoArgs) -> Result<Found> {
             BinairoEncoding::Colors => Strategy::Colors,
         },
     };
-    let grid = crate::input::read_puzzle(args.file.as_deref(), |text| reduction.parse(text))?;
+    let grid = match crate::input::read_puzzles(args.file.as_deref(), |text| reduction.parse(text))?
+    {
+        Puzzles::One(grid) => grid,
+        Puzzles::Lines { name, puzzles } => {
+            make::refuse_grade_of_lines(&args.make)?;
+            return crate::batch::solve_lines(
+                &reduction,
+                &name,
+                &puzzles,
+                &args.flags,
+                |puzzle, solved| view(puzzle, &solved),
+            );
+        }
+    };
     if let Some(violation) = grid.violation() {
         crate::note(format_args!(
             "dlx: note: the givens already break a rule: {violation}"

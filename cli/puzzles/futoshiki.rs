@@ -11,6 +11,7 @@ use serde_json::{json, Value};
 use super::digits::{digit, CELL, FOUND};
 use crate::args::FileArgs;
 use crate::board::Board;
+use crate::input::Puzzles;
 use crate::make::{self, Made};
 use crate::render::{self, Paint, Svg};
 use crate::Found;
@@ -19,7 +20,23 @@ pub fn run(args: &FileArgs) -> Result<Found> {
     if let Some(size) = &args.make.generate {
         return generate(args, size);
     }
-    let grid = crate::input::read_puzzle(args.file.as_deref(), |text| Futoshiki.parse(text))?;
+    let grid = match crate::input::read_puzzles(args.file.as_deref(), |text| Futoshiki.parse(text))?
+    {
+        Puzzles::One(grid) => grid,
+        Puzzles::Lines { name, puzzles } => {
+            make::refuse_grade_of_lines(&args.make)?;
+            return crate::batch::solve_lines(
+                &Futoshiki,
+                &name,
+                &puzzles,
+                &args.flags,
+                |puzzle, solved| FutoshikiView {
+                    puzzle: puzzle.clone(),
+                    solved,
+                },
+            );
+        }
+    };
     if let Some(violation) = grid.violation() {
         crate::note(format_args!(
             "dlx: note: the givens already break a rule: {violation}"

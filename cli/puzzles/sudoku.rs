@@ -7,6 +7,7 @@ use reductions::Reduction;
 
 use super::digits::DigitGrid;
 use crate::args::FileArgs;
+use crate::input::Puzzles;
 use crate::make::{self, Made};
 use crate::Found;
 
@@ -15,7 +16,20 @@ pub fn run(args: &FileArgs) -> Result<Found> {
         return generate(args, size);
     }
     let reduction = Sudoku::default();
-    let grid = crate::input::read_puzzle(args.file.as_deref(), |text| reduction.parse(text))?;
+    let grid = match crate::input::read_puzzles(args.file.as_deref(), |text| reduction.parse(text))?
+    {
+        Puzzles::One(grid) => grid,
+        Puzzles::Lines { name, puzzles } => {
+            make::refuse_grade_of_lines(&args.make)?;
+            return crate::batch::solve_lines(
+                &reduction,
+                &name,
+                &puzzles,
+                &args.flags,
+                |puzzle, solved| view(puzzle, &solved),
+            );
+        }
+    };
     if let Some(conflict) = grid.conflicts().first() {
         crate::note(format_args!(
             "dlx: note: the givens already break a rule: {conflict}"

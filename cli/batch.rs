@@ -1,0 +1,266 @@
+//! Many puzzles in one run: a file of puzzles one per line (sudoku's one-line grids, Tatham's
+//! game IDs), each solved in turn, or several at once over `--threads`, the answers printed
+//! one line per puzzle in the order of the input.
+//!
+//! Each puzzle's search runs on one thread: puzzles, not subtrees, are what the threads share,
+//! in chunks of [`CHUNK`] so that answers can go out while later puzzles are solved and
+//! memory stays bounded by the chunk.
+
+use std::io::{self, BufWriter, Write};
+use std::ops::ControlFlow;
+use std::time::Instant;
+
+use anyhow::{bail, Context, Result};
+use dlx::{Solver, StopReason};
+use rayon::prelude::*;
+use reductions::Reduction;
+use serde_json::{json, Value};
+
+use crate::args::{Format, SolveFlags};
+use crate::board::{object, Board};
+use crate::input::Line;
+use crate::run::Mode;
+use crate::{note, Found, WRITE_ERROR};
+
+/// Puzzles solved before their answers are written.
+const CHUNK: usize = 1024;
+
+/// What one puzzle's search gave: its answer line and its figures.
+struct Answer {
+    line: String,
+    solutions: u128,
+    nodes: u64,
+    stopped: Option<StopReason>,
+}
+
+/// Refuses what a run over many puzzles cannot do.
+fn check_flags(flags: &SolveFlags) -> Result<()> {
+    let single = [
+        (flags.all, "--all"),
+        (
+            flags.limit.is_some() && !flags.count,
+            "--limit without --count",
+        ),
+        (flags.shard.is_some(), "--shard"),
+        (flags.split.is_some(), "--split"),
+        (flags.within.is_some(), "--within"),
+        (flags.random.is_some(), "--random"),
+        (flags.estimate.is_some(), "--estimate"),
+        (flags.memo, "--memo"),
+    ];
+    if let Some((_, flag)) = single.iter().find(|(given, _)| *given) {
+        bail!(
+            "{flag} works on one puzzle, and this input has one puzzle per line: give one \
+             puzzle, or use the first solution or --count of each"
+        );
+    }
+    if !matches!(flags.format, Format::Text | Format::Json | Format::Tatham) {
+        bail!("an input of one puzzle per line is answered a line per puzzle: use --format text, json or tatham");
+    }
+    Ok(())
+}
+
+/// Solves every puzzle of `puzzles` (read from `name`) and prints a line for each, in order:
+/// the first solution in the form of its line (a game ID for a game ID, else the grid on one
+/// line), `no solution`, or with `--count` the count; `show` pairs a solution with its
+/// puzzle for the drawing.
+pub fn solve_lines<R, B, S>(
+    reduction: &R,
+    name: &str,
+    puzzles: &[Line<R::Puzzle>],
+    flags: &SolveFlags,
+    show: S,
+) -> Result<Found>
+where
+    R: Reduction + Sync,
+    R::Puzzle: Sync,
+    B: Board,
+    S: Fn(&R::Puzzle, R::Board) -> B + Sync,
+{
+    check_flags(flags)?;
+    let mode = Mode::of(flags);
+    let threads = match flags.threads {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n,
+    }
+    .min(puzzles.len().max(1));
+    let pool = if threads > 1 {
+        Some(
+            rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .context("cannot start the worker threads")?,
+        )
+    } else {
+        None
+    };
+    let solve = |(index, line): (usize, &Line<R::Puzzle>)| -> Result<Answer> {
+        solve_one(reduction, index + 1, line, flags, mode, &show)
+            .with_context(|| format!("{name}:{}", line.number))
+    };
+    let start = Instant::now();
+    let mut out = BufWriter::new(io::stdout().lock());
+    let (mut unsolved, mut cut_short, mut nodes) = (0usize, 0usize, 0u64);
+    for (chunk_index, chunk) in puzzles.chunks(CHUNK).enumerate() {
+        let numbered = chunk
+            .iter()
+            .enumerate()
+            .map(|(k, line)| (chunk_index * CHUNK + k, line));
+        let answers: Vec<Result<Answer>> = match &pool {
+            Some(pool) => pool.install(|| {
+                numbered
+                    .collect::<Vec<_>>()
+                    .into_par_iter()
+                    .map(solve)
+                    .collect()
+            }),
+            None => numbered.map(solve).collect(),
+        };
+        for answer in answers {
+            let answer = answer?;
+            out.write_all(answer.line.as_bytes()).context(WRITE_ERROR)?;
+            nodes += answer.nodes;
+            unsolved += usize::from(answer.solutions == 0);
+            cut_short += usize::from(
+                matches!(
+                    answer.stopped,
+                    Some(StopReason::NodeLimit | StopReason::Timeout)
+                ) || (mode == Mode::Count && answer.stopped == Some(StopReason::SolutionLimit)),
+            );
+        }
+    }
+    out.flush().context(WRITE_ERROR)?;
+    drop(out);
+    let elapsed = start.elapsed().as_secs_f64();
+    if flags.stats {
+        note(format_args!(
+            "puzzles: {}\nwithout a solution: {unsolved}\nnodes: {nodes}\nthreads: {threads}\n\
+             time: {elapsed:.3} s\npuzzles per second: {:.0}",
+            puzzles.len(),
+            puzzles.len() as f64 / elapsed.max(1e-9)
+        ));
+    }
+    if cut_short > 0 {
+        let why = match mode {
+            Mode::Count => "their counts are lower bounds",
+            _ => "they may have a solution",
+        };
+        note(format_args!(
+            "dlx: note: {cut_short} of {} searches stopped at a limit: {why}",
+            puzzles.len()
+        ));
+    }
+    if unsolved > 0 {
+        if mode != Mode::Count {
+            note(format_args!(
+                "dlx: {unsolved} of {} puzzles have no solution",
+                puzzles.len()
+            ));
+        }
+        return Ok(Found::None);
+    }
+    Ok(Found::Some)
+}
+
+/// One puzzle: encoded, searched on this thread, and its answer line.
+fn solve_one<R, B, S>(
+    reduction: &R,
+    index: usize,
+    line: &Line<R::Puzzle>,
+    flags: &SolveFlags,
+    mode: Mode,
+    show: &S,
+) -> Result<Answer>
+where
+    R: Reduction,
+    B: Board,
+    S: Fn(&R::Puzzle, R::Board) -> B,
+{
+    let encoding = reduction
+        .encode(&line.puzzle)
+        .context("cannot build the exact-cover problem")?;
+    let propagation = flags
+        .propagate
+        .map_or_else(|| reduction.propagation(), Into::into);
+    let mut solver = Solver::new(&encoding.problem).propagation(propagation);
+    if flags.propagate != Some(crate::args::Propagate::None) {
+        if let Some(propagator) = reduction.propagator(&line.puzzle, &encoding) {
+            solver = solver.propagator(propagator);
+        }
+    }
+    if let Some(nodes) = flags.node_limit {
+        solver = solver.node_limit(nodes);
+    }
+    if let Some(limit) = flags.timeout {
+        solver = solver.timeout(limit);
+    }
+    let fields = |extra: Vec<(&'static str, Value)>| -> String {
+        let mut fields = vec![("puzzle", json!(index)), ("line", json!(line.number))];
+        fields.extend(extra);
+        format!("{}\n", object(&fields))
+    };
+    if mode == Mode::Count {
+        if let Some(limit) = flags.limit {
+            solver = solver.limit(limit.into());
+        }
+        let outcome = solver.count();
+        let complete = outcome.stopped.is_none();
+        let line = match flags.format {
+            Format::Json => fields(vec![
+                ("count", json!(outcome.solutions as u64)),
+                ("complete", json!(complete)),
+            ]),
+            _ => format!("{}\n", outcome.solutions),
+        };
+        return Ok(Answer {
+            line,
+            solutions: outcome.solutions,
+            nodes: outcome.stats.nodes,
+            stopped: outcome.stopped,
+        });
+    }
+    let mut first = None;
+    let outcome = solver.limit(1).for_each(|options| {
+        first = Some(options.to_vec());
+        ControlFlow::Break(())
+    });
+    let Some(options) = first else {
+        let line = match flags.format {
+            Format::Json => fields(vec![("solutions", json!(0))]),
+            _ => "no solution\n".to_owned(),
+        };
+        return Ok(Answer {
+            line,
+            solutions: 0,
+            nodes: outcome.stats.nodes,
+            stopped: outcome.stopped,
+        });
+    };
+    let board = show(
+        &line.puzzle,
+        reduction.decode(&line.puzzle, &encoding.choices_of(&options)),
+    );
+    let text = match flags.format {
+        Format::Json => fields(board.json()),
+        Format::Tatham => format!("{}\n", board.tatham().unwrap_or_default()),
+        _ if line.game_id => format!("{}\n", board.tatham().unwrap_or_default()),
+        _ => one_line(&board)?,
+    };
+    Ok(Answer {
+        line: text,
+        solutions: 1,
+        nodes: outcome.stats.nodes,
+        stopped: None,
+    })
+}
+
+/// The board's plain text on one line: its rows joined, with blanks between them when the
+/// rows have blanks (numbers of several digits).
+fn one_line(board: &dyn Board) -> Result<String> {
+    let mut plain = Vec::new();
+    board.plain(&mut plain)?;
+    let plain = String::from_utf8(plain).context("the board is not text")?;
+    let separator = if plain.contains(' ') { " " } else { "" };
+    let rows: Vec<&str> = plain.lines().collect();
+    Ok(format!("{}\n", rows.join(separator)))
+}

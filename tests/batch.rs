@@ -1,0 +1,218 @@
+//! Many puzzles in one run (one per line): the answers against Tatham's own solutions and
+//! against the generator's, in the order of the input, the same on one thread and on several,
+//! and the errors of a bad line naming that line.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+use serde_json::Value;
+
+fn fixture(path: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join(path)
+}
+
+/// Runs `dlx ARGS` with `input` on standard input.
+fn dlx(args: &[&str], input: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dlx"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("dlx runs");
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_owned();
+    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
+    let output = child.wait_with_output().unwrap();
+    writer.join().unwrap().unwrap();
+    output
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).unwrap()
+}
+
+/// Tatham's puzzles of one kind: their game IDs and his solutions' digits.
+fn tatham(file: &str) -> Vec<(String, Vec<u64>)> {
+    let text =
+        std::fs::read_to_string(fixture(&format!("reductions/tests/fixtures/tatham/{file}")))
+            .unwrap();
+    text.lines()
+        .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
+        .map(|line| {
+            let fields: Vec<&str> = line.split('\t').collect();
+            let digits = fields[2]
+                .split(',')
+                .flat_map(|cell| {
+                    if fields[2].contains(',') {
+                        vec![cell.parse::<u64>().unwrap()]
+                    } else {
+                        // Unequal writes a digit a character: from order 10 on, one less
+                        // (1 is '0', 10 is '9').
+                        let shift = u64::from(file == "unequal.tsv" && cell.len() >= 100);
+                        cell.chars()
+                            .map(|c| u64::from(c.to_digit(10).unwrap()) + shift)
+                            .collect()
+                    }
+                })
+                .collect();
+            (fields[1].to_owned(), digits)
+        })
+        .collect()
+}
+
+#[test]
+fn a_file_of_game_ids_is_answered_a_line_each_as_tatham_solves_them() {
+    for (command, file) in [
+        ("sudoku", "solo.tsv"),
+        ("futoshiki", "unequal.tsv"),
+        ("binairo", "unruly.tsv"),
+    ] {
+        let puzzles = tatham(file);
+        assert!(puzzles.len() >= 10, "{file}");
+        let input: String = puzzles.iter().map(|(id, _)| format!("{id}\n\n")).collect();
+        let one = dlx(&[command, "--format", "json", "--threads", "1"], &input);
+        assert_eq!(
+            one.status.code(),
+            Some(0),
+            "{}",
+            String::from_utf8_lossy(&one.stderr)
+        );
+        let answers: Vec<Value> = stdout(&one)
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        assert_eq!(answers.len(), puzzles.len());
+        for (k, ((_, solution), answer)) in puzzles.iter().zip(&answers).enumerate() {
+            assert_eq!(answer["puzzle"], k + 1);
+            // Blank lines between the IDs: the puzzles are on lines 1, 3, 5, ...
+            assert_eq!(answer["line"], 2 * k + 1);
+            let digits: Vec<u64> = answer["grid"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .flat_map(|row| row.as_array().unwrap().iter().map(|d| d.as_u64().unwrap()))
+                .collect();
+            assert_eq!(&digits, solution, "{command} puzzle {}", k + 1);
+        }
+        // The same answers, in the same order, from several threads; IDs answered with IDs.
+        let several = dlx(&[command, "--format", "json", "--threads", "3"], &input);
+        assert_eq!(stdout(&several), stdout(&one), "{command}");
+        let ids = dlx(&[command], &input);
+        let ids = stdout(&ids);
+        assert_eq!(ids.lines().count(), puzzles.len());
+        assert!(ids.lines().all(|id| id.contains(':')), "{ids}");
+        // Each of them unique: a count of 1 a line, to --limit 2.
+        let counts = dlx(&[command, "--count", "--limit", "2"], &input);
+        assert_eq!(stdout(&counts), "1\n".repeat(puzzles.len()), "{command}");
+    }
+}
+
+/// A sudoku's digits satisfy the rules (side 9).
+fn check_sudoku(line: &str) {
+    let digits: Vec<u32> = line.chars().map(|c| c.to_digit(10).unwrap()).collect();
+    assert_eq!(digits.len(), 81, "{line}");
+    for unit in 0..9 {
+        let row: Vec<usize> = (0..9).map(|k| unit * 9 + k).collect();
+        let col: Vec<usize> = (0..9).map(|k| k * 9 + unit).collect();
+        let bx: Vec<usize> = (0..9)
+            .map(|k| (unit / 3 * 3 + k / 3) * 9 + unit % 3 * 3 + k % 3)
+            .collect();
+        for cells in [row, col, bx] {
+            let mut seen: Vec<u32> = cells.iter().map(|&k| digits[k]).collect();
+            seen.sort_unstable();
+            assert_eq!(seen, (1..=9).collect::<Vec<_>>(), "{line}");
+        }
+    }
+}
+
+#[test]
+fn one_line_sudokus_are_answered_on_one_line() {
+    // Puzzles made here with their solutions, each grid then written on one line.
+    let made = dlx(
+        &[
+            "sudoku",
+            "--generate",
+            "9",
+            "--puzzles",
+            "40",
+            "--seed",
+            "11",
+            "--solution",
+            "--format",
+            "json",
+        ],
+        "",
+    );
+    let made: Vec<Value> = stdout(&made)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let one_line = |grid: &Value| grid.as_str().unwrap().replace('\n', "");
+    let input: String = made
+        .iter()
+        .map(|m| format!("{}\n", one_line(&m["grid"])))
+        .collect();
+    for threads in ["1", "2"] {
+        let solved = dlx(&["sudoku", "--threads", threads], &input);
+        assert_eq!(solved.status.code(), Some(0));
+        let lines: Vec<String> = stdout(&solved).lines().map(str::to_owned).collect();
+        assert_eq!(lines.len(), made.len());
+        for (line, m) in lines.iter().zip(&made) {
+            check_sudoku(line);
+            assert_eq!(line, &one_line(&m["solution"]));
+        }
+    }
+    // The same as each puzzle solved alone.
+    for m in made.iter().take(5) {
+        let alone = dlx(
+            &["sudoku", "--plain"],
+            &format!("{}\n", one_line(&m["grid"])),
+        );
+        assert_eq!(stdout(&alone).replace('\n', ""), one_line(&m["solution"]));
+    }
+}
+
+#[test]
+fn a_bad_line_is_named_and_a_puzzle_without_solution_says_so() {
+    let good = "3x3:a3c6_8_7a4c8a6d9e5c1c3a1b9a2b6a7c3c8e9d4a1c2a1_2_7c6a";
+    let bad = dlx(&["sudoku"], &format!("{good}\n{good}\n3x3:zzz\n"));
+    assert_eq!(bad.status.code(), Some(2));
+    let message = String::from_utf8_lossy(&bad.stderr);
+    assert!(message.starts_with("dlx: error: <stdin>:3:"), "{message}");
+    assert!(
+        stdout(&bad).is_empty(),
+        "nothing is solved before every line is read"
+    );
+
+    // Two 1s in the first row: no solution, said on its line; the exit status says it too.
+    let clash = format!("11{}\n", ".".repeat(79));
+    let mixed = dlx(&["sudoku"], &format!("{good}\n{clash}{good}\n"));
+    assert_eq!(mixed.status.code(), Some(1));
+    let lines: Vec<String> = stdout(&mixed).lines().map(str::to_owned).collect();
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[1], "no solution");
+    assert_eq!(lines[0], lines[2]);
+    assert!(String::from_utf8_lossy(&mixed.stderr).contains("1 of 3 puzzles have no solution"));
+
+    let refused = dlx(&["sudoku", "--all"], &format!("{good}\n{good}\n"));
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("--all works on one puzzle"));
+    let graded = dlx(&["sudoku", "--grade"], &format!("{good}\n{good}\n"));
+    assert_eq!(graded.status.code(), Some(2));
+}
+
+#[test]
+fn a_grid_of_sixteen_lines_of_sixteen_is_one_puzzle() {
+    let text =
+        std::fs::read_to_string(fixture("reductions/tests/fixtures/sudoku/16x16.txt")).unwrap();
+    let solved = dlx(&["sudoku", "--plain"], &text);
+    assert_eq!(
+        solved.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&solved.stderr)
+    );
+    assert_eq!(stdout(&solved).lines().count(), 16);
+}
