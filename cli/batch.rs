@@ -18,7 +18,7 @@ use serde_json::{json, Value};
 
 use crate::args::{Format, SolveFlags};
 use crate::board::{object, Board};
-use crate::input::Line;
+use crate::input::{Line, Puzzles};
 use crate::run::Mode;
 use crate::{note, Found, WRITE_ERROR};
 
@@ -31,6 +31,30 @@ struct Answer {
     solutions: u128,
     nodes: u64,
     stopped: Option<StopReason>,
+}
+
+/// The puzzle of `file` (standard input for `None` or `-`), or, when the file holds one
+/// puzzle per line, all of them solved by [`solve_lines`] and what they found.
+pub fn one_or_lines<R, B, S>(
+    reduction: &R,
+    file: Option<&std::path::Path>,
+    make: &crate::args::MakeFlags,
+    flags: &SolveFlags,
+    show: S,
+) -> Result<ControlFlow<Found, R::Puzzle>>
+where
+    R: Reduction + Sync,
+    R::Puzzle: Send + Sync,
+    B: Board,
+    S: Fn(&R::Puzzle, R::Board) -> B + Sync,
+{
+    match crate::input::read_puzzles(file, |text| reduction.parse(text))? {
+        Puzzles::One(puzzle) => Ok(ControlFlow::Continue(puzzle)),
+        Puzzles::Lines { name, puzzles } => {
+            crate::make::refuse_grade_of_lines(make)?;
+            solve_lines(reduction, &name, &puzzles, flags, show).map(ControlFlow::Break)
+        }
+    }
 }
 
 /// Refuses what a run over many puzzles cannot do.

@@ -1,13 +1,13 @@
 //! `dlx binairo`: the grid read (or made, or graded), solved in the encoding asked for, and
 //! drawn.
 
+use std::ops::ControlFlow;
+
 use anyhow::{bail, Result};
 use reductions::binairo::{self, Binairo, Difficulty, Grid, Strategy};
-use reductions::Reduction;
 
 use super::digits::DigitGrid;
 use crate::args::{BinairoArgs, BinairoEncoding};
-use crate::input::Puzzles;
 use crate::make::{self, Made};
 use crate::Found;
 
@@ -22,19 +22,16 @@ pub fn run(args: &BinairoArgs) -> Result<Found> {
             BinairoEncoding::Colors => Strategy::Colors,
         },
     };
-    let grid = match crate::input::read_puzzles(args.file.as_deref(), |text| reduction.parse(text))?
-    {
-        Puzzles::One(grid) => grid,
-        Puzzles::Lines { name, puzzles } => {
-            make::refuse_grade_of_lines(&args.make)?;
-            return crate::batch::solve_lines(
-                &reduction,
-                &name,
-                &puzzles,
-                &args.flags,
-                |puzzle, solved| view(puzzle, &solved),
-            );
-        }
+    let file = args.file.as_deref();
+    let grid = match crate::batch::one_or_lines(
+        &reduction,
+        file,
+        &args.make,
+        &args.flags,
+        |puzzle, solved| view(puzzle, &solved),
+    )? {
+        ControlFlow::Continue(grid) => grid,
+        ControlFlow::Break(found) => return Ok(found),
     };
     if let Some(violation) = grid.violation() {
         crate::note(format_args!(

@@ -3,15 +3,15 @@
 
 use std::io::{self, Write};
 
+use std::ops::ControlFlow;
+
 use anyhow::{bail, Result};
 use reductions::futoshiki::{self, Difficulty, Futoshiki, Grid, Relation};
-use reductions::Reduction;
 use serde_json::{json, Value};
 
 use super::digits::{digit, CELL, FOUND};
 use crate::args::FileArgs;
 use crate::board::Board;
-use crate::input::Puzzles;
 use crate::make::{self, Made};
 use crate::render::{self, Paint, Svg};
 use crate::Found;
@@ -20,22 +20,19 @@ pub fn run(args: &FileArgs) -> Result<Found> {
     if let Some(size) = &args.make.generate {
         return generate(args, size);
     }
-    let grid = match crate::input::read_puzzles(args.file.as_deref(), |text| Futoshiki.parse(text))?
-    {
-        Puzzles::One(grid) => grid,
-        Puzzles::Lines { name, puzzles } => {
-            make::refuse_grade_of_lines(&args.make)?;
-            return crate::batch::solve_lines(
-                &Futoshiki,
-                &name,
-                &puzzles,
-                &args.flags,
-                |puzzle, solved| FutoshikiView {
-                    puzzle: puzzle.clone(),
-                    solved,
-                },
-            );
-        }
+    let file = args.file.as_deref();
+    let grid = match crate::batch::one_or_lines(
+        &Futoshiki,
+        file,
+        &args.make,
+        &args.flags,
+        |puzzle, solved| FutoshikiView {
+            puzzle: puzzle.clone(),
+            solved,
+        },
+    )? {
+        ControlFlow::Continue(grid) => grid,
+        ControlFlow::Break(found) => return Ok(found),
     };
     if let Some(violation) = grid.violation() {
         crate::note(format_args!(

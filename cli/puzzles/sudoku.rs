@@ -1,13 +1,13 @@
 //! `dlx sudoku`: the grid read (or made, or graded), solved, and drawn with lines between its
 //! boxes.
 
+use std::ops::ControlFlow;
+
 use anyhow::{bail, Result};
 use reductions::sudoku::{self, Difficulty, Grid, Sudoku};
-use reductions::Reduction;
 
 use super::digits::DigitGrid;
 use crate::args::FileArgs;
-use crate::input::Puzzles;
 use crate::make::{self, Made};
 use crate::Found;
 
@@ -16,19 +16,16 @@ pub fn run(args: &FileArgs) -> Result<Found> {
         return generate(args, size);
     }
     let reduction = Sudoku::default();
-    let grid = match crate::input::read_puzzles(args.file.as_deref(), |text| reduction.parse(text))?
-    {
-        Puzzles::One(grid) => grid,
-        Puzzles::Lines { name, puzzles } => {
-            make::refuse_grade_of_lines(&args.make)?;
-            return crate::batch::solve_lines(
-                &reduction,
-                &name,
-                &puzzles,
-                &args.flags,
-                |puzzle, solved| view(puzzle, &solved),
-            );
-        }
+    let file = args.file.as_deref();
+    let grid = match crate::batch::one_or_lines(
+        &reduction,
+        file,
+        &args.make,
+        &args.flags,
+        |puzzle, solved| view(puzzle, &solved),
+    )? {
+        ControlFlow::Continue(grid) => grid,
+        ControlFlow::Break(found) => return Ok(found),
     };
     if let Some(conflict) = grid.conflicts().first() {
         crate::note(format_args!(
