@@ -117,7 +117,8 @@ fn looks_like_game_id(text: &str) -> bool {
 /// first line is one, and other lines follow, every non-blank line must be a puzzle (sudoku's
 /// one-line grids, Tatham's game IDs), and an error names the line it is on. A text that
 /// reads as one puzzle is one puzzle, even when its lines would be puzzles too (16 lines of
-/// 16 cells: a 16 x 16 sudoku, not sixteen 4 x 4 ones).
+/// 16 cells: a 16 x 16 sudoku, not sixteen 4 x 4 ones), and so is a square of n lines of n
+/// characters that reads as none.
 pub fn read_puzzles<T: Send>(
     path: Option<&Path>,
     parse: impl Fn(&str) -> Result<T, reductions::text::ParseError> + Sync,
@@ -138,7 +139,12 @@ pub fn read_puzzles<T: Send>(
         .map(|(k, line)| (k + 1, line.trim()))
         .filter(|(_, line)| !line.is_empty())
         .collect();
-    if lines.len() < 2 || parse(lines[0].1).is_err() {
+    // n lines of n characters draw one grid (an 81 x 81 sudoku too large to read is not 81
+    // sudokus of 9 x 9).
+    let square = lines
+        .iter()
+        .all(|(_, line)| line.chars().count() == lines.len());
+    if lines.len() < 2 || square || parse(lines[0].1).is_err() {
         return Err(anyhow!("{name}:{whole}"));
     }
     let mut puzzles = Vec::with_capacity(lines.len());
