@@ -14,6 +14,7 @@
 
 mod api;
 mod jobs;
+mod puzzles;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -98,8 +99,8 @@ pub fn router(jobs: Arc<Jobs>) -> Router {
         .route("/", get(page))
         .route("/api/calendar", get(api::calendar))
         .route("/api/calendar/year", get(api::calendar_year))
-        .route("/api/{puzzle}/solve", post(api::solve_puzzle))
-        .route("/api/{puzzle}/generate", get(api::generate_puzzle))
+        .route("/api/{puzzle}/solve", post(puzzles::solve_puzzle))
+        .route("/api/{puzzle}/generate", get(puzzles::generate_puzzle))
         .route("/api/tromino", get(api::tromino))
         .route("/api/dlx", post(api::exact_cover))
         .fallback(|| async { ApiError::new(StatusCode::NOT_FOUND, "no such page or API") })

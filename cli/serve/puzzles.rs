@@ -1,0 +1,346 @@
+//! The grid puzzles the page plays (futoshiki, binairo, sudoku): solved with up to two
+//! solutions to tell whether the one shown is the only one, or made as `--generate` makes them,
+//! and sent as grids the page draws to be played.
+
+use std::ops::ControlFlow;
+use std::sync::Arc;
+
+use axum::extract::rejection::{QueryRejection, StringRejection};
+use axum::extract::{Path, Query, State};
+use axum::http::StatusCode;
+use dlx::{Outcome, StopReason};
+use reductions::{binairo, futoshiki, sudoku, Reduction};
+use serde::Deserialize;
+use serde_json::{json, Value};
+
+use super::api::{body, completeness, json_response, query, with_fields, Answer};
+use super::jobs::{Job, Jobs};
+use super::ApiError;
+
+/// The largest sides made by `/api/{puzzle}/generate`, which cannot be cancelled: a few
+/// seconds at most.
+const MAX_FUTOSHIKI: usize = 9;
+const MAX_BINAIRO: usize = 16;
+const MAX_SUDOKU: usize = 16;
+
+/// The puzzles the page plays.
+#[derive(Copy, Clone)]
+enum Kind {
+    Futoshiki,
+    Binairo,
+    Sudoku,
+}
+
+impl Kind {
+    fn of(name: &str) -> Result<Kind, ApiError> {
+        match name {
+            "futoshiki" => Ok(Kind::Futoshiki),
+            "binairo" => Ok(Kind::Binairo),
+            "sudoku" => Ok(Kind::Sudoku),
+            _ => Err(ApiError::new(
+                StatusCode::NOT_FOUND,
+                format!("no puzzle '{name}': futoshiki, binairo or sudoku"),
+            )),
+        }
+    }
+}
+
+fn futoshiki_json(grid: &futoshiki::Grid) -> Value {
+    let n = grid.size();
+    let sign = |relation: futoshiki::Relation, less: &str, greater: &str| -> String {
+        match relation {
+            futoshiki::Relation::None => String::new(),
+            futoshiki::Relation::Less => less.to_owned(),
+            futoshiki::Relation::Greater => greater.to_owned(),
+        }
+    };
+    let right: Vec<Vec<String>> = (0..n)
+        .map(|r| {
+            (0..n.saturating_sub(1))
+                .map(|c| sign(grid.right(r, c), "<", ">"))
+                .collect()
+        })
+        .collect();
+    let down: Vec<Vec<String>> = (0..n.saturating_sub(1))
+        .map(|r| (0..n).map(|c| sign(grid.down(r, c), "^", "v")).collect())
+        .collect();
+    let cells = grid_cells(n, n, |r, c| grid.digit(r, c));
+    json!({
+        "kind": "futoshiki", "rows": n, "cols": n, "min": 1, "max": n,
+        "cells": cells, "right": right, "down": down,
+        "text": grid.to_string(), "id": grid.game_id(),
+    })
+}
+
+fn sudoku_json(grid: &sudoku::Grid) -> Value {
+    let side = grid.side();
+    let (box_rows, box_cols) = grid.box_shape();
+    json!({
+        "kind": "sudoku", "rows": side, "cols": side, "min": 1, "max": side,
+        "cells": grid_cells(side, side, |r, c| grid.digit(r, c)),
+        "boxes": [box_rows, box_cols],
+        "text": grid.to_string(), "id": grid.game_id(),
+    })
+}
+
+fn binairo_json(grid: &binairo::Grid) -> Value {
+    let (rows, cols) = (grid.rows(), grid.cols());
+    json!({
+        "kind": "binairo", "rows": rows, "cols": cols, "min": 0, "max": 1,
+        "cells": grid_cells(rows, cols, |r, c| grid.digit(r, c).map(usize::from)),
+        "distinct": grid.distinct(),
+        "text": grid.puzzle_text(), "id": grid.game_id(),
+    })
+}
+
+/// A grid's cells, row by row, `null` where blank.
+fn grid_cells(rows: usize, cols: usize, cell: impl Fn(usize, usize) -> Option<usize>) -> Value {
+    let cells: Vec<Vec<Option<usize>>> = (0..rows)
+        .map(|r| (0..cols).map(|c| cell(r, c)).collect())
+        .collect();
+    json!(cells)
+}
+
+/// Up to two solutions of `puzzle` within the job's limits: the first decoded, and the
+/// outcome (two solutions: not unique).
+fn first_two<R>(
+    reduction: &R,
+    puzzle: &R::Puzzle,
+    job: &Job,
+) -> Result<(Option<R::Board>, Outcome), ApiError>
+where
+    R: Reduction,
+{
+    let encoding = reduction.encode(puzzle).map_err(|err| {
+        ApiError::unprocessable(
+            "puzzle",
+            format!("cannot build the exact-cover problem: {err}"),
+        )
+    })?;
+    let mut solver = job
+        .solver(&encoding.problem)
+        .propagation(reduction.propagation())
+        .limit(2);
+    if let Some(propagator) = reduction.propagator(puzzle, &encoding) {
+        solver = solver.propagator(propagator);
+    }
+    let mut first = None;
+    let outcome = solver.for_each(|options| {
+        if first.is_none() {
+            first = Some(options.to_vec());
+        }
+        ControlFlow::Continue(())
+    });
+    let board = first.map(|options| reduction.decode(puzzle, &encoding.choices_of(&options)));
+    Ok((board, outcome))
+}
+
+/// The answer about a solved puzzle: the puzzle, its first solution's cells, and whether it is
+/// the only one (`null` when the search stopped before it could tell).
+fn solved_json(puzzle: Value, solution: Option<Value>, outcome: &Outcome) -> Value {
+    let complete = matches!(outcome.stopped, None | Some(StopReason::SolutionLimit));
+    let unique = if outcome.solutions >= 2 {
+        json!(false)
+    } else if complete {
+        json!(outcome.solutions == 1)
+    } else {
+        Value::Null
+    };
+    let answer = json!({
+        "puzzle": puzzle,
+        "solution": solution,
+        "solutions": outcome.solutions as u64,
+        "unique": unique,
+    });
+    with_fields(answer, completeness(outcome.stopped))
+}
+
+/// `POST /api/{puzzle}/solve` with the puzzle as the body (our text format or Tatham's game
+/// ID): the puzzle as the page draws it, its first solution, and whether it is unique.
+pub async fn solve_puzzle(
+    State(jobs): State<Arc<Jobs>>,
+    Path(name): Path<String>,
+    text: Result<String, StringRejection>,
+) -> Answer {
+    let kind = Kind::of(&name)?;
+    let text = body(text)?;
+    let text = text.trim().to_owned();
+    if text.is_empty() {
+        return Err(ApiError::input("puzzle", "paste a puzzle first"));
+    }
+    let parse_error = |err: reductions::text::ParseError| {
+        let message = match (err.line(), err.column()) {
+            (Some(line), Some(column)) => format!("line {line}, column {column}: {}", err.kind()),
+            _ => err.to_string(),
+        };
+        ApiError::input("puzzle", message)
+    };
+    jobs.run(move |job| {
+        let answer = match kind {
+            Kind::Futoshiki => {
+                let grid = futoshiki::Futoshiki.parse(&text).map_err(parse_error)?;
+                let (board, outcome) = first_two(&futoshiki::Futoshiki, &grid, job)?;
+                let solution = board.map(|b| grid_cells(b.size(), b.size(), |r, c| b.digit(r, c)));
+                solved_json(futoshiki_json(&grid), solution, &outcome)
+            }
+            Kind::Sudoku => {
+                let reduction = sudoku::Sudoku::default();
+                let grid = reduction.parse(&text).map_err(parse_error)?;
+                let (board, outcome) = first_two(&reduction, &grid, job)?;
+                let solution = board.map(|b| grid_cells(b.side(), b.side(), |r, c| b.digit(r, c)));
+                solved_json(sudoku_json(&grid), solution, &outcome)
+            }
+            Kind::Binairo => {
+                let reduction = binairo::Binairo::default();
+                let grid = reduction.parse(&text).map_err(parse_error)?;
+                let (board, outcome) = first_two(&reduction, &grid, job)?;
+                let solution = board
+                    .map(|b| grid_cells(b.rows(), b.cols(), |r, c| b.digit(r, c).map(usize::from)));
+                solved_json(binairo_json(&grid), solution, &outcome)
+            }
+        };
+        Ok(json_response(answer))
+    })
+    .await
+}
+
+#[derive(Deserialize)]
+pub struct GenerateQuery {
+    size: String,
+    difficulty: Option<String>,
+    seed: Option<u64>,
+    /// Binairo: rows and columns may repeat (Tatham's Unruly's default).
+    #[serde(default)]
+    repeats: bool,
+}
+
+/// `GET /api/{puzzle}/generate?size=N&difficulty=D&seed=S`: a new puzzle with exactly one
+/// solution, as `--generate` makes it, with its solution.
+pub async fn generate_puzzle(
+    State(jobs): State<Arc<Jobs>>,
+    Path(name): Path<String>,
+    request: Result<Query<GenerateQuery>, QueryRejection>,
+) -> Answer {
+    let kind = Kind::of(&name)?;
+    let request = query(request)?;
+    let seed = request.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |since| since.as_nanos() as u64)
+    });
+    fn level<D: std::str::FromStr<Err = String>>(
+        name: &Option<String>,
+        easiest: D,
+    ) -> Result<D, ApiError> {
+        match name {
+            None => Ok(easiest),
+            Some(name) => name
+                .parse()
+                .map_err(|err: String| ApiError::input("difficulty", err)),
+        }
+    }
+    let side = |text: &str, max: usize, even: bool| -> Result<usize, ApiError> {
+        text.trim()
+            .parse::<usize>()
+            .ok()
+            .filter(|&n| (2..=max).contains(&n) && (!even || n % 2 == 0))
+            .ok_or_else(|| {
+                let even = if even { "an even number " } else { "" };
+                ApiError::input(
+                    "size",
+                    format!("size '{text}': expected {even}from 2 to {max}"),
+                )
+            })
+    };
+    let size = request.size.clone();
+    let answer = match kind {
+        Kind::Futoshiki => {
+            let n = side(&size, MAX_FUTOSHIKI, false)?;
+            let difficulty = level(&request.difficulty, futoshiki::Difficulty::Trivial)?;
+            jobs.run(move |_| {
+                let mut rng = reductions::generate::Rng::new(seed);
+                let made =
+                    futoshiki::generate(n, difficulty, &mut rng).ok_or_else(ApiError::internal)?;
+                let solution = grid_cells(n, n, |r, c| made.solution.digit(r, c));
+                Ok(made_json(
+                    futoshiki_json(&made.puzzle),
+                    solution,
+                    made.difficulty.to_string(),
+                    made.reached,
+                    seed,
+                ))
+            })
+            .await?
+        }
+        Kind::Sudoku => {
+            let shape = size
+                .trim()
+                .parse::<usize>()
+                .ok()
+                .filter(|side| (4..=MAX_SUDOKU).contains(side))
+                .and_then(sudoku::shape_of_side)
+                .ok_or_else(|| {
+                    ApiError::input("size", format!("size '{size}': expected the side of a sudoku, from 4 to {MAX_SUDOKU} and not prime"))
+                })?;
+            let difficulty = level(&request.difficulty, sudoku::Difficulty::Trivial)?;
+            jobs.run(move |_| {
+                let mut rng = reductions::generate::Rng::new(seed);
+                let made = sudoku::generate_with_boxes(shape.0, shape.1, difficulty, &mut rng)
+                    .ok_or_else(ApiError::internal)?;
+                let side = made.solution.side();
+                let solution = grid_cells(side, side, |r, c| made.solution.digit(r, c));
+                Ok(made_json(
+                    sudoku_json(&made.puzzle),
+                    solution,
+                    made.difficulty.to_string(),
+                    made.reached,
+                    seed,
+                ))
+            })
+            .await?
+        }
+        Kind::Binairo => {
+            let (rows, cols) = match size.split_once('x') {
+                Some((rows, cols)) => (
+                    side(rows, MAX_BINAIRO, true)?,
+                    side(cols, MAX_BINAIRO, true)?,
+                ),
+                None => {
+                    let n = side(&size, MAX_BINAIRO, true)?;
+                    (n, n)
+                }
+            };
+            let difficulty = level(&request.difficulty, binairo::Difficulty::Trivial)?;
+            let distinct = !request.repeats;
+            jobs.run(move |_| {
+                let mut rng = reductions::generate::Rng::new(seed);
+                let made = binairo::generate(rows, cols, distinct, difficulty, &mut rng).ok_or_else(|| {
+                    ApiError::unprocessable("size", format!("no {rows} x {cols} grid has distinct rows and columns: allow repeats"))
+                })?;
+                let solution = grid_cells(rows, cols, |r, c| made.solution.digit(r, c).map(usize::from));
+                Ok(made_json(binairo_json(&made.puzzle), solution, made.difficulty.to_string(), made.reached, seed))
+            })
+            .await?
+        }
+    };
+    Ok(json_response(answer))
+}
+
+fn made_json(
+    puzzle: Value,
+    solution: Value,
+    difficulty: String,
+    reached: bool,
+    seed: u64,
+) -> Value {
+    json!({
+        "puzzle": puzzle,
+        "solution": solution,
+        "solutions": 1,
+        "unique": true,
+        "complete": true,
+        "difficulty": difficulty,
+        "reached": reached,
+        "seed": seed.to_string(),
+    })
+}
