@@ -338,14 +338,10 @@ impl ProblemBuilder {
         item_names.extend(self.secondary_names);
         Ok(Problem {
             inner: Arc::new(ProblemData {
-                item_names: item_names.into_iter().map(String::into_boxed_str).collect(),
+                item_names,
                 primary_count,
                 bounds: self.primary_bounds,
-                color_names: self
-                    .color_names
-                    .into_iter()
-                    .map(String::into_boxed_str)
-                    .collect(),
+                color_names: self.color_names,
                 option_starts: self.option_starts,
                 entries,
             }),
@@ -356,8 +352,12 @@ impl ProblemBuilder {
 /// A name (of an item or a color) is a nonempty run of printable characters without blanks,
 /// `:` or `|`, so that it reads back from Knuth's text format unchanged.
 fn check_name(name: &str, what: &'static str) -> Result<(), BuildError> {
+    // One pass over the bytes; only names with non-ASCII characters are decoded.
+    let bad_byte = |b: &u8| matches!(b, b':' | b'|') || b.is_ascii_whitespace() || b.is_ascii_control();
     let reason = if name.is_empty() {
         Some("it is empty")
+    } else if !name.bytes().any(|b| bad_byte(&b) || !b.is_ascii()) {
+        None
     } else if name.contains([':', '|']) {
         Some("it contains ':' or '|'")
     } else if name.chars().any(|c| c.is_whitespace() || c.is_control()) {
@@ -377,10 +377,12 @@ fn check_name(name: &str, what: &'static str) -> Result<(), BuildError> {
 
 #[derive(Debug)]
 struct ProblemData {
-    item_names: Vec<Box<str>>,
+    // Strings as built, not boxed: shrinking each name's buffer to fit cost a reallocation
+    // per name, a tenth of building a sudoku's problem.
+    item_names: Vec<String>,
     primary_count: usize,
     bounds: Vec<(u32, u32)>,
-    color_names: Vec<Box<str>>,
+    color_names: Vec<String>,
     option_starts: Vec<usize>,
     entries: Vec<Entry>,
 }
