@@ -143,7 +143,29 @@ fn run(cli: args::Cli) -> anyhow::Result<Found> {
         args::Command::Binairo(args) => puzzles::binairo::run(&args),
         args::Command::Merge(args) => merge::run(&args),
         args::Command::Serve(args) => serve::run(&args),
+        args::Command::Completions(args) => write_out(|out| {
+            use clap_complete::Generator;
+            // What `clap_complete::generate` does, but with the write's error returned rather
+            // than a panic (a full disk is an error, not a bug).
+            let mut command = <args::Cli as clap::CommandFactory>::command();
+            command.set_bin_name("dlx");
+            command.build();
+            args.shell.try_generate(&command, out)
+        }),
+        args::Command::Man => write_out(|out| {
+            clap_mangen::Man::new(<args::Cli as clap::CommandFactory>::command()).render(out)
+        }),
     }
+}
+
+/// Writes what `write` makes to stdout (completions, the manual page).
+fn write_out(write: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> anyhow::Result<Found> {
+    use anyhow::Context;
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    write(&mut out)
+        .and_then(|()| out.flush())
+        .context(WRITE_ERROR)?;
+    Ok(Found::Some)
 }
 
 /// A closed stdout (`dlx ... | head -1`) ends the program quietly and successfully.

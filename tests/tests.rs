@@ -39,3 +39,6 @@ mod browser;
 
 /// Files of many puzzles, one per line.
 mod batch;
+
+/// Short flags, durations, completions and the manual page.
+mod conventions;

@@ -47,16 +47,16 @@ pub struct MakeFlags {
 #[derive(Debug, Args)]
 pub struct SolveFlags {
     /// Print every solution, a blank line between them.
-    #[arg(long, conflicts_with = "count")]
+    #[arg(short, long, conflicts_with = "count")]
     pub all: bool,
 
     /// Print only the number of solutions, one line (0 when there is none; exit status 1).
-    #[arg(long)]
+    #[arg(short, long)]
     pub count: bool,
 
     /// Stop after N solutions: print at most N (implies --all), or with --count count at
     /// most N (a note on stderr then says the count may be incomplete).
-    #[arg(long, value_name = "N", value_parser = positive)]
+    #[arg(short = 'n', long, value_name = "N", value_parser = positive)]
     pub limit: Option<u64>,
 
     /// Stop after N nodes of the search tree; a note on stderr says when it did. Solutions
@@ -65,15 +65,15 @@ pub struct SolveFlags {
     #[arg(long, value_name = "N", value_parser = positive)]
     pub node_limit: Option<u64>,
 
-    /// Stop after this many seconds (a decimal number); a note on stderr says when it did,
-    /// and a count is then a lower bound.
-    #[arg(long, value_name = "SECONDS", value_parser = seconds)]
+    /// Stop after this long: seconds (10, 0.5) or a duration (90s, 5m, 1h30m); a note on
+    /// stderr says when it did, and a count is then a lower bound.
+    #[arg(long, value_name = "TIME", value_parser = seconds)]
     pub timeout: Option<std::time::Duration>,
 
     /// Worker threads for --count and --all (0: one per core; 1: sequential, solutions in
     /// the search's deterministic order; at most 8 per core). The first solution is always
     /// found sequentially.
-    #[arg(long, value_name = "N", default_value_t = 0, value_parser = threads)]
+    #[arg(short = 'j', long, value_name = "N", default_value_t = 0, value_parser = threads)]
     pub threads: usize,
 
     /// Solve only shard I of N (I from 0 to N-1, as a Slurm array or a Kubernetes indexed
@@ -158,7 +158,7 @@ pub struct SolveFlags {
     pub stats: bool,
 
     /// Output format.
-    #[arg(long, value_enum, value_name = "FORMAT", default_value_t = Format::Text)]
+    #[arg(short, long, value_enum, value_name = "FORMAT", default_value_t = Format::Text)]
     pub format: Format,
 
     /// Boards in plain text even on a terminal: the format that scripts read (see each

@@ -245,6 +245,25 @@ pub enum Command {
         dlx serve --port 8000      http://127.0.0.1:8000/\n  \
         dlx serve --bind 0.0.0.0 --port 8000   the whole network may use it")]
     Serve(ServeArgs),
+
+    /// Shell completions for dlx, on stdout.
+    #[command(after_help = "Examples:\n  \
+        dlx completions bash > ~/.local/share/bash-completion/completions/dlx\n  \
+        dlx completions zsh > ~/.zfunc/_dlx         (with fpath+=~/.zfunc in .zshrc)\n  \
+        dlx completions fish > ~/.config/fish/completions/dlx.fish")]
+    Completions(CompletionsArgs),
+
+    /// The manual page of dlx (roff), on stdout.
+    #[command(after_help = "Example:\n  \
+        dlx man > ~/.local/share/man/man1/dlx.1 && man dlx")]
+    Man,
+}
+
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell.
+    #[arg(value_enum, value_name = "SHELL")]
+    pub shell: clap_complete::Shell,
 }
 
 #[derive(Debug, Args)]
@@ -427,8 +446,9 @@ pub struct ServeArgs {
     #[arg(long, value_name = "N", value_parser = positive)]
     pub jobs: Option<u64>,
 
-    /// The longest a request may search, in seconds; a count cut short says so.
-    #[arg(long, value_name = "SECONDS", value_parser = seconds, default_value = "10")]
+    /// The longest a request may search: seconds (10, 0.5) or a duration (90s, 5m); a count
+    /// cut short says so.
+    #[arg(long, value_name = "TIME", value_parser = seconds, default_value = "10")]
     pub time_limit: std::time::Duration,
 }
 

@@ -42,17 +42,27 @@ pub(super) fn option_ids(text: &str) -> Result<OptionIds, String> {
         .map(OptionIds)
 }
 
-/// A time limit in seconds: a positive decimal number.
+/// A time limit: seconds as a positive decimal number (`10`, `0.5`), or a duration with
+/// units as people write them (`90s`, `5m`, `1h30m`, `2h 15min`).
 pub(super) fn seconds(text: &str) -> Result<std::time::Duration, String> {
     /// About 31,700 years: longer is no limit at all, and says so.
     const LONGEST: f64 = 1e12;
-    match text.parse::<f64>() {
-        Ok(s) if s > 0.0 && s < LONGEST => Ok(std::time::Duration::from_secs_f64(s)),
-        Ok(s) if s >= LONGEST => Err(format!(
-            "too large: expected fewer than {LONGEST:e} seconds (leave --timeout out for no \
-             limit)"
+    const EXPECTED: &str =
+        "expected a time greater than 0: seconds (10, 0.5) or a duration (90s, 5m, 1h30m)";
+    let seconds = match text.trim().parse::<f64>() {
+        Ok(s) => s,
+        Err(_) => match humantime::parse_duration(text.trim()) {
+            Ok(duration) => duration.as_secs_f64(),
+            Err(humantime::DurationError::NumberOverflow) => LONGEST,
+            Err(_) => return Err(EXPECTED.to_owned()),
+        },
+    };
+    match seconds {
+        s if s > 0.0 && s < LONGEST => Ok(std::time::Duration::from_secs_f64(s)),
+        s if s >= LONGEST => Err(format!(
+            "too large: expected less than {LONGEST:e} seconds (leave the limit out for none)"
         )),
-        _ => Err("expected a number of seconds greater than 0, like 10 or 0.5".to_owned()),
+        _ => Err(EXPECTED.to_owned()),
     }
 }
 

@@ -353,7 +353,8 @@ impl ProblemBuilder {
 /// `:` or `|`, so that it reads back from Knuth's text format unchanged.
 fn check_name(name: &str, what: &'static str) -> Result<(), BuildError> {
     // One pass over the bytes; only names with non-ASCII characters are decoded.
-    let bad_byte = |b: &u8| matches!(b, b':' | b'|') || b.is_ascii_whitespace() || b.is_ascii_control();
+    let bad_byte =
+        |b: &u8| matches!(b, b':' | b'|') || b.is_ascii_whitespace() || b.is_ascii_control();
     let reason = if name.is_empty() {
         Some("it is empty")
     } else if !name.bytes().any(|b| bad_byte(&b) || !b.is_ascii()) {

@@ -1,0 +1,105 @@
+//! What people expect from a command line: short flags, durations as they write them, shell
+//! completions and a manual page made from the same definitions as `--help`.
+
+use std::process::{Command, Output};
+
+fn dlx(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_dlx"))
+        .args(args)
+        .output()
+        .expect("dlx runs")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).unwrap()
+}
+
+#[test]
+fn short_flags_mean_their_long_ones() {
+    assert_eq!(stdout(&dlx(&["queens", "8", "-c", "-j", "1"])), "92\n");
+    let long = dlx(&["queens", "6", "--all", "--limit", "2", "--format", "json"]);
+    let short = dlx(&["queens", "6", "-a", "-n", "2", "-f", "json"]);
+    assert_eq!(stdout(&short), stdout(&long));
+    assert_eq!(stdout(&short).lines().count(), 2);
+}
+
+#[test]
+fn time_limits_take_durations_as_people_write_them() {
+    for time in ["5m", "90s", "1h30m", "2h 15min", "10", "0.5"] {
+        let run = dlx(&["queens", "8", "--count", "--timeout", time]);
+        assert_eq!(
+            (run.status.code(), stdout(&run)),
+            (Some(0), "92\n".to_owned()),
+            "{time}"
+        );
+    }
+    for (time, says) in [
+        ("0", "greater than 0"),
+        ("abc", "90s, 5m, 1h30m"),
+        ("1e300", "too large"),
+        ("99999999999999999999h", "too large"),
+        ("NaN", "greater than 0"),
+    ] {
+        let run = dlx(&["queens", "8", "--count", "--timeout", time]);
+        assert_eq!(run.status.code(), Some(2), "{time}");
+        let stderr = String::from_utf8_lossy(&run.stderr);
+        assert!(stderr.contains(says), "{time}: {stderr}");
+    }
+}
+
+#[test]
+fn completions_and_the_manual_page_cover_every_command() {
+    let commands = [
+        "solve",
+        "calendar",
+        "tromino",
+        "tile",
+        "pack",
+        "futoshiki",
+        "binairo",
+        "sudoku",
+        "arrows",
+        "queens",
+        "merge",
+        "serve",
+        "completions",
+        "man",
+    ];
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        let run = dlx(&["completions", shell]);
+        assert_eq!(run.status.code(), Some(0), "{shell}");
+        let script = stdout(&run);
+        for command in commands {
+            assert!(
+                script.contains(command),
+                "{shell} completions lack {command}"
+            );
+        }
+        assert!(
+            script.contains("--count"),
+            "{shell} completions lack the flags"
+        );
+    }
+    let man = dlx(&["man"]);
+    assert_eq!(man.status.code(), Some(0));
+    let page = stdout(&man);
+    assert!(page.contains(".TH dlx 1"), "{page}");
+    for command in commands {
+        assert!(page.contains(command), "the manual page lacks {command}");
+    }
+    assert_eq!(dlx(&["completions", "tcsh"]).status.code(), Some(2));
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_disk_is_an_error() {
+    for args in [&["man"][..], &["completions", "bash"]] {
+        let run = Command::new(env!("CARGO_BIN_EXE_dlx"))
+            .args(args)
+            .stdout(std::fs::File::create("/dev/full").unwrap())
+            .output()
+            .unwrap();
+        assert_eq!(run.status.code(), Some(2), "{args:?}");
+        assert!(String::from_utf8_lossy(&run.stderr).contains("cannot write the output"));
+    }
+}
