@@ -1898,8 +1898,8 @@ fn puzzle_bad_inputs() {
     );
     bad_puzzle(
         "calendar_not_a_date",
-        &["calendar", "8/19"],
-        "date '8/19': ",
+        &["calendar", "8.19"],
+        "date '8.19': ",
     );
     bad_puzzle(
         "calendar_not_leap",

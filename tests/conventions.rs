@@ -103,3 +103,59 @@ fn a_full_disk_is_an_error() {
         assert!(String::from_utf8_lossy(&run.stderr).contains("cannot write the output"));
     }
 }
+
+/// The date a `dlx calendar` run solved, from its JSON.
+fn calendar_date(args: &[&str], tz: &str) -> String {
+    let run = Command::new(env!("CARGO_BIN_EXE_dlx"))
+        .arg("calendar")
+        .args(args)
+        .args(["--format", "json"])
+        .env("TZ", tz)
+        .output()
+        .expect("dlx runs");
+    assert_eq!(run.status.code(), Some(0), "{args:?}");
+    let first: serde_json::Value =
+        serde_json::from_str(stdout(&run).lines().next().unwrap()).unwrap();
+    first["date"].as_str().unwrap().to_owned()
+}
+
+#[test]
+fn dates_are_read_as_people_write_them_and_today_is_local() {
+    for written in [
+        "8-19",
+        "8/19",
+        "Aug 19",
+        "aug-19",
+        "2026/08/19",
+        " August 19 ",
+    ] {
+        assert_eq!(calendar_date(&[written], "UTC"), "Aug 19", "{written}");
+    }
+    // UTC+14 and UTC-12 are always on different dates: each run's is the date there.
+    for (tz, offset_hours) in [("Etc/GMT-14", 14), ("Etc/GMT+12", -12)] {
+        let there = |days: i64| {
+            let now = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .unwrap()
+                .as_secs() as i64;
+            let date = reductions::calendar::Date::from_unix_seconds(
+                now + offset_hours * 3600 + days * 86_400,
+            );
+            date.to_string()
+        };
+        for (args, days) in [
+            (&[][..], 0),
+            (&["today"][..], 0),
+            (&["tomorrow"][..], 1),
+            (&["yesterday"][..], -1),
+        ] {
+            let before = there(days);
+            let solved = calendar_date(args, tz);
+            let after = there(days);
+            assert!(
+                solved == before || solved == after,
+                "{tz} {args:?}: {solved}, expected {before}"
+            );
+        }
+    }
+}

@@ -60,8 +60,8 @@ pub enum Command {
     /// day), `#` where the board has no cell; a blank line between boards. On a terminal,
     /// the pieces are drawn in color with the month and day named in the open cells.
     #[command(after_help = "Examples:\n  \
-        dlx calendar                      today's date (UTC)\n  \
-        dlx calendar $(date +%m-%d)       today in the local time zone\n  \
+        dlx calendar                      today's date (in the local time zone)\n  \
+        dlx calendar tomorrow             tomorrow's\n  \
         dlx calendar aug-19 --count       how many solutions Aug 19 has (100)\n  \
         dlx calendar 2026-02-28 --all     every solution of a date\n  \
         dlx calendar --all-dates          every date of a leap year counted\n  \
@@ -268,8 +268,8 @@ pub struct CompletionsArgs {
 
 #[derive(Debug, Args)]
 pub struct CalendarArgs {
-    /// The date: 8-19, 08-19, aug-19, Aug-19, august-19 or 2026-08-19 [default: today, in
-    /// UTC].
+    /// The date: 8-19, 8/19, 08-19, aug-19, "Aug 19", august-19, 2026-08-19, today, tomorrow
+    /// or yesterday [default: today, in the local time zone].
     #[arg(value_name = "DATE")]
     pub date: Option<String>,
 

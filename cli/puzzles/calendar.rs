@@ -23,10 +23,15 @@ pub fn run(args: &CalendarArgs) -> Result<Found> {
         return all_dates(&args.flags);
     }
     let date = match &args.date {
-        Some(text) => text
-            .parse::<Date>()
-            .map_err(|err| anyhow!("date '{}': {err}", reductions::text::shown(text.trim())))?,
-        None => today()?,
+        Some(text) => match text.trim().to_ascii_lowercase().as_str() {
+            "today" => local_date(0)?,
+            "tomorrow" => local_date(1)?,
+            "yesterday" => local_date(-1)?,
+            _ => text
+                .parse::<Date>()
+                .map_err(|err| anyhow!("date '{}': {err}", reductions::text::shown(text.trim())))?,
+        },
+        None => local_date(0)?,
     };
     let names: Vec<char> = calendar::PIECES.iter().map(|&(name, _)| name).collect();
     crate::run::solve_reduction(&Calendar, &date, &args.flags, |board| PieceView {
@@ -36,15 +41,18 @@ pub fn run(args: &CalendarArgs) -> Result<Found> {
     })
 }
 
-/// Today's date in UTC, from the system clock.
-fn today() -> Result<Date> {
-    let seconds = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .context("the system clock is set before 1970: give a DATE")?
-        .as_secs();
-    Ok(Date::from_unix_seconds(
-        i64::try_from(seconds).unwrap_or(i64::MAX),
-    ))
+/// Today's date in the local time zone (the `TZ` variable, else the system's), moved by
+/// `days`.
+fn local_date(days: i64) -> Result<Date> {
+    let today = jiff::Zoned::now().date();
+    let date = today
+        .checked_add(jiff::Span::new().days(days))
+        .context("the date is out of range")?;
+    Date::new(
+        u32::from(date.month().unsigned_abs()),
+        u32::from(date.day().unsigned_abs()),
+    )
+    .map_err(|err| anyhow!("{err}"))
 }
 
 /// `--all-dates`: the number of solutions of every date, then the fewest, the most and the

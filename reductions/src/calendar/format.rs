@@ -127,7 +127,10 @@ impl FromStr for Date {
         let syntax = || DateError::Syntax {
             found: text.to_owned(),
         };
-        let parts: Vec<&str> = text.split('-').collect();
+        let parts: Vec<&str> = text
+            .split(|c: char| c == '-' || c == '/' || c.is_whitespace())
+            .filter(|part| !part.is_empty())
+            .collect();
         let (year, month_text, day_text) = match parts[..] {
             [month, day] => (None, month, day),
             [year, month, day] => (Some(year), month, day),
@@ -199,7 +202,7 @@ fn month_days(month: u8) -> u8 {
 pub enum DateError {
     /// Not of the form `MONTH-DAY` or `YEAR-MONTH-DAY`.
     #[error(
-        "expected a date such as 8-19, 08-19, aug-19 or 2026-08-19, found '{}'",
+        "expected a date such as 8-19, 8/19, Aug 19, aug-19 or 2026-08-19, found '{}'",
         crate::text::shown(found)
     )]
     Syntax {
