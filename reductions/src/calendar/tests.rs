@@ -114,12 +114,17 @@ fn dates_parse() {
             found: "foo".into()
         })
     );
+    // Parts are split by -, / or blanks, as people write dates.
+    for written in ["8/19", "Aug 19", "2026/08/19", "aug - 19", " 8 19 "] {
+        assert_eq!(written.parse::<Date>(), Date::new(8, 19), "{written}");
+    }
     for bad in [
         "",
         "8",
         "8-",
         "-19",
-        "8/19",
+        "8.19",
+        "8_19",
         "8-19-2026-1",
         "x8-19",
         "8-1x",
