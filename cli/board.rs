@@ -35,18 +35,24 @@ pub struct View {
 
 impl View {
     /// Plain text unless stdout is a terminal (or `--pretty`, or `--color always`), and never
-    /// with `--plain`; colors only in the drawing, when stdout is a terminal and NO_COLOR is
-    /// unset or empty (or `--color always`).
+    /// with `--plain`; colors only in the drawing, when stdout is a terminal that takes them
+    /// (`TERM` is not `dumb`) and `NO_COLOR` is unset or empty, or when `--color always` or
+    /// `CLICOLOR_FORCE` (set and not empty, and no `NO_COLOR`) asks for them: the conventions
+    /// of no-color.org and bixense.com/clicolors, as the `anstyle-query` crate reads them.
     pub fn new(flags: &SolveFlags) -> View {
         let terminal = io::stdout().is_terminal();
-        let no_color = std::env::var_os("NO_COLOR").is_some_and(|value| !value.is_empty());
-        let pretty =
-            !flags.plain && (flags.pretty || terminal || flags.color == ColorChoice::Always);
+        let no_color = anstyle_query::no_color();
+        let forced =
+            flags.color == ColorChoice::Auto && anstyle_query::clicolor_force() && !no_color;
+        let pretty = !flags.plain
+            && (flags.pretty || terminal || forced || flags.color == ColorChoice::Always);
         let color = pretty
             && match flags.color {
                 ColorChoice::Always => true,
                 ColorChoice::Never => false,
-                ColorChoice::Auto => terminal && !no_color,
+                ColorChoice::Auto => {
+                    forced || (terminal && !no_color && anstyle_query::term_supports_color())
+                }
             };
         View {
             format: flags.format,

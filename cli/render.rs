@@ -4,6 +4,8 @@
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
+use anstyle::{Ansi256Color, AnsiColor, Style};
+
 /// The palette, as xterm-256 color numbers (light colors, so that black text stays legible);
 /// the SVG pictures use the same colors.
 pub const PALETTE: [u8; 12] = [217, 151, 222, 111, 183, 116, 216, 187, 218, 147, 150, 180];
@@ -28,29 +30,24 @@ pub struct Paint {
 impl Paint {
     /// `text` on a background of `background` (black text), or bold when there is none.
     pub fn cell(&self, text: &str, background: Option<u8>, bold: bool, out: &mut String) {
-        if !self.color {
-            out.push_str(text);
-            return;
-        }
-        match (background, bold) {
-            (Some(bg), true) => {
-                let _ = write!(out, "\x1b[1;30;48;5;{bg}m{text}\x1b[0m");
-            }
-            (Some(bg), false) => {
-                let _ = write!(out, "\x1b[30;48;5;{bg}m{text}\x1b[0m");
-            }
-            (None, true) => {
-                let _ = write!(out, "\x1b[1m{text}\x1b[0m");
-            }
-            (None, false) => out.push_str(text),
-        }
+        let style = match background {
+            Some(bg) => Style::new()
+                .fg_color(Some(AnsiColor::Black.into()))
+                .bg_color(Some(Ansi256Color(bg).into())),
+            None => Style::new(),
+        };
+        self.styled(text, if bold { style.bold() } else { style }, out);
     }
 
     /// `text` in a foreground color (xterm-256), bold if asked.
     pub fn fg(&self, text: &str, color: u8, bold: bool, out: &mut String) {
-        if self.color {
-            let weight = if bold { "1;" } else { "" };
-            let _ = write!(out, "\x1b[{weight}38;5;{color}m{text}\x1b[0m");
+        let style = Style::new().fg_color(Some(Ansi256Color(color).into()));
+        self.styled(text, if bold { style.bold() } else { style }, out);
+    }
+
+    fn styled(&self, text: &str, style: Style, out: &mut String) {
+        if self.color && style != Style::new() {
+            let _ = write!(out, "{}{text}{}", style.render(), style.render_reset());
         } else {
             out.push_str(text);
         }

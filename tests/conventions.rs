@@ -159,3 +159,35 @@ fn dates_are_read_as_people_write_them_and_today_is_local() {
         }
     }
 }
+
+#[test]
+fn colors_follow_no_color_and_clicolor_force() {
+    let run = |env: &[(&str, &str)], args: &[&str]| -> String {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_dlx"));
+        command
+            .args(["calendar", "8-19"])
+            .args(args)
+            .env_remove("NO_COLOR")
+            .env_remove("CLICOLOR_FORCE");
+        for (name, value) in env {
+            command.env(name, value);
+        }
+        stdout(&command.output().unwrap())
+    };
+    let colored = |text: &str| text.contains('\u{1b}');
+    // Piped: plain text, no colors, unless forced.
+    assert!(!colored(&run(&[], &[])));
+    assert!(colored(&run(&[("CLICOLOR_FORCE", "1")], &[])));
+    assert!(!colored(&run(&[("CLICOLOR_FORCE", "")], &[])));
+    // NO_COLOR wins over CLICOLOR_FORCE; --color always over both.
+    assert!(!colored(&run(
+        &[("CLICOLOR_FORCE", "1"), ("NO_COLOR", "1")],
+        &[]
+    )));
+    assert!(colored(&run(&[("NO_COLOR", "1")], &["--color", "always"])));
+    assert!(!colored(&run(
+        &[("CLICOLOR_FORCE", "1")],
+        &["--color", "never"]
+    )));
+    assert!(!colored(&run(&[("CLICOLOR_FORCE", "1")], &["--plain"])));
+}
