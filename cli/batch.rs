@@ -157,12 +157,21 @@ where
     drop(out);
     let elapsed = start.elapsed().as_secs_f64();
     if flags.stats {
-        note(format_args!(
-            "puzzles: {}\nwithout a solution: {unsolved}\nnodes: {nodes}\nthreads: {threads}\n\
-             time: {elapsed:.3} s\npuzzles per second: {:.0}",
-            puzzles.len(),
-            puzzles.len() as f64 / elapsed.max(1e-9)
-        ));
+        use crate::stats::Figure::{Count, Rate, Seconds};
+        crate::stats::print(
+            flags,
+            &[
+                ("puzzles", Count(puzzles.len() as u128)),
+                ("without a solution", Count(unsolved as u128)),
+                ("nodes", Count(nodes.into())),
+                ("threads", Count(threads as u128)),
+                ("time", Seconds(elapsed)),
+                (
+                    "puzzles per second",
+                    Rate(puzzles.len() as f64 / elapsed.max(1e-9)),
+                ),
+            ],
+        );
     }
     if cut_short > 0 {
         let why = match mode {

@@ -13,6 +13,7 @@ mod render;
 mod run;
 mod serve;
 mod solve;
+mod stats;
 
 use std::any::Any;
 use std::fmt;

@@ -169,7 +169,14 @@ pub fn generate(
     }
     out.flush()?;
     if flags.stats {
-        eprintln!("seed: {seed}\ntime: {:.3} s", start.elapsed().as_secs_f64());
+        use crate::stats::Figure::{Seconds, Text};
+        crate::stats::print(
+            flags,
+            &[
+                ("seed", Text(seed.to_string())),
+                ("time", Seconds(start.elapsed().as_secs_f64())),
+            ],
+        );
     }
     Ok(Found::Some)
 }

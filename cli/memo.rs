@@ -96,23 +96,31 @@ fn memo_error(err: dlx::MemoError, counting: bool) -> anyhow::Error {
     }
 }
 
-/// The statistics of a memoized count or graph, `name: value` per line.
-fn print_memo_stats(stats: &dlx::MemoStats, count: &dlx::Count, extra: &str) {
+/// The statistics of a memoized count or graph (`extra` before the time).
+fn print_memo_stats(
+    flags: &SolveFlags,
+    stats: &dlx::MemoStats,
+    count: &dlx::Count,
+    extra: Vec<(&str, crate::stats::Figure)>,
+) {
+    use crate::stats::Figure::{Count, Digits, Seconds, Text};
     let order = match stats.branching {
         Branching::FewestOptions => "fewest-options",
         _ => "first-item",
     };
-    note(format_args!(
-        "signatures: {}\nexpanded: {}\nedges: {}\nhits: {}\npeak signatures: {}\n\
-         peak memo bytes: {}\norder: {order}\nsolutions: {count}\n{extra}time: {:.3} s",
-        stats.signatures,
-        stats.expanded,
-        stats.edges,
-        stats.hits,
-        stats.peak_signatures,
-        stats.peak_bytes,
-        stats.elapsed.as_secs_f64(),
-    ));
+    let mut figures = vec![
+        ("signatures", Count(stats.signatures.into())),
+        ("expanded", Count(stats.expanded.into())),
+        ("edges", Count(stats.edges.into())),
+        ("hits", Count(stats.hits.into())),
+        ("peak signatures", Count(stats.peak_signatures as u128)),
+        ("peak memo bytes", Count(stats.peak_bytes as u128)),
+        ("order", Text(order.to_owned())),
+        ("solutions", Digits(count.to_string())),
+    ];
+    figures.extend(extra);
+    figures.push(("time", Seconds(stats.elapsed.as_secs_f64())));
+    crate::stats::print(flags, &figures);
 }
 
 /// `--format zdd`: the ZDD of all solutions on stdout.
@@ -135,9 +143,10 @@ pub(crate) fn write_zdd(
     drop(out);
     if flags.stats {
         print_memo_stats(
+            flags,
             graph.stats(),
             graph.count(),
-            &format!("zdd nodes: {nodes}\n"),
+            vec![("zdd nodes", crate::stats::Figure::Count(nodes.into()))],
         );
     }
     Ok(if graph.count().is_zero() {
@@ -208,10 +217,14 @@ pub(crate) fn estimate(
     .and_then(|()| out.flush())
     .context(WRITE_ERROR)?;
     if flags.stats {
-        note(format_args!(
-            "seed: {seed}\ntime: {:.3} s",
-            start.elapsed().as_secs_f64()
-        ));
+        use crate::stats::Figure::{Seconds, Text};
+        crate::stats::print(
+            flags,
+            &[
+                ("seed", Text(seed.to_string())),
+                ("time", Seconds(start.elapsed().as_secs_f64())),
+            ],
+        );
     }
     Ok(Found::Some)
 }
@@ -240,7 +253,8 @@ where
     out.flush().context(WRITE_ERROR)?;
     drop(out);
     if flags.stats {
-        print_memo_stats(graph.stats(), graph.count(), &format!("seed: {seed}\n"));
+        let seed = crate::stats::Figure::Text(seed.to_string());
+        print_memo_stats(flags, graph.stats(), graph.count(), vec![("seed", seed)]);
     }
     if graph.count().is_zero() {
         note(format_args!("dlx: no solution"));
@@ -277,7 +291,7 @@ pub(crate) fn memo_count(
     .and_then(|()| out.flush())
     .context(WRITE_ERROR)?;
     if flags.stats {
-        print_memo_stats(&outcome.stats, count, "");
+        print_memo_stats(flags, &outcome.stats, count, Vec::new());
     }
     Ok(if count.is_zero() {
         Found::None

@@ -248,7 +248,7 @@ fn write_count(out: &mut dyn Write, outcome: &Outcome, flags: &SolveFlags) -> io
 /// counts as found.
 pub fn finish(outcome: &Outcome, mode: Mode, flags: &SolveFlags) -> Found {
     if flags.stats {
-        print_stats(outcome);
+        print_stats(outcome, flags);
     }
     report_stop(outcome, mode, flags);
     // A shard, or a subtree of --within, without solutions is normal: batch systems should
@@ -261,22 +261,24 @@ pub fn finish(outcome: &Outcome, mode: Mode, flags: &SolveFlags) -> Found {
 }
 
 /// Knuth's statistics, `name: value` per line, the counts as plain integers.
-fn print_stats(outcome: &Outcome) {
+fn print_stats(outcome: &Outcome, flags: &SolveFlags) {
+    use crate::stats::Figure::{Count, Seconds};
     let stats = &outcome.stats;
-    note(format_args!(
-        "nodes: {}\nupdates: {}\nsolutions: {}\nmax level: {}\ntime: {:.3} s",
-        stats.nodes,
-        stats.updates,
-        stats.solutions,
-        stats.max_level,
-        stats.elapsed.as_secs_f64(),
-    ));
+    let mut figures = vec![
+        ("nodes", Count(stats.nodes.into())),
+        ("updates", Count(stats.updates.into())),
+        ("solutions", Count(stats.solutions)),
+        ("max level", Count(stats.max_level as u128)),
+        ("time", Seconds(stats.elapsed.as_secs_f64())),
+    ];
     if stats.rounds > 0 {
-        note(format_args!(
-            "propagation rounds: {}\noptions removed: {}\nprobes: {}",
-            stats.rounds, stats.removed, stats.probes
-        ));
+        figures.extend([
+            ("propagation rounds", Count(stats.rounds.into())),
+            ("options removed", Count(stats.removed.into())),
+            ("probes", Count(stats.probes.into())),
+        ]);
     }
+    crate::stats::print(flags, &figures);
 }
 
 /// Says on stderr when a limit cut the search short in a way the user may not expect (a

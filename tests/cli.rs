@@ -120,14 +120,22 @@ impl Run {
         )
     }
 
-    /// The report with the `time:` line of `--stats` (which varies) redacted.
+    /// The report with the time of `--stats` (which varies) redacted: the `time:` line, or
+    /// the `"time"` field of the JSON object.
     fn report_without_time(&self) -> String {
         let redacted: Vec<String> = self
             .report()
             .lines()
             .map(|line| match line.strip_prefix("time: ") {
                 Some(_) => "time: [redacted]".to_owned(),
-                None => line.to_owned(),
+                None => match line.find("\"time\":") {
+                    Some(at) => {
+                        let rest = &line[at + 7..];
+                        let end = rest.find([',', '}']).unwrap_or(rest.len());
+                        format!("{}\"time\":\"[redacted]\"{}", &line[..at], &rest[end..])
+                    }
+                    None => line.to_owned(),
+                },
             })
             .collect();
         redacted.join("\n") + "\n"

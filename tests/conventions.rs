@@ -191,3 +191,31 @@ fn colors_follow_no_color_and_clicolor_force() {
     )));
     assert!(!colored(&run(&[("CLICOLOR_FORCE", "1")], &["--plain"])));
 }
+
+#[test]
+fn stats_in_json_are_one_object_with_the_text_figures() {
+    let text = dlx(&["queens", "8", "--count", "--stats", "--threads", "1"]);
+    let json = dlx(&[
+        "queens",
+        "8",
+        "--count",
+        "--stats",
+        "--threads",
+        "1",
+        "--format",
+        "json",
+    ]);
+    let text = String::from_utf8(text.stderr).unwrap();
+    let json = String::from_utf8(json.stderr).unwrap();
+    let value: serde_json::Value = serde_json::from_str(json.trim()).unwrap();
+    let stats = &value["stats"];
+    for line in text.lines() {
+        let (name, figure) = line.split_once(": ").unwrap();
+        let key = name.replace(' ', "_");
+        match figure.strip_suffix(" s") {
+            Some(_) => assert!(stats[&key].is_f64(), "{key}"),
+            None => assert_eq!(stats[&key].to_string(), figure, "{key}"),
+        }
+    }
+    assert_eq!(stats["solutions"], 92);
+}

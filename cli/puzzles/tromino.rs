@@ -119,12 +119,15 @@ fn divide(board: &Mask, args: &TrominoArgs) -> Result<Found> {
         .context(crate::WRITE_ERROR)?;
     drop(out);
     if flags.stats {
-        crate::note(format_args!(
-            "tiles: {}\nconstruction time: {:.3} s\ntime: {:.3} s",
-            board.board.tile_count(),
-            built.as_secs_f64(),
-            start.elapsed().as_secs_f64()
-        ));
+        use crate::stats::Figure::{Count, Seconds};
+        crate::stats::print(
+            flags,
+            &[
+                ("tiles", Count(board.board.tile_count().into())),
+                ("construction time", Seconds(built.as_secs_f64())),
+                ("time", Seconds(start.elapsed().as_secs_f64())),
+            ],
+        );
     }
     Ok(Found::Some)
 }
