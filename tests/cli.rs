@@ -27,6 +27,8 @@ fn command(args: &[&str]) -> Command {
         .args(args)
         .current_dir(root())
         .env("NO_COLOR", "1")
+        // Help wraps at the terminal's width, else COLUMNS, else 100: the snapshots' 100.
+        .env_remove("COLUMNS")
         .env_remove("RUST_BACKTRACE")
         .env_remove("RUST_LIB_BACKTRACE");
     command

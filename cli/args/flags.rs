@@ -12,34 +12,49 @@ pub struct MakeFlags {
     /// binairo also takes ROWSxCOLS), with exactly one solution, minimal for their difficulty, written in the format the
     /// command reads (or as Tatham's game IDs with --format tatham). --seed makes them
     /// again.
-    #[arg(long, value_name = "SIZE", conflicts_with = "file")]
+    #[arg(
+        help_heading = "Making puzzles",
+        long,
+        value_name = "SIZE",
+        conflicts_with = "file"
+    )]
     pub generate: Option<String>,
 
     /// The difficulty of the puzzles made, a rung of the puzzle's ladder (sudoku: trivial,
     /// basic, intermediate, advanced, extreme, unreasonable; futoshiki: trivial, easy,
     /// tricky, extreme, recursive; binairo: trivial, easy, normal, hard; see
     /// docs/puzzles.md). By default the easiest.
-    #[arg(long, value_name = "LEVEL", requires = "generate")]
+    #[arg(
+        help_heading = "Making puzzles",
+        long,
+        value_name = "LEVEL",
+        requires = "generate"
+    )]
     pub difficulty: Option<String>,
 
     /// How many puzzles to make, a blank line between them.
-    #[arg(long, value_name = "N", requires = "generate", value_parser = positive, default_value_t = 1)]
+    #[arg(help_heading = "Making puzzles", long, value_name = "N", requires = "generate", value_parser = positive, default_value_t = 1)]
     pub puzzles: u64,
 
     /// Give back this many clues of the solution to each puzzle made: easier, no longer
     /// minimal.
-    #[arg(long, value_name = "N", requires = "generate")]
+    #[arg(
+        help_heading = "Making puzzles",
+        long,
+        value_name = "N",
+        requires = "generate"
+    )]
     pub extra_clues: Option<usize>,
 
     /// With --generate: after each puzzle, its solution (with --format svg, a second
     /// picture).
-    #[arg(long, requires = "generate")]
+    #[arg(help_heading = "Making puzzles", long, requires = "generate")]
     pub solution: bool,
 
     /// Print the puzzle's difficulty instead of solving it: the easiest rung of the
     /// puzzle's ladder of deduction rules that solves it, or "needs search" with the size
     /// of the engine's search.
-    #[arg(long, conflicts_with = "generate")]
+    #[arg(help_heading = "Making puzzles", long, conflicts_with = "generate")]
     pub grade: bool,
 }
 
@@ -47,33 +62,33 @@ pub struct MakeFlags {
 #[derive(Debug, Args)]
 pub struct SolveFlags {
     /// Print every solution, a blank line between them.
-    #[arg(short, long, conflicts_with = "count")]
+    #[arg(help_heading = "Solutions", short, long, conflicts_with = "count")]
     pub all: bool,
 
     /// Print only the number of solutions, one line (0 when there is none; exit status 1).
-    #[arg(short, long)]
+    #[arg(help_heading = "Solutions", short, long)]
     pub count: bool,
 
     /// Stop after N solutions: print at most N (implies --all), or with --count count at
     /// most N (a note on stderr then says the count may be incomplete).
-    #[arg(short = 'n', long, value_name = "N", value_parser = positive)]
+    #[arg(help_heading = "Solutions", short = 'n', long, value_name = "N", value_parser = positive)]
     pub limit: Option<u64>,
 
     /// Stop after N nodes of the search tree; a note on stderr says when it did. Solutions
     /// and counts are then what was found so far, and exit status 1 means none was found
     /// in time.
-    #[arg(long, value_name = "N", value_parser = positive)]
+    #[arg(help_heading = "Limits", long, value_name = "N", value_parser = positive)]
     pub node_limit: Option<u64>,
 
     /// Stop after this long: seconds (10, 0.5) or a duration (90s, 5m, 1h30m); a note on
     /// stderr says when it did, and a count is then a lower bound.
-    #[arg(long, value_name = "TIME", value_parser = seconds)]
+    #[arg(help_heading = "Limits", long, value_name = "TIME", value_parser = seconds)]
     pub timeout: Option<std::time::Duration>,
 
     /// Worker threads for --count and --all (0: one per core; 1: sequential, solutions in
     /// the search's deterministic order; at most 8 per core). The first solution is always
     /// found sequentially.
-    #[arg(short = 'j', long, value_name = "N", default_value_t = 0, value_parser = threads)]
+    #[arg(help_heading = "Search", short = 'j', long, value_name = "N", default_value_t = 0, value_parser = threads)]
     pub threads: usize,
 
     /// Solve only shard I of N (I from 0 to N-1, as a Slurm array or a Kubernetes indexed
@@ -81,7 +96,7 @@ pub struct SolveFlags {
     /// takes every N-th subtree. With --count, stdout is `shard I/N` then the count; add
     /// the outputs of all N shards with `dlx merge` (see docs/scale-out.md). The exit status
     /// is 0 even when the shard has no solution.
-    #[arg(long, value_name = "I/N", value_parser = shard)]
+    #[arg(help_heading = "Scale-out", long, value_name = "I/N", value_parser = shard)]
     pub shard: Option<(usize, usize)>,
 
     /// Instead of solving, print the top of the search tree cut at DEPTH levels, for users
@@ -90,12 +105,12 @@ pub struct SolveFlags {
     /// --format json's option_ids), and a line `solution ID ...` for each solution above
     /// it. Solve one subtree with --within; the subtrees' counts and the solutions above
     /// add up to the whole count.
-    #[arg(long, value_name = "DEPTH", value_parser = positive, conflicts_with_all = ["all", "count", "limit", "shard"])]
+    #[arg(help_heading = "Scale-out", long, value_name = "DEPTH", value_parser = positive, conflicts_with_all = ["all", "count", "limit", "shard"])]
     pub split: Option<u64>,
 
     /// Search only the subtree below a prefix printed by --split: its option numbers,
     /// separated by blanks or commas (quote them).
-    #[arg(long, value_name = "IDS", value_parser = option_ids)]
+    #[arg(help_heading = "Scale-out", long, value_name = "IDS", value_parser = option_ids)]
     pub within: Option<OptionIds>,
 
     /// With --count: count by memoization, each distinct subproblem (the items still open
@@ -104,17 +119,22 @@ pub struct SolveFlags {
     /// has 2 * 10^30 domino tilings, counted in a fraction of a second); slower where
     /// they rarely do. Uses --threads (--random and --format zdd run on one); no --shard,
     /// --within or --limit. See docs/memo.md.
-    #[arg(long, requires = "count", conflicts_with_all = ["shard", "within", "limit", "split"])]
+    #[arg(help_heading = "Memoization", long, requires = "count", conflicts_with_all = ["shard", "within", "limit", "split"])]
     pub memo: bool,
 
     /// With --count on `tromino` and `tile`, which memoize by default: enumerate instead.
-    #[arg(long, requires = "count", conflicts_with = "memo")]
+    #[arg(
+        help_heading = "Memoization",
+        long,
+        requires = "count",
+        conflicts_with = "memo"
+    )]
     pub no_memo: bool,
 
     /// The most memory --memo, --random and --format zdd may use for their subproblems:
     /// bytes, or with a suffix K, M, G or T (powers of 1024); 4G by default. Past it they
     /// stop with an error saying so.
-    #[arg(long, value_name = "SIZE", value_parser = size)]
+    #[arg(help_heading = "Memoization", long, value_name = "SIZE", value_parser = size)]
     pub memo_limit: Option<usize>,
 
     /// The item --memo (and --random, --format zdd) branches on: the first open item in the problem's order
@@ -122,24 +142,24 @@ pub struct SolveFlags {
     /// the fewest options left (fewest-options, Knuth's choice: best where pieces are few
     /// and constrained). By default each puzzle's best, measured (docs/memo.md); for
     /// `solve`, first-item.
-    #[arg(long, value_enum, value_name = "ORDER")]
+    #[arg(help_heading = "Memoization", long, value_enum, value_name = "ORDER")]
     pub order: Option<Order>,
 
     /// Print N solutions drawn uniformly at random: every solution equally likely, each draw
     /// independent (a solution may come twice). Built from the graph of all solutions, by
     /// memoization as --memo counts (see --order and --memo-limit).
-    #[arg(long, value_name = "N", value_parser = positive, conflicts_with_all = ["all", "count", "limit", "shard", "within", "split"])]
+    #[arg(help_heading = "Solutions", long, value_name = "N", value_parser = positive, conflicts_with_all = ["all", "count", "limit", "shard", "within", "split"])]
     pub random: Option<u64>,
 
     /// Instead of solving, estimate the number of solutions and of search-tree nodes from N
     /// random paths down the tree (Knuth's Monte Carlo estimate), each with its standard
     /// error: how long a count would take, before it runs.
-    #[arg(long, value_name = "N", value_parser = positive, conflicts_with_all = ["all", "count", "limit", "shard", "within", "split", "random"])]
+    #[arg(help_heading = "Solutions", long, value_name = "N", value_parser = positive, conflicts_with_all = ["all", "count", "limit", "shard", "within", "split", "random"])]
     pub estimate: Option<u64>,
 
     /// The seed of --random, --estimate and --generate: the same seed gives the same results
     /// on every machine. By default a seed from the clock, which --stats prints.
-    #[arg(long, value_name = "S")]
+    #[arg(help_heading = "Solutions", long, value_name = "S")]
     pub seed: Option<u64>,
 
     /// Reasoning at every node of the search, on top of Knuth's: none; forcing (when every
@@ -148,31 +168,31 @@ pub struct SolveFlags {
     /// tried, and dropped when forcing then leaves an item with no option). The same
     /// solutions and counts in a smaller tree. By default each puzzle's best, measured
     /// (docs/engine.md); for `solve`, none, so that the node and update counts are Knuth's.
-    #[arg(long, value_enum, value_name = "LEVEL", conflicts_with_all = ["memo", "random", "estimate"])]
+    #[arg(help_heading = "Search", long, value_enum, value_name = "LEVEL", conflicts_with_all = ["memo", "random", "estimate"])]
     pub propagate: Option<Propagate>,
 
     /// Print search statistics on stderr, one `name: value` per line: nodes, updates,
     /// solutions, max level (plain integers), time; with --memo, the subproblems stored,
     /// expanded and reached again, the edges between them and the peak memory.
-    #[arg(long)]
+    #[arg(help_heading = "Output", long)]
     pub stats: bool,
 
     /// Output format.
-    #[arg(short, long, value_enum, value_name = "FORMAT", default_value_t = Format::Text)]
+    #[arg(help_heading = "Output", short, long, value_enum, value_name = "FORMAT", default_value_t = Format::Text)]
     pub format: Format,
 
     /// Boards in plain text even on a terminal: the format that scripts read (see each
     /// command's help), never colored.
-    #[arg(long, conflicts_with = "pretty")]
+    #[arg(help_heading = "Output", long, conflicts_with = "pretty")]
     pub plain: bool,
 
     /// Boards drawn for people (box-drawing lines, labels) even when stdout is not a
     /// terminal.
-    #[arg(long)]
+    #[arg(help_heading = "Output", long)]
     pub pretty: bool,
 
     /// Colors in the drawing of boards.
-    #[arg(long, value_enum, value_name = "WHEN", default_value_t = ColorChoice::Auto)]
+    #[arg(help_heading = "Output", long, value_enum, value_name = "WHEN", default_value_t = ColorChoice::Auto)]
     pub color: ColorChoice,
 }
 
