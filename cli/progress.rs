@@ -67,6 +67,12 @@ impl Bar {
         });
     }
 
+    /// Runs `write` with the bar off the screen, then draws it again below what was written:
+    /// output to the same terminal then never mixes with the bar's lines.
+    pub fn suspend<R>(&self, write: impl FnOnce() -> R) -> R {
+        self.bar.suspend(write)
+    }
+
     /// Takes the bar off the screen.
     pub fn finish(&self) {
         self.bar.finish_and_clear();

@@ -5,7 +5,7 @@
 //! [`Reduction`] and its [`Board`]: [`solve_reduction`] does the rest. The runs that are
 //! not an enumeration (memoized counts, ZDDs, uniform draws, estimates) are in `memo.rs`.
 
-use std::io::{self, BufWriter, Write};
+use std::io::{self, BufWriter, IsTerminal, Write};
 use std::ops::ControlFlow;
 
 use anyhow::{anyhow, bail, Context, Result};
@@ -190,9 +190,18 @@ where
     } else {
         let mut index: u128 = 0;
         let mut write_error = None;
+        // With the bar on the terminal that shows the solutions, each goes out at once with
+        // the bar off the screen.
+        let shared_terminal = bar.as_ref().filter(|_| io::stdout().is_terminal());
         let outcome = solver.for_each(|options| {
             index += 1;
-            match write(&mut out, options, index) {
+            let written = match shared_terminal {
+                Some(bar) => {
+                    bar.suspend(|| write(&mut out, options, index).and_then(|()| out.flush()))
+                }
+                None => write(&mut out, options, index),
+            };
+            match written {
                 Ok(()) => ControlFlow::Continue(()),
                 Err(err) => {
                     write_error = Some(err);

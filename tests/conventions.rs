@@ -219,3 +219,70 @@ fn stats_in_json_are_one_object_with_the_text_figures() {
     }
     assert_eq!(stats["solutions"], 92);
 }
+
+/// Solutions and the progress bar on one terminal (tmux's): every solution line is there at the
+/// end, and none of the bar's lines is left between them.
+#[cfg(target_os = "linux")]
+#[test]
+fn the_progress_bar_leaves_the_solutions_alone() {
+    let socket = format!("dlx-test-{}", std::process::id());
+    let tmux = |args: &[&str]| {
+        Command::new("tmux")
+            .args(["-L", &socket, "-f", "/dev/null"])
+            .args(args)
+            .output()
+            .expect("tmux runs (apt-get install tmux)")
+    };
+    let root = env!("CARGO_MANIFEST_DIR");
+    // About 5 s of search with a solution every millisecond or so: the bar shows after 1 s.
+    let command = format!(
+        "cd {root} && {} solve tests/corpus/pento6x10.dlx --all --threads 1; echo DONE; sleep 60",
+        env!("CARGO_BIN_EXE_dlx")
+    );
+    // The history limit is a pane's from its start: set before the session is made.
+    let started = tmux(&[
+        "start-server",
+        ";",
+        "set-option",
+        "-g",
+        "history-limit",
+        "200000",
+        ";",
+        "new-session",
+        "-d",
+        "-s",
+        "t",
+        "-x",
+        "150",
+        "-y",
+        "40",
+        &command,
+    ]);
+    assert!(
+        started.status.success(),
+        "{}",
+        String::from_utf8_lossy(&started.stderr)
+    );
+    let screen = (0..300).find_map(|_| {
+        std::thread::sleep(std::time::Duration::from_millis(200));
+        let pane = stdout(&tmux(&["capture-pane", "-t", "t", "-p", "-S", "-"]));
+        pane.contains("DONE").then_some(pane)
+    });
+    tmux(&["kill-server"]);
+    let screen = screen.expect("the search ends within a minute");
+    let options = screen
+        .lines()
+        .filter(|line| {
+            !line.is_empty()
+                && *line != "DONE"
+                && line.chars().all(|c| c.is_ascii_alphanumeric() || c == ' ')
+        })
+        .count();
+    // 9356 solutions of 12 pentominoes each.
+    assert_eq!(options, 9356 * 12);
+    assert!(
+        !screen.contains("estimate"),
+        "a line of the bar is left:\n{}",
+        &screen[..2000]
+    );
+}
