@@ -3,37 +3,137 @@
 
 use std::io::{self, Write};
 
-use anyhow::{anyhow, bail, Result};
+use anyhow::{anyhow, bail, Context, Result};
 use dlx::Problem;
 
 use crate::args::{Format, SolveArgs};
 use crate::input::read_input;
 use crate::note;
 use crate::run::{print_encoding, search};
-use crate::Found;
+use crate::{Found, WRITE_ERROR};
+
+/// The line between problems of one input: three hyphens alone on a line, unless the problem
+/// above names an item `---` (then the line is an option).
+pub const SEPARATOR: &str = "---";
 
 pub fn run(args: &SolveArgs) -> Result<Found> {
     let (name, text) = read_input(args.file.as_deref())?;
-    let parsed = dlx::text::parse(&text)
-        .map_err(|err| anyhow!("{name}:{}:{}: {}", err.line(), err.column(), err.kind()))?;
-    for warning in &parsed.warnings {
-        note(format_args!("dlx: warning: {name}:{warning}"));
+    let problems = split_problems(&text);
+    if problems.len() == 1 {
+        return solve_one(&name, &text, 0, None, args);
     }
-    let problem = &parsed.problem;
+    refuse_for_many(args)?;
+    // Every problem is read first: a bad one is reported before anything is solved.
+    for &(first_line, chunk) in &problems {
+        parse(&name, chunk, first_line)?;
+    }
+    let mut found = Found::Some;
+    for (k, &(first_line, chunk)) in problems.iter().enumerate() {
+        if k > 0 && args.flags.format == Format::Text && !args.flags.count {
+            let mut out = io::stdout().lock();
+            writeln!(out, "{SEPARATOR}")
+                .and_then(|()| out.flush())
+                .context(WRITE_ERROR)?;
+        }
+        if let Found::None = solve_one(&name, chunk, first_line, Some(k + 1), args)? {
+            found = Found::None;
+        }
+    }
+    Ok(found)
+}
+
+/// The problems of one input, each with the number of lines before it: split at the lines
+/// that are [`SEPARATOR`] alone, except where the problem above names an item `---`.
+fn split_problems(text: &str) -> Vec<(usize, &str)> {
+    let mut problems = Vec::new();
+    let (mut start, mut start_line) = (0, 0);
+    let mut declares_separator = None;
+    let mut offset = 0;
+    for (number, line) in text.split_inclusive('\n').enumerate() {
+        let content = line.trim();
+        if declares_separator.is_none() && !content.is_empty() && !content.starts_with('|') {
+            // The item line of the problem that starts at `start`.
+            declares_separator = Some(
+                content
+                    .split_whitespace()
+                    .any(|name| name.rsplit('|').next() == Some(SEPARATOR)),
+            );
+        } else if content == SEPARATOR && declares_separator == Some(false) {
+            problems.push((start_line, &text[start..offset]));
+            start = offset + line.len();
+            start_line = number + 1;
+            declares_separator = None;
+        }
+        offset += line.len();
+    }
+    problems.push((start_line, &text[start..]));
+    problems
+}
+
+/// Refuses what an input of several problems cannot do.
+fn refuse_for_many(args: &SolveArgs) -> Result<()> {
+    let flags = &args.flags;
+    let single = [
+        (flags.shard.is_some(), "--shard"),
+        (flags.split.is_some(), "--split"),
+        (flags.within.is_some(), "--within"),
+        (flags.random.is_some(), "--random"),
+        (flags.estimate.is_some(), "--estimate"),
+    ];
+    if let Some((_, flag)) = single.iter().find(|(given, _)| *given) {
+        bail!("{flag} works on one problem, and this input has several (separated by `{SEPARATOR}` lines)");
+    }
+    if !matches!(flags.format, Format::Text | Format::Json) {
+        bail!("an input of several problems is solved in --format text or json");
+    }
+    Ok(())
+}
+
+/// Parses a problem that starts after line `first_line` of the input, naming its lines as
+/// lines of the input.
+fn parse(name: &str, text: &str, first_line: usize) -> Result<dlx::text::Parsed> {
+    let parsed = dlx::text::parse(text).map_err(|err| {
+        anyhow!(
+            "{name}:{}:{}: {}",
+            first_line + err.line(),
+            err.column(),
+            err.kind()
+        )
+    })?;
+    Ok(parsed)
+}
+
+/// Solves one problem as the flags say; `problem` is its number among several.
+fn solve_one(
+    name: &str,
+    text: &str,
+    first_line: usize,
+    problem: Option<usize>,
+    args: &SolveArgs,
+) -> Result<Found> {
+    let parsed = parse(name, text, first_line)?;
+    for warning in &parsed.warnings {
+        let shifted = dlx::ParseWarning {
+            line: first_line + warning.line,
+            ..warning.clone()
+        };
+        note(format_args!("dlx: warning: {name}:{shifted}"));
+    }
+    let problem_text = &parsed.problem;
     match args.flags.format {
         Format::Svg => bail!(
             "--format svg draws the boards of puzzle commands; `dlx solve` prints options \
              (use --format text or json)"
         ),
-        Format::Dlx => return print_encoding(problem, &args.flags),
+        Format::Dlx => return print_encoding(problem_text, &args.flags),
         Format::Text | Format::Json | Format::Zdd | Format::Tatham => {}
     }
     let format = args.flags.format;
     search(
-        problem,
+        problem_text,
         &args.flags,
         crate::memo::Defaults::SOLVE,
-        |out, options, index| write_solution(out, problem, options, index, format),
+        |out, options, index| write_solution(out, problem_text, options, index, format, problem),
     )
 }
 
@@ -43,6 +143,7 @@ fn write_solution(
     options: &[dlx::OptionId],
     index: u128,
     format: Format,
+    number: Option<usize>,
 ) -> io::Result<()> {
     match format {
         Format::Text => {
@@ -55,7 +156,14 @@ fn write_solution(
         }
         Format::Json => {
             let texts: Vec<String> = options.iter().map(|&o| problem.option_text(o)).collect();
-            write!(out, "{{\"solution\":{index},\"options\":")?;
+            if let Some(number) = number {
+                write!(
+                    out,
+                    "{{\"problem\":{number},\"solution\":{index},\"options\":"
+                )?;
+            } else {
+                write!(out, "{{\"solution\":{index},\"options\":")?;
+            }
             serde_json::to_writer(&mut *out, &texts).map_err(io::Error::from)?;
             write!(out, ",\"option_ids\":[")?;
             for (k, option) in options.iter().enumerate() {

@@ -216,3 +216,59 @@ fn a_grid_of_sixteen_lines_of_sixteen_is_one_puzzle() {
     );
     assert_eq!(stdout(&solved).lines().count(), 16);
 }
+
+#[test]
+fn dlx_solve_reads_several_problems_between_separator_lines() {
+    let corpus =
+        |name: &str| std::fs::read_to_string(fixture(&format!("tests/corpus/{name}"))).unwrap();
+    // Known counts (tests/corpus/expected_counts.txt): 92, 352, 724.
+    let names = ["queens8.dlx", "queens9.dlx", "queens10.dlx"];
+    let input = names.map(corpus).join("---\n");
+    let counts = dlx(&["solve", "--count", "--threads", "1"], &input);
+    assert_eq!(counts.status.code(), Some(0));
+    assert_eq!(stdout(&counts), "92\n352\n724\n");
+    // The first solution of each, between separators, as each alone prints it.
+    let firsts = stdout(&dlx(&["solve"], &input));
+    let blocks: Vec<&str> = firsts.split("---\n").collect();
+    assert_eq!(blocks.len(), 3);
+    for (block, name) in blocks.iter().zip(names) {
+        assert_eq!(*block, stdout(&dlx(&["solve"], &corpus(name))), "{name}");
+    }
+    let json = stdout(&dlx(&["solve", "--format", "json", "--limit", "2"], &input));
+    let problems: Vec<u64> = json
+        .lines()
+        .map(|line| {
+            serde_json::from_str::<Value>(line).unwrap()["problem"]
+                .as_u64()
+                .unwrap()
+        })
+        .collect();
+    assert_eq!(problems, [1, 1, 2, 2, 3, 3]);
+
+    // A problem that names an item `---` keeps that line as an option.
+    assert_eq!(
+        stdout(&dlx(&["solve", "--count"], "a ---\na\n---\n---\n")),
+        "2\n"
+    );
+    // An error names the line of the whole input; nothing is solved before.
+    let bad = dlx(
+        &["solve", "--count"],
+        &format!("{}---\nb\nc\n", corpus("queens8.dlx")),
+    );
+    assert_eq!(bad.status.code(), Some(2));
+    let lines = corpus("queens8.dlx").lines().count();
+    let message = String::from_utf8_lossy(&bad.stderr).into_owned();
+    assert!(
+        message.contains(&format!("<stdin>:{}:1: unknown item 'c'", lines + 3)),
+        "{message}"
+    );
+    assert!(bad.stdout.is_empty());
+    // One problem without a solution: exit status 1, the others still solved.
+    let mixed = dlx(&["solve", "--count"], "a\na\n---\na b\na\n---\nx\nx\n");
+    assert_eq!(
+        (mixed.status.code(), stdout(&mixed)),
+        (Some(1), "1\n0\n1\n".to_owned())
+    );
+    let refused = dlx(&["solve", "--shard", "0/2", "--count"], "a\na\n---\nb\nb\n");
+    assert_eq!(refused.status.code(), Some(2));
+}
