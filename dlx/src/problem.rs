@@ -238,6 +238,25 @@ impl ProblemBuilder {
     }
 
     /// Adds an option: the items it covers, each at most once, at least one of them primary.
+    ///
+    /// Items of one kind go as they are; an option that mixes primary and secondary items (or
+    /// colors) needs one of them written as an [`OptionItem`], after which `.into()` works for
+    /// the rest: `[a.into(), b.into()]` alone does not say what to convert into (E0283).
+    ///
+    /// ```
+    /// use dlx::{OptionItem, ProblemBuilder, Solver};
+    /// let mut builder = ProblemBuilder::new();
+    /// let [a, b] = ["a", "b"].map(|name| builder.primary(name));
+    /// let s = builder.secondary("s");
+    /// let red = builder.color("red");
+    /// builder.option([a, b]);
+    /// builder.option([OptionItem::from(a), s.into()]);
+    /// builder.option([b.into(), s.with_color(red)]); // with_color gives an OptionItem
+    /// let problem = builder.build()?;
+    /// // `s` without a color excludes `s:red`: only the first option is a solution.
+    /// assert_eq!(Solver::new(&problem).count().solutions, 1);
+    /// # Ok::<(), dlx::BuildError>(())
+    /// ```
     pub fn option<T: Into<OptionItem>>(&mut self, items: impl IntoIterator<Item = T>) -> OptionId {
         self.entries.extend(items.into_iter().map(Into::into));
         self.option_starts.push(self.entries.len());
