@@ -7,6 +7,15 @@ use crate::problem::OptionId;
 use crate::stats::Stats;
 
 /// A solution: the chosen options, in the order the search chose them (level by level).
+///
+/// ```
+/// let problem = dlx::Problem::from_dlx("a b c\na b\nc\nb c\n")?;
+/// let solution = dlx::Solver::new(&problem).first().expect("a solution");
+/// let chosen: Vec<String> =
+///     solution.options().iter().map(|&option| problem.option_text(option)).collect();
+/// assert_eq!(chosen, ["a b", "c"]);
+/// # Ok::<(), dlx::ParseError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Solution {
     pub(crate) options: Vec<OptionId>,
@@ -61,6 +70,16 @@ impl fmt::Display for StopReason {
 }
 
 /// What a finished (or stopped) search found.
+///
+/// ```
+/// use dlx::{Problem, Solver, StopReason};
+/// let problem = Problem::from_dlx("a b\na\nb\na b\n")?;
+/// let all = Solver::new(&problem).count();
+/// assert_eq!((all.solutions, all.stopped), (2, None)); // exact: the whole tree was seen
+/// let some = Solver::new(&problem).limit(1).count();
+/// assert_eq!((some.solutions, some.stopped), (1, Some(StopReason::SolutionLimit)));
+/// # Ok::<(), dlx::ParseError>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Outcome {
     /// Solutions found. When [`stopped`](Outcome::stopped) is set this is a lower bound.

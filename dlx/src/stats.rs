@@ -3,6 +3,15 @@
 use std::time::Duration;
 
 /// Knuth's statistics of a search, comparable with his programs' on the same input.
+///
+/// ```
+/// let problem = dlx::Problem::from_dlx(&std::fs::read_to_string(
+///     concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/corpus/queens8.dlx"))?)?;
+/// let stats = dlx::Solver::new(&problem).count().stats;
+/// // Knuth's DLX1 on the same file: 92 solutions, 1049 nodes, 17160 updates.
+/// assert_eq!((stats.solutions, stats.nodes, stats.updates), (92, 1049, 17160));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Stats {
     /// Nodes of the search tree: each entry to a new level, a solution counting as a node of
@@ -44,6 +53,21 @@ pub(crate) type ProgressFn<'p> = dyn Fn(&Progress) + Send + Sync + 'p;
 
 /// A report on a search in progress, given to the callback of
 /// [`Solver::on_progress`](crate::Solver::on_progress).
+///
+/// ```
+/// use std::sync::Mutex;
+/// use std::time::Duration;
+/// let problem = dlx::Problem::from_dlx(&std::fs::read_to_string(
+///     concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/corpus/queens10.dlx"))?)?;
+/// let reports = Mutex::new(Vec::new());
+/// let outcome = dlx::Solver::new(&problem)
+///     .on_progress(Duration::ZERO, |progress| reports.lock().unwrap().push(progress.nodes))
+///     .count();
+/// let reports = reports.into_inner().unwrap();
+/// assert!(!reports.is_empty()); // the clock is read every few thousand nodes
+/// assert!(reports.iter().all(|&nodes| nodes <= outcome.stats.nodes));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct Progress {
     /// Nodes so far.
