@@ -8,7 +8,7 @@ use std::time::Duration;
 /// let problem = dlx::Problem::from_dlx(&std::fs::read_to_string(
 ///     concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/corpus/queens8.dlx"))?)?;
 /// let stats = dlx::Solver::new(&problem).count().stats;
-/// // Knuth's DLX1 on the same file: 92 solutions, 1049 nodes, 17160 updates.
+/// // 92 solutions, in a tree of 1049 nodes and 17160 updates (Knuth's measures).
 /// assert_eq!((stats.solutions, stats.nodes, stats.updates), (92, 1049, 17160));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
