@@ -8,6 +8,8 @@ use super::values::{option_ids, positive, seconds, shard, size, threads, OptionI
 /// Making and grading puzzles (`sudoku`, `futoshiki`, `binairo`).
 #[derive(Debug, Args)]
 pub struct MakeFlags {
+    /// Make new puzzles of this side instead of reading one.
+    ///
     /// Make new puzzles instead of reading one: grids of this side (9 for a 9 x 9 sudoku;
     /// binairo also takes ROWSxCOLS), with exactly one solution, minimal for their difficulty, written in the format the
     /// command reads (or as Tatham's game IDs with --format tatham). --seed makes them
@@ -20,6 +22,8 @@ pub struct MakeFlags {
     )]
     pub generate: Option<String>,
 
+    /// The difficulty of the puzzles made (the easiest by default).
+    ///
     /// The difficulty of the puzzles made, a rung of the puzzle's ladder (sudoku: trivial,
     /// basic, intermediate, advanced, extreme, unreasonable; futoshiki: trivial, easy,
     /// tricky, extreme, recursive; binairo: trivial, easy, normal, hard; see
@@ -36,6 +40,8 @@ pub struct MakeFlags {
     #[arg(help_heading = "Making puzzles", long, value_name = "N", requires = "generate", value_parser = positive, default_value_t = 1)]
     pub puzzles: u64,
 
+    /// Give back this many clues to each puzzle made.
+    ///
     /// Give back this many clues of the solution to each puzzle made: easier, no longer
     /// minimal.
     #[arg(
@@ -46,11 +52,15 @@ pub struct MakeFlags {
     )]
     pub extra_clues: Option<usize>,
 
+    /// With --generate: print each puzzle's solution too.
+    ///
     /// With --generate: after each puzzle, its solution (with --format svg, a second
     /// picture).
     #[arg(help_heading = "Making puzzles", long, requires = "generate")]
     pub solution: bool,
 
+    /// Print the puzzle's difficulty instead of solving it.
+    ///
     /// Print the puzzle's difficulty instead of solving it: the easiest rung of the
     /// puzzle's ladder of deduction rules that solves it, or "needs search" with the size
     /// of the engine's search.
@@ -69,28 +79,38 @@ pub struct SolveFlags {
     #[arg(help_heading = "Solutions", short, long)]
     pub count: bool,
 
+    /// Stop after N solutions (with --count: count at most N).
+    ///
     /// Stop after N solutions: print at most N (implies --all), or with --count count at
     /// most N (a note on stderr then says the count may be incomplete).
     #[arg(help_heading = "Solutions", short = 'n', long, value_name = "N", value_parser = positive)]
     pub limit: Option<u64>,
 
+    /// Stop after N nodes of the search tree.
+    ///
     /// Stop after N nodes of the search tree; a note on stderr says when it did. Solutions
     /// and counts are then what was found so far, and exit status 1 means none was found
     /// in time.
     #[arg(help_heading = "Limits", long, value_name = "N", value_parser = positive)]
     pub node_limit: Option<u64>,
 
+    /// Stop after this long (10, 0.5, 90s, 5m, 1h30m).
+    ///
     /// Stop after this long: seconds (10, 0.5) or a duration (90s, 5m, 1h30m); a note on
     /// stderr says when it did, and a count is then a lower bound.
     #[arg(help_heading = "Limits", long, value_name = "TIME", value_parser = seconds)]
     pub timeout: Option<std::time::Duration>,
 
+    /// Worker threads for --count and --all (0: one per core).
+    ///
     /// Worker threads for --count and --all (0: one per core; 1: sequential, solutions in
     /// the search's deterministic order; at most 8 per core). The first solution is always
     /// found sequentially.
     #[arg(help_heading = "Search", short = 'j', long, value_name = "N", default_value_t = 0, value_parser = threads)]
     pub threads: usize,
 
+    /// Solve only shard I of N (then `dlx merge` the shards' outputs).
+    ///
     /// Solve only shard I of N (I from 0 to N-1, as a Slurm array or a Kubernetes indexed
     /// Job numbers its tasks): every shard enumerates the same top of the search tree and
     /// takes every N-th subtree. With --count, stdout is `shard I/N` then the count; add
@@ -99,6 +119,8 @@ pub struct SolveFlags {
     #[arg(help_heading = "Scale-out", long, value_name = "I/N", value_parser = shard)]
     pub shard: Option<(usize, usize)>,
 
+    /// Print the top of the search tree cut at DEPTH levels instead of solving.
+    ///
     /// Instead of solving, print the top of the search tree cut at DEPTH levels, for users
     /// who schedule the subtrees their own way: a line `prefix ID ID ...` for each partial
     /// solution at that depth (the options chosen from the top, numbered from 0 as in
@@ -108,11 +130,15 @@ pub struct SolveFlags {
     #[arg(help_heading = "Scale-out", long, value_name = "DEPTH", value_parser = positive, conflicts_with_all = ["all", "count", "limit", "shard"])]
     pub split: Option<u64>,
 
+    /// Search only the subtree below a prefix printed by --split.
+    ///
     /// Search only the subtree below a prefix printed by --split: its option numbers,
     /// separated by blanks or commas (quote them).
     #[arg(help_heading = "Scale-out", long, value_name = "IDS", value_parser = option_ids)]
     pub within: Option<OptionIds>,
 
+    /// With --count: count by memoization, exactly at any size.
+    ///
     /// With --count: count by memoization, each distinct subproblem (the items still open
     /// and the colors taken) once, exactly at any size. Far faster than enumeration where
     /// many partial solutions leave the same rest, as in tilings of boards (a 16 x 16 board
@@ -131,12 +157,16 @@ pub struct SolveFlags {
     )]
     pub no_memo: bool,
 
+    /// The most memory memoized runs may use (4G by default).
+    ///
     /// The most memory --memo, --random and --format zdd may use for their subproblems:
     /// bytes, or with a suffix K, M, G or T (powers of 1024); 4G by default. Past it they
     /// stop with an error saying so.
     #[arg(help_heading = "Memoization", long, value_name = "SIZE", value_parser = size)]
     pub memo_limit: Option<usize>,
 
+    /// The item memoized runs branch on.
+    ///
     /// The item --memo (and --random, --format zdd) branches on: the first open item in the problem's order
     /// (first-item: a board filled in reading order, best for tilings), or the one with
     /// the fewest options left (fewest-options, Knuth's choice: best where pieces are few
@@ -145,23 +175,31 @@ pub struct SolveFlags {
     #[arg(help_heading = "Memoization", long, value_enum, value_name = "ORDER")]
     pub order: Option<Order>,
 
+    /// Print N solutions drawn uniformly at random.
+    ///
     /// Print N solutions drawn uniformly at random: every solution equally likely, each draw
     /// independent (a solution may come twice). Built from the graph of all solutions, by
     /// memoization as --memo counts (see --order and --memo-limit).
     #[arg(help_heading = "Solutions", long, value_name = "N", value_parser = positive, conflicts_with_all = ["all", "count", "limit", "shard", "within", "split"])]
     pub random: Option<u64>,
 
+    /// Estimate the numbers of solutions and nodes from N random paths.
+    ///
     /// Instead of solving, estimate the number of solutions and of search-tree nodes from N
     /// random paths down the tree (Knuth's Monte Carlo estimate), each with its standard
     /// error: how long a count would take, before it runs.
     #[arg(help_heading = "Solutions", long, value_name = "N", value_parser = positive, conflicts_with_all = ["all", "count", "limit", "shard", "within", "split", "random"])]
     pub estimate: Option<u64>,
 
+    /// The seed of --random, --estimate and --generate.
+    ///
     /// The seed of --random, --estimate and --generate: the same seed gives the same results
     /// on every machine. By default a seed from the clock, which --stats prints.
     #[arg(help_heading = "Solutions", long, value_name = "S")]
     pub seed: Option<u64>,
 
+    /// Reasoning at every node of the search: none, forcing or probing.
+    ///
     /// Reasoning at every node of the search, on top of Knuth's: none; forcing (when every
     /// option left for an item agrees on another item, or on its color, the options that
     /// disagree go); or probing (forcing, and each value a secondary item can still take is
@@ -171,6 +209,8 @@ pub struct SolveFlags {
     #[arg(help_heading = "Search", long, value_enum, value_name = "LEVEL", conflicts_with_all = ["memo", "random", "estimate"])]
     pub propagate: Option<Propagate>,
 
+    /// Print search statistics on stderr.
+    ///
     /// Print search statistics on stderr, one `name: value` per line: nodes, updates,
     /// solutions, max level (plain integers), time; with --memo, the subproblems stored,
     /// expanded and reached again, the edges between them and the peak memory.
@@ -181,11 +221,15 @@ pub struct SolveFlags {
     #[arg(help_heading = "Output", short, long, value_enum, value_name = "FORMAT", default_value_t = Format::Text)]
     pub format: Format,
 
+    /// Boards in plain text even on a terminal.
+    ///
     /// Boards in plain text even on a terminal: the format that scripts read (see each
     /// command's help), never colored.
     #[arg(help_heading = "Output", long, conflicts_with = "pretty")]
     pub plain: bool,
 
+    /// Boards drawn for people even when stdout is not a terminal.
+    ///
     /// Boards drawn for people (box-drawing lines, labels) even when stdout is not a
     /// terminal.
     #[arg(help_heading = "Output", long)]
