@@ -116,6 +116,8 @@ pub fn generate(
     let start = std::time::Instant::now();
     let mut rng = Rng::new(seed);
     let mut out = BufWriter::new(io::stdout().lock());
+    // Pictures are gathered and written at the end as one document.
+    let mut pictures = Vec::new();
     for index in 1..=make.puzzles {
         let made = one(&mut rng)?;
         if !made.reached {
@@ -140,13 +142,12 @@ pub fn generate(
                 writeln!(out, "{}", object(&fields))?;
             }
             Format::Svg => {
-                if index > 1 {
-                    writeln!(out)?;
-                }
-                made.puzzle_view.svg(&mut out)?;
+                made.puzzle_view.svg(&mut pictures)?;
                 if make.solution {
-                    writeln!(out)?;
-                    made.solution_view.svg(&mut out)?;
+                    made.solution_view.svg(&mut pictures)?;
+                }
+                if pictures.len() > crate::render::MAX_SHEET {
+                    return Err(crate::render::sheet_too_large().into());
                 }
             }
             Format::Tatham => {
@@ -166,6 +167,10 @@ pub fn generate(
                 }
             }
         }
+    }
+    if flags.format == Format::Svg {
+        let text = String::from_utf8_lossy(&pictures);
+        out.write_all(crate::render::one_document(&text).as_bytes())?;
     }
     out.flush()?;
     if flags.stats {

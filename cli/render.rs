@@ -345,6 +345,64 @@ pub fn escape(text: &str) -> String {
         .replace('"', "&quot;")
 }
 
+/// The most bytes of pictures gathered into one SVG document (several solutions, or puzzles
+/// with their solutions); past it the run stops with an error rather than hold more.
+pub const MAX_SHEET: usize = 256 << 20;
+
+/// The error of a sheet past [`MAX_SHEET`].
+pub fn sheet_too_large() -> io::Error {
+    io::Error::other(format!(
+        "the pictures pass {} MiB, the most written as one SVG document: ask for fewer (--limit)",
+        MAX_SHEET >> 20
+    ))
+}
+
+/// Several standalone SVG documents (as [`Svg::finish`] writes them, one after the other,
+/// blank lines between) as one document that viewers open: each picture nested at its
+/// place, one below the other, 10 units apart. One document is written back as it is.
+pub fn one_document(text: &str) -> String {
+    let starts: Vec<usize> = text.match_indices("<svg ").map(|(at, _)| at).collect();
+    let documents: Vec<&str> = starts
+        .iter()
+        .enumerate()
+        .map(|(k, &at)| text[at..starts.get(k + 1).copied().unwrap_or(text.len())].trim_end())
+        .collect();
+    if documents.len() < 2 {
+        return text.to_owned();
+    }
+    let attribute = |document: &str, name: &str| -> usize {
+        let tag = &document[..document.find('>').unwrap_or(document.len())];
+        tag.split_once(&format!(" {name}=\""))
+            .and_then(|(_, rest)| rest.split('"').next())
+            .and_then(|value| value.parse().ok())
+            .unwrap_or(0)
+    };
+    const GAP: usize = 10;
+    let width = documents
+        .iter()
+        .map(|d| attribute(d, "width"))
+        .max()
+        .unwrap_or(0);
+    let height: usize = documents
+        .iter()
+        .map(|d| attribute(d, "height") + GAP)
+        .sum::<usize>()
+        - GAP;
+    let mut sheet = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
+         viewBox=\"0 0 {width} {height}\">\n"
+    );
+    let mut y = 0;
+    for document in documents {
+        sheet.push_str(&format!("<svg x=\"0\" y=\"{y}\" "));
+        sheet.push_str(&document["<svg ".len()..]);
+        sheet.push('\n');
+        y += attribute(document, "height") + GAP;
+    }
+    sheet.push_str("</svg>\n");
+    sheet
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -190,16 +190,29 @@ where
     } else {
         let mut index: u128 = 0;
         let mut write_error = None;
+        // Pictures are gathered and written at the end as one document.
+        let svg = flags.format == Format::Svg;
+        let mut pictures = Vec::new();
         // With the bar on the terminal that shows the solutions, each goes out at once with
         // the bar off the screen.
         let shared_terminal = bar.as_ref().filter(|_| io::stdout().is_terminal());
         let outcome = solver.for_each(|options| {
             index += 1;
-            let written = match shared_terminal {
-                Some(bar) => {
-                    bar.suspend(|| write(&mut out, options, index).and_then(|()| out.flush()))
+            let written = if svg {
+                write(&mut pictures, options, index).and_then(|()| {
+                    if pictures.len() > crate::render::MAX_SHEET {
+                        Err(crate::render::sheet_too_large())
+                    } else {
+                        Ok(())
+                    }
+                })
+            } else {
+                match shared_terminal {
+                    Some(bar) => {
+                        bar.suspend(|| write(&mut out, options, index).and_then(|()| out.flush()))
+                    }
+                    None => write(&mut out, options, index),
                 }
-                None => write(&mut out, options, index),
             };
             match written {
                 Ok(()) => ControlFlow::Continue(()),
@@ -211,6 +224,11 @@ where
         });
         if let Some(err) = write_error {
             return Err(anyhow::Error::new(err).context(WRITE_ERROR));
+        }
+        if svg {
+            let text = String::from_utf8_lossy(&pictures);
+            out.write_all(crate::render::one_document(&text).as_bytes())
+                .context(WRITE_ERROR)?;
         }
         outcome
     };

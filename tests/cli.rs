@@ -1611,13 +1611,12 @@ fn calendar_svg() {
     assert!(svg.contains(">Aug</text>") && svg.contains(">19</text>"));
     insta::assert_snapshot!("calendar_svg", run.report());
 
-    // Several solutions: one document each, a blank line between.
+    // Several solutions: one document, each picture nested in it, one below the other.
     let run = dlx(&["calendar", "10-6", "--format", "svg", "--all"]);
-    let documents: Vec<&str> = run.stdout.trim_end().split("\n\n").collect();
-    assert_eq!(documents.len(), 7);
-    assert!(documents
-        .iter()
-        .all(|d| d.starts_with("<svg") && d.ends_with("</svg>")));
+    assert!(run.stdout.starts_with("<svg xmlns=") && run.stdout.ends_with("</svg>\n</svg>\n"));
+    let pictures: Vec<&str> = run.stdout.split("<svg x=\"0\" ").skip(1).collect();
+    assert_eq!(pictures.len(), 7);
+    assert!(pictures.iter().all(|p| p.trim_end().ends_with("</svg>")));
 }
 
 #[test]
@@ -2818,7 +2817,7 @@ fn game_ids_as_arguments() {
 }
 
 /// `--generate --format svg`: the puzzle drawn with its blanks empty, then (with --solution)
-/// the solution, givens set apart; a blank line between the documents.
+/// the solution, givens set apart; both in one document.
 #[test]
 fn generated_puzzles_drawn() {
     let run = dlx(&[
@@ -2832,7 +2831,7 @@ fn generated_puzzles_drawn() {
         "--solution",
     ]);
     run.assert_status(0);
-    let documents: Vec<&str> = run.stdout.split("\n\n").collect();
+    let documents: Vec<&str> = run.stdout.split("<svg x=\"0\" ").skip(1).collect();
     assert_eq!(documents.len(), 2);
     let texts = |doc: &str| doc.matches("<text").count();
     // The puzzle shows only its givens, the solution all 16 digits.

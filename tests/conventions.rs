@@ -286,3 +286,29 @@ fn the_progress_bar_leaves_the_solutions_alone() {
         &screen[..2000]
     );
 }
+
+#[test]
+fn several_pictures_make_one_svg_document() {
+    let sheet = stdout(&dlx(&[
+        "calendar", "8-19", "--all", "--limit", "3", "--format", "svg",
+    ]));
+    assert!(
+        sheet.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"300\" height=\"920\""),
+        "{}",
+        &sheet[..200]
+    );
+    assert!(sheet.ends_with("</svg>\n</svg>\n"));
+    // The outer document and three nested pictures, placed one below the other.
+    assert_eq!(sheet.matches("<svg ").count(), 4);
+    assert_eq!(sheet.matches("</svg>").count(), 4);
+    for y in [0, 310, 620] {
+        assert!(
+            sheet.contains(&format!("<svg x=\"0\" y=\"{y}\" ")),
+            "y = {y}"
+        );
+    }
+    assert!(!sheet.contains("\n\n"), "no blank line: one document");
+    // One picture stays a standalone document.
+    let one = stdout(&dlx(&["calendar", "8-19", "--format", "svg"]));
+    assert_eq!(one.matches("<svg ").count(), 1);
+}

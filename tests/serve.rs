@@ -332,8 +332,19 @@ fn calendar_counts_and_solutions_agree_with_the_command_line() {
         ])
         .output()
         .unwrap();
+    // The command line's pictures, nested in one document: each as a standalone one again.
     let cli_last = String::from_utf8(cli_last.stdout).unwrap();
-    let drawings: Vec<&str> = cli_last.split("\n\n").map(str::trim_end).collect();
+    let inner = cli_last.trim_end().strip_suffix("</svg>").unwrap();
+    let drawings: Vec<String> = inner
+        .split("<svg x=\"0\" y=\"")
+        .skip(1)
+        .map(|picture| {
+            format!(
+                "<svg {}",
+                picture[picture.find("\" ").unwrap() + 2..].trim_end()
+            )
+        })
+        .collect();
     assert_eq!(drawings.len(), 100);
     assert_eq!(last["svg"].as_str().unwrap().trim_end(), drawings[99]);
     let beyond = server.get("/api/calendar?date=aug-19&solution=101").json();

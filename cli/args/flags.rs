@@ -252,8 +252,8 @@ pub enum Format {
     /// The exact-cover problem in Knuth's text format, not solved (pipe it into `dlx solve`
     /// or into Knuth's programs); for `solve`, the problem written back canonically.
     Dlx,
-    /// A picture of each board, one standalone SVG document per solution, a blank line
-    /// between documents (puzzle commands only).
+    /// A picture of each board (puzzle commands only): one SVG document, the boards one
+    /// below the other when there are several.
     Svg,
     /// The board as a game ID of Simon Tatham's puzzles (`sudoku`: Solo, `futoshiki`:
     /// Unequal, `binairo`: Unruly), which his programs read in "Game > Specific"; with
