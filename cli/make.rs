@@ -117,7 +117,7 @@ pub fn generate(
     let mut rng = Rng::new(seed);
     let mut out = BufWriter::new(io::stdout().lock());
     // Pictures are gathered and written at the end as one document.
-    let mut pictures = Vec::new();
+    let mut sheet = crate::render::Sheet::default();
     for index in 1..=make.puzzles {
         let made = one(&mut rng)?;
         if !made.reached {
@@ -142,12 +142,9 @@ pub fn generate(
                 writeln!(out, "{}", object(&fields))?;
             }
             Format::Svg => {
-                made.puzzle_view.svg(&mut pictures)?;
+                made.puzzle_view.svg(&mut sheet)?;
                 if make.solution {
-                    made.solution_view.svg(&mut pictures)?;
-                }
-                if pictures.len() > crate::render::MAX_SHEET {
-                    return Err(crate::render::sheet_too_large().into());
+                    made.solution_view.svg(&mut sheet)?;
                 }
             }
             Format::Tatham => {
@@ -169,8 +166,7 @@ pub fn generate(
         }
     }
     if flags.format == Format::Svg {
-        let text = String::from_utf8_lossy(&pictures);
-        out.write_all(crate::render::one_document(&text).as_bytes())?;
+        sheet.write_to(&mut out)?;
     }
     out.flush()?;
     if flags.stats {

@@ -246,21 +246,16 @@ where
     let seed = seed(flags);
     let mut out = BufWriter::new(io::stdout().lock());
     // Pictures are gathered and written at the end as one document.
-    let mut pictures = Vec::new();
+    let mut sheet = crate::render::Sheet::default();
     let svg = flags.format == Format::Svg;
     let mut index = 0u128;
     for solution in graph.random_solutions(seed).take(draws as usize) {
         index += 1;
-        let target: &mut dyn Write = if svg { &mut pictures } else { &mut out };
+        let target: &mut dyn Write = if svg { &mut sheet } else { &mut out };
         write(target, solution.options(), index).context(WRITE_ERROR)?;
-        if pictures.len() > crate::render::MAX_SHEET {
-            return Err(crate::render::sheet_too_large()).context(WRITE_ERROR);
-        }
     }
     if svg {
-        let text = String::from_utf8_lossy(&pictures);
-        out.write_all(crate::render::one_document(&text).as_bytes())
-            .context(WRITE_ERROR)?;
+        sheet.write_to(&mut out).context(WRITE_ERROR)?;
     }
     out.flush().context(WRITE_ERROR)?;
     drop(out);

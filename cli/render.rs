@@ -349,12 +349,38 @@ pub fn escape(text: &str) -> String {
 /// with their solutions); past it the run stops with an error rather than hold more.
 pub const MAX_SHEET: usize = 256 << 20;
 
-/// The error of a sheet past [`MAX_SHEET`].
-pub fn sheet_too_large() -> io::Error {
-    io::Error::other(format!(
-        "the pictures pass {} MiB, the most written as one SVG document: ask for fewer (--limit)",
-        MAX_SHEET >> 20
-    ))
+/// Pictures (standalone SVG documents, as the boards' `svg` writes them) gathered to be
+/// written as one document by [`write_to`](Sheet::write_to); writing past [`MAX_SHEET`]
+/// bytes is an error.
+#[derive(Default)]
+pub struct Sheet {
+    pictures: Vec<u8>,
+}
+
+impl Write for Sheet {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        if self.pictures.len() + bytes.len() > MAX_SHEET {
+            return Err(io::Error::other(format!(
+                "the pictures pass {} MiB, the most written as one SVG document: ask for fewer \
+                 (--limit)",
+                MAX_SHEET >> 20
+            )));
+        }
+        self.pictures.extend_from_slice(bytes);
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+impl Sheet {
+    /// Writes the pictures as one document (see [`one_document`]).
+    pub fn write_to(&self, out: &mut dyn Write) -> io::Result<()> {
+        let text = String::from_utf8_lossy(&self.pictures);
+        out.write_all(one_document(&text).as_bytes())
+    }
 }
 
 /// Several standalone SVG documents (as [`Svg::finish`] writes them, one after the other,

@@ -192,20 +192,14 @@ where
         let mut write_error = None;
         // Pictures are gathered and written at the end as one document.
         let svg = flags.format == Format::Svg;
-        let mut pictures = Vec::new();
+        let mut sheet = crate::render::Sheet::default();
         // With the bar on the terminal that shows the solutions, each goes out at once with
         // the bar off the screen.
         let shared_terminal = bar.as_ref().filter(|_| io::stdout().is_terminal());
         let outcome = solver.for_each(|options| {
             index += 1;
             let written = if svg {
-                write(&mut pictures, options, index).and_then(|()| {
-                    if pictures.len() > crate::render::MAX_SHEET {
-                        Err(crate::render::sheet_too_large())
-                    } else {
-                        Ok(())
-                    }
-                })
+                write(&mut sheet, options, index)
             } else {
                 match shared_terminal {
                     Some(bar) => {
@@ -226,9 +220,7 @@ where
             return Err(anyhow::Error::new(err).context(WRITE_ERROR));
         }
         if svg {
-            let text = String::from_utf8_lossy(&pictures);
-            out.write_all(crate::render::one_document(&text).as_bytes())
-                .context(WRITE_ERROR)?;
+            sheet.write_to(&mut out).context(WRITE_ERROR)?;
         }
         outcome
     };

@@ -312,3 +312,24 @@ fn several_pictures_make_one_svg_document() {
     let one = stdout(&dlx(&["calendar", "8-19", "--format", "svg"]));
     assert_eq!(one.matches("<svg ").count(), 1);
 }
+
+#[test]
+fn one_svg_document_is_bounded() {
+    // 30355 tilings of about 13 KB each: past the 256 MiB of one document, refused.
+    let run = dlx(&[
+        "tromino",
+        "--size",
+        "8",
+        "--missing",
+        "0,0",
+        "--all",
+        "--format",
+        "svg",
+    ]);
+    assert_eq!(run.status.code(), Some(2));
+    assert!(
+        run.stdout.is_empty(),
+        "nothing is written before the document is whole"
+    );
+    assert!(String::from_utf8_lossy(&run.stderr).contains("pass 256 MiB"));
+}
