@@ -11,7 +11,7 @@ use std::ops::ControlFlow;
 use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
-use dlx::{Solver, StopReason};
+use dlx::StopReason;
 use rayon::prelude::*;
 use reductions::Reduction;
 use serde_json::{json, Value};
@@ -19,6 +19,7 @@ use serde_json::{json, Value};
 use crate::args::{Format, SolveFlags};
 use crate::board::{object, Board};
 use crate::input::{Line, Puzzles};
+use crate::memo::Defaults;
 use crate::run::Mode;
 use crate::{note, Found, WRITE_ERROR};
 
@@ -212,30 +213,19 @@ where
     let encoding = reduction
         .encode(&line.puzzle)
         .context("cannot build the exact-cover problem")?;
-    let propagation = flags
-        .propagate
-        .map_or_else(|| reduction.propagation(), Into::into);
-    let mut solver = Solver::new(&encoding.problem).propagation(propagation);
-    if flags.propagate != Some(crate::args::Propagate::None) {
-        if let Some(propagator) = reduction.propagator(&line.puzzle, &encoding) {
-            solver = solver.propagator(propagator);
-        }
-    }
-    if let Some(nodes) = flags.node_limit {
-        solver = solver.node_limit(nodes);
-    }
-    if let Some(limit) = flags.timeout {
-        solver = solver.timeout(limit);
-    }
+    let defaults = Defaults {
+        propagator: reduction.propagator(&line.puzzle, &encoding),
+        ..Defaults::of(reduction)
+    };
+    // One thread a puzzle, and no progress bar: what `configure` adds is not wanted here.
+    let reasoning = crate::run::reasoning(&encoding.problem, flags, &defaults);
+    let solver = crate::run::limited(reasoning, flags, mode);
     let fields = |extra: Vec<(&'static str, Value)>| -> String {
         let mut fields = vec![("puzzle", json!(index)), ("line", json!(line.number))];
         fields.extend(extra);
         format!("{}\n", object(&fields))
     };
     if mode == Mode::Count {
-        if let Some(limit) = flags.limit {
-            solver = solver.limit(limit.into());
-        }
         let outcome = solver.count();
         let complete = outcome.stopped.is_none();
         let line = match flags.format {
@@ -253,7 +243,7 @@ where
         });
     }
     let mut first = None;
-    let outcome = solver.limit(1).for_each(|options| {
+    let outcome = solver.for_each(|options| {
         first = Some(options.to_vec());
         ControlFlow::Break(())
     });

@@ -66,15 +66,10 @@ pub fn print_encoding(problem: &Problem, flags: &SolveFlags) -> Result<Found> {
     Ok(Found::Some)
 }
 
-/// A solver set up as the flags say (limits, threads, shard) for `mode`, and the progress
-/// bar that its reports feed, if stderr is a terminal.
-pub fn configure<'p>(
-    problem: &'p Problem,
-    flags: &SolveFlags,
-    mode: Mode,
-    defaults: &Defaults,
-) -> Result<(Solver<'p>, Option<crate::progress::Bar>)> {
-    // --propagate none is Knuth's search: no rule, and not the puzzle's own reasoning either.
+/// A solver with the reasoning at every node that the flags and the command's defaults ask
+/// for (`--propagate none` is Knuth's search: no rule, and not the puzzle's own reasoning
+/// either).
+pub fn reasoning<'p>(problem: &'p Problem, flags: &SolveFlags, defaults: &Defaults) -> Solver<'p> {
     let propagation = flags.propagate.map_or(defaults.propagation, Into::into);
     let mut solver = Solver::new(problem).propagation(propagation);
     if let Some(propagator) = &defaults.propagator {
@@ -82,12 +77,12 @@ pub fn configure<'p>(
             solver = solver.propagator(propagator.clone());
         }
     }
-    if let Some(ids) = &flags.within {
-        let prefix: Vec<dlx::OptionId> = ids.0.iter().map(|&id| dlx::OptionId::new(id)).collect();
-        solver = solver
-            .within(&prefix)
-            .map_err(|err| anyhow!("--within: {err}"))?;
-    }
+    solver
+}
+
+/// `solver` with the flags' limits for `mode`: one solution for the first, `--limit`,
+/// `--node-limit` and `--timeout`.
+pub fn limited<'p>(mut solver: Solver<'p>, flags: &SolveFlags, mode: Mode) -> Solver<'p> {
     if mode == Mode::First {
         solver = solver.limit(1);
     } else if let Some(limit) = flags.limit {
@@ -99,6 +94,25 @@ pub fn configure<'p>(
     if let Some(limit) = flags.timeout {
         solver = solver.timeout(limit);
     }
+    solver
+}
+
+/// A solver set up as the flags say (limits, threads, shard) for `mode`, and the progress
+/// bar that its reports feed, if stderr is a terminal.
+pub fn configure<'p>(
+    problem: &'p Problem,
+    flags: &SolveFlags,
+    mode: Mode,
+    defaults: &Defaults,
+) -> Result<(Solver<'p>, Option<crate::progress::Bar>)> {
+    let mut solver = reasoning(problem, flags, defaults);
+    if let Some(ids) = &flags.within {
+        let prefix: Vec<dlx::OptionId> = ids.0.iter().map(|&id| dlx::OptionId::new(id)).collect();
+        solver = solver
+            .within(&prefix)
+            .map_err(|err| anyhow!("--within: {err}"))?;
+    }
+    solver = limited(solver, flags, mode);
     if mode != Mode::First {
         solver = solver.threads(flags.threads);
     }
