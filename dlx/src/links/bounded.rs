@@ -34,7 +34,7 @@ impl Links {
         let i = self.checked_item(i);
         self.bound[i] -= 1;
         if self.bound[i] == 0 {
-            self.cover::<COLORS>(i);
+            self.cover::<COLORS, false>(i);
         }
     }
 
@@ -43,7 +43,7 @@ impl Links {
     pub fn restore<const COLORS: bool>(&mut self, i: usize, first: usize) {
         let i = self.checked_item(i);
         if self.bound[i] == 0 && self.slack[i] == 0 {
-            self.uncover::<COLORS>(i);
+            self.uncover::<COLORS, false>(i);
         } else {
             let covered = self.bound[i] == 0;
             self.untweak::<COLORS>(first, i, !covered);
@@ -81,7 +81,7 @@ impl Links {
             "a tweak of another item's node"
         );
         if hide_option {
-            self.updates += hide::<COLORS>(&mut self.vertical, &mut self.entries, x);
+            self.updates += hide::<COLORS, false>(&mut self.vertical, &mut self.entries, x).0;
         }
         let d = self.vertical[x].down;
         self.vertical[i].down = d;
@@ -115,7 +115,7 @@ impl Links {
         self.vertical[z].up = above as u32;
         self.entries[i].top += k;
         if !unhide_options {
-            self.uncover_item::<COLORS>(i);
+            self.uncover_item::<COLORS, false>(i);
         }
     }
 
@@ -137,12 +137,12 @@ impl Links {
             if j <= self.primary_count {
                 self.bound[j] -= 1;
                 if self.bound[j] == 0 {
-                    self.cover_item::<COLORS>(j);
+                    self.cover_item::<COLORS, false>(j);
                 }
             } else if COLORS {
-                self.commit(p, j);
+                self.commit::<false>(p, j);
             } else {
-                self.cover_item::<false>(j);
+                self.cover_item::<false, false>(j);
             }
             p += 1;
         }
@@ -163,13 +163,13 @@ impl Links {
             let j = top as usize;
             if j <= self.primary_count {
                 if self.bound[j] == 0 {
-                    self.uncover_item::<COLORS>(j);
+                    self.uncover_item::<COLORS, false>(j);
                 }
                 self.bound[j] += 1;
             } else if COLORS {
-                self.uncommit(p, j);
+                self.uncommit::<false>(p, j);
             } else {
-                self.uncover_item::<false>(j);
+                self.uncover_item::<false, false>(j);
             }
             p -= 1;
         }

@@ -50,50 +50,109 @@ impl Links {
         best
     }
 
+    /// [`choose`](Self::choose) in a search whose covers and uncovers watch for emptied lists
+    /// (`WATCH`): when no active item can have an empty one (`maybe_empty` is false), the
+    /// first item with one option is Knuth's choice too, and the scan stops there. So a
+    /// problem of many items whose lists shrink to one option is not scanned whole at every
+    /// node, which made its search quadratic. A whole scan that finds no empty list clears
+    /// `maybe_empty`.
+    #[inline]
+    pub fn choose_watched(&mut self) -> usize {
+        let floor = if self.maybe_empty { 0 } else { 1 };
+        let mut best = 0;
+        let mut min = i32::MAX;
+        let mut k = item_at(&self.items, 0).next as usize;
+        while k != 0 {
+            let len = at(&self.entries, k).top;
+            if len < min {
+                best = k;
+                min = len;
+                if len <= floor {
+                    break;
+                }
+            }
+            k = item_at(&self.items, k).next as usize;
+        }
+        if min > 0 {
+            self.maybe_empty = false;
+        }
+        debug_assert_eq!(best, self.choose(), "an early stop changed the choice");
+        best
+    }
+
+    /// Whether the search should watch for emptied lists (problems of at least
+    /// [`WATCH_EMPTY_FROM`](super::WATCH_EMPTY_FROM) primary items).
+    pub fn watches_empty(&self) -> bool {
+        self.watch_empty
+    }
+
+    /// Sets `maybe_empty`, as a search that watches for emptied lists must on entry: what
+    /// was done to the links without watching (a replayed prefix, Algorithm M) is not known.
+    pub fn forget_empty(&mut self) {
+        self.maybe_empty = true;
+    }
+
     /// `cover(i)`: take item `i` out of its list of active items and hide every option in its
     /// vertical list. With `COLORS`, nodes of purified options are left alone (Algorithm C).
     #[inline(always)]
-    pub fn cover<const COLORS: bool>(&mut self, i: usize) {
+    pub fn cover<const COLORS: bool, const WATCH: bool>(&mut self, i: usize) {
         self.check_colors::<COLORS>();
-        self.cover_item::<COLORS>(self.checked_item(i));
+        self.cover_item::<COLORS, WATCH>(self.checked_item(i));
     }
 
     /// `cover(i)` for an item read from the table.
     #[inline(always)]
-    pub(super) fn cover_item<const COLORS: bool>(&mut self, i: usize) {
+    pub(super) fn cover_item<const COLORS: bool, const WATCH: bool>(&mut self, i: usize) {
         let ItemLinks { prev, next } = *item_at(&self.items, i);
         item_at_mut(&mut self.items, prev as usize).next = next;
         item_at_mut(&mut self.items, next as usize).prev = prev;
         let (vertical, entries) = (&mut self.vertical[..], &mut self.entries[..]);
         let mut updates = 1;
+        let mut emptied = false;
         let first = at(vertical, i).down as usize;
         if at(entries, i).aux == INTERLEAVED {
-            updates += hide_interleaved::<COLORS>(vertical, entries, i, first);
+            let (hidden, empty) = hide_interleaved::<COLORS, WATCH>(vertical, entries, i, first);
+            updates += hidden;
+            emptied = empty;
         } else {
             let mut p = first;
             while p != i {
                 let next = at(vertical, p).down as usize;
                 prefetch(entries, next);
-                updates += hide::<COLORS>(vertical, entries, p);
+                let (hidden, empty) = hide::<COLORS, WATCH>(vertical, entries, p);
+                updates += hidden;
+                emptied |= empty;
                 p = next;
             }
         }
         self.updates += updates;
+        if WATCH {
+            self.maybe_empty |= emptied;
+        }
     }
 
     /// `uncover(i)`: the inverse of `cover(i)`, undoing its steps in the opposite order
     /// (options bottom to top, and each option right to left).
     #[inline(always)]
-    pub fn uncover<const COLORS: bool>(&mut self, i: usize) {
+    pub fn uncover<const COLORS: bool, const WATCH: bool>(&mut self, i: usize) {
         self.check_colors::<COLORS>();
-        self.uncover_item::<COLORS>(self.checked_item(i));
+        self.uncover_item::<COLORS, WATCH>(self.checked_item(i));
     }
 
     /// `uncover(i)` for an item read from the table.
     #[inline(always)]
-    pub(super) fn uncover_item<const COLORS: bool>(&mut self, i: usize) {
+    pub(super) fn uncover_item<const COLORS: bool, const WATCH: bool>(&mut self, i: usize) {
         let (vertical, entries) = (&mut self.vertical[..], &mut self.entries[..]);
         let last = at(vertical, i).up as usize;
+        // An item covered with an empty list comes back with it. (Within a level's
+        // `uncover_rest` the items uncovered after it put its options back, but the rule
+        // does not rest on that.)
+        if WATCH {
+            self.maybe_empty |= at(entries, i).top == 0;
+        }
+        // An item covered with an empty list (its last option was hidden by an item covered
+        // before it, at the same level) comes back empty.
+        // removed
         if at(entries, i).aux == INTERLEAVED {
             unhide_interleaved::<COLORS>(vertical, entries, i, last);
         } else {
@@ -113,7 +172,7 @@ impl Links {
     /// `purify(p)`: node `p` gives its secondary item color `c`; hide every option that gives
     /// the item another color (or none), and mark the options that agree with `c` so they are
     /// not purified again.
-    pub(super) fn purify(&mut self, p: usize) {
+    pub(super) fn purify<const WATCH: bool>(&mut self, p: usize) {
         let Entry { top, aux: color } = self.entries[p];
         let i = top as usize;
         let mut q = self.vertical[i].down as usize;
@@ -123,7 +182,12 @@ impl Links {
                     self.entries[q].aux = -1;
                 }
             } else {
-                self.updates += hide::<true>(&mut self.vertical, &mut self.entries, q);
+                let (hidden, emptied) =
+                    hide::<true, WATCH>(&mut self.vertical, &mut self.entries, q);
+                self.updates += hidden;
+                if WATCH {
+                    self.maybe_empty |= emptied;
+                }
             }
             q = self.vertical[q].down as usize;
         }
@@ -147,21 +211,21 @@ impl Links {
     /// `commit(p, j)`: cover an uncolored item, purify a colored one, and leave alone one
     /// already purified with this color.
     #[inline]
-    pub(super) fn commit(&mut self, p: usize, top: usize) {
+    pub(super) fn commit<const WATCH: bool>(&mut self, p: usize, top: usize) {
         let color = self.entries[p].aux;
         if color == 0 {
-            self.cover_item::<true>(top);
+            self.cover_item::<true, WATCH>(top);
         } else if color > 0 {
-            self.purify(p);
+            self.purify::<WATCH>(p);
         }
     }
 
     /// `uncommit(p, j)`: the inverse of `commit(p, j)`.
     #[inline]
-    pub(super) fn uncommit(&mut self, p: usize, top: usize) {
+    pub(super) fn uncommit<const WATCH: bool>(&mut self, p: usize, top: usize) {
         let color = self.entries[p].aux;
         if color == 0 {
-            self.uncover_item::<true>(top);
+            self.uncover_item::<true, WATCH>(top);
         } else if color > 0 {
             self.unpurify(p);
         }
@@ -174,7 +238,7 @@ impl Links {
     /// it cost 4-5% on L-tromino tiling (16 updates per node), more than the 16% that
     /// interleaving saved pentominoes was worth there.
     #[inline(always)]
-    pub fn cover_rest<const COLORS: bool>(&mut self, x: usize) {
+    pub fn cover_rest<const COLORS: bool, const WATCH: bool>(&mut self, x: usize) {
         self.check_colors::<COLORS>();
         let x = self.checked_node(x);
         let mut p = x + 1;
@@ -185,9 +249,9 @@ impl Links {
                 continue;
             }
             if COLORS {
-                self.commit(p, top as usize);
+                self.commit::<WATCH>(p, top as usize);
             } else {
-                self.cover_item::<false>(top as usize);
+                self.cover_item::<false, WATCH>(top as usize);
             }
             p += 1;
         }
@@ -197,7 +261,7 @@ impl Links {
     /// uncovering an item can bring back nodes that the later items' uncovering must not see
     /// ("the choreography is delicate indeed").
     #[inline(always)]
-    pub fn uncover_rest<const COLORS: bool>(&mut self, x: usize) {
+    pub fn uncover_rest<const COLORS: bool, const WATCH: bool>(&mut self, x: usize) {
         self.check_colors::<COLORS>();
         let x = self.checked_node(x);
         let mut p = x - 1;
@@ -208,9 +272,9 @@ impl Links {
                 continue;
             }
             if COLORS {
-                self.uncommit(p, top as usize);
+                self.uncommit::<WATCH>(p, top as usize);
             } else {
-                self.uncover_item::<false>(top as usize);
+                self.uncover_item::<false, WATCH>(top as usize);
             }
             p -= 1;
         }
@@ -220,15 +284,15 @@ impl Links {
     /// the rest of option `x` (which is in `i`'s list). Returns the updates of the second part.
     pub fn enter_level(&mut self, colors: bool, i: usize, x: usize) -> u64 {
         if colors {
-            self.cover::<true>(i);
+            self.cover::<true, false>(i);
         } else {
-            self.cover::<false>(i);
+            self.cover::<false, false>(i);
         }
         let before = self.updates;
         if colors {
-            self.cover_rest::<true>(x);
+            self.cover_rest::<true, false>(x);
         } else {
-            self.cover_rest::<false>(x);
+            self.cover_rest::<false, false>(x);
         }
         self.updates - before
     }
@@ -236,28 +300,30 @@ impl Links {
     /// The inverse of [`enter_level`](Self::enter_level).
     pub fn leave_level(&mut self, colors: bool, i: usize, x: usize) {
         if colors {
-            self.uncover_rest::<true>(x);
-            self.uncover::<true>(i);
+            self.uncover_rest::<true, false>(x);
+            self.uncover::<true, false>(i);
         } else {
-            self.uncover_rest::<false>(x);
-            self.uncover::<false>(i);
+            self.uncover_rest::<false, false>(x);
+            self.uncover::<false, false>(i);
         }
     }
 }
 
 /// `hide(p)`: take every other node of `p`'s option out of its item's list. Returns the
-/// number of nodes taken out (Knuth's updates).
+/// number of nodes taken out (Knuth's updates) and, with `WATCH`, whether a list became
+/// empty (a result, not a `&mut` flag: that cost 7% on the plain loops, even unused).
 ///
 /// The nodes of one option lie in different item lists, so the order in which they leave
 /// (and, in `unhide`, rejoin) their lists does not matter; Algorithm X walks the option by
 /// its cyclic successors and `unhide` does the same.
 #[inline]
-pub(super) fn hide<const COLORS: bool>(
+pub(super) fn hide<const COLORS: bool, const WATCH: bool>(
     vertical: &mut [Vertical],
     entries: &mut [Entry],
     p: usize,
-) -> u64 {
+) -> (u64, bool) {
     let mut updates = 0;
+    let mut emptied = false;
     if !COLORS {
         let mut q = at(entries, p).aux as usize;
         while q != p {
@@ -265,11 +331,15 @@ pub(super) fn hide<const COLORS: bool>(
             let Entry { top, aux: next } = *at(entries, q);
             at_mut(vertical, up as usize).down = down;
             at_mut(vertical, down as usize).up = up;
-            at_mut(entries, top as usize).top -= 1;
+            let len = &mut at_mut(entries, top as usize).top;
+            *len -= 1;
+            if WATCH {
+                emptied |= *len == 0;
+            }
             updates += 1;
             q = next as usize;
         }
-        return updates;
+        return (updates, emptied);
     }
     let mut q = p + 1;
     while q != p {
@@ -282,27 +352,32 @@ pub(super) fn hide<const COLORS: bool>(
         if color >= 0 {
             at_mut(vertical, up as usize).down = down;
             at_mut(vertical, down as usize).up = up;
-            at_mut(entries, top as usize).top -= 1;
+            let len = &mut at_mut(entries, top as usize).top;
+            *len -= 1;
+            if WATCH {
+                emptied |= *len == 0;
+            }
             updates += 1;
         }
         q += 1;
     }
-    updates
+    (updates, emptied)
 }
 
 /// The loop of `cover(i)` for an [`INTERLEAVED`] item whose list starts at `first`: hides the
-/// options at odd places of the list, then those at even places. Returns the updates.
+/// options at odd places of the list, then those at even places. Returns what `hide` does.
 ///
 /// Always inlined, as `cover` is: this loop made `cover` too large for the inliner, and
 /// calling `cover` cost 6% more instructions on queens11-pd, where no item is interleaved.
 #[inline(always)]
-fn hide_interleaved<const COLORS: bool>(
+fn hide_interleaved<const COLORS: bool, const WATCH: bool>(
     vertical: &mut [Vertical],
     entries: &mut [Entry],
     i: usize,
     first: usize,
-) -> u64 {
+) -> (u64, bool) {
     let mut updates = 0;
+    let mut emptied = false;
     // When `first` is `i` (the list is empty), so is `second`.
     let second = at(vertical, first).down as usize;
     for start in [first, second] {
@@ -315,11 +390,13 @@ fn hide_interleaved<const COLORS: bool>(
                 at(vertical, below).down as usize
             };
             prefetch(entries, next);
-            updates += hide::<COLORS>(vertical, entries, p);
+            let (hidden, empty) = hide::<COLORS, WATCH>(vertical, entries, p);
+            updates += hidden;
+            emptied |= empty;
             p = next;
         }
     }
-    updates
+    (updates, emptied)
 }
 
 /// The loop of `uncover(i)` for an [`INTERLEAVED`] item whose list ends at `last`: the

@@ -302,8 +302,11 @@ impl Search {
             return with_colors!(self, run_propagating());
         }
         match self.engine {
+            Engine::X | Engine::C if self.links.watches_empty() => {
+                with_colors!(self, run_watched())
+            }
             Engine::X => self.run_x(),
-            Engine::C => self.run_with::<true, false>(),
+            Engine::C => self.run_with::<true, false, false>(),
             Engine::M if self.colors => self.run_bounded::<true>(),
             Engine::M => self.run_m(),
         }

@@ -126,6 +126,38 @@ fn links_stay_consistent_and_are_restored() {
     assert!(checked > 10 * rounds, "only {checked} states checked");
 }
 
+/// Watching for emptied lists lets the choice of an item stop at the first item with one
+/// option; the search must stay Knuth's: the same nodes per level and updates, on random
+/// problems under Algorithms X and C and with interleaving on and off. (Every choice is also
+/// checked against a whole scan in debug builds.)
+#[test]
+fn watching_for_emptied_lists_keeps_the_tree() {
+    let mut rng = Rng(0x2545_f491_4f6c_dd1d);
+    let mut early = 0;
+    for round in 0..2000 {
+        let problem = random_problem(&mut rng, false);
+        for engine in [Engine::X, Engine::C] {
+            let tree = |watch: bool, interleave: bool| {
+                let mut search = Search::new(&problem, engine);
+                search.links.set_watch_empty(watch);
+                search.links.set_interleaved(interleave);
+                let mut solutions = 0;
+                while search.run() != Event::Done {
+                    solutions += 1;
+                }
+                (solutions, search.nodes, search.updates(), search.profile)
+            };
+            let plain = tree(false, round % 2 == 0);
+            assert_eq!(plain.0, brute_force_count(&problem), "{problem:?}");
+            for interleave in [false, true] {
+                assert_eq!(tree(true, interleave), plain, "{engine:?}: {problem:?}");
+            }
+            early += u64::from(plain.1 > 1);
+        }
+    }
+    assert!(early > 1000, "only {early} searches past the root");
+}
+
 /// A straight tromino's placements on a strip overlap their neighbours, so its list is
 /// walked interleaved; no two squares of a chessboard share two lines, so none of n
 /// queens' lists is.
