@@ -29,6 +29,13 @@ pub const WRITE_ERROR: &str = "<stdout>: cannot write the output";
 
 /// Writes one line on stderr. A closed stderr is no reason to fail (or to panic, as
 /// `eprintln!` would).
+/// When the process started: `--timeout` bounds the whole run from here (reading and
+/// building the problem too), not only the search.
+pub fn started() -> std::time::Instant {
+    static STARTED: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
+    *STARTED.get_or_init(std::time::Instant::now)
+}
+
 pub fn note(line: fmt::Arguments<'_>) {
     let _ = writeln!(io::stderr().lock(), "{line}");
 }
@@ -42,6 +49,7 @@ pub enum Found {
 }
 
 fn main() -> ExitCode {
+    started();
     panic::set_hook(Box::new(|info| {
         report_panic(info.payload(), info.location())
     }));

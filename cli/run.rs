@@ -113,6 +113,10 @@ pub fn configure<'p>(
             .map_err(|err| anyhow!("--within: {err}"))?;
     }
     solver = limited(solver, flags, mode);
+    // One problem: its time limit counts from the start of the process.
+    if let Some(limit) = flags.timeout {
+        solver = solver.deadline(crate::started() + limit);
+    }
     if mode != Mode::First {
         solver = solver.threads(flags.threads);
     }
@@ -244,6 +248,25 @@ where
     out.flush().context(WRITE_ERROR)?;
     drop(out);
     Ok(finish(&outcome, mode, flags))
+}
+
+/// What a run prints when `--timeout` ran out before the search began (while the problem
+/// was read, which the caller has said): with `--count`, the count 0 as a lower bound.
+/// Nothing was found, so the exit status is 1.
+pub fn out_of_time(flags: &SolveFlags) -> Result<Found> {
+    let mode = Mode::of(flags);
+    let outcome = Outcome {
+        solutions: 0,
+        stopped: Some(StopReason::Timeout),
+        stats: dlx::Stats::default(),
+    };
+    if mode == Mode::Count {
+        let mut out = io::stdout().lock();
+        write_count(&mut out, &outcome, flags)
+            .and_then(|()| out.flush())
+            .context(WRITE_ERROR)?;
+    }
+    Ok(Found::None)
 }
 
 /// A count as `--count` prints it: the number alone, or after `shard I/N` for a shard (with

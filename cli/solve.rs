@@ -6,7 +6,7 @@ use std::io::{self, Write};
 use anyhow::{anyhow, bail, Context, Result};
 use dlx::Problem;
 
-use crate::args::{Format, SolveArgs};
+use crate::args::{Format, SolveArgs, SolveFlags};
 use crate::input::read_input;
 use crate::note;
 use crate::run::{print_encoding, search};
@@ -25,7 +25,9 @@ pub fn run(args: &SolveArgs) -> Result<Found> {
     refuse_for_many(args)?;
     // Every problem is read first: a bad one is reported before anything is solved.
     for &(first_line, chunk) in &problems {
-        parse(&name, chunk, first_line)?;
+        if parse(&name, chunk, first_line, &args.flags)?.is_none() {
+            return crate::run::out_of_time(&args.flags);
+        }
     }
     let mut found = Found::Some;
     for (k, &(first_line, chunk)) in problems.iter().enumerate() {
@@ -90,17 +92,34 @@ fn refuse_for_many(args: &SolveArgs) -> Result<()> {
 }
 
 /// Parses a problem that starts after line `first_line` of the input, naming its lines as
-/// lines of the input.
-fn parse(name: &str, text: &str, first_line: usize) -> Result<dlx::text::Parsed> {
-    let parsed = dlx::text::parse(text).map_err(|err| {
-        anyhow!(
+/// lines of the input; `None` when `--timeout` ran out first (a note says where).
+fn parse(
+    name: &str,
+    text: &str,
+    first_line: usize,
+    flags: &SolveFlags,
+) -> Result<Option<dlx::text::Parsed>> {
+    let parsed = match flags.timeout {
+        Some(limit) => dlx::text::parse_until(text, crate::started() + limit),
+        None => dlx::text::parse(text),
+    };
+    match parsed {
+        Ok(parsed) => Ok(Some(parsed)),
+        Err(err) if *err.kind() == dlx::ParseErrorKind::TimeLimit => {
+            note(format_args!(
+                "dlx: note: the time limit ran out while {name} was read (at line {}): \
+                 nothing was searched",
+                first_line + err.line()
+            ));
+            Ok(None)
+        }
+        Err(err) => Err(anyhow!(
             "{name}:{}:{}: {}",
             first_line + err.line(),
             err.column(),
             err.kind()
-        )
-    })?;
-    Ok(parsed)
+        )),
+    }
 }
 
 /// Solves one problem as the flags say; `problem` is its number among several.
@@ -111,7 +130,9 @@ fn solve_one(
     problem: Option<usize>,
     args: &SolveArgs,
 ) -> Result<Found> {
-    let parsed = parse(name, text, first_line)?;
+    let Some(parsed) = parse(name, text, first_line, &args.flags)? else {
+        return crate::run::out_of_time(&args.flags);
+    };
     for warning in &parsed.warnings {
         let shifted = dlx::ParseWarning {
             line: first_line + warning.line,

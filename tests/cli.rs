@@ -1004,6 +1004,49 @@ fn a_timeout_stops_the_count() {
     );
 }
 
+/// `--timeout` bounds the whole run, reading the problem included: a limit that has run out
+/// before the reading begins stops it at the first option, with the count 0 as a lower
+/// bound; a puzzle's encoding counts too.
+#[test]
+fn a_timeout_covers_reading_the_problem() {
+    let run = dlx(&[
+        "solve",
+        "tests/corpus/pento6x10.dlx",
+        "--count",
+        "--timeout",
+        "1ns",
+    ]);
+    run.assert_status_in(&[1]);
+    assert_eq!(run.stdout, "0\n");
+    assert!(
+        run.stderr
+            .contains("the time limit ran out while tests/corpus/pento6x10.dlx was read")
+            && run.stderr.contains("nothing was searched"),
+        "{}",
+        run.stderr
+    );
+    let json = dlx(&[
+        "solve",
+        "tests/corpus/pento6x10.dlx",
+        "--count",
+        "--timeout",
+        "1ns",
+        "--format",
+        "json",
+    ]);
+    let count: serde_json::Value = serde_json::from_str(json.stdout.trim()).unwrap();
+    assert_eq!(count["count"], 0);
+    assert_eq!(count["complete"], false);
+    let queens = dlx(&["queens", "8", "--count", "--timeout", "1ns"]);
+    queens.assert_status_in(&[1]);
+    assert_eq!(queens.stdout, "0\n");
+    assert!(
+        queens.stderr.contains("stopped at the time limit"),
+        "{}",
+        queens.stderr
+    );
+}
+
 /// The scale-out examples of docs/scale-out.md, run: the GNU parallel script (when GNU
 /// parallel is installed; `.ci/run` installs it, and under CI its absence fails the test), and
 /// the Slurm script run as a job array would run it, task by task.

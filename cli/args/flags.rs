@@ -97,14 +97,18 @@ pub struct SolveFlags {
     /// Stop after this long (10, 0.5, 90s, 5m, 1h30m).
     ///
     /// Stop after this long: seconds (10, 0.5) or a duration (90s, 5m, 1h30m); a note on
-    /// stderr says when it did, and a count is then a lower bound.
+    /// stderr says when it did, and a count is then a lower bound. The time counts from the
+    /// start of the command: reading and building the problem use it up too (a problem
+    /// still being read when it runs out is not searched, and a count says 0).
     #[arg(help_heading = "Limits", long, value_name = "TIME", value_parser = seconds)]
     pub timeout: Option<std::time::Duration>,
 
     /// Worker threads for --count and --all (0: one per core).
     ///
     /// Worker threads for --count and --all (0: one per core; 1: sequential, solutions in
-    /// the search's deterministic order; at most 8 per core). The first solution is always
+    /// the search's deterministic order; at most 8 per core). With several, --all prints the
+    /// solutions as the workers find them, in an order that changes from run to run (the
+    /// set is the same): give -j 1 for the order of the search. The first solution is always
     /// found sequentially.
     #[arg(help_heading = "Search", short = 'j', long, value_name = "N", default_value_t = 0, value_parser = threads)]
     pub threads: usize,

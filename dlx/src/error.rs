@@ -164,6 +164,10 @@ pub enum ParseErrorKind {
     /// The input has no line naming the items (it is empty, or only comments and blanks).
     #[error("expected a line naming the items, found the end of the input (the file is empty or has only comments)")]
     MissingItemLine,
+    /// The deadline of [`parse_until`](crate::text::parse_until) passed before the problem
+    /// was read whole (the error's line is where reading stopped).
+    #[error("the time limit ran out while the problem was read, at this line")]
+    TimeLimit,
     /// A carriage return that does not end a line (old Mac line ends).
     #[error("expected a line end (\\n or \\r\\n), found a carriage return '\\r' alone: convert the line ends to \\n, e.g. with tr '\\r' '\\n'")]
     BareCarriageReturn,

@@ -46,6 +46,7 @@ pub struct Solver<'p> {
     solution_limit: Option<u128>,
     node_limit: Option<u64>,
     timeout: Option<Duration>,
+    deadline: Option<Instant>,
     threads: usize,
     shard: Option<(usize, usize)>,
     /// The subtree to search (see [`Solver::within`]), as the node chosen at each level.
@@ -66,6 +67,7 @@ impl fmt::Debug for Solver<'_> {
             .field("solution_limit", &self.solution_limit)
             .field("node_limit", &self.node_limit)
             .field("timeout", &self.timeout)
+            .field("deadline", &self.deadline)
             .field("threads", &self.threads)
             .field("shard", &self.shard)
             .field("prefix", &self.prefix)
@@ -88,6 +90,7 @@ impl<'p> Solver<'p> {
             solution_limit: None,
             node_limit: None,
             timeout: None,
+            deadline: None,
             threads: 1,
             shard: None,
             prefix: Vec::new(),
@@ -133,6 +136,37 @@ impl<'p> Solver<'p> {
     pub fn timeout(mut self, limit: Duration) -> Self {
         self.timeout = Some(limit);
         self
+    }
+
+    /// Stops the search at this instant, as [`timeout`](Self::timeout) does after its
+    /// duration (the earlier of the two wins). For a caller whose time limit covers more than
+    /// the search (reading and building the problem, say): the table the search works on is
+    /// built within the limit too, and a search that starts past the deadline stops at once.
+    ///
+    /// ```
+    /// use std::time::{Duration, Instant};
+    /// use dlx::{Problem, Solver, StopReason};
+    /// let problem = Problem::from_dlx("a b\na\nb\na b\n")?;
+    /// let late = Instant::now() - Duration::from_millis(1);
+    /// let outcome = Solver::new(&problem).deadline(late).count();
+    /// assert_eq!((outcome.solutions, outcome.stopped), (0, Some(StopReason::Timeout)));
+    /// # Ok::<(), dlx::ParseError>(())
+    /// ```
+    pub fn deadline(mut self, at: Instant) -> Self {
+        self.deadline = Some(at);
+        self
+    }
+
+    /// The time the search may take from now: the shorter of the timeout and the time to the
+    /// deadline (zero once it has passed).
+    fn time_left(&self) -> Option<Duration> {
+        let to_deadline = self
+            .deadline
+            .map(|at| at.saturating_duration_since(Instant::now()));
+        match (self.timeout, to_deadline) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
     }
 
     /// Stops the search soon after `flag` is set, from any thread (it is read every few
@@ -423,7 +457,7 @@ impl<'p> Solver<'p> {
             threads: self.threads,
             memory_limit: self.memo_limit,
             node_limit: self.node_limit,
-            timeout: self.timeout,
+            timeout: self.time_left(),
             cancel: self.cancel.as_deref(),
             progress: self
                 .progress
@@ -465,6 +499,7 @@ impl<'p> Solver<'p> {
     /// on `threads` workers.
     fn run_split<'a>(&'a self, visit: Option<&'a mut parallel::Visit<'a>>) -> Outcome {
         let started = Instant::now();
+        let time_left = self.time_left();
         let template = self.new_search();
         let mut visit = visit;
         let mut top = Top::default();
@@ -502,6 +537,10 @@ impl<'p> Solver<'p> {
         if stopped.is_none() && self.is_cancelled() {
             stopped = Some(StopReason::Cancelled);
         }
+        // Building the table may have used up the time.
+        if stopped.is_none() && time_left.is_some_and(|limit| started.elapsed() >= limit) {
+            stopped = Some(StopReason::Timeout);
+        }
         if stopped.is_none() && !roots.is_empty() {
             let progress = self.progress.as_ref().map(|(every, report)| {
                 let report: parallel::Report<'a> = &**report;
@@ -514,7 +553,7 @@ impl<'p> Solver<'p> {
                     threads: self.threads,
                     solution_limit: self.solution_limit.map(|limit| limit - solutions),
                     node_limit: self.node_limit.unwrap_or(u64::MAX),
-                    deadline: self.timeout.map(|limit| started + limit),
+                    deadline: time_left.map(|limit| started + limit),
                     cancel: self.cancel.as_deref(),
                     visitor: visit.map(std::sync::Mutex::new),
                     progress,
@@ -560,14 +599,16 @@ impl<'p> Solver<'p> {
     }
 
     fn start(&self) -> Run<'p> {
+        // The clock starts before the table is built: building a large one takes seconds.
+        let started = Instant::now();
+        let deadline = self.time_left().map(|limit| started + limit);
         let mut search = self.new_search();
         search.enter_prefix(&self.prefix, &[], false);
-        let started = Instant::now();
         let mut run = Run {
             search,
             solution_limit: self.solution_limit.unwrap_or(u128::MAX),
             node_limit: self.node_limit.unwrap_or(u64::MAX),
-            deadline: self.timeout.map(|limit| started + limit),
+            deadline,
             cancel: self.cancel.clone(),
             progress: self.progress.clone(),
             started,
@@ -577,6 +618,8 @@ impl<'p> Solver<'p> {
         };
         if self.is_cancelled() {
             run.stopped = Some(StopReason::Cancelled);
+        } else if deadline.is_some_and(|at| Instant::now() >= at) {
+            run.stopped = Some(StopReason::Timeout);
         }
         if let Some((every, _)) = &run.progress {
             run.next_report = run.started + *every;

@@ -29,6 +29,7 @@
 
 use std::collections::HashMap;
 use std::fmt;
+use std::time::Instant;
 
 pub use crate::error::{shown, SHOWN_CHARS};
 use crate::error::{ParseError, ParseErrorKind, ParseWarning, ParseWarningKind};
@@ -51,11 +52,37 @@ pub struct Parsed {
 /// in the item line, an invalid name, `|` twice in the item line, bad bounds (`u > v`, `v = 0`,
 /// not decimal, or on a secondary item), or a problem too large for `u32` links.
 pub fn parse(text: &str) -> Result<Parsed, ParseError> {
-    parse_within(text, MAX_NODES)
+    parse_within(text, MAX_NODES, None)
 }
 
-/// [`parse`], refusing problems of more than `max_nodes` nodes (a parameter for the tests).
-fn parse_within(text: &str, max_nodes: usize) -> Result<Parsed, ParseError> {
+/// [`parse`], giving up with [`ParseErrorKind::TimeLimit`] once `deadline` has passed (the
+/// clock is read every few thousand lines, and before the problem is built): for a caller
+/// whose time limit covers reading the problem, which takes seconds for millions of options.
+///
+/// ```
+/// use std::time::{Duration, Instant};
+/// use dlx::{text, ParseErrorKind};
+/// let soon = Instant::now() + Duration::from_secs(60);
+/// assert_eq!(text::parse_until("a b\na b\n", soon)?.problem.option_count(), 1);
+/// let past = Instant::now() - Duration::from_millis(1);
+/// let late = text::parse_until("a b\na b\n", past).unwrap_err();
+/// assert_eq!(late.kind(), &ParseErrorKind::TimeLimit);
+/// # Ok::<(), dlx::ParseError>(())
+/// ```
+pub fn parse_until(text: &str, deadline: Instant) -> Result<Parsed, ParseError> {
+    parse_within(text, MAX_NODES, Some(deadline))
+}
+
+/// Lines read between two looks at the clock in [`parse_until`].
+const LINES_PER_CLOCK: usize = 1 << 12;
+
+/// [`parse`], refusing problems of more than `max_nodes` nodes (a parameter for the tests),
+/// and stopping at `deadline`.
+fn parse_within(
+    text: &str,
+    max_nodes: usize,
+    deadline: Option<Instant>,
+) -> Result<Parsed, ParseError> {
     // A byte-order mark (some editors write one) is not part of the first name.
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     if let Some(at) = bare_carriage_return(text) {
@@ -93,9 +120,13 @@ fn parse_within(text: &str, max_nodes: usize) -> Result<Parsed, ParseError> {
     // a problem; such a text is read once only counting, so that it is refused before its
     // options are stored (about 24 bytes a node), and then again to build the problem.
     if text.len().saturating_add(3) > max_nodes {
-        read_options(lines.clone(), &items, None, max_nodes)?;
+        read_options(lines.clone(), &items, None, max_nodes, deadline)?;
     }
-    let warnings = read_options(lines, &items, Some(&mut builder), max_nodes)?;
+    let warnings = read_options(lines, &items, Some(&mut builder), max_nodes, deadline)?;
+    if deadline.is_some_and(|at| Instant::now() >= at) {
+        let last_line = text.split('\n').count().max(1);
+        return Err(ParseError::new(last_line, 1, ParseErrorKind::TimeLimit));
+    }
     let problem = builder
         .build()
         .map_err(|error| ParseError::new(item_line_no, 1, ParseErrorKind::Build(error)))?;
@@ -124,6 +155,7 @@ fn read_options<'a>(
     items: &ItemLine<'a>,
     mut builder: Option<&mut ProblemBuilder>,
     max_nodes: usize,
+    deadline: Option<Instant>,
 ) -> Result<Vec<ParseWarning>, ParseError> {
     let mut colors: HashMap<&str, Color> = HashMap::new();
     let mut warnings = Vec::new();
@@ -131,7 +163,10 @@ fn read_options<'a>(
     let mut last_seen: Vec<(usize, usize)> = vec![(0, 0); items.handles.len()];
     let mut option: Vec<OptionItem> = Vec::new();
     let mut nodes = items.handles.len() + 2;
-    for (line_no, line) in lines {
+    for (read, (line_no, line)) in lines.enumerate() {
+        if read % LINES_PER_CLOCK == 0 && deadline.is_some_and(|at| Instant::now() >= at) {
+            return Err(ParseError::new(line_no, 1, ParseErrorKind::TimeLimit));
+        }
         option.clear();
         let mut has_primary = false;
         for (column, token) in tokens(line) {
@@ -439,8 +474,11 @@ mod tests {
 
     #[test]
     fn the_node_limit_counts_every_node() {
-        assert_eq!(parse_within(FIVE, 13).unwrap().problem.option_count(), 5);
-        let error = parse_within(FIVE, 12).unwrap_err();
+        assert_eq!(
+            parse_within(FIVE, 13, None).unwrap().problem.option_count(),
+            5
+        );
+        let error = parse_within(FIVE, 12, None).unwrap_err();
         assert_eq!(error.kind(), &ParseErrorKind::TooLarge);
         assert_eq!(
             (error.line(), error.column()),
@@ -449,8 +487,11 @@ mod tests {
         );
         // The same, for options with several items and colors.
         let text = "a b | x\na b x:1\nb\n";
-        assert!(parse_within(text, 2 + 3 + 4 + 2).is_ok());
-        assert_eq!(parse_within(text, 2 + 3 + 4 + 1).unwrap_err().line(), 3);
+        assert!(parse_within(text, 2 + 3 + 4 + 2, None).is_ok());
+        assert_eq!(
+            parse_within(text, 2 + 3 + 4 + 1, None).unwrap_err().line(),
+            3
+        );
     }
 
     /// The counting pass alone finds a problem too large, at the same line as a full read,
@@ -459,10 +500,10 @@ mod tests {
     fn the_counting_pass_refuses_without_building() {
         let mut builder = ProblemBuilder::new();
         let items = read_item_line(1, "a", &mut builder).unwrap();
-        let error = read_options(option_lines(FIVE), &items, None, 12).unwrap_err();
+        let error = read_options(option_lines(FIVE), &items, None, 12, None).unwrap_err();
         assert_eq!((error.line(), error.kind()), (6, &ParseErrorKind::TooLarge));
         assert_eq!(builder.option_count(), 0);
-        assert!(read_options(option_lines(FIVE), &items, None, 13).is_ok());
+        assert!(read_options(option_lines(FIVE), &items, None, 13, None).is_ok());
         assert_eq!(builder.option_count(), 0);
     }
 
@@ -482,8 +523,8 @@ mod tests {
                 problem.item_count() + 2 + problem.option_count() + problem.entry_count()
             };
             assert!(nodes <= text.len() + 3, "{text:?}: {nodes} nodes");
-            assert!(parse_within(text, nodes).is_ok(), "{text:?}");
-            assert!(parse_within(text, nodes - 1).is_err(), "{text:?}");
+            assert!(parse_within(text, nodes, None).is_ok(), "{text:?}");
+            assert!(parse_within(text, nodes - 1, None).is_err(), "{text:?}");
         }
     }
 
@@ -493,10 +534,10 @@ mod tests {
     fn a_text_that_only_looks_too_large_is_read() {
         let text = "a | x\na\nx\nx\nx\nx\n";
         // Items a and x, their ends, and the option a: 6 nodes, in 16 bytes.
-        let parsed = parse_within(text, 6).unwrap();
+        let parsed = parse_within(text, 6, None).unwrap();
         assert_eq!(parsed.problem.option_count(), 1);
         assert_eq!(parsed.warnings.len(), 4);
-        assert!(parse_within(text, 5).is_err());
+        assert!(parse_within(text, 5, None).is_err());
     }
 
     /// A first item whose name begins with a byte-order mark keeps it through the writer and
