@@ -17,7 +17,7 @@ use reductions::Reduction;
 use serde_json::{json, Value};
 
 use crate::args::{Format, SolveFlags};
-use crate::board::{object, Board};
+use crate::board::{object, write_json, Board, Head};
 use crate::input::{Line, Puzzles};
 use crate::memo::Defaults;
 use crate::run::Mode;
@@ -229,10 +229,21 @@ where
         let outcome = solver.count();
         let complete = outcome.stopped.is_none();
         let line = match flags.format {
-            Format::Json => fields(vec![
-                ("count", json!(outcome.solutions as u64)),
-                ("complete", json!(complete)),
-            ]),
+            Format::Json => {
+                #[derive(serde::Serialize)]
+                struct Count {
+                    count: u128,
+                    complete: bool,
+                }
+                let mut text = Vec::new();
+                let head = [("puzzle", index as u128), ("line", line.number as u128)];
+                let count = Count {
+                    count: outcome.solutions,
+                    complete,
+                };
+                write_json(&mut text, &Head(&head), &count)?;
+                String::from_utf8(text).context("the count's JSON is not text")?
+            }
             _ => format!("{}\n", outcome.solutions),
         };
         return Ok(Answer {
@@ -264,7 +275,12 @@ where
         reduction.decode(&line.puzzle, &encoding.choices_of(&options)),
     );
     let text = match flags.format {
-        Format::Json => fields(board.json()),
+        Format::Json => {
+            let mut text = Vec::new();
+            let head = [("puzzle", index as u128), ("line", line.number as u128)];
+            board.json(&Head(&head), &mut text)?;
+            String::from_utf8(text).context("the board's JSON is not text")?
+        }
         Format::Tatham => format!("{}\n", board.tatham().unwrap_or_default()),
         _ if line.game_id => format!("{}\n", board.tatham().unwrap_or_default()),
         _ => one_line(&board)?,

@@ -309,6 +309,43 @@ fn json_lines() {
     insta::assert_snapshot!("x_json", run.report());
 }
 
+/// `--format json` streams a board as it writes it: a tiling of 2048 x 2048 (4 million cells,
+/// 30 MB of JSON) fits in 120 MB of data segment, as its plain text does. Building it as JSON
+/// values first took ten times that and aborted there.
+#[test]
+fn json_boards_are_streamed() {
+    let binary = env!("CARGO_BIN_EXE_dlx");
+    let args = "tromino --size 2048 --missing 0,0 --method divide";
+    let bounded = |format: &str| {
+        let script = format!("ulimit -d 120000 && exec {binary} {args} --format {format}");
+        let out = std::process::Command::new("sh")
+            .args(["-c", &script])
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{format}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        out.stdout
+    };
+    let json: serde_json::Value = serde_json::from_slice(&bounded("json")).unwrap();
+    let text = String::from_utf8(bounded("text")).unwrap();
+    let tiles = json["tiles"].as_array().unwrap();
+    assert_eq!(tiles.len(), 2048);
+    for (row, line) in tiles.iter().zip(text.lines()) {
+        let numbers: Vec<u64> = line.split(' ').map(|n| n.parse().unwrap()).collect();
+        let from_json: Vec<u64> = row
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|n| n.as_u64().unwrap())
+            .collect();
+        assert_eq!(from_json, numbers);
+    }
+    assert_eq!(json["tile_count"], (2048 * 2048 - 1) / 3);
+}
+
 #[test]
 fn json_count() {
     let run = dlx(&["solve", X_EXAMPLE, "--count", "--format", "json"]);

@@ -5,13 +5,13 @@ use std::io::{self, Write};
 
 use anyhow::Result;
 use reductions::arrows::{self, Arrow, Arrows};
-use serde_json::{json, Value};
 
 use super::digits::CELL;
 use crate::args::ArrowsArgs;
-use crate::board::Board;
+use crate::board::{write_json, Board, Head};
 use crate::render::{self, Paint, Regions, Svg};
 use crate::Found;
+use serde::Serialize;
 
 pub fn run(args: &ArrowsArgs) -> Result<Found> {
     let size = arrows::Size::new(args.size).ok_or_else(|| {
@@ -64,9 +64,15 @@ impl Board for ArrowsView {
         self.regions().draw(&Paint { color }, out)
     }
 
-    fn json(&self) -> Vec<(&'static str, Value)> {
-        let rows: Vec<String> = self.board.to_string().lines().map(str::to_owned).collect();
-        vec![("size", json!(self.board.size())), ("board", json!(rows))]
+    fn json(&self, head: &Head, out: &mut dyn Write) -> io::Result<()> {
+        #[derive(Serialize)]
+        struct Arrows {
+            size: usize,
+            board: Vec<String>,
+        }
+        let size = self.board.size();
+        let board = self.board.to_string().lines().map(str::to_owned).collect();
+        write_json(out, head, &Arrows { size, board })
     }
 
     /// Each arrow drawn from its cell's centre towards the corner it points at.

@@ -5,10 +5,9 @@
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
-use serde_json::{json, Value};
-
-use crate::board::Board;
+use crate::board::{write_json, Board, Head, Rows};
 use crate::render::{self, Paint, Svg};
+use serde::Serialize;
 
 /// The color of given digits on a terminal (xterm-256), and in pictures.
 pub const GIVEN: u8 = 25;
@@ -108,27 +107,41 @@ impl Board for DigitGrid {
         Ok(())
     }
 
-    fn json(&self) -> Vec<(&'static str, Value)> {
-        let (n_rows, cols) = (self.rows, self.cols);
-        let rows = |f: &dyn Fn(usize) -> Value| -> Value {
-            Value::Array(
-                (0..n_rows)
-                    .map(|r| Value::Array((0..cols).map(|c| f(r * cols + c)).collect()))
-                    .collect(),
-            )
-        };
-        let lines: Vec<&str> = self.plain.lines().collect();
-        let mut size = vec![("size", json!(n_rows))];
-        if n_rows != cols {
-            size = vec![("rows", json!(n_rows)), ("cols", json!(cols))];
+    fn json(&self, head: &Head, out: &mut dyn Write) -> io::Result<()> {
+        #[derive(Serialize)]
+        struct Grid<'a, G, V> {
+            #[serde(skip_serializing_if = "Option::is_none")]
+            size: Option<usize>,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            rows: Option<usize>,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            cols: Option<usize>,
+            grid: G,
+            given: V,
+            board: Vec<&'a str>,
         }
-        size.into_iter()
-            .chain([
-                ("grid", rows(&|k| json!(self.digits[k]))),
-                ("given", rows(&|k| json!(self.given[k]))),
-                ("board", json!(lines)),
-            ])
-            .collect()
+        let (rows, cols) = (self.rows, self.cols);
+        let square = rows == cols;
+        write_json(
+            out,
+            head,
+            &Grid {
+                size: square.then_some(rows),
+                rows: (!square).then_some(rows),
+                cols: (!square).then_some(cols),
+                grid: Rows {
+                    rows,
+                    cols,
+                    cell: |row, col| self.digits[row * cols + col],
+                },
+                given: Rows {
+                    rows,
+                    cols,
+                    cell: |row, col| self.given[row * cols + col],
+                },
+                board: self.plain.lines().collect(),
+            },
+        )
     }
 
     /// Cells with the digits (givens bold and black, found ones blue), thick lines between

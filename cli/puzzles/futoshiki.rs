@@ -7,14 +7,14 @@ use std::ops::ControlFlow;
 
 use anyhow::{bail, Result};
 use reductions::futoshiki::{self, Difficulty, Futoshiki, Grid, Relation};
-use serde_json::{json, Value};
 
 use super::digits::{digit, CELL, FOUND};
 use crate::args::FileArgs;
-use crate::board::Board;
+use crate::board::{write_json, Board, Head, Rows};
 use crate::make::{self, Made};
 use crate::render::{self, Paint, Svg};
 use crate::Found;
+use serde::Serialize;
 
 pub fn run(args: &FileArgs) -> Result<Found> {
     if let Some(size) = &args.make.generate {
@@ -148,19 +148,25 @@ impl<P: std::borrow::Borrow<Grid>> Board for FutoshikiView<P> {
         Some(self.solved.game_id())
     }
 
-    fn json(&self) -> Vec<(&'static str, Value)> {
-        let n = self.solved.size();
-        let grid: Vec<Vec<usize>> = (0..n)
-            .map(|r| (0..n).map(|c| self.value(r, c)).collect())
-            .collect();
-        let given: Vec<Vec<bool>> = (0..n)
-            .map(|r| (0..n).map(|c| self.given(r, c)).collect())
-            .collect();
-        vec![
-            ("size", json!(n)),
-            ("grid", json!(grid)),
-            ("given", json!(given)),
-        ]
+    fn json(&self, head: &Head, out: &mut dyn Write) -> io::Result<()> {
+        #[derive(Serialize)]
+        struct Grid<G, V> {
+            size: usize,
+            grid: G,
+            given: V,
+        }
+        let size = self.solved.size();
+        let grid = Rows {
+            rows: size,
+            cols: size,
+            cell: |row, col| self.value(row, col),
+        };
+        let given = Rows {
+            rows: size,
+            cols: size,
+            cell: |row, col| self.given(row, col),
+        };
+        write_json(out, head, &Grid { size, grid, given })
     }
 
     fn svg(&self, out: &mut dyn Write) -> io::Result<()> {

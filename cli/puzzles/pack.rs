@@ -11,12 +11,12 @@ use reductions::pack::Pack;
 use reductions::polyomino::PieceBoard;
 use reductions::text::ParseErrorKind;
 use reductions::Reduction;
-use serde_json::{json, Value};
 
 use crate::args::PackArgs;
-use crate::board::Board;
+use crate::board::{write_json, Board, Head};
 use crate::render::{self, Paint, Regions};
 use crate::Found;
+use serde::Serialize;
 
 pub fn run(args: &PackArgs) -> Result<Found> {
     if args.board == Path::new("-") && args.pieces == Path::new("-") {
@@ -134,29 +134,52 @@ impl Board for PieceView {
         self.regions(true).draw(&Paint { color }, out)
     }
 
-    fn json(&self) -> Vec<(&'static str, Value)> {
-        let mut fields = Vec::new();
-        if let Some(date) = self.date {
-            fields.push(("date", json!(date.to_string())));
-            fields.push(("month", json!(date.month())));
-            fields.push(("day", json!(date.day())));
+    fn json(&self, head: &Head, out: &mut dyn Write) -> io::Result<()> {
+        #[derive(Serialize)]
+        struct Packing {
+            #[serde(flatten)]
+            date: Option<DateFields>,
+            board: Vec<String>,
+            pieces: Vec<PieceCells>,
         }
-        let rows: Vec<String> = self.board.lines().collect();
-        let pieces: Vec<Value> = self
+        #[derive(Serialize)]
+        struct DateFields {
+            date: String,
+            month: u32,
+            day: u32,
+        }
+        #[derive(Serialize)]
+        struct PieceCells {
+            piece: String,
+            cells: Vec<[usize; 2]>,
+        }
+        let date = self.date.map(|date| DateFields {
+            date: date.to_string(),
+            month: date.month(),
+            day: date.day(),
+        });
+        let board = self.board.lines().collect();
+        let pieces = self
             .names
             .iter()
-            .map(|&name| {
-                let cells: Vec<[usize; 2]> = (0..self.board.rows())
+            .map(|&name| PieceCells {
+                piece: name.to_string(),
+                cells: (0..self.board.rows())
                     .flat_map(|row| (0..self.board.cols()).map(move |col| (row, col)))
                     .filter(|&(row, col)| self.board.get(Cell::new(row, col)) == Some(name))
                     .map(|(row, col)| [row, col])
-                    .collect();
-                json!({"piece": name.to_string(), "cells": cells})
+                    .collect(),
             })
             .collect();
-        fields.push(("board", json!(rows)));
-        fields.push(("pieces", json!(pieces)));
-        fields
+        write_json(
+            out,
+            head,
+            &Packing {
+                date,
+                board,
+                pieces,
+            },
+        )
     }
 
     fn svg(&self, out: &mut dyn Write) -> io::Result<()> {

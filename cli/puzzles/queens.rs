@@ -5,13 +5,13 @@ use std::io::{self, Write};
 
 use anyhow::Result;
 use reductions::queens::{self, Queens, Size};
-use serde_json::{json, Value};
 
 use super::digits::CELL;
 use crate::args::QueensArgs;
-use crate::board::Board;
+use crate::board::{write_json, Board, Head};
 use crate::render::{Paint, Svg};
 use crate::Found;
+use serde::Serialize;
 
 pub fn run(args: &QueensArgs) -> Result<Found> {
     let size = Size::new(args.n).ok_or_else(|| {
@@ -57,15 +57,25 @@ impl Board for QueensView {
         Ok(())
     }
 
-    fn json(&self) -> Vec<(&'static str, Value)> {
-        let n = self.board.size();
-        let queens: Vec<Option<usize>> = (0..n).map(|row| self.board.queen_in_row(row)).collect();
-        let rows: Vec<String> = self.board.to_string().lines().map(str::to_owned).collect();
-        vec![
-            ("size", json!(n)),
-            ("queens", json!(queens)),
-            ("board", json!(rows)),
-        ]
+    fn json(&self, head: &Head, out: &mut dyn Write) -> io::Result<()> {
+        #[derive(Serialize)]
+        struct Queens {
+            size: usize,
+            queens: Vec<Option<usize>>,
+            board: Vec<String>,
+        }
+        let size = self.board.size();
+        let queens = (0..size).map(|row| self.board.queen_in_row(row)).collect();
+        let board = self.board.to_string().lines().map(str::to_owned).collect();
+        write_json(
+            out,
+            head,
+            &Queens {
+                size,
+                queens,
+                board,
+            },
+        )
     }
 
     fn svg(&self, out: &mut dyn Write) -> io::Result<()> {

@@ -8,12 +8,12 @@ use anyhow::{bail, Context, Result};
 use reductions::grid::{Cell, Mask};
 use reductions::tromino::{self, TileBoard, Tromino, TrominoError, MAX_SIZE};
 use reductions::Reduction;
-use serde_json::{json, Value};
 
 use crate::args::{Format, Method, TrominoArgs};
-use crate::board::{Board, View};
+use crate::board::{write_json, Board, Head, Rows, View};
 use crate::render::{self, Paint, Regions};
 use crate::Found;
+use serde::Serialize;
 
 /// Boards wider or taller than this are printed plain even on a terminal, and pictured
 /// without tile numbers.
@@ -190,18 +190,20 @@ impl Board for TileView {
         self.regions(true).draw(&Paint { color }, out)
     }
 
-    fn json(&self) -> Vec<(&'static str, Value)> {
-        let tiles: Vec<Vec<u32>> = (0..self.board.rows())
-            .map(|row| {
-                (0..self.board.cols())
-                    .map(|col| self.board.get(Cell::new(row, col)).unwrap_or(0))
-                    .collect()
-            })
-            .collect();
-        vec![
-            ("tile_count", json!(self.board.tile_count())),
-            ("tiles", json!(tiles)),
-        ]
+    fn json(&self, head: &Head, out: &mut dyn Write) -> io::Result<()> {
+        #[derive(Serialize)]
+        struct Tiling<R> {
+            tile_count: u32,
+            tiles: R,
+        }
+        let board = &self.board;
+        let tiles = Rows {
+            rows: board.rows(),
+            cols: board.cols(),
+            cell: |row, col| board.get(Cell::new(row, col)).unwrap_or(0),
+        };
+        let tile_count = board.tile_count();
+        write_json(out, head, &Tiling { tile_count, tiles })
     }
 
     fn svg(&self, out: &mut dyn Write) -> io::Result<()> {
