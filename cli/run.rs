@@ -199,10 +199,12 @@ where
         );
     }
 
+    check_memory(&solver, flags)?;
     // Not locked: solutions may come from worker threads (`for_each` needs a `Send` visitor).
     let mut out = BufWriter::new(io::stdout());
     let outcome = if mode == Mode::Count {
         let outcome = solver.count();
+        refuse_out_of_memory(&outcome)?;
         write_count(&mut out, &outcome, flags).context(WRITE_ERROR)?;
         outcome
     } else {
@@ -237,6 +239,7 @@ where
         if let Some(err) = write_error {
             return Err(anyhow::Error::new(err).context(WRITE_ERROR));
         }
+        refuse_out_of_memory(&outcome)?;
         if svg {
             sheet.write_to(&mut out).context(WRITE_ERROR)?;
         }
@@ -248,6 +251,55 @@ where
     out.flush().context(WRITE_ERROR)?;
     drop(out);
     Ok(finish(&outcome, mode, flags))
+}
+
+/// Refuses (exit status 2) a search whose tables this machine cannot hold, before any is
+/// built: the allocator's failure halfway would abort the process. The tables' size is
+/// [`Solver::table_bytes`]; it must be less than the machine's memory, and the system must
+/// grant it (a trial reservation, which an address-space limit such as `ulimit -v` refuses).
+fn check_memory(solver: &Solver, flags: &SolveFlags) -> Result<()> {
+    let needed = solver.table_bytes();
+    let total = total_memory();
+    let granted = usize::try_from(needed)
+        .is_ok_and(|bytes| Vec::<u8>::new().try_reserve_exact(bytes).is_ok());
+    if granted && total.map_or(true, |total| needed <= total) {
+        return Ok(());
+    }
+    let mib = |bytes: u64| bytes.div_ceil(1 << 20);
+    let machine = match total {
+        Some(total) if needed > total => format!("more than this machine's {} MiB", mib(total)),
+        _ => "more than the system grants this process".to_owned(),
+    };
+    let threads = if flags.threads == 1 {
+        ""
+    } else {
+        " (one table per worker thread: try --threads 1)"
+    };
+    bail!(
+        "not enough memory: the search's tables need {} MiB{threads}, {machine}",
+        mib(needed)
+    )
+}
+
+/// A search a worker of which could not get its table's memory is an error (exit status 2),
+/// not a lower bound: the other limits are the user's, this one is not.
+fn refuse_out_of_memory(outcome: &Outcome) -> Result<()> {
+    if outcome.stopped == Some(StopReason::OutOfMemory) {
+        bail!(
+            "not enough memory: {} after {} solutions; try fewer --threads",
+            StopReason::OutOfMemory,
+            outcome.solutions
+        );
+    }
+    Ok(())
+}
+
+/// The machine's memory in bytes (`MemTotal` of /proc/meminfo), where it can be read.
+fn total_memory() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = info.lines().find(|line| line.starts_with("MemTotal:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    kib.checked_mul(1024)
 }
 
 /// What a run prints when `--timeout` ran out before the search began (while the problem

@@ -20,7 +20,13 @@ pub fn run(args: &SolveArgs) -> Result<Found> {
     let (name, text) = read_input(args.file.as_deref())?;
     let problems = split_problems(&text);
     if problems.len() == 1 {
-        return solve_one(&name, &text, 0, None, args);
+        let Some(parsed) = parse(&name, &text, 0, &args.flags)? else {
+            return crate::run::out_of_time(&args.flags);
+        };
+        // The text is not needed once read, and may be a good part of the memory.
+        drop(problems);
+        drop(text);
+        return solve_parsed(&name, parsed, 0, None, args);
     }
     refuse_for_many(args)?;
     // Every problem is read first: a bad one is reported before anything is solved.
@@ -133,6 +139,17 @@ fn solve_one(
     let Some(parsed) = parse(name, text, first_line, &args.flags)? else {
         return crate::run::out_of_time(&args.flags);
     };
+    solve_parsed(name, parsed, first_line, problem, args)
+}
+
+/// Solves a problem read from lines after `first_line` of the input.
+fn solve_parsed(
+    name: &str,
+    parsed: dlx::text::Parsed,
+    first_line: usize,
+    problem: Option<usize>,
+    args: &SolveArgs,
+) -> Result<Found> {
     for warning in &parsed.warnings {
         let shifted = dlx::ParseWarning {
             line: first_line + warning.line,

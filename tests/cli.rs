@@ -309,6 +309,50 @@ fn json_lines() {
     insta::assert_snapshot!("x_json", run.report());
 }
 
+/// A search whose tables the process cannot have is refused before any is built, with exit
+/// status 2 and the size, instead of the allocator's abort (exit 134) halfway: 2 million
+/// options on 16 threads need 17 tables of 64 MB (9 on a one-core machine, which allows 8
+/// threads), under a 200 MB address-space limit. The same problem on one thread fits.
+#[test]
+fn tables_too_large_for_the_process_are_refused() {
+    let dir = std::env::temp_dir().join(format!("dlx-cli-memory-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("wide.dlx");
+    let mut text: String = (0..1000).map(|k| format!("i{k} ")).collect();
+    text.push('\n');
+    for k in 0..2_000_000 {
+        text.push_str(&format!("i{}\n", k % 1000));
+    }
+    std::fs::write(&file, text).unwrap();
+    let binary = env!("CARGO_BIN_EXE_dlx");
+    let bounded = |threads: &str| {
+        let script = format!(
+            "ulimit -v 200000 && exec {binary} solve {} --count --node-limit 1000 -j {threads}",
+            file.display()
+        );
+        std::process::Command::new("sh")
+            .args(["-c", &script])
+            .output()
+            .unwrap()
+    };
+    let wide = bounded("16");
+    let stderr = String::from_utf8_lossy(&wide.stderr);
+    assert_eq!(wide.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("not enough memory: the search's tables need ")
+            && stderr.contains("try --threads 1"),
+        "{stderr}"
+    );
+    let narrow = bounded("1");
+    assert_eq!(
+        narrow.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&narrow.stderr)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// `--format json` streams a board as it writes it: a tiling of 2048 x 2048 (4 million cells,
 /// 30 MB of JSON) fits in 120 MB of data segment, as its plain text does. Building it as JSON
 /// values first took ten times that and aborted there.

@@ -168,6 +168,14 @@ pub enum ParseErrorKind {
     /// was read whole (the error's line is where reading stopped).
     #[error("the time limit ran out while the problem was read, at this line")]
     TimeLimit,
+    /// Memory for the options read so far ran out: the allocator refused `bytes` more.
+    #[error(
+        "out of memory: the options read so far need {bytes} more bytes, which the system refused"
+    )]
+    OutOfMemory {
+        /// The size of the refused request.
+        bytes: usize,
+    },
     /// A carriage return that does not end a line (old Mac line ends).
     #[error("expected a line end (\\n or \\r\\n), found a carriage return '\\r' alone: convert the line ends to \\n, e.g. with tr '\\r' '\\n'")]
     BareCarriageReturn,

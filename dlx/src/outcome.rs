@@ -55,6 +55,9 @@ pub enum StopReason {
     Timeout,
     /// The caller set the flag of [`Solver::cancel_on`](crate::Solver::cancel_on).
     Cancelled,
+    /// A worker thread could not get the memory for its copy of the search's table (see
+    /// [`Solver::table_bytes`](crate::Solver::table_bytes)); the others stopped too.
+    OutOfMemory,
 }
 
 impl fmt::Display for StopReason {
@@ -65,6 +68,7 @@ impl fmt::Display for StopReason {
             StopReason::Visitor => "the caller stopped the search",
             StopReason::Timeout => "the time limit ran out",
             StopReason::Cancelled => "the search was cancelled",
+            StopReason::OutOfMemory => "a worker thread ran out of memory for its table",
         })
     }
 }

@@ -279,12 +279,13 @@ fn solve<'s, 'v: 's>(
         return;
     }
     let worker = pool.current_thread_index().unwrap_or(0);
-    let mut search = shared
-        .idle
-        .lock()
-        .expect("no worker panicked")
-        .pop()
-        .unwrap_or_else(|| shared.template.clone());
+    let idle = shared.idle.lock().expect("no worker panicked").pop();
+    // A worker's first task copies the table; a copy the allocator refuses stops the search
+    // (a lower bound, said so) instead of aborting the process.
+    let Some(mut search) = idle.or_else(|| shared.template.try_clone()) else {
+        shared.stop_with(StopReason::OutOfMemory);
+        return;
+    };
     search.enter_prefix(&task.prefix, &task.degrees, task.count_last);
     let (mut start, mut width) = (task.start, task.width);
     let mut published = search.nodes;

@@ -81,31 +81,59 @@ impl Secondary {
     /// that give the item the same color.
     pub fn with_color(self, color: Color) -> OptionItem {
         OptionItem {
-            item: Handle::Secondary(self.0),
-            color: Some(color),
+            handle: self.0 | SECONDARY,
+            color: color.0,
         }
     }
 }
 
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-enum Handle {
-    Primary(u32),
-    Secondary(u32),
-}
+/// The bit of [`OptionItem::handle`] that marks a secondary item.
+const SECONDARY: u32 = 1 << 31;
+
+/// The color field of an entry without a color.
+const NO_COLOR: u32 = u32::MAX;
+
+// `build` turns the builder's entries into the problem's where they lie, which needs them to
+// be of one size and alignment.
+const _: () = assert!(
+    std::mem::size_of::<OptionItem>() == 8
+        && std::mem::size_of::<Entry>() == 8
+        && std::mem::align_of::<OptionItem>() == std::mem::align_of::<Entry>()
+);
 
 /// One item of an option, as given to [`ProblemBuilder::option`]: a [`Primary`], a
 /// [`Secondary`], or a secondary item with a color ([`Secondary::with_color`]).
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+///
+/// Eight bytes, as an [`Entry`] of the built problem is, so that building converts the
+/// entries where they lie (a problem of 20 million entries is read in 160 MB, not 400).
+#[derive(Copy, Clone, PartialEq, Eq, Hash)]
 pub struct OptionItem {
-    item: Handle,
-    color: Option<Color>,
+    /// The handle's number, with [`SECONDARY`] set for a secondary item.
+    handle: u32,
+    /// The color's number, or [`NO_COLOR`].
+    color: u32,
+}
+
+impl fmt::Debug for OptionItem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let kind = if self.handle & SECONDARY == 0 {
+            "Primary"
+        } else {
+            "Secondary"
+        };
+        let color = (self.color != NO_COLOR).then_some(Color(self.color));
+        f.debug_struct("OptionItem")
+            .field(kind, &(self.handle & !SECONDARY))
+            .field("color", &color)
+            .finish()
+    }
 }
 
 impl From<Primary> for OptionItem {
     fn from(item: Primary) -> Self {
         OptionItem {
-            item: Handle::Primary(item.0),
-            color: None,
+            handle: item.0,
+            color: NO_COLOR,
         }
     }
 }
@@ -113,8 +141,8 @@ impl From<Primary> for OptionItem {
 impl From<Secondary> for OptionItem {
     fn from(item: Secondary) -> Self {
         OptionItem {
-            item: Handle::Secondary(item.0),
-            color: None,
+            handle: item.0 | SECONDARY,
+            color: NO_COLOR,
         }
     }
 }
@@ -133,10 +161,11 @@ impl From<&Secondary> for OptionItem {
 
 /// One entry of an option in a built [`Problem`]: an item and, for a secondary item, perhaps
 /// a color.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Copy, Clone, PartialEq, Eq, Hash)]
 pub struct Entry {
     item: ItemId,
-    color: Option<Color>,
+    /// The color's number, or [`NO_COLOR`].
+    color: u32,
 }
 
 impl Entry {
@@ -147,7 +176,16 @@ impl Entry {
 
     /// The color this entry gives its (secondary) item, if any.
     pub fn color(self) -> Option<Color> {
-        self.color
+        (self.color != NO_COLOR).then_some(Color(self.color))
+    }
+}
+
+impl fmt::Debug for Entry {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Entry")
+            .field("item", &self.item)
+            .field("color", &self.color())
+            .finish()
     }
 }
 
@@ -183,7 +221,9 @@ pub struct ProblemBuilder {
     primary_bounds: Vec<(u32, u32)>,
     secondary_names: Vec<String>,
     color_names: Vec<String>,
-    option_starts: Vec<usize>,
+    /// Where each option's entries start, and where the last one ends: `u32`, as the links
+    /// are (a longer problem is refused by `build`, whose count does not wrap).
+    option_starts: Vec<u32>,
     entries: Vec<OptionItem>,
 }
 
@@ -259,8 +299,25 @@ impl ProblemBuilder {
     /// ```
     pub fn option<T: Into<OptionItem>>(&mut self, items: impl IntoIterator<Item = T>) -> OptionId {
         self.entries.extend(items.into_iter().map(Into::into));
-        self.option_starts.push(self.entries.len());
+        self.option_starts
+            .push(u32::try_from(self.entries.len()).unwrap_or(u32::MAX));
         OptionId(self.option_starts.len() as u32 - 2)
+    }
+
+    /// Makes room for one more option of `entries` entries without the allocator's abort on
+    /// failure: the lists grow (doubling) only through `try_reserve`, and a refusal gives the
+    /// size asked for. For readers of large inputs, which must fail with an error.
+    pub(crate) fn make_room(&mut self, entries: usize) -> Result<(), usize> {
+        fn grow<T>(list: &mut Vec<T>, more: usize) -> Result<(), usize> {
+            if list.capacity() - list.len() >= more {
+                return Ok(());
+            }
+            let by = more.max(list.len());
+            list.try_reserve(by)
+                .map_err(|_| by.saturating_mul(std::mem::size_of::<T>()))
+        }
+        grow(&mut self.entries, entries)?;
+        grow(&mut self.option_starts, 1)
     }
 
     /// The number of options added so far.
@@ -310,26 +367,23 @@ impl ProblemBuilder {
             }
         }
 
-        let mut entries = Vec::with_capacity(self.entries.len());
         // The last option each item was seen in, to catch an item twice in one option.
         let mut last_seen = vec![usize::MAX; item_count];
+        let mut uses = self.entries;
         for (option, bounds) in self.option_starts.windows(2).enumerate() {
             let mut has_primary = false;
-            for use_ in &self.entries[bounds[0]..bounds[1]] {
-                let item = match use_.item {
-                    Handle::Primary(k) if (k as usize) < primary_count => {
-                        has_primary = true;
-                        k as usize
-                    }
-                    Handle::Secondary(k) if (k as usize) < self.secondary_names.len() => {
-                        primary_count + k as usize
-                    }
-                    _ => return err(BuildErrorKind::ForeignHandle { option }),
+            for use_ in &mut uses[bounds[0] as usize..bounds[1] as usize] {
+                let k = (use_.handle & !SECONDARY) as usize;
+                let item = if use_.handle & SECONDARY == 0 && k < primary_count {
+                    has_primary = true;
+                    k
+                } else if use_.handle & SECONDARY != 0 && k < self.secondary_names.len() {
+                    primary_count + k
+                } else {
+                    return err(BuildErrorKind::ForeignHandle { option });
                 };
-                if let Some(color) = use_.color {
-                    if color.index() >= self.color_names.len() {
-                        return err(BuildErrorKind::ForeignHandle { option });
-                    }
+                if use_.color != NO_COLOR && use_.color as usize >= self.color_names.len() {
+                    return err(BuildErrorKind::ForeignHandle { option });
                 }
                 if last_seen[item] == option {
                     let name = if item < primary_count {
@@ -343,15 +397,21 @@ impl ProblemBuilder {
                     });
                 }
                 last_seen[item] = option;
-                entries.push(Entry {
-                    item: ItemId(item as u32),
-                    color: use_.color,
-                });
+                // From here on the handle is the item's number in the problem.
+                use_.handle = item as u32;
             }
             if !has_primary {
                 return err(BuildErrorKind::OptionWithoutPrimary { option });
             }
         }
+        // Same size and alignment: the entries take the builder's memory, not a copy.
+        let entries: Vec<Entry> = uses
+            .into_iter()
+            .map(|use_| Entry {
+                item: ItemId(use_.handle),
+                color: use_.color,
+            })
+            .collect();
 
         let mut item_names = self.primary_names;
         item_names.extend(self.secondary_names);
@@ -403,7 +463,8 @@ struct ProblemData {
     primary_count: usize,
     bounds: Vec<(u32, u32)>,
     color_names: Vec<String>,
-    option_starts: Vec<usize>,
+    /// As in the builder: `u32`, which `build` checked.
+    option_starts: Vec<u32>,
     entries: Vec<Entry>,
 }
 
@@ -428,8 +489,8 @@ impl PartialEq for Problem {
             && a.option_starts == b.option_starts
             && a.entries.iter().zip(&b.entries).all(|(x, y)| {
                 x.item == y.item
-                    && x.color.map(|c| &a.color_names[c.index()])
-                        == y.color.map(|c| &b.color_names[c.index()])
+                    && x.color().map(|c| &a.color_names[c.index()])
+                        == y.color().map(|c| &b.color_names[c.index()])
             })
     }
 }
@@ -527,7 +588,7 @@ impl Problem {
 
     /// The number of entries of the options before `option`.
     pub(crate) fn entries_before(&self, option: OptionId) -> usize {
-        self.inner.option_starts[option.index()]
+        self.inner.option_starts[option.index()] as usize
     }
 
     /// The entries of an option, in the order they were given.
@@ -536,7 +597,7 @@ impl Problem {
     /// If the option does not belong to this problem.
     pub fn option(&self, option: OptionId) -> &[Entry] {
         let starts = &self.inner.option_starts;
-        &self.inner.entries[starts[option.index()]..starts[option.index() + 1]]
+        &self.inner.entries[starts[option.index()] as usize..starts[option.index() + 1] as usize]
     }
 
     /// The bounds `(min, max)` of a primary item: every solution covers it at least `min` and
@@ -547,7 +608,10 @@ impl Problem {
 
     /// Whether any option puts a color on an item (which needs Algorithm C).
     pub fn has_colors(&self) -> bool {
-        self.inner.entries.iter().any(|entry| entry.color.is_some())
+        self.inner
+            .entries
+            .iter()
+            .any(|entry| entry.color != NO_COLOR)
     }
 
     /// Whether any primary item has bounds other than `1:1` (which needs Algorithm M).
@@ -601,7 +665,7 @@ impl Problem {
                 "the order must list every option once"
             );
             entries.extend_from_slice(self.option(option));
-            option_starts.push(entries.len());
+            option_starts.push(entries.len() as u32);
         }
         Problem {
             inner: Arc::new(ProblemData {
@@ -624,7 +688,7 @@ impl Problem {
                 text.push(' ');
             }
             text.push_str(self.item_name(entry.item));
-            if let Some(color) = entry.color {
+            if let Some(color) = entry.color() {
                 text.push(':');
                 text.push_str(self.color_name(color));
             }

@@ -238,6 +238,13 @@ fn read_options<'a>(
             return Err(ParseError::new(line_no, 1, ParseErrorKind::TooLarge));
         }
         if let Some(builder) = builder.as_deref_mut() {
+            if let Err(bytes) = builder.make_room(option.len()) {
+                return Err(ParseError::new(
+                    line_no,
+                    1,
+                    ParseErrorKind::OutOfMemory { bytes },
+                ));
+            }
             builder.option(option.iter().copied());
         }
     }

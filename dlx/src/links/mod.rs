@@ -397,6 +397,25 @@ impl Links {
         );
     }
 
+    /// A copy, or `None` when the allocator refuses the memory for its nodes (where `clone`
+    /// would abort the process).
+    pub fn try_clone(&self) -> Option<Links> {
+        fn copy<T: Copy>(list: &[T]) -> Option<Vec<T>> {
+            let mut copy = Vec::new();
+            copy.try_reserve_exact(list.len()).ok()?;
+            copy.extend_from_slice(list);
+            Some(copy)
+        }
+        Some(Links {
+            vertical: copy(&self.vertical)?,
+            entries: copy(&self.entries)?,
+            items: copy(&self.items)?,
+            bound: copy(&self.bound)?,
+            slack: copy(&self.slack)?,
+            ..*self
+        })
+    }
+
     /// Marks every item [`INTERLEAVED`], or none, whatever `mark_interleaved` chose: for
     /// tests, which must find the same search either way.
     #[cfg(test)]

@@ -107,6 +107,27 @@ pub(crate) struct Search {
 }
 
 impl Search {
+    /// A copy, or `None` when the memory for the table's copy is refused (see
+    /// [`Links::try_clone`]).
+    pub fn try_clone(&self) -> Option<Search> {
+        Some(Search {
+            links: self.links.try_clone()?,
+            engine: self.engine,
+            colors: self.colors,
+            level: self.level,
+            choice: self.choice.clone(),
+            first_tweak: self.first_tweak.clone(),
+            degree: self.degree.clone(),
+            resume: self.resume,
+            base: self.base,
+            cutoff: self.cutoff,
+            nodes: self.nodes,
+            profile: self.profile.clone(),
+            checkpoint_at: self.checkpoint_at,
+            propagate: self.propagate.clone(),
+        })
+    }
+
     /// Step X1 [Initialize], for the given engine (at least `problem.engine()`).
     pub fn new(problem: &Problem, engine: Engine) -> Search {
         let engine = engine.max(problem.engine());
