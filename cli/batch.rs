@@ -6,7 +6,7 @@
 //! in chunks of [`CHUNK`] so that answers can go out while later puzzles are solved and
 //! memory stays bounded by the chunk.
 
-use std::io::{self, BufWriter, Write};
+use std::io::{BufWriter, Write};
 use std::ops::ControlFlow;
 use std::time::Instant;
 
@@ -124,7 +124,7 @@ where
             .with_context(|| format!("{name}:{}", line.number))
     };
     let start = Instant::now();
-    let mut out = BufWriter::new(io::stdout().lock());
+    let mut out = BufWriter::new(crate::output::stdout());
     let (mut unsolved, mut cut_short, mut nodes) = (0usize, 0usize, 0u64);
     for (chunk_index, chunk) in puzzles.chunks(CHUNK).enumerate() {
         let numbered = chunk

@@ -2,7 +2,7 @@
 //! text, the drawing for people, JSON, SVG), and the [`View`] chosen once from the flags and
 //! the terminal.
 
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, Write};
 
 use serde::ser::{Serialize, SerializeSeq, Serializer};
 use serde_json::Value;
@@ -44,7 +44,7 @@ impl View {
     /// `CLICOLOR_FORCE` (set and not empty, and no `NO_COLOR`) asks for them: the conventions
     /// of no-color.org and bixense.com/clicolors, as the `anstyle-query` crate reads them.
     pub fn new(flags: &SolveFlags) -> View {
-        let terminal = io::stdout().is_terminal();
+        let terminal = crate::output::is_terminal();
         let no_color = anstyle_query::no_color();
         let forced =
             flags.color == ColorChoice::Auto && anstyle_query::clicolor_force() && !no_color;

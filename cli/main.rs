@@ -7,6 +7,7 @@ mod input;
 mod make;
 mod memo;
 mod merge;
+mod output;
 mod progress;
 mod puzzles;
 mod render;
@@ -126,6 +127,9 @@ fn report_panic(payload: &(dyn Any + Send), location: Option<&panic::Location<'_
 }
 
 fn run(cli: args::Cli) -> anyhow::Result<Found> {
+    if let Some(path) = &cli.output {
+        output::to_file(path)?;
+    }
     let without_ids = match &cli.command {
         args::Command::Solve(args) => Some(&args.flags),
         args::Command::Calendar(args) => Some(&args.flags),
@@ -170,7 +174,7 @@ fn run(cli: args::Cli) -> anyhow::Result<Found> {
 /// Writes what `write` makes to stdout (completions, the manual page).
 fn write_out(write: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> anyhow::Result<Found> {
     use anyhow::Context;
-    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut out = io::BufWriter::new(output::stdout());
     write(&mut out)
         .and_then(|()| out.flush())
         .context(WRITE_ERROR)?;

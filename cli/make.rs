@@ -2,7 +2,7 @@
 //! futoshiki, binairo): the flags checked once, the puzzles printed in the command's own
 //! format, as Tatham's game IDs or as JSON, and grades printed alike.
 
-use std::io::{self, BufWriter, Write};
+use std::io::{BufWriter, Write};
 
 use anyhow::{bail, Result};
 use reductions::generate::Rng;
@@ -115,7 +115,7 @@ pub fn generate(
     let seed = crate::memo::seed(flags);
     let start = std::time::Instant::now();
     let mut rng = Rng::new(seed);
-    let mut out = BufWriter::new(io::stdout().lock());
+    let mut out = BufWriter::new(crate::output::stdout());
     // Pictures are gathered and written at the end as one document.
     let mut sheet = crate::render::Sheet::default();
     for index in 1..=make.puzzles {
@@ -214,7 +214,7 @@ pub fn grade(flags: &SolveFlags, graded: Graded) -> Result<Found> {
             vec![("difficulty", Value::Null), ("solutions", json!("2+"))],
         ),
     };
-    let mut out = io::stdout().lock();
+    let mut out = crate::output::stdout();
     if flags.format == Format::Json {
         writeln!(out, "{}", object(&fields))?;
     } else {

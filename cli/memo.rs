@@ -137,7 +137,7 @@ pub(crate) fn write_zdd(
         );
     }
     let graph = memo_graph(solver, bar, flags, order)?;
-    let mut out = BufWriter::new(io::stdout().lock());
+    let mut out = BufWriter::new(crate::output::stdout());
     let nodes = graph.write_zdd(&mut out).context(WRITE_ERROR)?;
     out.flush().context(WRITE_ERROR)?;
     drop(out);
@@ -192,7 +192,7 @@ pub(crate) fn estimate(
     if let Some(bar) = &bar {
         bar.finish();
     }
-    let mut out = io::stdout().lock();
+    let mut out = crate::output::stdout();
     if flags.format == Format::Json {
         let value = serde_json::json!({
             "estimate": {
@@ -244,7 +244,7 @@ where
 {
     let graph = memo_graph(solver, bar, flags, order)?;
     let seed = seed(flags);
-    let mut out = BufWriter::new(io::stdout().lock());
+    let mut out = BufWriter::new(crate::output::stdout());
     // Pictures are gathered and written at the end as one document.
     let mut sheet = crate::render::Sheet::default();
     let svg = flags.format == Format::Svg;
@@ -289,7 +289,7 @@ pub(crate) fn memo_count(
         _ => anyhow!("{err}"),
     })?;
     let count = &outcome.count;
-    let mut out = io::stdout().lock();
+    let mut out = crate::output::stdout();
     if flags.format == Format::Json {
         writeln!(out, "{{\"count\":{count},\"complete\":true}}")
     } else {

@@ -50,7 +50,7 @@ pub fn run(args: &MergeArgs) -> Result<Found> {
     }
     let shards: Vec<ShardCount> = shards.into_iter().map(|(_, shard)| shard).collect();
     let total = merge(&shards)?;
-    let mut out = std::io::stdout().lock();
+    let mut out = crate::output::stdout();
     writeln!(out, "{total}")
         .and_then(|()| out.flush())
         .context(crate::WRITE_ERROR)?;

@@ -5,7 +5,7 @@
 //! [`Reduction`] and its [`Board`]: [`solve_reduction`] does the rest. The runs that are
 //! not an enumeration (memoized counts, ZDDs, uniform draws, estimates) are in `memo.rs`.
 
-use std::io::{self, BufWriter, IsTerminal, Write};
+use std::io::{self, BufWriter, Write};
 use std::ops::ControlFlow;
 
 use anyhow::{anyhow, bail, Context, Result};
@@ -59,7 +59,7 @@ pub fn print_encoding(problem: &Problem, flags: &SolveFlags) -> Result<Found> {
              with those)"
         );
     }
-    let mut out = BufWriter::new(io::stdout().lock());
+    let mut out = BufWriter::new(crate::output::stdout());
     out.write_all(problem.to_dlx().as_bytes())
         .and_then(|()| out.flush())
         .context(WRITE_ERROR)?;
@@ -134,7 +134,7 @@ pub fn configure<'p>(
 /// `--split DEPTH`: the prefixes of the search tree at that depth, and the solutions above.
 fn print_split(solver: &Solver<'_>, depth: usize) -> Result<Found> {
     let split = solver.split(depth);
-    let mut out = BufWriter::new(io::stdout().lock());
+    let mut out = BufWriter::new(crate::output::stdout());
     let line = |out: &mut dyn Write, kind: &str, options: &[dlx::OptionId]| -> io::Result<()> {
         write!(out, "{kind}")?;
         for option in options {
@@ -201,7 +201,7 @@ where
 
     check_memory(&solver, flags)?;
     // Not locked: solutions may come from worker threads (`for_each` needs a `Send` visitor).
-    let mut out = BufWriter::new(io::stdout());
+    let mut out = BufWriter::new(crate::output::stdout());
     let outcome = if mode == Mode::Count {
         let outcome = solver.count();
         refuse_out_of_memory(&outcome)?;
@@ -215,7 +215,7 @@ where
         let mut sheet = crate::render::Sheet::default();
         // With the bar on the terminal that shows the solutions, each goes out at once with
         // the bar off the screen.
-        let shared_terminal = bar.as_ref().filter(|_| io::stdout().is_terminal());
+        let shared_terminal = bar.as_ref().filter(|_| crate::output::is_terminal());
         let outcome = solver.for_each(|options| {
             index += 1;
             let written = if svg {
@@ -313,7 +313,7 @@ pub fn out_of_time(flags: &SolveFlags) -> Result<Found> {
         stats: dlx::Stats::default(),
     };
     if mode == Mode::Count {
-        let mut out = io::stdout().lock();
+        let mut out = crate::output::stdout();
         write_count(&mut out, &outcome, flags)
             .and_then(|()| out.flush())
             .context(WRITE_ERROR)?;

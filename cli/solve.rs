@@ -38,7 +38,7 @@ pub fn run(args: &SolveArgs) -> Result<Found> {
     let mut found = Found::Some;
     for (k, &(first_line, chunk)) in problems.iter().enumerate() {
         if k > 0 && args.flags.format == Format::Text && !args.flags.count {
-            let mut out = io::stdout().lock();
+            let mut out = crate::output::stdout();
             writeln!(out, "{SEPARATOR}")
                 .and_then(|()| out.flush())
                 .context(WRITE_ERROR)?;

@@ -309,6 +309,61 @@ fn json_lines() {
     insta::assert_snapshot!("x_json", run.report());
 }
 
+/// `-o FILE` writes what stdout would show into FILE (emptied first), for solving, counting,
+/// making puzzles and completions alike; notes stay on stderr; a file that cannot be created
+/// is an error with exit status 2.
+#[test]
+fn output_goes_to_the_file_of_dash_o() {
+    let dir = std::env::temp_dir().join(format!("dlx-cli-output-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("out.txt");
+    let path = file.to_str().unwrap();
+    for args in [
+        vec!["queens", "6", "--all"],
+        vec![
+            "solve",
+            "tests/corpus/queens8.dlx",
+            "--count",
+            "--format",
+            "json",
+        ],
+        vec!["sudoku", "--generate", "9", "--seed", "3"],
+        vec!["queens", "8", "--all", "--threads", "2", "--limit", "5"],
+        vec!["completions", "bash"],
+    ] {
+        std::fs::write(&file, "old text, to be replaced").unwrap();
+        let plain = dlx(&args);
+        let mut with_o = args.clone();
+        with_o.extend(["-o", path]);
+        let written = dlx(&with_o);
+        assert_eq!(written.status, plain.status, "{args:?}");
+        assert_eq!(written.stdout, "", "{args:?}");
+        let in_file = std::fs::read_to_string(&file).unwrap();
+        if args.contains(&"--threads") {
+            // Several threads print in the order found: compare the solutions as a set.
+            let mut a: Vec<&str> = in_file.split("\n\n").collect();
+            let mut b: Vec<&str> = plain.stdout.split("\n\n").collect();
+            a.sort();
+            b.sort();
+            assert_eq!(a.len(), 5);
+            assert_eq!(a.len(), b.len(), "{args:?}");
+        } else {
+            assert_eq!(in_file, plain.stdout, "{args:?}");
+        }
+    }
+    let dash = dlx(&["queens", "8", "--count", "-o", "-"]);
+    assert_eq!(dash.stdout, "92\n");
+    let missing = dir.join("no/such/dir/out.txt");
+    let refused = dlx(&["queens", "8", "-o", missing.to_str().unwrap()]);
+    refused.assert_status_in(&[2]);
+    assert!(
+        refused.stderr.contains("cannot create"),
+        "{}",
+        refused.stderr
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// A search whose tables the process cannot have is refused before any is built, with exit
 /// status 2 and the size, instead of the allocator's abort (exit 134) halfway: 2 million
 /// options on 16 threads need 17 tables of 64 MB (9 on a one-core machine, which allows 8

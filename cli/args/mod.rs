@@ -24,6 +24,20 @@ use values::{cell, piece_set, positive, rectangle, seconds};
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
+
+    /// Write the results to FILE instead of stdout (- for stdout).
+    ///
+    /// Write the results to FILE instead of stdout: created, or emptied if it exists (- is
+    /// stdout). Notes, errors, statistics and the progress bar stay on stderr; a file is not
+    /// a terminal, so boards are plain text unless --pretty.
+    #[arg(
+        help_heading = "Output",
+        short = 'o',
+        long,
+        global = true,
+        value_name = "FILE"
+    )]
+    pub output: Option<std::path::PathBuf>,
 }
 
 #[derive(Debug, Subcommand)]

@@ -88,7 +88,7 @@ fn all_dates(flags: &SolveFlags) -> Result<Found> {
         })
         .collect();
     let view = View::new(flags);
-    let mut out = BufWriter::new(io::stdout().lock());
+    let mut out = BufWriter::new(crate::output::stdout());
     let stopped = outcome.stopped.map(|reason| reason.to_string());
     write_counts(&counts, stopped.as_deref(), view, &mut out)
         .and_then(|()| out.flush())

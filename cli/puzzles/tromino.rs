@@ -105,7 +105,7 @@ fn divide(board: &Mask, args: &TrominoArgs) -> Result<Found> {
     let tiling = tromino::divide(size, missing)?;
     let built = start.elapsed();
     let view = View::new(flags);
-    let mut out = BufWriter::with_capacity(1 << 20, io::stdout().lock());
+    let mut out = BufWriter::with_capacity(1 << 20, crate::output::stdout());
     let board = TileView {
         board: tiling,
         classes: None,
