@@ -14,10 +14,9 @@ use anyhow::{bail, Context, Result};
 use dlx::StopReason;
 use rayon::prelude::*;
 use reductions::Reduction;
-use serde_json::{json, Value};
 
 use crate::args::{Format, SolveFlags};
-use crate::board::{object, write_json, Board, Head};
+use crate::board::{write_json, Board, Head};
 use crate::input::{Line, Puzzles};
 use crate::memo::Defaults;
 use crate::run::Mode;
@@ -220,10 +219,12 @@ where
     // One thread a puzzle, and no progress bar: what `configure` adds is not wanted here.
     let reasoning = crate::run::reasoning(&encoding.problem, flags, &defaults);
     let solver = crate::run::limited(reasoning, flags, mode);
-    let fields = |extra: Vec<(&'static str, Value)>| -> String {
-        let mut fields = vec![("puzzle", json!(index)), ("line", json!(line.number))];
-        fields.extend(extra);
-        format!("{}\n", object(&fields))
+    // Each JSON line starts with the puzzle's number and its line in the input.
+    let head = [("puzzle", index as u128), ("line", line.number as u128)];
+    let json_line = |fields: &dyn Fn(&mut dyn Write) -> std::io::Result<()>| -> Result<String> {
+        let mut text = Vec::new();
+        fields(&mut text)?;
+        String::from_utf8(text).context("the JSON is not text")
     };
     if mode == Mode::Count {
         let outcome = solver.count();
@@ -235,14 +236,11 @@ where
                     count: u128,
                     complete: bool,
                 }
-                let mut text = Vec::new();
-                let head = [("puzzle", index as u128), ("line", line.number as u128)];
                 let count = Count {
                     count: outcome.solutions,
                     complete,
                 };
-                write_json(&mut text, &Head(&head), &count)?;
-                String::from_utf8(text).context("the count's JSON is not text")?
+                json_line(&|out| write_json(out, &Head(&head), &count))?
             }
             _ => format!("{}\n", outcome.solutions),
         };
@@ -260,7 +258,13 @@ where
     });
     let Some(options) = first else {
         let line = match flags.format {
-            Format::Json => fields(vec![("solutions", json!(0))]),
+            Format::Json => {
+                #[derive(serde::Serialize)]
+                struct NoSolution {
+                    solutions: u8,
+                }
+                json_line(&|out| write_json(out, &Head(&head), &NoSolution { solutions: 0 }))?
+            }
             _ => "no solution\n".to_owned(),
         };
         return Ok(Answer {
@@ -275,12 +279,7 @@ where
         reduction.decode(&line.puzzle, &encoding.choices_of(&options)),
     );
     let text = match flags.format {
-        Format::Json => {
-            let mut text = Vec::new();
-            let head = [("puzzle", index as u128), ("line", line.number as u128)];
-            board.json(&Head(&head), &mut text)?;
-            String::from_utf8(text).context("the board's JSON is not text")?
-        }
+        Format::Json => json_line(&|out| board.json(&Head(&head), out))?,
         Format::Tatham => format!("{}\n", board.tatham().unwrap_or_default()),
         _ if line.game_id => format!("{}\n", board.tatham().unwrap_or_default()),
         _ => one_line(&board)?,

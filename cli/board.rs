@@ -5,7 +5,6 @@
 use std::io::{self, Write};
 
 use serde::ser::{Serialize, SerializeSeq, Serializer};
-use serde_json::Value;
 
 use crate::args::{ColorChoice, Format, SolveFlags};
 
@@ -156,19 +155,4 @@ where
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.collect_seq((0..self.grid.cols).map(|col| (self.grid.cell)(self.row, col)))
     }
-}
-
-/// A JSON object with its fields in the order given (serde_json's maps sort them).
-pub fn object(fields: &[(&str, Value)]) -> String {
-    let mut text = String::from("{");
-    for (k, (name, value)) in fields.iter().enumerate() {
-        if k > 0 {
-            text.push(',');
-        }
-        text.push_str(&Value::from(*name).to_string());
-        text.push(':');
-        text.push_str(&value.to_string());
-    }
-    text.push('}');
-    text
 }

@@ -4,6 +4,7 @@ mod args;
 mod batch;
 mod board;
 mod input;
+mod json;
 mod make;
 mod memo;
 mod merge;

@@ -6,10 +6,9 @@ use std::io::{BufWriter, Write};
 
 use anyhow::{bail, Result};
 use reductions::generate::Rng;
-use serde_json::{json, Value};
 
 use crate::args::{Format, MakeFlags, SolveFlags};
-use crate::board::{object, Board};
+use crate::board::Board;
 use crate::Found;
 
 /// One puzzle made, in every form it is printed.
@@ -129,17 +128,26 @@ pub fn generate(
         }
         match flags.format {
             Format::Json => {
-                let mut fields: Vec<(&str, Value)> = vec![
-                    ("puzzle", json!(index)),
-                    ("grid", json!(made.puzzle.trim_end())),
-                    ("id", json!(made.id)),
-                    ("difficulty", json!(made.difficulty)),
-                    ("seed", json!(seed.to_string())),
-                ];
-                if make.solution {
-                    fields.push(("solution", json!(made.solution.trim_end())));
+                #[derive(serde::Serialize)]
+                struct MadeLine<'a> {
+                    puzzle: u64,
+                    grid: &'a str,
+                    id: &'a str,
+                    difficulty: &'a str,
+                    /// As a string: a seed is 64 bits, past what JavaScript reads exactly.
+                    seed: String,
+                    #[serde(skip_serializing_if = "Option::is_none")]
+                    solution: Option<&'a str>,
                 }
-                writeln!(out, "{}", object(&fields))?;
+                let line = MadeLine {
+                    puzzle: index,
+                    grid: made.puzzle.trim_end(),
+                    id: &made.id,
+                    difficulty: &made.difficulty,
+                    seed: seed.to_string(),
+                    solution: make.solution.then(|| made.solution.trim_end()),
+                };
+                crate::json::write_line(&mut out, &line)?;
             }
             Format::Svg => {
                 made.puzzle_view.svg(&mut sheet)?;
@@ -189,34 +197,40 @@ pub fn grade(flags: &SolveFlags, graded: Graded) -> Result<Found> {
     if !matches!(flags.format, Format::Text | Format::Json) {
         bail!("--grade prints a grade: use --format text or json with it");
     }
-    let (text, fields) = match &graded {
+    /// `solutions` is 0, 1, or the string `"2+"`.
+    #[derive(serde::Serialize)]
+    struct GradeLine<'a> {
+        difficulty: Option<&'a str>,
+        solutions: serde_json::Value,
+        #[serde(skip_serializing_if = "Option::is_none")]
+        search_nodes: Option<u64>,
+    }
+    let grade_line = |difficulty, solutions, search_nodes| GradeLine {
+        difficulty,
+        solutions,
+        search_nodes,
+    };
+    let (text, line) = match &graded {
         Graded::Unique {
             difficulty,
             search_nodes: Some(nodes),
         } => (
             format!("{difficulty} (needs search: {nodes} nodes)"),
-            vec![
-                ("difficulty", json!(difficulty)),
-                ("solutions", json!(1)),
-                ("search_nodes", json!(nodes)),
-            ],
+            grade_line(Some(difficulty), 1.into(), Some(*nodes)),
         ),
         Graded::Unique { difficulty, .. } => (
             difficulty.clone(),
-            vec![("difficulty", json!(difficulty)), ("solutions", json!(1))],
+            grade_line(Some(difficulty), 1.into(), None),
         ),
-        Graded::NoSolution => (
-            "no solution".to_owned(),
-            vec![("difficulty", Value::Null), ("solutions", json!(0))],
-        ),
+        Graded::NoSolution => ("no solution".to_owned(), grade_line(None, 0.into(), None)),
         Graded::Several => (
             "several solutions (not a puzzle)".to_owned(),
-            vec![("difficulty", Value::Null), ("solutions", json!("2+"))],
+            grade_line(None, "2+".into(), None),
         ),
     };
     let mut out = crate::output::stdout();
     if flags.format == Format::Json {
-        writeln!(out, "{}", object(&fields))?;
+        crate::json::write_line(&mut out, &line)?;
     } else {
         writeln!(out, "{text}")?;
     }

@@ -291,7 +291,13 @@ pub(crate) fn memo_count(
     let count = &outcome.count;
     let mut out = crate::output::stdout();
     if flags.format == Format::Json {
-        writeln!(out, "{{\"count\":{count},\"complete\":true}}")
+        let line = crate::json::CountLine {
+            count: crate::json::Whole(count.to_string()),
+            complete: true,
+            stopped: None,
+            shard: None,
+        };
+        crate::json::write_line(&mut out, &line)
     } else {
         writeln!(out, "{count}")
     }

@@ -329,17 +329,13 @@ fn write_count(out: &mut dyn Write, outcome: &Outcome, flags: &SolveFlags) -> io
     let solutions = outcome.solutions;
     let stopped = outcome.stopped.map(|reason| reason.to_string());
     if flags.format == Format::Json {
-        let mut fields = format!("\"count\":{solutions},\"complete\":{}", stopped.is_none());
-        if let Some(reason) = &stopped {
-            fields.push_str(&format!(
-                ",\"stopped\":{}",
-                serde_json::Value::from(reason.as_str())
-            ));
-        }
-        if let Some((index, count)) = flags.shard {
-            fields.push_str(&format!(",\"shard\":[{index},{count}]"));
-        }
-        return writeln!(out, "{{{fields}}}");
+        let line = crate::json::CountLine {
+            count: crate::json::Whole(solutions.to_string()),
+            complete: stopped.is_none(),
+            stopped,
+            shard: flags.shard.map(|(index, count)| [index, count]),
+        };
+        return crate::json::write_line(out, &line);
     }
     match (flags.shard, stopped) {
         (None, _) => writeln!(out, "{solutions}"),

@@ -193,24 +193,21 @@ fn write_solution(
             }
         }
         Format::Json => {
-            let texts: Vec<String> = options.iter().map(|&o| problem.option_text(o)).collect();
-            if let Some(number) = number {
-                write!(
-                    out,
-                    "{{\"problem\":{number},\"solution\":{index},\"options\":"
-                )?;
-            } else {
-                write!(out, "{{\"solution\":{index},\"options\":")?;
+            #[derive(serde::Serialize)]
+            struct SolutionLine {
+                #[serde(skip_serializing_if = "Option::is_none")]
+                problem: Option<usize>,
+                solution: u128,
+                options: Vec<String>,
+                option_ids: Vec<usize>,
             }
-            serde_json::to_writer(&mut *out, &texts).map_err(io::Error::from)?;
-            write!(out, ",\"option_ids\":[")?;
-            for (k, option) in options.iter().enumerate() {
-                if k > 0 {
-                    write!(out, ",")?;
-                }
-                write!(out, "{}", option.index())?;
-            }
-            writeln!(out, "]}}")?;
+            let line = SolutionLine {
+                problem: number,
+                solution: index,
+                options: options.iter().map(|&o| problem.option_text(o)).collect(),
+                option_ids: options.iter().map(|o| o.index()).collect(),
+            };
+            crate::json::write_line(out, &line)?;
         }
         Format::Dlx | Format::Svg | Format::Zdd | Format::Tatham => {
             unreachable!("refused before the search")

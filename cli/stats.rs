@@ -2,7 +2,9 @@
 //! JSON object, `{"stats": {...}}`, whose names have `_` for blanks and whose times are
 //! numbers of seconds.
 
-use serde_json::json;
+use serde::{Serialize, Serializer};
+
+use crate::json::Whole;
 
 use crate::args::{Format, SolveFlags};
 
@@ -23,23 +25,14 @@ pub enum Figure {
 /// Prints `figures` on stderr, as the flags' format says.
 pub fn print(flags: &SolveFlags, figures: &[(&str, Figure)]) {
     if flags.format == Format::Json {
-        // Written by hand to keep the order given (serde_json's maps sort their keys) and to
-        // write counts past 64 bits whole, as `--count --format json` does.
-        let fields: Vec<String> = figures
-            .iter()
-            .map(|(name, figure)| {
-                let value = match figure {
-                    Figure::Count(n) => n.to_string(),
-                    Figure::Digits(digits) if digits.bytes().all(|b| b.is_ascii_digit()) => {
-                        digits.clone()
-                    }
-                    Figure::Digits(text) | Figure::Text(text) => json!(text).to_string(),
-                    Figure::Seconds(x) | Figure::Rate(x) => json!(x).to_string(),
-                };
-                format!("{}:{value}", json!(name.replace(' ', "_")))
-            })
-            .collect();
-        crate::note(format_args!("{{\"stats\":{{{}}}}}", fields.join(",")));
+        #[derive(Serialize)]
+        struct Stats<'a> {
+            stats: Figures<'a>,
+        }
+        let stats = Stats {
+            stats: Figures(figures),
+        };
+        crate::note(format_args!("{}", crate::json::line(&stats)));
         return;
     }
     let lines: Vec<String> = figures
@@ -52,4 +45,32 @@ pub fn print(flags: &SolveFlags, figures: &[(&str, Figure)]) {
         })
         .collect();
     crate::note(format_args!("{}", lines.join("\n")));
+}
+
+/// The figures as one JSON object, in the order given, names with `_` for blanks.
+struct Figures<'a>(&'a [(&'a str, Figure)]);
+
+impl Serialize for Figures<'_> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_map(
+            self.0
+                .iter()
+                .map(|(name, figure)| (name.replace(' ', "_"), figure)),
+        )
+    }
+}
+
+impl Serialize for Figure {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Figure::Count(n) => serializer.serialize_u128(*n),
+            Figure::Digits(digits)
+                if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) =>
+            {
+                Whole(digits.clone()).serialize(serializer)
+            }
+            Figure::Digits(text) | Figure::Text(text) => serializer.serialize_str(text),
+            Figure::Seconds(x) | Figure::Rate(x) => serializer.serialize_f64(*x),
+        }
+    }
 }

@@ -9,7 +9,7 @@ use std::ops::ControlFlow;
 
 use anyhow::{anyhow, bail, Context, Result};
 use reductions::calendar::{self, AllDates, Calendar, Date, MONTHS};
-use serde_json::json;
+use serde::Serialize;
 
 use super::pack::PieceView;
 use crate::args::{CalendarArgs, Format, SolveFlags};
@@ -142,32 +142,51 @@ fn write_counts(
     let summary = summary(counts);
     match view.format {
         Format::Json => {
-            for (date, count) in counts {
-                let fields = [
-                    ("date", json!(date.to_string())),
-                    ("month", json!(date.month())),
-                    ("day", json!(date.day())),
-                    ("count", json!(count)),
-                ];
-                writeln!(out, "{}", crate::board::object(&fields))?;
+            #[derive(Serialize)]
+            struct DateCount {
+                date: String,
+                month: u32,
+                day: u32,
+                count: u64,
             }
-            let names =
-                |dates: &[Date]| -> Vec<String> { dates.iter().map(Date::to_string).collect() };
-            let extreme = |(count, dates): &(u64, Vec<Date>)| match stopped {
-                None => json!({"count": count, "dates": names(dates)}),
-                Some(_) => serde_json::Value::Null,
+            #[derive(Serialize)]
+            struct Extreme {
+                count: u64,
+                dates: Vec<String>,
+            }
+            #[derive(Serialize)]
+            struct Summary<'a> {
+                total: u64,
+                min: Option<Extreme>,
+                max: Option<Extreme>,
+                complete: bool,
+                #[serde(skip_serializing_if = "Option::is_none")]
+                stopped: Option<&'a str>,
+            }
+            for &(date, count) in counts {
+                let line = DateCount {
+                    date: date.to_string(),
+                    month: date.month(),
+                    day: date.day(),
+                    count,
+                };
+                crate::json::write_line(out, &line)?;
+            }
+            // A stopped search's fewest and most mean nothing: `null`.
+            let extreme = |(count, dates): &(u64, Vec<Date>)| {
+                stopped.is_none().then(|| Extreme {
+                    count: *count,
+                    dates: dates.iter().map(Date::to_string).collect(),
+                })
             };
-            let mut fields = vec![
-                ("total", json!(summary.total)),
-                ("min", extreme(&summary.min)),
-                ("max", extreme(&summary.max)),
-                ("complete", json!(stopped.is_none())),
-            ];
-            if let Some(reason) = stopped {
-                fields.push(("stopped", json!(reason)));
-            }
-            writeln!(out, "{}", crate::board::object(&fields))?;
-            return Ok(());
+            let line = Summary {
+                total: summary.total,
+                min: extreme(&summary.min),
+                max: extreme(&summary.max),
+                complete: stopped.is_none(),
+                stopped,
+            };
+            return crate::json::write_line(out, &line);
         }
         _ if view.pretty => table(counts, &summary, &Paint { color: view.color }, out)?,
         _ => {
