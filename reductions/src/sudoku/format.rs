@@ -194,7 +194,11 @@ pub(super) fn parse_grid(input: &str) -> Result<Grid, ParseError> {
             chars => {
                 let words = word_cells(first_line, first_text);
                 match words {
-                    Ok(cells) if shape(cells.len()).is_some() => (shape(cells.len()), cells),
+                    // Cells as words need blanks between them: one word alone (a line of
+                    // digits of the wrong length) is not a 1 x 1 grid.
+                    Ok(cells) if cells.len() > 1 && shape(cells.len()).is_some() => {
+                        (shape(cells.len()), cells)
+                    }
                     _ => {
                         // Report the character error if there was one, else the count.
                         chars?;

@@ -119,6 +119,11 @@ fn errors_say_where() {
     // 65 lines: refused before anything is allocated for them.
     assert!(err(&"1\n".repeat(65)).contains("found 65 lines"));
     assert!(err(&".".repeat(9usize.pow(4))).contains("found one line of 6561 cells"));
+    // A line of digits one too long, or too short, is not one number of a 1 x 1 grid.
+    for wrong in ["1".repeat(82), "3".repeat(80), "12".to_owned()] {
+        let found = format!("found one line of {} cells", wrong.len());
+        assert!(err(&wrong).contains(&found), "{}", err(&wrong));
+    }
 }
 
 #[test]
