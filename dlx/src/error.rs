@@ -40,6 +40,16 @@ fn is_invisible(c: char) -> bool {
 }
 
 /// Why [`ProblemBuilder::build`](crate::ProblemBuilder::build) refused a problem.
+///
+/// ```
+/// use dlx::{BuildErrorKind, ProblemBuilder};
+/// let mut builder = ProblemBuilder::new();
+/// let a = builder.primary("a");
+/// builder.option([a, a]);
+/// let error = builder.build().unwrap_err();
+/// assert!(matches!(error.kind(), BuildErrorKind::RepeatedItem { option: 0, .. }));
+/// assert_eq!(error.to_string(), "option 0 names item 'a' twice");
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{kind}")]
 pub struct BuildError {
@@ -128,6 +138,17 @@ pub enum BuildErrorKind {
 /// counted in characters) where it was found.
 ///
 /// `Display` gives `line:column: message`; prefix the file name for a complete location.
+///
+/// ```
+/// use dlx::{ParseErrorKind, Problem};
+/// let error = Problem::from_dlx("a b\na c\n").unwrap_err();
+/// assert_eq!((error.line(), error.column()), (2, 3));
+/// assert!(matches!(error.kind(), ParseErrorKind::UnknownItem { name } if name == "c"));
+/// assert_eq!(
+///     error.to_string(),
+///     "2:3: unknown item 'c': expected one of the items named in the item line"
+/// );
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{line}:{column}: {kind}")]
 pub struct ParseError {

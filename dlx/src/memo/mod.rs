@@ -62,6 +62,23 @@ pub const DEFAULT_MEMO_LIMIT: usize = 4 << 30;
 
 /// Why a memoized count failed. It has no partial result: the counts of the levels it
 /// reached are counts of partial solutions, not a bound on the total.
+///
+/// ```
+/// use dlx::{MemoError, Problem, Solver};
+/// // Dominoes on a 4 x 4 board, with a memory limit too small for the count.
+/// let mut text = String::from("c00 c01 c02 c03 c10 c11 c12 c13 c20 c21 c22 c23 c30 c31 c32 c33\n");
+/// for r in 0..4 {
+///     for c in 0..4 {
+///         if c < 3 { text += &format!("c{r}{c} c{r}{}\n", c + 1); }
+///         if r < 3 { text += &format!("c{r}{c} c{}{c}\n", r + 1); }
+///     }
+/// }
+/// let problem = Problem::from_dlx(&text)?;
+/// assert_eq!(Solver::new(&problem).memo_count()?.count.to_string(), "36");
+/// let small = Solver::new(&problem).memo_limit(64).memo_count();
+/// assert!(matches!(small, Err(MemoError::MemoryLimit { limit: 64, .. })));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum MemoError {

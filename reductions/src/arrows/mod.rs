@@ -166,6 +166,20 @@ pub struct Placement {
 
 /// A board of arrows. `Display` writes n lines of n arrows, lines separated by `\n` with no
 /// final newline (a cell without an arrow, which no solution has, as `·`).
+///
+/// ```
+/// use reductions::arrows::{Arrow, Arrows};
+/// use reductions::Reduction;
+/// let size = Arrows.parse("2")?;
+/// let encoding = Arrows.encode(&size)?;
+/// let first = dlx::Solver::new(&encoding.problem).first().unwrap();
+/// let board = Arrows.decode(&size, &encoding.choices_of(first.options()));
+/// assert_eq!(board.size(), 2);
+/// assert_eq!(board.arrow(0, 0), Some(Arrow::UpRight));
+/// assert_eq!(board.arrow(1, 1), Some(Arrow::DownLeft));
+/// assert_eq!(board.to_string(), "↗↘\n↖↙");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Board {
     n: usize,

@@ -167,6 +167,17 @@ impl Strategy {
 ///
 /// `Display` writes the rows alone, `0`, `1` and `.` for a blank, lines separated by `\n`
 /// with no final newline; [`Grid::puzzle_text`] writes the whole file, size line included.
+///
+/// ```
+/// use reductions::binairo::Grid;
+/// let mut grid = Grid::with_size(2, 4).unwrap();
+/// for col in 0..3 {
+///     grid.set_digit(0, col, Some(1)); // three 1s in a row
+/// }
+/// assert_eq!(grid.to_string(), "111.\n....");
+/// assert!(grid.violation().is_some());
+/// assert_eq!((grid.rows(), grid.cols(), grid.distinct()), (2, 4, true));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Grid {
     rows: usize,

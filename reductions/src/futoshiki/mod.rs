@@ -169,6 +169,16 @@ impl Relation {
 ///
 /// `Display` writes the file format of the [module docs](self), empty cells as `0`, lines
 /// separated by `\n` with no final newline.
+///
+/// ```
+/// use reductions::futoshiki::{Grid, Relation};
+/// let mut grid = Grid::new(3).unwrap();
+/// grid.set_digit(0, 0, Some(2));
+/// grid.set_right(0, 0, Relation::Less); // cell (0, 0) < cell (0, 1)
+/// assert_eq!(grid.to_string(), "3\n2 < 0 | 0\n- - - - -\n0 | 0 | 0\n- - - - -\n0 | 0 | 0");
+/// grid.set_digit(0, 1, Some(1));
+/// assert_eq!(grid.violations().len(), 1); // 2 < 1 is false
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Grid {
     n: usize,

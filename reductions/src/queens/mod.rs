@@ -75,6 +75,18 @@ pub type Square = (usize, usize);
 
 /// A board with its queens. `Display` writes n lines of n characters, `Q` for a queen and `.`
 /// for an empty square, lines separated by `\n` with no final newline.
+///
+/// ```
+/// use reductions::{queens::Queens, Reduction};
+/// let size = Queens.parse("4")?;
+/// let encoding = Queens.encode(&size)?;
+/// let first = dlx::Solver::new(&encoding.problem).first().unwrap();
+/// let board = Queens.decode(&size, &encoding.choices_of(first.options()));
+/// let columns: Vec<_> = (0..4).map(|row| board.queen_in_row(row)).collect();
+/// assert_eq!(columns, [Some(1), Some(3), Some(0), Some(2)]);
+/// assert_eq!(board.to_string(), ".Q..\n...Q\nQ...\n..Q.");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Board {
     n: usize,

@@ -102,6 +102,17 @@ pub enum Mode {
 /// A sudoku grid: the shape of its boxes (n x n, or h rows x w columns, as Tatham's Solo
 /// allows), and its cells, side² of them (side = n², or h x w), each empty or holding a digit
 /// from 1 to side. Both puzzles and solved boards are grids.
+///
+/// ```
+/// use reductions::sudoku::Grid;
+/// let mut grid = Grid::new(2).unwrap(); // 4 x 4, boxes of 2 x 2
+/// grid.set_digit(0, 0, Some(1));
+/// grid.set_digit(0, 3, Some(1)); // the same digit twice in row 0
+/// assert_eq!((grid.side(), grid.digit(0, 0), grid.digit(1, 1)), (4, Some(1), None));
+/// assert!(!grid.is_complete());
+/// assert_eq!(grid.conflicts().len(), 1);
+/// assert_eq!(grid.game_id(), "2x2:1b1l"); // Tatham's Solo
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Grid {
     /// The rows of a box.
