@@ -21,12 +21,13 @@ use std::time::{Duration, Instant};
 
 use crate::outcome::StopReason;
 use crate::problem::OptionId;
+use crate::run::Pacer;
 use crate::search::{Event, Search};
 use crate::stats::{Progress, Stats};
 
-/// Nodes between two checkpoints of a worker: where it looks at the stop flag, the clock and
-/// its queue.
-const INTERVAL: u64 = 1 << 12;
+/// The most nodes between two checkpoints of a worker, where it looks at the stop flag, the
+/// clock and its queue (fewer when nodes are slow: see [`Pacer`]).
+const INTERVAL: u64 = Pacer::MOST;
 
 /// A worker gives work away only after exploring this many nodes per level of its current
 /// depth since it last did (see [`solve`]).
@@ -291,7 +292,8 @@ fn solve<'s, 'v: 's>(
     let mut published = search.nodes;
     let mut since_split = 0;
     let mut options = Vec::new();
-    search.checkpoint_at = search.nodes + shared.interval;
+    let mut pacer = Pacer::new(shared.interval, Instant::now());
+    search.checkpoint_at = search.nodes + pacer.first();
     loop {
         match search.run() {
             Event::Solution => {
@@ -312,11 +314,10 @@ fn solve<'s, 'v: 's>(
                 }
             }
             Event::Checkpoint => {
-                let nodes = shared
-                    .nodes
-                    .fetch_add(search.nodes - published, Ordering::Relaxed)
-                    + (search.nodes - published);
+                let explored = search.nodes - published;
+                let nodes = shared.nodes.fetch_add(explored, Ordering::Relaxed) + explored;
                 published = search.nodes;
+                let now = Instant::now();
                 if shared.stop.load(Ordering::Relaxed) {
                     break;
                 }
@@ -324,10 +325,7 @@ fn solve<'s, 'v: 's>(
                     shared.stop_with(StopReason::NodeLimit);
                     break;
                 }
-                if shared
-                    .deadline
-                    .is_some_and(|deadline| Instant::now() >= deadline)
-                {
+                if shared.deadline.is_some_and(|deadline| now >= deadline) {
                     shared.stop_with(StopReason::Timeout);
                     break;
                 }
@@ -338,7 +336,7 @@ fn solve<'s, 'v: 's>(
                     shared.stop_with(StopReason::Cancelled);
                     break;
                 }
-                since_split += shared.interval;
+                since_split += explored;
                 // Giving work away costs the recipients a replay of the prefix and, with
                 // Algorithm M, this search an undo and redo of its levels below the split: in
                 // a deep and narrow tree (the arrow board's is thousands of levels deep) that
@@ -352,7 +350,7 @@ fn solve<'s, 'v: 's>(
                     since_split = 0;
                 }
                 shared.report(worker, width * search.estimate());
-                search.checkpoint_at = search.nodes + shared.interval;
+                search.checkpoint_at = search.nodes + pacer.next(now);
             }
             Event::Done => {
                 *shared.done.lock().expect("no worker panicked") += width;

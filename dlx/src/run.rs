@@ -11,8 +11,53 @@ use crate::problem::OptionId;
 use crate::search::{Event, Search};
 use crate::stats::{Progress, ProgressFn, Stats};
 
-/// How often the search looks at the clock when a progress callback is set, in nodes.
-const CHECK_INTERVAL: u64 = 1 << 12;
+/// The nodes between two looks at the clock (for the time limit, cancellation and progress),
+/// adapted to what they cost: nodes can take 50 ns (n queens) or 250 µs (the first descent
+/// through a table of millions of options, where each cover walks thousands of them and
+/// misses the cache), so a fixed count would check too often or only every second. Starts
+/// at [`FIRST`](Self::FIRST) nodes; an interval that took more than [`SLOW`](Self::SLOW)
+/// halves the next, one under [`FAST`](Self::FAST) doubles it, up to `most`.
+pub(crate) struct Pacer {
+    interval: u64,
+    most: u64,
+    last: Instant,
+}
+
+impl Pacer {
+    const FIRST: u64 = 64;
+    /// The usual bound: a look at the clock costs about as much as a node of the fastest
+    /// searches, so every 4096 nodes it is noise.
+    pub(crate) const MOST: u64 = 1 << 12;
+    const SLOW: Duration = Duration::from_millis(8);
+    const FAST: Duration = Duration::from_millis(1);
+
+    /// Intervals of at most `most` nodes, from `now`.
+    pub(crate) fn new(most: u64, now: Instant) -> Pacer {
+        let most = most.max(1);
+        Pacer {
+            interval: Self::FIRST.min(most),
+            most,
+            last: now,
+        }
+    }
+
+    /// The nodes to the next checkpoint, after one at `now`.
+    pub(crate) fn next(&mut self, now: Instant) -> u64 {
+        let took = now.saturating_duration_since(self.last);
+        self.last = now;
+        if took > Self::SLOW {
+            self.interval = (self.interval / 2).max(1);
+        } else if took < Self::FAST {
+            self.interval = (self.interval * 2).min(self.most);
+        }
+        self.interval
+    }
+
+    /// The nodes to the first checkpoint.
+    pub(crate) fn first(&self) -> u64 {
+        self.interval
+    }
+}
 
 /// One search in progress, with its limits.
 pub(crate) struct Run<'p> {
@@ -26,6 +71,7 @@ pub(crate) struct Run<'p> {
     pub(crate) next_report: Instant,
     pub(crate) solutions: u128,
     pub(crate) stopped: Option<StopReason>,
+    pub(crate) pacer: Pacer,
 }
 
 impl Run<'_> {
@@ -51,10 +97,8 @@ impl Run<'_> {
                         self.stopped = Some(StopReason::NodeLimit);
                         return false;
                     }
-                    if self
-                        .deadline
-                        .is_some_and(|deadline| Instant::now() >= deadline)
-                    {
+                    let now = Instant::now();
+                    if self.deadline.is_some_and(|deadline| now >= deadline) {
                         self.stopped = Some(StopReason::Timeout);
                         return false;
                     }
@@ -67,16 +111,19 @@ impl Run<'_> {
                         return false;
                     }
                     self.report_if_due();
-                    self.search.checkpoint_at = self.next_checkpoint();
+                    let interval = self.pacer.next(now);
+                    self.search.checkpoint_at = self.next_checkpoint(interval);
                 }
             }
         }
     }
 
-    pub(crate) fn next_checkpoint(&self) -> u64 {
+    /// The node count of the next checkpoint, `interval` nodes on (when anything needs the
+    /// clock) or at the node limit.
+    pub(crate) fn next_checkpoint(&self, interval: u64) -> u64 {
         let interval =
             if self.progress.is_some() || self.deadline.is_some() || self.cancel.is_some() {
-                CHECK_INTERVAL
+                interval
             } else {
                 u64::MAX
             };

@@ -15,8 +15,8 @@ use crate::outcome::{Outcome, Solution, StopReason};
 use crate::parallel;
 use crate::problem::{OptionId, Problem};
 use crate::propagate::{Propagation, Propagator};
-use crate::run::Run;
 pub use crate::run::Solutions;
+use crate::run::{Pacer, Run};
 use crate::search::{Event, Search};
 use crate::stats::{Progress, ProgressFn, Stats};
 
@@ -644,6 +644,7 @@ impl<'p> Solver<'p> {
             next_report: started,
             solutions: 0,
             stopped: None,
+            pacer: Pacer::new(Pacer::MOST, started),
         };
         if self.is_cancelled() {
             run.stopped = Some(StopReason::Cancelled);
@@ -653,7 +654,7 @@ impl<'p> Solver<'p> {
         if let Some((every, _)) = &run.progress {
             run.next_report = run.started + *every;
         }
-        run.search.checkpoint_at = run.next_checkpoint();
+        run.search.checkpoint_at = run.next_checkpoint(run.pacer.first());
         run
     }
 }
