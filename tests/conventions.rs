@@ -90,6 +90,15 @@ fn completions_and_the_manual_page_cover_every_command() {
     assert_eq!(dlx(&["completions", "tcsh"]).status.code(), Some(2));
 }
 
+/// The manual page and the bash and fish completions as they are made: a change to a flag
+/// shows here, as it does in the help snapshots.
+#[test]
+fn completions_and_the_manual_page_snapshots() {
+    insta::assert_snapshot!("man", stdout(&dlx(&["man"])));
+    insta::assert_snapshot!("completions_bash", stdout(&dlx(&["completions", "bash"])));
+    insta::assert_snapshot!("completions_fish", stdout(&dlx(&["completions", "fish"])));
+}
+
 #[cfg(target_os = "linux")]
 #[test]
 fn a_full_disk_is_an_error() {
