@@ -30,20 +30,24 @@ pub fn run(args: &SolveArgs) -> Result<Found> {
     }
     refuse_for_many(args)?;
     // Every problem is read first: a bad one is reported before anything is solved.
+    let mut parsed = Vec::with_capacity(problems.len());
     for &(first_line, chunk) in &problems {
-        if parse(&name, chunk, first_line, &args.flags)?.is_none() {
-            return crate::run::out_of_time(&args.flags);
+        match parse(&name, chunk, first_line, &args.flags)? {
+            Some(problem) => parsed.push((first_line, problem)),
+            None => return crate::run::out_of_time(&args.flags),
         }
     }
+    drop(problems);
+    drop(text);
     let mut found = Found::Some;
-    for (k, &(first_line, chunk)) in problems.iter().enumerate() {
+    for (k, (first_line, problem)) in parsed.into_iter().enumerate() {
         if k > 0 && args.flags.format == Format::Text && !args.flags.count {
             let mut out = crate::output::stdout();
             writeln!(out, "{SEPARATOR}")
                 .and_then(|()| out.flush())
                 .context(WRITE_ERROR)?;
         }
-        if let Found::None = solve_one(&name, chunk, first_line, Some(k + 1), args)? {
+        if let Found::None = solve_parsed(&name, problem, first_line, Some(k + 1), args)? {
             found = Found::None;
         }
     }
@@ -128,21 +132,8 @@ fn parse(
     }
 }
 
-/// Solves one problem as the flags say; `problem` is its number among several.
-fn solve_one(
-    name: &str,
-    text: &str,
-    first_line: usize,
-    problem: Option<usize>,
-    args: &SolveArgs,
-) -> Result<Found> {
-    let Some(parsed) = parse(name, text, first_line, &args.flags)? else {
-        return crate::run::out_of_time(&args.flags);
-    };
-    solve_parsed(name, parsed, first_line, problem, args)
-}
-
-/// Solves a problem read from lines after `first_line` of the input.
+/// Solves a problem read from lines after `first_line` of the input; `problem` is its number
+/// among several.
 fn solve_parsed(
     name: &str,
     parsed: dlx::text::Parsed,
