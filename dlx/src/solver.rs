@@ -131,7 +131,8 @@ impl<'p> Solver<'p> {
         self
     }
 
-    /// Stops the search after this much time (read every few thousand nodes); the outcome
+    /// Stops the search after this much time (the clock is read every 64 to 4096 nodes, more
+    /// often where nodes are slow, so that it is read about every few milliseconds); the outcome
     /// says [`StopReason::Timeout`] and its count is a lower bound. By default, no limit.
     pub fn timeout(mut self, limit: Duration) -> Self {
         self.timeout = Some(limit);
@@ -169,8 +170,8 @@ impl<'p> Solver<'p> {
         }
     }
 
-    /// Stops the search soon after `flag` is set, from any thread (it is read every few
-    /// thousand nodes, as the clock is for [`timeout`](Self::timeout)); the outcome says
+    /// Stops the search soon after `flag` is set, from any thread (it is read when the clock
+    /// is for [`timeout`](Self::timeout), every few milliseconds); the outcome says
     /// [`StopReason::Cancelled`] and its count is a lower bound. For servers and interfaces
     /// whose user may leave before the answer. By default, none.
     ///
@@ -303,7 +304,7 @@ impl<'p> Solver<'p> {
     }
 
     /// Calls `report` about every `every` with the search's [`Progress`]; the clock is read
-    /// every few thousand nodes, so reports can be late on a slow tree. By default, none.
+    /// every 64 to 4096 nodes, about every few milliseconds. By default, none.
     pub fn on_progress(
         mut self,
         every: Duration,

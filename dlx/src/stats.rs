@@ -64,7 +64,7 @@ pub(crate) type ProgressFn<'p> = dyn Fn(&Progress) + Send + Sync + 'p;
 ///     .on_progress(Duration::ZERO, |progress| reports.lock().unwrap().push(progress.nodes))
 ///     .count();
 /// let reports = reports.into_inner().unwrap();
-/// assert!(!reports.is_empty()); // the clock is read every few thousand nodes
+/// assert!(!reports.is_empty()); // the clock is read every few milliseconds
 /// assert!(reports.iter().all(|&nodes| nodes <= outcome.stats.nodes));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
