@@ -259,6 +259,10 @@ where
 /// grant it (a trial reservation, which an address-space limit such as `ulimit -v` refuses).
 fn check_memory(solver: &Solver, flags: &SolveFlags) -> Result<()> {
     let needed = solver.table_bytes();
+    // Small tables are not worth the look at /proc (a tenth of a small run's start-up).
+    if needed < SMALL_TABLES {
+        return Ok(());
+    }
     let total = total_memory();
     let granted = usize::try_from(needed)
         .is_ok_and(|bytes| Vec::<u8>::new().try_reserve_exact(bytes).is_ok());
@@ -293,6 +297,9 @@ fn refuse_out_of_memory(outcome: &Outcome) -> Result<()> {
     }
     Ok(())
 }
+
+/// Tables below this size are not checked by [`check_memory`]: 64 MiB.
+const SMALL_TABLES: u64 = 64 << 20;
 
 /// The machine's memory in bytes (`MemTotal` of /proc/meminfo), where it can be read.
 fn total_memory() -> Option<u64> {

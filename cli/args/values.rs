@@ -126,6 +126,11 @@ pub(super) fn positive(text: &str) -> Result<u64, String> {
 /// A number of threads: 0 (one per core) up to [`dlx::Solver::max_threads`], 8 per core;
 /// more only slow the search down and, by the thousand, exhaust the system.
 pub(super) fn threads(text: &str) -> Result<usize, String> {
+    // Up to 8 is within the cap (8 per core) on any machine: asking for the number of cores
+    // reads the process's affinity and cgroup files, a good part of a small run's start-up.
+    if let Ok(n @ 0..=8) = text.parse::<usize>() {
+        return Ok(n);
+    }
     let max = dlx::Solver::max_threads();
     match text.parse::<usize>() {
         Ok(n) if n <= max => Ok(n),
