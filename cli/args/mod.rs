@@ -11,7 +11,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-pub use flags::{ColorChoice, Format, MakeFlags, Propagate, SolveFlags};
+pub use flags::{ColorChoice, Deferred, Format, MakeFlags, Propagate, SolveFlags};
 pub use values::PieceSet;
 use values::{cell, piece_set, positive, rectangle, seconds};
 
@@ -30,13 +30,7 @@ pub struct Cli {
     /// Write the results to FILE instead of stdout: created, or emptied if it exists (- is
     /// stdout). Notes, errors, statistics and the progress bar stay on stderr; a file is not
     /// a terminal, so boards are plain text unless --pretty.
-    #[arg(
-        help_heading = "Output",
-        short = 'o',
-        long,
-        global = true,
-        value_name = "FILE"
-    )]
+    #[arg(short = 'o', long, global = true, value_name = "FILE")]
     pub output: Option<std::path::PathBuf>,
 }
 
@@ -294,7 +288,7 @@ pub struct CalendarArgs {
     pub all_dates: bool,
 
     #[command(flatten)]
-    pub flags: SolveFlags,
+    pub flags: Deferred<SolveFlags>,
 }
 
 /// How `dlx tromino` tiles.
@@ -325,7 +319,7 @@ pub struct TrominoArgs {
     pub method: Method,
 
     #[command(flatten)]
-    pub flags: SolveFlags,
+    pub flags: Deferred<SolveFlags>,
 }
 
 #[derive(Debug, Args)]
@@ -349,7 +343,7 @@ pub struct TileArgs {
     pub fixed: bool,
 
     #[command(flatten)]
-    pub flags: SolveFlags,
+    pub flags: Deferred<SolveFlags>,
 }
 
 #[derive(Debug, Args)]
@@ -363,7 +357,7 @@ pub struct PackArgs {
     pub pieces: PathBuf,
 
     #[command(flatten)]
-    pub flags: SolveFlags,
+    pub flags: Deferred<SolveFlags>,
 }
 
 /// A puzzle read from a file or standard input.
@@ -377,7 +371,7 @@ pub struct FileArgs {
     pub make: MakeFlags,
 
     #[command(flatten)]
-    pub flags: SolveFlags,
+    pub flags: Deferred<SolveFlags>,
 }
 
 /// The exact-cover encodings of Binairo.
@@ -415,7 +409,7 @@ pub struct BinairoArgs {
     pub encoding: BinairoEncoding,
 
     #[command(flatten)]
-    pub flags: SolveFlags,
+    pub flags: Deferred<SolveFlags>,
 }
 
 #[derive(Debug, Args)]
@@ -425,7 +419,7 @@ pub struct ArrowsArgs {
     pub size: usize,
 
     #[command(flatten)]
-    pub flags: SolveFlags,
+    pub flags: Deferred<SolveFlags>,
 }
 
 #[derive(Debug, Args)]
@@ -435,7 +429,7 @@ pub struct QueensArgs {
     pub n: usize,
 
     #[command(flatten)]
-    pub flags: SolveFlags,
+    pub flags: Deferred<SolveFlags>,
 }
 
 #[derive(Debug, Args)]
@@ -473,5 +467,5 @@ pub struct SolveArgs {
     pub file: Option<PathBuf>,
 
     #[command(flatten)]
-    pub flags: SolveFlags,
+    pub flags: Deferred<SolveFlags>,
 }
