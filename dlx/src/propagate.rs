@@ -238,6 +238,10 @@ pub(crate) struct Propagate {
     /// For each level, how many times in a row probing found nothing on the path to it
     /// (see [`run`](Self::run)).
     streaks: Vec<u8>,
+    /// For each level, whether its node is at a fixpoint of every rule that runs: forcing
+    /// and the propagator, and (the second) probing too.
+    settled: Vec<bool>,
+    probed: Vec<bool>,
     scratch: Marks,
     /// The nodes forcing may visit while probing at one node of the search.
     probe_budget: u64,
@@ -281,6 +285,8 @@ impl Propagate {
             trail: Vec::new(),
             marks: vec![0; depth + 1],
             streaks: vec![0; depth + 1],
+            settled: vec![false; depth + 1],
+            probed: vec![false; depth + 1],
             scratch: Marks::new(links),
             probe_budget: PROBE_EFFORT
                 .saturating_mul(problem.entry_count() as u64 + 1)
@@ -317,8 +323,22 @@ impl Propagate {
         // the same on any number of threads. (Counting common consequences as success too
         // probed more and paid less: minimal 24x24 seed 5 took 242 nodes and 0.49 s instead
         // of 144 and 0.39 s, circ40_50 0.72 s instead of 0.38 s.)
-        let probe = streak == 0 || level % (1 << streak.min(16)) == 0;
+        let probe = self.level == Propagation::Probing
+            && (streak == 0 || level % (1 << streak.min(16)) == 0);
         self.streaks[level] = streak;
+        if level > 0 && self.forced_move(links, chosen, probe) {
+            // The node's options are its parent's, at the parent's fixpoint: every rule
+            // would find nothing here, so none runs. The streak moves on as a fruitless
+            // probe would move it, and the tree stays the same.
+            if probe {
+                self.streaks[level] = streak.saturating_add(1);
+            }
+            self.settled[level] = true;
+            self.probed[level] = self.probed[level - 1] || probe;
+            return true;
+        }
+        self.settled[level] = false;
+        self.probed[level] = self.level != Propagation::Probing;
         loop {
             let built_in = match self.level {
                 Propagation::None => Ok(0),
@@ -331,6 +351,7 @@ impl Propagate {
                         } else {
                             streak.saturating_add(1)
                         };
+                        self.probed[level] = probed.fixpoint;
                         probed.removed
                     }),
                 Propagation::Forcing | Propagation::Probing => {
@@ -342,6 +363,7 @@ impl Propagate {
                 Err(WipeOut) => return false,
             }
             let Some(custom) = &self.custom else {
+                self.settled[level] = true;
                 return true;
             };
             let mut node = Node {
@@ -358,8 +380,21 @@ impl Propagate {
                 return false;
             }
             if removed == 0 || self.level == Propagation::None {
+                self.settled[level] = removed == 0;
                 return true;
             }
         }
+    }
+
+    /// Whether the option chosen at the parent of a node at `chosen.len()` was the only one
+    /// of its item, at a parent settled as this node's rules need (`probe`: probing too).
+    /// Such a choice takes out only options that forcing had already taken out (every
+    /// option that shares an item with it, or gives one of its colored items another
+    /// color), so the node's available options are exactly its parent's.
+    fn forced_move(&self, links: &Links, chosen: &[u32], probe: bool) -> bool {
+        let parent = chosen.len() - 1;
+        self.settled[parent]
+            && (self.probed[parent] || !probe)
+            && links.len(links.item_of(chosen[parent] as usize)) == 1
     }
 }

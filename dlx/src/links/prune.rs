@@ -32,6 +32,14 @@ pub(crate) struct Marks {
     /// whether each item is in that queue.
     queue: Vec<u32>,
     queued: Vec<bool>,
+    /// The colored items known to be *settled* at this node of the search (every node in
+    /// the item's list gives it the same color, so forcing on it removes nothing), each with
+    /// the trail's length when that was seen; and, for each item, whether it is on that list.
+    /// Removals keep an item settled; putting back options removed since that length may
+    /// not, so [`Links::undo_probe`] forgets those entries, and [`Links::force`] starts
+    /// afresh at every node (covers and uncovers change lists without the trail).
+    settled: Vec<(u32, u32)>,
+    is_settled: Vec<bool>,
     /// Nodes visited by forcing so far: the measure of probing's budget.
     pub work: u64,
 }
@@ -47,6 +55,8 @@ impl Marks {
             node_stamp: vec![0; links.vertical.len()],
             queue: Vec::new(),
             queued: vec![false; links.item_count + 2],
+            settled: Vec::new(),
+            is_settled: vec![false; links.item_count + 2],
             work: 0,
         }
     }
@@ -67,6 +77,25 @@ impl Marks {
         self.queue.clear();
     }
 
+    /// Notes that colored item `j` is settled, with the trail `trail_len` long.
+    fn settle(&mut self, j: usize, trail_len: usize) {
+        if !self.is_settled[j] {
+            self.is_settled[j] = true;
+            self.settled.push((j as u32, trail_len as u32));
+        }
+    }
+
+    /// Forgets the items seen settled when the trail was at least `trail_len` long.
+    fn unsettle_from(&mut self, trail_len: usize) {
+        while let Some(&(j, at)) = self.settled.last() {
+            if (at as usize) < trail_len {
+                break;
+            }
+            self.is_settled[j as usize] = false;
+            self.settled.pop();
+        }
+    }
+
     fn next_stamp(&mut self) -> u32 {
         if self.stamp == u32::MAX {
             self.stamp = 0;
@@ -79,12 +108,14 @@ impl Marks {
 }
 
 /// What [`Links::probe`] did: the options it removed (forcing's included), the values it
-/// tried, and those that failed.
+/// tried, those that failed, and whether it reached its fixpoint (the budget did not stop
+/// it).
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Probed {
     pub removed: u64,
     pub probes: u64,
     pub failed_values: u64,
+    pub fixpoint: bool,
 }
 
 /// A contradiction found by propagation: some active primary item has no option left, or a
@@ -233,6 +264,13 @@ impl Links {
         }
     }
 
+    /// Puts back what a probe removed (the trail after its first `len`), forgetting what it
+    /// saw settled.
+    fn undo_probe(&mut self, marks: &mut Marks, trail: &mut Vec<u32>, len: usize) {
+        self.restore_to(trail, len);
+        marks.unsettle_from(len);
+    }
+
     /// *Forcing*, to a fixpoint: when every option left for an active primary item `i` has
     /// item `j` with the same color (or all have `j` uncolored), every solution gives `j`
     /// that color through `i`'s option, so the options that give `j` another color (for an
@@ -243,6 +281,7 @@ impl Links {
     /// [`WipeOut`] when an active primary item has no option left.
     pub fn force(&mut self, marks: &mut Marks, trail: &mut Vec<u32>) -> Result<u64, WipeOut> {
         marks.clear();
+        marks.unsettle_from(0);
         let mut i = self.next_active(0);
         while i != 0 {
             marks.push(i);
@@ -291,7 +330,9 @@ impl Links {
         // each other in a list tend to be alike (a reduction lists one row's placements
         // together), so the last one is the likeliest to disagree with the first at once.
         let mut walked = 1;
-        self.walk_option(first, walked, stamp, marks);
+        if self.walk_option(first, walked, stamp, marks) == 0 {
+            return Ok(0);
+        }
         if last != first {
             walked += 1;
             if self.walk_option(last, walked, stamp, marks) == 0 {
@@ -313,7 +354,10 @@ impl Links {
         let mut q = self.next_in_option(first);
         while q != first {
             let j = self.entries[q].top as usize;
-            if self.is_live(q) && marks.item_stamp[j] == stamp && marks.item_count[j] == len as u32
+            if self.is_live(q)
+                && !marks.is_settled[j]
+                && marks.item_stamp[j] == stamp
+                && marks.item_count[j] == len as u32
             {
                 let color = marks.item_color[j];
                 let mut r = self.vertical[j].down as usize;
@@ -329,6 +373,10 @@ impl Links {
                     }
                     marks.work += 1;
                     r = next;
+                }
+                // Only nodes giving j `color` are left in its list.
+                if color > 0 {
+                    marks.settle(j, trail.len());
                 }
             }
             q = self.next_in_option(q);
@@ -347,8 +395,9 @@ impl Links {
         let mut q = self.next_in_option(p);
         while q != p {
             marks.node_stamp[q] = stamp;
-            if self.is_live(q) {
-                let j = self.entries[q].top as usize;
+            let j = self.entries[q].top as usize;
+            // A settled item forces nothing: it does not count as agreed.
+            if self.is_live(q) && !marks.is_settled[j] {
                 let color = self.color_of(q);
                 if walked == 1 {
                     marks.item_stamp[j] = stamp;
@@ -443,7 +492,7 @@ impl Links {
                                 Some(before) => intersect(&before, &gone),
                             });
                         }
-                        self.restore_to(trail, mark);
+                        self.undo_probe(marks, trail, mark);
                         if failed {
                             failed_values += 1;
                             all_tried = false;
@@ -472,6 +521,7 @@ impl Links {
                     removed,
                     probes,
                     failed_values,
+                    fixpoint: marks.work < limit,
                 });
             }
         }
