@@ -143,6 +143,7 @@ pub struct Node<'a> {
     chosen: &'a [u32],
     first_nodes: &'a [u32],
     removed: u64,
+    path_state: &'a mut [u8],
 }
 
 impl fmt::Debug for Node<'_> {
@@ -167,6 +168,23 @@ impl Node<'_> {
         self.chosen.len()
     }
 
+    /// A byte the propagator keeps along the path: what it left at the parent node with
+    /// [`set_path_state`](Self::set_path_state) (0 at the root). It depends on the path
+    /// alone, so a rule built on it (such as backing off costly reasoning that keeps finding
+    /// nothing) gives the same tree on any number of threads.
+    pub fn path_state(&self) -> u8 {
+        match self.chosen.len() {
+            0 => 0,
+            depth => self.path_state[depth - 1],
+        }
+    }
+
+    /// Leaves `state` for this node's children to read with
+    /// [`path_state`](Self::path_state) (by default they read what this node read).
+    pub fn set_path_state(&mut self, state: u8) {
+        self.path_state[self.chosen.len()] = state;
+    }
+
     /// Whether `option` can still be chosen below this node: not chosen, not ruled out by
     /// the options chosen, and not removed.
     ///
@@ -183,10 +201,15 @@ impl Node<'_> {
     pub fn options(&self, item: ItemId) -> Vec<OptionId> {
         let i = item.index() + 1;
         assert!(i <= self.links.item_count(), "no item {}", item.index());
+        // Every option in an active primary item's list is available: covering an item
+        // hides its options from every other list, purifying hides the options of other
+        // colors, and a removal takes a whole option out.
+        let all_available = i <= self.links.primary_count() && self.links.is_active(i);
         let mut options = Vec::new();
         let mut x = self.links.down(i);
         while x != i {
-            if self.links.is_available(x) {
+            debug_assert!(!all_available || self.links.is_available(x));
+            if all_available || self.links.is_available(x) {
                 options.push(OptionId::new(self.links.option_of(x) as usize));
             }
             x = self.links.down(x);
@@ -235,6 +258,8 @@ pub(crate) struct Propagate {
     trail: Vec<u32>,
     /// The trail's length when each level was entered.
     marks: Vec<u32>,
+    /// The propagator's byte at each level ([`Node::path_state`]).
+    path_state: Vec<u8>,
     /// For each level, how many times in a row probing found nothing on the path to it
     /// (see [`run`](Self::run)).
     streaks: Vec<u8>,
@@ -284,6 +309,7 @@ impl Propagate {
             first_nodes,
             trail: Vec::new(),
             marks: vec![0; depth + 1],
+            path_state: vec![0; depth + 1],
             streaks: vec![0; depth + 1],
             settled: vec![false; depth + 1],
             probed: vec![false; depth + 1],
@@ -335,10 +361,16 @@ impl Propagate {
             }
             self.settled[level] = true;
             self.probed[level] = self.probed[level - 1] || probe;
+            self.path_state[level] = self.path_state[level - 1];
             return true;
         }
         self.settled[level] = false;
         self.probed[level] = self.level != Propagation::Probing;
+        self.path_state[level] = if level == 0 {
+            0
+        } else {
+            self.path_state[level - 1]
+        };
         loop {
             let built_in = match self.level {
                 Propagation::None => Ok(0),
@@ -372,6 +404,7 @@ impl Propagate {
                 chosen,
                 first_nodes: &self.first_nodes,
                 removed: 0,
+                path_state: &mut self.path_state[..=level],
             };
             let verdict = custom.propagate(&mut node);
             let removed = node.removed;

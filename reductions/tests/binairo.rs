@@ -64,16 +64,24 @@ fn check_solution(puzzle: &str, solved: &str) {
     }
 }
 
-/// Solves with a strategy (and its propagation) up to `limit` solutions, checking every one;
-/// the count and boards.
+/// Solves with a strategy and the command's reasoning at every node (its propagation and its
+/// propagator) up to `limit` solutions, checking every one; the count and boards.
 fn solve(strategy: Strategy, text: &str, limit: u128) -> (u128, Vec<String>) {
-    solve_with(strategy, Binairo { strategy }.propagation(), text, limit)
+    solve_with(
+        strategy,
+        Binairo { strategy }.propagation(),
+        true,
+        text,
+        limit,
+    )
 }
 
-/// [`solve`] with the propagation given.
+/// [`solve`] with the propagation given, and the puzzle's own reasoning (the line rules and
+/// probing on bit masks) or not.
 fn solve_with(
     strategy: Strategy,
     propagation: Propagation,
+    own: bool,
     text: &str,
     limit: u128,
 ) -> (u128, Vec<String>) {
@@ -81,18 +89,19 @@ fn solve_with(
     let grid = binairo.parse(text).unwrap();
     let encoding = binairo.encode(&grid).unwrap();
     let mut boards = Vec::new();
-    let outcome = Solver::new(&encoding.problem)
-        .propagation(propagation)
-        .limit(limit)
-        .for_each(|options| {
-            dlx::verify(&encoding.problem, options).unwrap();
-            let board = binairo
-                .decode(&grid, &encoding.choices_of(options))
-                .to_string();
-            check_solution(text, &board);
-            boards.push(board);
-            ControlFlow::Continue(())
-        });
+    let mut solver = Solver::new(&encoding.problem).propagation(propagation);
+    if let Some(reasoning) = binairo.propagator(&grid, &encoding).filter(|_| own) {
+        solver = solver.propagator(reasoning);
+    }
+    let outcome = solver.limit(limit).for_each(|options| {
+        dlx::verify(&encoding.problem, options).unwrap();
+        let board = binairo
+            .decode(&grid, &encoding.choices_of(options))
+            .to_string();
+        check_solution(text, &board);
+        boards.push(board);
+        ControlFlow::Continue(())
+    });
     let distinct: HashSet<&String> = boards.iter().collect();
     assert_eq!(distinct.len(), boards.len(), "a board twice");
     (outcome.solutions, boards)
@@ -490,8 +499,14 @@ fn rectangles_and_repeats_against_brute_force() {
                 let want = boards.iter().filter(fits).count() as u128;
                 for strategy in Strategy::ALL {
                     for propagation in Propagation::ALL {
-                        let (count, _) = solve_with(strategy, propagation, &text, u128::MAX);
-                        assert_eq!(count, want, "{strategy:?} with {propagation}\n{text}");
+                        for own in [false, true] {
+                            let (count, _) =
+                                solve_with(strategy, propagation, own, &text, u128::MAX);
+                            assert_eq!(
+                                count, want,
+                                "{strategy:?} with {propagation}, own reasoning {own}\n{text}"
+                            );
+                        }
                     }
                 }
             }
@@ -650,14 +665,17 @@ fn hard_puzzles() -> Vec<(String, String)> {
 }
 
 /// Minimal puzzles of 24 x 24 and 30 x 30 that need the search (fixtures/hard): exactly one
-/// solution with the colored encoding under probing (the command's reasoning), valid by the
-/// rules, and the same board as the first one the plain pattern encoding finds with forcing.
+/// solution with the colored encoding and the command's reasoning (the line rules and probing
+/// on bit masks), and with the engine's probing instead; valid by the rules, and the same
+/// board as the first one the plain pattern encoding finds with forcing.
 #[test]
 fn hard_puzzles_have_one_solution() {
     for (name, text) in hard_puzzles() {
-        let (count, boards) = solve_with(Strategy::Colors, Propagation::Probing, &text, 2);
+        let (count, boards) = solve(Strategy::Colors, &text, 2);
         assert_eq!(count, 1, "{name}");
-        let (_, first) = solve_with(Strategy::Patterns, Propagation::Forcing, &text, 1);
+        let probed = solve_with(Strategy::Colors, Propagation::Probing, false, &text, 2);
+        assert_eq!(probed, (1, boards.clone()), "{name}");
+        let (_, first) = solve_with(Strategy::Patterns, Propagation::Forcing, false, &text, 1);
         assert_eq!(first, boards, "{name}");
     }
 }
@@ -669,12 +687,12 @@ fn hard_puzzles_have_one_solution() {
 #[ignore = "several minutes: cargo test --release -p reductions --test binairo -- --ignored"]
 fn hard_puzzles_have_one_solution_by_two_more_methods() {
     for (name, text) in hard_puzzles() {
-        let (_, boards) = solve_with(Strategy::Colors, Propagation::Probing, &text, 2);
+        let (_, boards) = solve(Strategy::Colors, &text, 2);
         for (strategy, propagation) in [
             (Strategy::Colors, Propagation::Forcing),
             (Strategy::Patterns, Propagation::Forcing),
         ] {
-            let (count, found) = solve_with(strategy, propagation, &text, 2);
+            let (count, found) = solve_with(strategy, propagation, false, &text, 2);
             assert_eq!(
                 (count, &found),
                 (1, &boards),
