@@ -398,36 +398,65 @@ fn checkpoint(
 fn choose(layout: &Layout, branching: Branching, state: &[u64]) -> Option<usize> {
     match branching {
         Branching::FirstItem => layout.first_open(state),
-        Branching::FewestOptions => {
-            let mut best: Option<(usize, usize)> = None;
-            for item in 0..layout.primary {
-                if layout.is_settled(item, state) {
-                    continue;
-                }
-                let (min, _) = layout.need(item, state);
-                let bound = best.map_or(usize::MAX, |(_, degree)| degree);
-                let mut degree = usize::from(min == 0);
-                for &option in layout.options_of(item) {
-                    if degree >= bound && degree >= min as usize {
-                        break;
+        Branching::FewestOptions => BLOCKED.with(|blocked| {
+            let mut blocked = blocked.borrow_mut();
+            if layout.blocked(state, &mut blocked) {
+                fewest_options(layout, state, |item, _, _| {
+                    layout.unblocked_options(item, &blocked)
+                })
+            } else {
+                fewest_options(layout, state, |item, min, bound| {
+                    // Counting stops once the item can be neither chosen nor impossible.
+                    let mut degree = 0;
+                    for &option in layout.options_of(item) {
+                        if degree >= bound && degree >= min {
+                            break;
+                        }
+                        if layout.fits(option, state) {
+                            degree += 1;
+                        }
                     }
-                    if layout.fits(option, state) {
-                        degree += 1;
-                    }
-                }
-                if degree < min as usize {
-                    return None;
-                }
-                if degree < bound {
-                    best = Some((item, degree));
-                    if degree == 0 {
-                        return None;
-                    }
-                }
+                    degree
+                })
             }
-            best.map(|(item, _)| item)
+        }),
+    }
+}
+
+thread_local! {
+    /// [`choose`]'s set of the options a signature rules out, kept between calls.
+    static BLOCKED: std::cell::RefCell<Vec<u64>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// The open item of `state` with the fewest options that fit (the first such), or `None`
+/// when some item cannot be covered as often as it must. `options(item, min, bound)` counts
+/// an item's options that fit, and may stop counting at `min` and `bound` both.
+fn fewest_options(
+    layout: &Layout,
+    state: &[u64],
+    options: impl Fn(usize, usize, usize) -> usize,
+) -> Option<usize> {
+    let mut best: Option<(usize, usize)> = None;
+    for item in 0..layout.primary {
+        if layout.is_settled(item, state) {
+            continue;
+        }
+        let (min, _) = layout.need(item, state);
+        let bound = best.map_or(usize::MAX, |(_, degree)| degree);
+        // An item that may stay uncovered has one more way: none of its options.
+        let slack = usize::from(min == 0);
+        let degree = slack + options(item, min as usize, bound.saturating_sub(slack));
+        if degree < min as usize {
+            return None;
+        }
+        if degree < bound {
+            best = Some((item, degree));
+            if degree == 0 {
+                return None;
+            }
         }
     }
+    best.map(|(item, _)| item)
 }
 
 /// Appends to `out` the signature after each way of settling `item` in `state`.

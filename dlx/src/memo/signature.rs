@@ -51,7 +51,29 @@ pub(crate) struct Layout {
     options: Vec<Compiled>,
     /// For each primary item, the options that contain it, in order.
     item_options: Vec<Vec<u32>>,
+    /// For problems without colors and with few options: which options each bit of a
+    /// signature rules out.
+    conflicts: Option<Conflicts>,
 }
+
+/// For each bit of a signature that some option needs to be zero, the options that need it,
+/// as a set of option numbers in words; and which bits those are. The options that no set
+/// bit of a signature rules out are the options that fit it, found in a few word operations
+/// a set bit, instead of testing each option in turn: choosing the item with the fewest
+/// options tests every open item's options at every signature.
+#[derive(Debug)]
+struct Conflicts {
+    option_words: usize,
+    by_bit: Vec<u64>,
+    used: Vec<u64>,
+    /// For each primary item, its options as a set: the words from its first option's to its
+    /// last option's (a reduction tends to list an item's options together).
+    item_sets: Vec<(usize, Vec<u64>)>,
+}
+
+/// The most words of options [`Conflicts`] keeps per bit (4,096 options), and in all (32 MiB).
+const CONFLICT_OPTION_WORDS: usize = 64;
+const CONFLICT_WORDS: usize = 1 << 22;
 
 /// Bits needed to write `0..=largest`.
 fn width_for(largest: u64) -> u32 {
@@ -88,6 +110,51 @@ impl Packer {
     }
 }
 
+impl Conflicts {
+    /// The conflicts of `options` on signatures of `words` words, if the problem has no
+    /// colors (a colored item's fit depends on more than one bit) and few enough options.
+    fn new(options: &[Compiled], words: usize, item_options: &[Vec<u32>]) -> Option<Conflicts> {
+        let option_words = options.len().div_ceil(64).max(1);
+        if option_words > CONFLICT_OPTION_WORDS
+            || words * 64 * option_words > CONFLICT_WORDS
+            || options.iter().any(|compiled| !compiled.colored.is_empty())
+        {
+            return None;
+        }
+        let mut by_bit = vec![0u64; words * 64 * option_words];
+        let mut used = vec![0u64; words];
+        for (o, compiled) in options.iter().enumerate() {
+            for &(word, zero, _) in &compiled.masks {
+                used[word as usize] |= zero;
+                let mut bits = zero;
+                while bits != 0 {
+                    let bit = word as usize * 64 + bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    by_bit[bit * option_words + o / 64] |= 1 << (o % 64);
+                }
+            }
+        }
+        let item_sets = item_options
+            .iter()
+            .map(|list| {
+                let first = list.first().map_or(0, |&o| o as usize / 64);
+                let last = list.last().map_or(0, |&o| o as usize / 64);
+                let mut set = vec![0u64; last + 1 - first];
+                for &o in list {
+                    set[o as usize / 64 - first] |= 1 << (o % 64);
+                }
+                (first, set)
+            })
+            .collect();
+        Some(Conflicts {
+            option_words,
+            by_bit,
+            used,
+            item_sets,
+        })
+    }
+}
+
 impl Layout {
     pub(crate) fn new(problem: &Problem) -> Layout {
         let primary = problem.primary_count();
@@ -120,7 +187,7 @@ impl Layout {
             .map(|seen| packer.field(width_for(seen.len() as u64 + 1)))
             .collect();
         let mut item_options = vec![Vec::new(); primary];
-        let options = problem
+        let options: Vec<Compiled> = problem
             .options()
             .map(|option: OptionId| {
                 let mut compiled = Compiled::default();
@@ -168,14 +235,52 @@ impl Layout {
                 compiled
             })
             .collect();
+        let words = packer.words().max(1);
+        let conflicts = Conflicts::new(&options, words, &item_options);
         Layout {
-            words: packer.words().max(1),
+            words,
             primary,
             bounds,
             counters,
             options,
             item_options,
+            conflicts,
         }
+    }
+
+    /// How many options of primary item `item` are not in `blocked` (as
+    /// [`blocked`](Self::blocked) wrote it).
+    pub(crate) fn unblocked_options(&self, item: usize, blocked: &[u64]) -> usize {
+        let conflicts = self.conflicts.as_ref().expect("blocked sets are kept");
+        let (first, set) = &conflicts.item_sets[item];
+        set.iter()
+            .zip(&blocked[*first..])
+            .map(|(&options, &ruled)| (options & !ruled).count_ones() as usize)
+            .sum()
+    }
+
+    /// Writes into `blocked` the set of options that `state` rules out (bit `o % 64` of word
+    /// `o / 64` for option `o`), and returns true; or returns false when this layout does not
+    /// keep [`Conflicts`] (then [`fits`](Self::fits) tells option by option).
+    pub(crate) fn blocked(&self, state: &[u64], blocked: &mut Vec<u64>) -> bool {
+        let Some(conflicts) = &self.conflicts else {
+            return false;
+        };
+        let width = conflicts.option_words;
+        blocked.clear();
+        blocked.resize(width, 0);
+        for (w, (&word, &used)) in state.iter().zip(&conflicts.used).enumerate() {
+            let mut bits = word & used;
+            while bits != 0 {
+                let bit = w * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let row = &conflicts.by_bit[bit * width..][..width];
+                for (out, &ruled) in blocked.iter_mut().zip(row) {
+                    *out |= ruled;
+                }
+            }
+        }
+        true
     }
 
     /// The options that contain primary item `item`.
