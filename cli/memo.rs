@@ -75,7 +75,11 @@ fn memo_graph(
     flags: &SolveFlags,
     order: Branching,
 ) -> Result<dlx::MemoGraph> {
-    let graph = memoizing(solver, flags, order).memo_graph();
+    // `--random` alone runs as a first-solution search would, on one thread; the graph
+    // uses --threads whatever the mode.
+    let graph = memoizing(solver, flags, order)
+        .threads(flags.threads)
+        .memo_graph();
     if let Some(bar) = &bar {
         bar.finish();
     }

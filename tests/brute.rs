@@ -441,25 +441,39 @@ proptest! {
     }
 
     /// The graph of all solutions: its count, its ZDD's paths and its random draws, against
-    /// the brute force.
+    /// the brute force; built on three threads, the same ZDD text and the same draws.
     #[test]
     fn memo_graph_holds_exactly_the_brute_force_solutions(spec in spec()) {
         let problem = spec.build();
         let expected = spec.brute_force();
         for branching in [Branching::FirstItem, Branching::FewestOptions] {
-            let graph = Solver::new(&problem)
-                .branching(branching)
-                .memo_graph()
-                .map_err(|error| TestCaseError::fail(error.to_string()))?;
-            prop_assert_eq!(graph.count().to_u128(), Some(expected.len() as u128));
-            let mut text = Vec::new();
-            graph.write_zdd(&mut text).unwrap();
-            let paths = crate::memo::zdd_solutions(&String::from_utf8(text).unwrap());
-            prop_assert_eq!(&paths, &expected, "{:?}", branching);
-            for solution in graph.random_solutions(3).take(5) {
-                let options: Vec<usize> = solution.canonical().into_iter().map(OptionId::index).collect();
-                prop_assert!(expected.contains(&options));
+            let mut texts = Vec::new();
+            let mut draws = Vec::new();
+            for threads in [1, 3] {
+                let graph = Solver::new(&problem)
+                    .branching(branching)
+                    .threads(threads)
+                    .memo_graph()
+                    .map_err(|error| TestCaseError::fail(error.to_string()))?;
+                prop_assert_eq!(graph.count().to_u128(), Some(expected.len() as u128));
+                let mut text = Vec::new();
+                graph.write_zdd(&mut text).unwrap();
+                let text = String::from_utf8(text).unwrap();
+                let paths = crate::memo::zdd_solutions(&text);
+                prop_assert_eq!(&paths, &expected, "{:?} on {} threads", branching, threads);
+                texts.push(text);
+                let drawn: Vec<Vec<usize>> = graph
+                    .random_solutions(3)
+                    .take(5)
+                    .map(|solution| solution.canonical().into_iter().map(OptionId::index).collect())
+                    .collect();
+                for options in &drawn {
+                    prop_assert!(expected.contains(options));
+                }
+                draws.push(drawn);
             }
+            prop_assert_eq!(&texts[0], &texts[1]);
+            prop_assert_eq!(&draws[0], &draws[1]);
         }
     }
 

@@ -6,6 +6,8 @@
 use std::io::{self, Write};
 use std::time::Instant;
 
+use rayon::prelude::*;
+
 use super::signature::Layout;
 use super::table::{Budget, Table};
 use super::{branch, choose, forward, Branching, Count, MemoConfig, MemoError, MemoStats};
@@ -92,6 +94,31 @@ fn subtract(a: &mut [u64], b: &[u64]) {
     }
 }
 
+/// Signatures a worker finds the completions of at a time.
+const CHUNK: usize = 1024;
+
+/// Stops building the graph at the time limit or when cancelled.
+fn stop_if_due(
+    config: &MemoConfig<'_>,
+    start: Instant,
+    stats: &MemoStats,
+) -> Result<(), MemoError> {
+    let timeout = config.timeout.is_some_and(|limit| start.elapsed() >= limit);
+    if !timeout && !config.is_cancelled() {
+        return Ok(());
+    }
+    let mut stats = stats.clone();
+    stats.elapsed = start.elapsed();
+    Err(MemoError::Stopped {
+        reason: if config.is_cancelled() {
+            StopReason::Cancelled
+        } else {
+            StopReason::Timeout
+        },
+        stats,
+    })
+}
+
 fn is_zero(digits: &[u64]) -> bool {
     digits.iter().all(|&d| d == 0)
 }
@@ -109,48 +136,58 @@ impl MemoGraph {
         let primary = layout.primary;
         let mut levels = std::mem::take(&mut forward.levels);
         let budget: &Budget = &forward.budget;
-        let mut successors = Vec::new();
-        let mut scratch = Vec::new();
-        let mut state = vec![0; words];
-        let mut sum = Vec::new();
-        let mut done = 0u64;
+        let pool = (config.threads > 1).then(|| crate::parallel::pool(config.threads));
         for level in (0..=primary).rev() {
             let Some(mut table) = levels[level].take() else {
                 continue;
             };
-            for entry in 0..table.len() {
-                done += 1;
-                let timeout = || config.timeout.is_some_and(|limit| start.elapsed() >= limit);
-                if done % 1024 == 0 && (timeout() || config.is_cancelled()) {
-                    let mut stats = forward.stats.clone();
-                    stats.elapsed = start.elapsed();
-                    return Err(MemoError::Stopped {
-                        reason: if !config.is_cancelled() {
-                            StopReason::Timeout
-                        } else {
-                            StopReason::Cancelled
-                        },
-                        stats,
-                    });
-                }
-                sum.clear();
-                if level == primary {
-                    sum.push(1);
-                } else {
-                    state.copy_from_slice(table.key(entry));
-                    successors.clear();
-                    if let Some(item) = choose(&layout, config.branching, &state) {
-                        branch(&layout, item, &state, &mut scratch, &mut successors)?;
+            let last = level == primary;
+            // The completions of entries `from..to`, each from those of its successors
+            // (deeper levels, all done).
+            let chunk = |from: usize, to: usize| -> Result<Vec<Vec<u64>>, MemoError> {
+                let mut successors = Vec::new();
+                let mut scratch = Vec::new();
+                let mut sums = Vec::with_capacity(to - from);
+                for entry in from..to {
+                    if entry % 1024 == 0 {
+                        stop_if_due(config, start, &forward.stats)?;
                     }
-                    for successor in successors.chunks_exact(words) {
-                        let below = levels[layout.settled(successor)]
-                            .as_ref()
-                            .expect("a successor's level is stored");
-                        let found = below.find(successor).expect("a successor is stored");
-                        add_into(&mut sum, below.count(found));
+                    let mut sum = Vec::new();
+                    if last {
+                        sum.push(1);
+                    } else {
+                        let state = table.key(entry);
+                        successors.clear();
+                        if let Some(item) = choose(&layout, config.branching, state) {
+                            branch(&layout, item, state, &mut scratch, &mut successors)?;
+                        }
+                        for successor in successors.chunks_exact(words) {
+                            let below = levels[layout.settled(successor)]
+                                .as_ref()
+                                .expect("a successor's level is stored");
+                            let found = below.find(successor).expect("a successor is stored");
+                            add_into(&mut sum, below.count(found));
+                        }
                     }
+                    sums.push(sum);
                 }
-                table.set_count(entry, &sum, budget)?;
+                Ok(sums)
+            };
+            let sums: Vec<Vec<u64>> = match &pool {
+                Some(pool) => {
+                    let len = table.len();
+                    let parts: Vec<Vec<Vec<u64>>> = pool.install(|| {
+                        (0..len.div_ceil(CHUNK))
+                            .into_par_iter()
+                            .map(|k| chunk(k * CHUNK, ((k + 1) * CHUNK).min(len)))
+                            .collect::<Result<_, MemoError>>()
+                    })?;
+                    parts.into_iter().flatten().collect()
+                }
+                None => chunk(0, table.len())?,
+            };
+            for (entry, sum) in sums.iter().enumerate() {
+                table.set_count(entry, sum, budget)?;
             }
             levels[level] = Some(table);
         }
@@ -248,7 +285,11 @@ impl MemoGraph {
             let Some(table) = &self.levels[level] else {
                 continue;
             };
-            for entry in 0..table.len() {
+            // In the order of the signatures, not of the table (which depends on the number
+            // of threads that built it), so the text is the same on any number of threads.
+            let mut order: Vec<usize> = (0..table.len()).collect();
+            order.sort_unstable_by(|&a, &b| table.key(a).cmp(table.key(b)));
+            for entry in order {
                 if is_zero(table.count(entry)) {
                     continue;
                 }

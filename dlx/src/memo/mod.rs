@@ -222,10 +222,6 @@ const CHECK_INTERVAL: u64 = 1 << 10;
 pub(crate) fn count(problem: &Problem, config: &MemoConfig<'_>) -> Result<MemoOutcome, MemoError> {
     let start = Instant::now();
     let layout = Layout::new(problem);
-    if config.threads > 1 {
-        let (count, stats) = parallel::count(&layout, config, start)?;
-        return Ok(MemoOutcome { count, stats });
-    }
     let mut forward = forward(&layout, config, false, start)?;
     let count = forward.total()?;
     forward.stats.elapsed = start.elapsed();
@@ -271,6 +267,9 @@ fn forward(
     keep: bool,
     start: Instant,
 ) -> Result<Forward, MemoError> {
+    if config.threads > 1 {
+        return parallel::forward(layout, config, keep, start);
+    }
     let words = layout.words;
     let primary = layout.primary;
     let budget = Budget::new(config.memory_limit);

@@ -4,6 +4,11 @@
 //! its own shard into its own tables. No table is ever shared, so no lock is taken, and the
 //! count is the same as on one thread: only the order of the signatures within a level
 //! differs, never which signatures there are or their counts.
+//!
+//! For the graph of all solutions the levels are kept: once the pass is done, each level's
+//! shards are merged into one table (the levels in parallel), and the completions are
+//! computed backwards, the signatures of a level in parallel chunks (each reads only deeper
+//! levels, which are done).
 
 use std::time::Instant;
 
@@ -11,7 +16,7 @@ use rayon::prelude::*;
 
 use super::signature::Layout;
 use super::table::{hash, Budget, Table};
-use super::{branch, checkpoint, choose, Count, MemoConfig, MemoError, MemoStats};
+use super::{branch, checkpoint, choose, Forward, MemoConfig, MemoError, MemoStats};
 
 /// Signatures a worker expands at a time.
 const CHUNK: usize = 1024;
@@ -68,12 +73,14 @@ fn expand(
     Ok(expansion)
 }
 
-/// The count on `config.threads` workers, with its statistics.
-pub(crate) fn count(
+/// The forward pass on `config.threads` workers: every level if `keep`, else the last one
+/// only (whose counts add up to the number of solutions), each as one table.
+pub(crate) fn forward(
     layout: &Layout,
     config: &MemoConfig<'_>,
+    keep: bool,
     start: Instant,
-) -> Result<(Count, MemoStats), MemoError> {
+) -> Result<Forward, MemoError> {
     let pool = crate::parallel::pool(config.threads);
     let shards = (2 * config.threads).next_power_of_two();
     let words = layout.words;
@@ -94,6 +101,8 @@ pub(crate) fn count(
     stats.signatures = 1;
     stats.peak_signatures = 1;
     let mut live: u64 = 1;
+    // The shards of each level once expanded, when the levels are kept.
+    let mut kept: Vec<Vec<Table>> = (0..=primary).map(|_| Vec::new()).collect();
     let mut next_report = config.progress.map(|(every, _)| every);
     for level in 0..primary {
         let current: Vec<Table> = columns
@@ -164,28 +173,52 @@ pub(crate) fn count(
             .sum::<u64>();
         live += added;
         stats.peak_signatures = stats.peak_signatures.max(live);
-        for table in current {
+        for table in &current {
             stats.expanded += table.len() as u64;
             stats.hits += table.hits;
-            live -= table.len() as u64;
-            budget.release(table.bytes());
         }
-    }
-    let mut total = Table::new(1, 1);
-    for column in &columns {
-        if let Some(done) = &column[primary] {
-            stats.hits += done.hits;
-            for entry in 0..done.len() {
-                total.add(&[0], done.count(entry), &budget)?;
+        if keep {
+            kept[level] = current;
+        } else {
+            for table in current {
+                live -= table.len() as u64;
+                budget.release(table.bytes());
             }
         }
     }
+    kept[primary] = columns
+        .iter_mut()
+        .filter_map(|column| column[primary].take())
+        .collect();
+    for done in &kept[primary] {
+        stats.hits += done.hits;
+    }
+    let levels: Vec<Option<Table>> = pool.install(|| {
+        kept.into_par_iter()
+            .map(|shards| merge(shards, words, &budget))
+            .collect::<Result<_, MemoError>>()
+    })?;
     stats.elapsed = start.elapsed();
     stats.peak_bytes = budget.peak();
-    let count = if total.len() == 0 {
-        Count::default()
-    } else {
-        Count::from_limbs(total.count(0))
+    Ok(Forward {
+        levels,
+        stats,
+        budget,
+    })
+}
+
+/// One table of the signatures of `shards` (each in one of them), or none if there are none.
+fn merge(shards: Vec<Table>, words: usize, budget: &Budget) -> Result<Option<Table>, MemoError> {
+    let mut shards = shards.into_iter();
+    let Some(mut merged) = shards.next() else {
+        return Ok(None);
     };
-    Ok((count, stats))
+    for shard in shards {
+        for entry in 0..shard.len() {
+            merged.add(shard.key(entry), shard.count(entry), budget)?;
+        }
+        budget.release(shard.bytes());
+    }
+    debug_assert_eq!(merged.key(0).len(), words);
+    Ok(Some(merged))
 }
