@@ -2737,7 +2737,15 @@ fn zdd_holds_the_solutions() {
         .collect();
     expected.sort();
     assert_eq!(crate::memo::zdd_solutions(&run.stdout), expected);
-    let tiny = dlx(&["solve", X_EXAMPLE, "--format", "zdd", "--stats", "--threads", "1"]);
+    let tiny = dlx(&[
+        "solve",
+        X_EXAMPLE,
+        "--format",
+        "zdd",
+        "--stats",
+        "--threads",
+        "1",
+    ]);
     insta::assert_snapshot!("x_zdd_stats", tiny.report_without_time());
     let queens = dlx(&["queens", "6", "--format", "zdd"]);
     queens.assert_status(0);

