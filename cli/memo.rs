@@ -24,6 +24,8 @@ pub struct Defaults {
     pub by_default: bool,
     pub propagation: Propagation,
     pub propagator: Option<Arc<dyn dlx::Propagator>>,
+    /// A direct uniform sampler for `--random`, where the command has one.
+    pub sampler: Option<reductions::Sampler>,
 }
 
 impl Defaults {
@@ -34,6 +36,7 @@ impl Defaults {
         by_default: false,
         propagation: Propagation::None,
         propagator: None,
+        sampler: None,
     };
 
     pub fn of<R: Reduction>(reduction: &R) -> Defaults {
@@ -42,6 +45,7 @@ impl Defaults {
             by_default: reduction.memo_by_default(),
             propagation: reduction.propagation(),
             propagator: None,
+            sampler: None,
         }
     }
 
@@ -270,6 +274,56 @@ where
     if graph.count().is_zero() {
         note(format_args!("dlx: no solution"));
         return Ok(Found::None);
+    }
+    Ok(Found::Some)
+}
+
+/// `--random N` where the command draws uniform solutions directly (dominoes on an Aztec
+/// diamond): as [`random_solutions`] prints them, without the graph.
+pub(crate) fn sampled_solutions<W>(
+    sampler: reductions::Sampler,
+    bar: Option<crate::progress::Bar>,
+    flags: &SolveFlags,
+    draws: u64,
+    mut write: W,
+) -> Result<Found>
+where
+    W: FnMut(&mut dyn Write, &[dlx::OptionId], u128) -> io::Result<()>,
+{
+    let start = std::time::Instant::now();
+    if let Some(bar) = &bar {
+        bar.finish();
+    }
+    let seed = seed(flags);
+    let mut rng = reductions::generate::Rng::new(seed);
+    let mut out = BufWriter::new(crate::output::stdout());
+    let mut sheet = crate::render::Sheet::default();
+    let svg = flags.format == Format::Svg;
+    for index in 1..=u128::from(draws) {
+        let options = sampler(&mut rng);
+        let target: &mut dyn Write = if svg { &mut sheet } else { &mut out };
+        write(target, &options, index).context(WRITE_ERROR)?;
+    }
+    if svg {
+        sheet.write_to(&mut out).context(WRITE_ERROR)?;
+    }
+    out.flush().context(WRITE_ERROR)?;
+    drop(out);
+    if flags.stats {
+        crate::stats::print(
+            flags,
+            &[
+                (
+                    "sampler",
+                    crate::stats::Figure::Text("domino shuffling".into()),
+                ),
+                ("seed", crate::stats::Figure::Text(seed.to_string())),
+                (
+                    "time",
+                    crate::stats::Figure::Seconds(start.elapsed().as_secs_f64()),
+                ),
+            ],
+        );
     }
     Ok(Found::Some)
 }

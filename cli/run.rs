@@ -14,7 +14,7 @@ use reductions::Reduction;
 
 use crate::args::{Format, Propagate, SolveFlags};
 use crate::board::{Board, View};
-use crate::memo::{estimate, memo_count, random_solutions, write_zdd, Defaults};
+use crate::memo::{estimate, memo_count, random_solutions, sampled_solutions, write_zdd, Defaults};
 use crate::{note, Found, WRITE_ERROR};
 
 /// The marker that a shard's text output puts after `shard I/N` when it stopped early (read
@@ -187,6 +187,9 @@ where
         return write_zdd(solver, bar, flags, memo.order);
     }
     if let Some(draws) = flags.random {
+        if let Some(sampler) = memo.sampler {
+            return sampled_solutions(sampler, bar, flags, draws, write);
+        }
         return random_solutions(solver, bar, flags, memo.order, draws, write);
     }
     if memo.applies(flags) {
@@ -475,6 +478,7 @@ where
         .context("cannot build the exact-cover problem")?;
     let defaults = Defaults {
         propagator: reduction.propagator(puzzle, &encoding),
+        sampler: reduction.sampler(puzzle, &encoding),
         ..Defaults::of(reduction)
     };
     solve_boards(&encoding.problem, flags, defaults, |options| {

@@ -109,7 +109,21 @@ pub trait Reduction {
     ) -> Option<std::sync::Arc<dyn dlx::Propagator>> {
         None
     }
+
+    /// A direct way to draw uniformly random solutions of `encoding` (each solution's
+    /// options), for puzzles where one is known and the graph of all solutions is out of
+    /// reach; by default none (`--random` then draws from that graph).
+    fn sampler(
+        &self,
+        _puzzle: &Self::Puzzle,
+        _encoding: &Encoding<Self::Choice>,
+    ) -> Option<Sampler> {
+        None
+    }
 }
+
+/// Draws one uniformly random solution, as its options ([`Reduction::sampler`]).
+pub type Sampler = std::sync::Arc<dyn Fn(&mut generate::Rng) -> Vec<dlx::OptionId> + Send + Sync>;
 
 /// An exact-cover problem and the meaning of each of its options: `choices[k]` belongs to
 /// option `k`.

@@ -26,10 +26,12 @@
 //!
 //! The rooms: `sets.rs` holds the named piece sets.
 
+mod aztec;
 mod sets;
 #[cfg(test)]
 mod tests;
 
+pub use aztec::{aztec_order, random_aztec_tiling};
 pub use sets::{piece_set, SET_NAMES};
 
 use std::collections::HashSet;
@@ -122,6 +124,53 @@ impl Tile {
 }
 
 impl Reduction for Tile {
+    /// Dominoes on an Aztec diamond: domino shuffling ([`random_aztec_tiling`]), exactly
+    /// uniform at any order (the graph of all tilings passes a gigabyte at order 18).
+    fn sampler(
+        &self,
+        puzzle: &TilePuzzle,
+        encoding: &Encoding<Placement>,
+    ) -> Option<crate::Sampler> {
+        let order = aztec_order(&puzzle.board)?;
+        if puzzle.pieces.len() != 1 || puzzle.pieces[0].shape().cells().len() != 2 {
+            return None;
+        }
+        let mut options = std::collections::HashMap::new();
+        for option in encoding.problem.options() {
+            let mut cells = encoding.choice(option).cells().to_vec();
+            cells.sort();
+            options.insert(cells, option);
+        }
+        // Shuffling lays dominoes both ways: every place of two cells side by side or one
+        // above the other needs its option (not so with `--fixed`).
+        let board = &puzzle.board;
+        let places = board
+            .cells()
+            .map(|cell| {
+                [(0, 1), (1, 0)]
+                    .iter()
+                    .filter(|&&(dr, dc)| {
+                        board.contains(crate::grid::Cell::new(cell.row + dr, cell.col + dc))
+                    })
+                    .count()
+            })
+            .sum::<usize>();
+        if options.len() != places {
+            return None;
+        }
+        Some(std::sync::Arc::new(
+            move |rng: &mut crate::generate::Rng| {
+                random_aztec_tiling(order, rng)
+                    .into_iter()
+                    .map(|mut cells| {
+                        cells.sort();
+                        options[&cells[..]]
+                    })
+                    .collect()
+            },
+        ))
+    }
+
     /// Tilings: the rest of a board depends only on the frontier, which many partial tilings
     /// share, so memoization counts even small boards at least as fast as enumeration.
     fn memo_by_default(&self) -> bool {
