@@ -26,6 +26,8 @@ pub struct Defaults {
     pub propagator: Option<Arc<dyn dlx::Propagator>>,
     /// A direct uniform sampler for `--random`, where the command has one.
     pub sampler: Option<reductions::Sampler>,
+    /// A direct exact count for `--count`, where the command has one.
+    pub counter: Option<reductions::Counter>,
 }
 
 impl Defaults {
@@ -37,6 +39,7 @@ impl Defaults {
         propagation: Propagation::None,
         propagator: None,
         sampler: None,
+        counter: None,
     };
 
     pub fn of<R: Reduction>(reduction: &R) -> Defaults {
@@ -46,6 +49,7 @@ impl Defaults {
             propagation: reduction.propagation(),
             propagator: None,
             sampler: None,
+            counter: None,
         }
     }
 
@@ -346,7 +350,47 @@ pub(crate) fn memo_count(
         }
         _ => anyhow!("{err}"),
     })?;
-    let count = &outcome.count;
+    print_exact_count(flags, &outcome.count)?;
+    if flags.stats {
+        print_memo_stats(flags, &outcome.stats, &outcome.count, Vec::new());
+    }
+    Ok(if outcome.count.is_zero() {
+        Found::None
+    } else {
+        Found::Some
+    })
+}
+
+/// `--count` by the command's own exact method (dominoes on a board without holes), where
+/// the count would otherwise be memoized by default.
+pub(crate) fn direct_count(counter: reductions::Counter, flags: &SolveFlags) -> Result<Found> {
+    let start = std::time::Instant::now();
+    let count = counter();
+    print_exact_count(flags, &count)?;
+    if flags.stats {
+        crate::stats::print(
+            flags,
+            &[
+                (
+                    "method",
+                    crate::stats::Figure::Text("Kasteleyn's determinant".into()),
+                ),
+                (
+                    "time",
+                    crate::stats::Figure::Seconds(start.elapsed().as_secs_f64()),
+                ),
+            ],
+        );
+    }
+    Ok(if count.is_zero() {
+        Found::None
+    } else {
+        Found::Some
+    })
+}
+
+/// An exact count, complete, as `--count` prints counts.
+fn print_exact_count(flags: &SolveFlags, count: &dlx::Count) -> Result<()> {
     let mut out = crate::output::stdout();
     if flags.format == Format::Json {
         let line = crate::json::CountLine {
@@ -360,13 +404,5 @@ pub(crate) fn memo_count(
         writeln!(out, "{count}")
     }
     .and_then(|()| out.flush())
-    .context(WRITE_ERROR)?;
-    if flags.stats {
-        print_memo_stats(flags, &outcome.stats, count, Vec::new());
-    }
-    Ok(if count.is_zero() {
-        Found::None
-    } else {
-        Found::Some
-    })
+    .context(WRITE_ERROR)
 }

@@ -14,7 +14,9 @@ use reductions::Reduction;
 
 use crate::args::{Format, Propagate, SolveFlags};
 use crate::board::{Board, View};
-use crate::memo::{estimate, memo_count, random_solutions, sampled_solutions, write_zdd, Defaults};
+use crate::memo::{
+    direct_count, estimate, memo_count, random_solutions, sampled_solutions, write_zdd, Defaults,
+};
 use crate::{note, Found, WRITE_ERROR};
 
 /// The marker that a shard's text output puts after `shard I/N` when it stopped early (read
@@ -193,6 +195,17 @@ where
         return random_solutions(solver, bar, flags, memo.order, draws, write);
     }
     if memo.applies(flags) {
+        // A count memoized by default goes to the command's own exact method if it has one;
+        // `--memo`, `--order` and `--memo-limit` ask for the memo.
+        if let Some(counter) = memo
+            .counter
+            .filter(|_| !flags.memo && flags.order.is_none() && flags.memo_limit.is_none())
+        {
+            if let Some(bar) = &bar {
+                bar.finish();
+            }
+            return direct_count(counter, flags);
+        }
         return memo_count(solver, bar, flags, memo.order);
     }
     if flags.memo_limit.is_some() || flags.order.is_some() {
@@ -479,6 +492,7 @@ where
     let defaults = Defaults {
         propagator: reduction.propagator(puzzle, &encoding),
         sampler: reduction.sampler(puzzle, &encoding),
+        counter: reduction.counter(puzzle),
         ..Defaults::of(reduction)
     };
     solve_boards(&encoding.problem, flags, defaults, |options| {

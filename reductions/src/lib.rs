@@ -120,7 +120,16 @@ pub trait Reduction {
     ) -> Option<Sampler> {
         None
     }
+
+    /// A direct way to count the solutions exactly, for puzzles where one is known that does
+    /// not enumerate or memoize (it runs only when asked); by default none.
+    fn counter(&self, _puzzle: &Self::Puzzle) -> Option<Counter> {
+        None
+    }
 }
+
+/// Counts the solutions exactly by a method of the puzzle's own ([`Reduction::counter`]).
+pub type Counter = std::sync::Arc<dyn Fn() -> dlx::Count + Send + Sync>;
 
 /// Draws one uniformly random solution, as its options ([`Reduction::sampler`]).
 pub type Sampler = std::sync::Arc<dyn Fn(&mut generate::Rng) -> Vec<dlx::OptionId> + Send + Sync>;
