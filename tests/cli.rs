@@ -44,7 +44,7 @@ pub(crate) struct Run {
 }
 
 /// Runs `dlx ARGS` with an empty standard input.
-fn dlx(args: &[&str]) -> Run {
+pub(crate) fn dlx(args: &[&str]) -> Run {
     run(
         args,
         None,
@@ -153,7 +153,7 @@ impl Run {
         self
     }
 
-    fn assert_status(&self, expected: i32) -> &Self {
+    pub(crate) fn assert_status(&self, expected: i32) -> &Self {
         assert_eq!(
             self.status,
             Some(expected),
@@ -2795,108 +2795,6 @@ fn random_solutions_are_solutions_and_repeat_with_their_seed() {
     let none = dlx(&["solve", NO_SOLUTION, "--random", "3"]);
     none.assert_status(1);
     assert!(none.stdout.is_empty());
-}
-
-/// Dominoes on an Aztec diamond are drawn by domino shuffling, not from the graph: every
-/// draw a tiling of the board, all 64 tilings of order 3 met in 640 draws, the same draws for
-/// a seed; with `--fixed` (horizontal dominoes only) the graph answers.
-#[test]
-fn aztec_diamonds_are_drawn_by_domino_shuffling() {
-    let board = "tests/fixtures/cli/aztec-3.txt";
-    let args = [
-        "tile", board, "--pieces", "domino", "--random", "640", "--seed", "5", "--format", "json",
-        "--stats",
-    ];
-    let run = dlx(&args);
-    run.assert_status(0);
-    assert!(run.stderr.contains("domino shuffling"), "{}", run.stderr);
-    let mut seen = std::collections::HashSet::new();
-    for line in run.stdout.lines() {
-        let value: serde_json::Value = serde_json::from_str(line).unwrap();
-        let tiles: Vec<Vec<u64>> = serde_json::from_value(value["tiles"].clone()).unwrap();
-        let mut cells: std::collections::HashMap<u64, Vec<(i64, i64)>> = Default::default();
-        for (r, row) in tiles.iter().enumerate() {
-            for (c, &tile) in row.iter().enumerate() {
-                // The diamond of order 3 in a 6 x 6 grid.
-                let inside = (2 * r as i64 - 5).abs() + (2 * c as i64 - 5).abs() <= 6;
-                assert_eq!(tile > 0, inside, "({r}, {c}) in {line}");
-                if tile > 0 {
-                    cells.entry(tile).or_default().push((r as i64, c as i64));
-                }
-            }
-        }
-        assert_eq!(cells.len(), 12, "{line}");
-        for domino in cells.values() {
-            let [a, b] = domino[..] else {
-                panic!("a tile of {} cells in {line}", domino.len())
-            };
-            assert_eq!((a.0 - b.0).abs() + (a.1 - b.1).abs(), 1, "{line}");
-        }
-        seen.insert(tiles);
-    }
-    assert_eq!(run.stdout.lines().count(), 640);
-    assert_eq!(seen.len(), 64);
-    assert_eq!(dlx(&args).stdout, run.stdout);
-    let fixed = dlx(&[&args[..], &["--fixed"]].concat());
-    fixed.assert_status(0);
-    assert!(
-        !fixed.stderr.contains("domino shuffling"),
-        "{}",
-        fixed.stderr
-    );
-}
-
-/// Dominoes that may turn on a board without holes are counted by Kasteleyn's determinant:
-/// the Aztec diamond of order 30 has 2^465 tilings; order 12 and a 10 x 10 square agree with
-/// the memoized count (`--memo`); a board with a hole is memoized.
-#[test]
-fn domino_counts_use_kasteleyn_where_the_board_has_no_holes() {
-    let dir = std::env::temp_dir().join(format!("dlx-cli-kasteleyn-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let aztec = |order: usize| {
-        let path = dir.join(format!("aztec-{order}.txt"));
-        let n = order as i64;
-        let mut text = format!("{} {}\n", 2 * order, 2 * order);
-        for r in 0..2 * n {
-            for c in 0..2 * n {
-                let inside = (2 * r - 2 * n + 1).abs() + (2 * c - 2 * n + 1).abs() <= 2 * n;
-                text.push(if inside { '.' } else { '#' });
-            }
-            text.push('\n');
-        }
-        std::fs::write(&path, text).unwrap();
-        path.to_string_lossy().into_owned()
-    };
-    let power_of_two = |bits: usize| {
-        let mut limbs = vec![0u64; bits / 64 + 1];
-        limbs[bits / 64] = 1 << (bits % 64);
-        dlx::Count::from_limbs(&limbs).to_string()
-    };
-    let board = aztec(30);
-    let run = dlx(&["tile", &board, "--pieces", "domino", "--count", "--stats"]);
-    run.assert_status(0);
-    assert_eq!(run.stdout.trim(), power_of_two(30 * 31 / 2));
-    assert!(run.stderr.contains("Kasteleyn"), "{}", run.stderr);
-    let board = aztec(12);
-    let direct = dlx(&["tile", &board, "--pieces", "domino", "--count"]);
-    let memo = dlx(&[
-        "tile", &board, "--pieces", "domino", "--count", "--memo", "--stats",
-    ]);
-    assert_eq!(direct.stdout.trim(), power_of_two(12 * 13 / 2));
-    assert_eq!(memo.stdout, direct.stdout);
-    assert!(!memo.stderr.contains("Kasteleyn"), "{}", memo.stderr);
-    let square = ["tile", "--size", "10x10", "--pieces", "domino", "--count"];
-    assert_eq!(
-        dlx(&square).stdout,
-        dlx(&[&square[..], &["--memo"]].concat()).stdout
-    );
-    let ring = dir.join("ring.txt");
-    std::fs::write(&ring, "4 4\n....\n.#..\n.#..\n....\n").unwrap();
-    let ring = ring.to_string_lossy().into_owned();
-    let holed = dlx(&["tile", &ring, "--pieces", "domino", "--count", "--stats"]);
-    holed.assert_status(0);
-    assert!(!holed.stderr.contains("Kasteleyn"), "{}", holed.stderr);
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// `--estimate N`: Knuth's estimate, the same for a seed, near the exact count.

@@ -21,6 +21,9 @@ mod format;
 /// The `dlx` binary end to end: outputs, exit statuses, error messages.
 mod cli;
 
+/// Dominoes by their own methods: domino shuffling and Kasteleyn's determinant.
+mod tiling;
+
 /// Every error path of the `dlx` binary (those `cli` leaves out), size limits, panics and
 /// closed pipes.
 mod cli_errors;
