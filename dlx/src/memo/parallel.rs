@@ -195,7 +195,7 @@ pub(crate) fn forward(
     }
     let levels: Vec<Option<Table>> = pool.install(|| {
         kept.into_par_iter()
-            .map(|shards| merge(shards, words, &budget))
+            .map(|shards| merge(shards, &budget))
             .collect::<Result<_, MemoError>>()
     })?;
     stats.elapsed = start.elapsed();
@@ -208,7 +208,7 @@ pub(crate) fn forward(
 }
 
 /// One table of the signatures of `shards` (each in one of them), or none if there are none.
-fn merge(shards: Vec<Table>, words: usize, budget: &Budget) -> Result<Option<Table>, MemoError> {
+fn merge(shards: Vec<Table>, budget: &Budget) -> Result<Option<Table>, MemoError> {
     let mut shards = shards.into_iter();
     let Some(mut merged) = shards.next() else {
         return Ok(None);
@@ -219,6 +219,5 @@ fn merge(shards: Vec<Table>, words: usize, budget: &Budget) -> Result<Option<Tab
         }
         budget.release(shard.bytes());
     }
-    debug_assert_eq!(merged.key(0).len(), words);
     Ok(Some(merged))
 }

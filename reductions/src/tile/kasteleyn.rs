@@ -263,7 +263,7 @@ fn rebuild(residues: &[u64], primes: &[u64]) -> Vec<u64> {
     // Past M / 2 the determinant is negative: its absolute value is M - x.
     let mut half = modulus.clone();
     shift_right_one(&mut half);
-    if greater(&x, &half) {
+    if dlx::Count::from_limbs(&x) > dlx::Count::from_limbs(&half) {
         subtract_from(&mut modulus, &x);
         x = modulus;
     }
@@ -307,20 +307,6 @@ fn shift_right_one(digits: &mut [u64]) {
         *digit = (*digit >> 1) | (carry << 63);
         carry = low;
     }
-}
-
-fn greater(a: &[u64], b: &[u64]) -> bool {
-    let len = a.len().max(b.len());
-    for i in (0..len).rev() {
-        let (x, y) = (
-            a.get(i).copied().unwrap_or(0),
-            b.get(i).copied().unwrap_or(0),
-        );
-        if x != y {
-            return x > y;
-        }
-    }
-    false
 }
 
 /// `a -= b`, for `a >= b`.
