@@ -168,6 +168,33 @@ fn parallel_for_each_visits_every_solution_once() {
     }
 }
 
+/// The names of the threads on which a count on `threads` visits the solutions.
+fn visiting_threads(problem: &dlx::Problem, threads: usize) -> HashSet<Option<String>> {
+    let names = std::sync::Mutex::new(HashSet::new());
+    Solver::new(problem).threads(threads).for_each(|_| {
+        let name = std::thread::current().name().map(str::to_owned);
+        names.lock().unwrap().insert(name);
+        ControlFlow::Continue(())
+    });
+    names.into_inner().unwrap()
+}
+
+/// A parallel run starts on the calling thread and wakes the pool only for a tree still
+/// unfinished after a while: a tree smaller than the first checkpoint (64 nodes) is solved
+/// where it was asked for, and a big one reaches the workers.
+#[test]
+fn only_big_trees_reach_the_pool() {
+    let caller = std::thread::current().name().map(str::to_owned);
+    let tiny = dlx::Problem::from_dlx("a b c\na\nb c\na b\nc\n").unwrap();
+    assert_eq!(visiting_threads(&tiny, 4), HashSet::from([caller.clone()]));
+    let big = util::read_corpus("langford11-sym.dlx");
+    let names = visiting_threads(&big, 2);
+    assert!(
+        names.iter().flatten().any(|name| name.starts_with("dlx-")),
+        "no solution found on a worker: {names:?}"
+    );
+}
+
 /// Eight threads on a two-core machine, stopped by a solution limit: no deadlock, and exactly
 /// the limit is reported, however the workers race for the last solutions.
 #[test]

@@ -8,6 +8,10 @@
 //! subtrees are thus split again and again while small ones are solved whole, whatever the
 //! differences in size (10x and more between subtrees is common).
 //!
+//! A whole tree starts on the calling thread, as a sequential search, and moves to the pool
+//! (made on first use, then kept) only if it is still unfinished after [`SOLO`]: small
+//! problems, where waking the workers would cost more than the search, never touch it.
+//!
 //! The same prefixes, enumerated to a fixed depth, are what a shard of a distributed count
 //! takes its share of ([`Solver::shard`](crate::Solver::shard)).
 //!
@@ -111,9 +115,8 @@ pub(crate) struct Finished {
 
 /// Solves the subtrees of `roots` (prefixes of `template`'s search, with the share of the tree
 /// each stands for) on `threads` workers.
-pub(crate) fn run(template: Search, roots: Vec<Root>, settings: Settings<'_>) -> Finished {
+pub(crate) fn run(template: Search, mut roots: Vec<Root>, settings: Settings<'_>) -> Finished {
     let threads = settings.threads.max(1);
-    let pool = pool(threads);
     let shared = Shared {
         threads,
         interval: INTERVAL.min((settings.node_limit / threads as u64 / 2).max(1)),
@@ -137,26 +140,51 @@ pub(crate) fn run(template: Search, roots: Vec<Root>, settings: Settings<'_>) ->
         partial: (0..threads).map(|_| AtomicU64::new(0)).collect(),
         last_estimate: Mutex::new(0.0),
     };
-    pool.scope(|scope| {
-        for root in roots {
+    // A whole tree starts on the calling thread, and the pool is made (or woken) only for a
+    // tree that is still unfinished after SOLO: most small problems never need it.
+    let mut paused = None;
+    if roots.len() == 1 {
+        let root = roots.pop().expect("one root");
+        let task = Task {
+            prefix: root.prefix,
+            degrees: root.degrees,
+            count_last: false,
+            start: root.start,
+            width: root.width,
+        };
+        if let Some(search) = shared.search_for(&task) {
+            paused = explore(None, &shared, search, task.start, task.width);
+        }
+    }
+    if paused.is_some() || !roots.is_empty() {
+        let pool = pool(threads);
+        pool.scope(|scope| {
             let shared = &shared;
             let pool = &pool;
-            scope.spawn(move |scope| {
-                solve(
-                    scope,
-                    pool,
-                    shared,
-                    Task {
-                        prefix: root.prefix,
-                        degrees: root.degrees,
-                        count_last: false,
-                        start: root.start,
-                        width: root.width,
-                    },
-                )
-            });
-        }
-    });
+            if let Some((search, start, width)) = paused {
+                scope.spawn(move |scope| {
+                    let unfinished = explore(Some((scope, pool)), shared, search, start, width);
+                    debug_assert!(unfinished.is_none(), "a run on the pool never pauses");
+                });
+            }
+            for root in roots {
+                scope.spawn(move |scope| {
+                    solve(
+                        scope,
+                        pool,
+                        shared,
+                        Task {
+                            prefix: root.prefix,
+                            degrees: root.degrees,
+                            count_last: false,
+                            start: root.start,
+                            width: root.width,
+                        },
+                    )
+                });
+            }
+        });
+    }
     let searches = shared.idle.into_inner().expect("no worker panicked");
     let mut stats = Stats::default();
     for search in &searches {
@@ -207,6 +235,22 @@ pub(crate) fn pool(threads: usize) -> Arc<rayon::ThreadPool> {
 }
 
 impl Shared<'_> {
+    /// A search standing at `task`'s prefix: an idle worker's, or a copy of the template. A
+    /// copy the allocator refuses stops the run (a lower bound, said so) instead of aborting
+    /// the process. None when the run has stopped.
+    fn search_for(&self, task: &Task) -> Option<Search> {
+        if self.stop.load(Ordering::Relaxed) {
+            return None;
+        }
+        let idle = self.idle.lock().expect("no worker panicked").pop();
+        let Some(mut search) = idle.or_else(|| self.template.try_clone()) else {
+            self.stop_with(StopReason::OutOfMemory);
+            return None;
+        };
+        search.enter_prefix(&task.prefix, &task.degrees, task.count_last);
+        Some(search)
+    }
+
     fn stop_with(&self, reason: StopReason) {
         let mut stopped = self.stopped.lock().expect("no worker panicked");
         stopped.get_or_insert(reason);
@@ -276,19 +320,29 @@ fn solve<'s, 'v: 's>(
     shared: &'s Shared<'v>,
     task: Task,
 ) {
-    if shared.stop.load(Ordering::Relaxed) {
-        return;
+    if let Some(search) = shared.search_for(&task) {
+        explore(Some((scope, pool)), shared, search, task.start, task.width);
     }
-    let worker = pool.current_thread_index().unwrap_or(0);
-    let idle = shared.idle.lock().expect("no worker panicked").pop();
-    // A worker's first task copies the table; a copy the allocator refuses stops the search
-    // (a lower bound, said so) instead of aborting the process.
-    let Some(mut search) = idle.or_else(|| shared.template.try_clone()) else {
-        shared.stop_with(StopReason::OutOfMemory);
-        return;
-    };
-    search.enter_prefix(&task.prefix, &task.degrees, task.count_last);
-    let (mut start, mut width) = (task.start, task.width);
+}
+
+/// How long the first run of a whole tree stays on the calling thread before it moves to the
+/// pool. Waking two workers costs 0.3-0.5 ms of CPU time, as much as a small search; a tree
+/// that outlasts this loses at most this much of its parallel time (docs/engine.md).
+const SOLO: Duration = Duration::from_millis(1);
+
+/// Explores the subtree `search` stands at (its share of the tree from `start`, `width` wide)
+/// to its end or a stop. On a pool (`pool` given) it gives work away when its queue runs dry.
+/// Without one, it runs on the calling thread and pauses at its first checkpoint after
+/// [`SOLO`], returning the search and its share to be taken up by the pool.
+fn explore<'s, 'v: 's>(
+    pool: Option<(&rayon::Scope<'s>, &'s rayon::ThreadPool)>,
+    shared: &'s Shared<'v>,
+    mut search: Search,
+    mut start: f64,
+    mut width: f64,
+) -> Option<(Search, f64, f64)> {
+    let worker = pool.map_or(0, |(_, pool)| pool.current_thread_index().unwrap_or(0));
+    let solo_until = pool.is_none().then(|| Instant::now() + SOLO);
     let mut published = search.nodes;
     let mut since_split = 0;
     let mut options = Vec::new();
@@ -337,6 +391,17 @@ fn solve<'s, 'v: 's>(
                     break;
                 }
                 since_split += explored;
+                shared.report(worker, width * search.estimate());
+                let Some((scope, pool)) = pool else {
+                    if solo_until.is_some_and(|until| now >= until) {
+                        if let Some(slot) = shared.partial.get(worker) {
+                            slot.store(0f64.to_bits(), Ordering::Relaxed);
+                        }
+                        return Some((search, start, width));
+                    }
+                    search.checkpoint_at = search.nodes + pacer.next(now);
+                    continue;
+                };
                 // Giving work away costs the recipients a replay of the prefix and, with
                 // Algorithm M, this search an undo and redo of its levels below the split: in
                 // a deep and narrow tree (the arrow board's is thousands of levels deep) that
@@ -349,7 +414,6 @@ fn solve<'s, 'v: 's>(
                     give_away(scope, pool, shared, &mut search, &mut start, &mut width);
                     since_split = 0;
                 }
-                shared.report(worker, width * search.estimate());
                 search.checkpoint_at = search.nodes + pacer.next(now);
             }
             Event::Done => {
@@ -367,6 +431,7 @@ fn solve<'s, 'v: 's>(
     }
     search.unwind();
     shared.idle.lock().expect("no worker panicked").push(search);
+    None
 }
 
 /// Splits off the untried options at the shallowest open level of `search`'s subtree as new

@@ -207,6 +207,8 @@ impl<'p> Solver<'p> {
     pub fn threads(mut self, threads: usize) -> Self {
         self.threads = match threads {
             0 => cores(),
+            // Below the cap on any machine: asking for the cores costs a small search's time.
+            1..=8 => threads,
             _ => threads.min(Self::max_threads()),
         };
         self
