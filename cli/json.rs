@@ -35,6 +35,9 @@ pub struct CountLine {
     pub stopped: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub shard: Option<[usize; 2]>,
+    /// `"memo"` for a shard's memoized count, which adds up only with other memoized shards.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub method: Option<&'static str>,
 }
 
 /// Writes `value` as one line of JSON.

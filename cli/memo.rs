@@ -67,6 +67,9 @@ impl Defaults {
     }
 }
 
+/// The mark of a memoized shard's count, after `shard I/N` (and `"method"` in JSON).
+pub(crate) const MEMO_SHARD: &str = "memo";
+
 /// The solver with the item order (`order` unless `--order` says otherwise) and the memory
 /// limit of a memoized run.
 fn memoizing<'p>(solver: Solver<'p>, flags: &SolveFlags, order: Branching) -> Solver<'p> {
@@ -392,14 +395,19 @@ pub(crate) fn direct_count(counter: reductions::Counter, flags: &SolveFlags) -> 
 /// An exact count, complete, as `--count` prints counts.
 fn print_exact_count(flags: &SolveFlags, count: &dlx::Count) -> Result<()> {
     let mut out = crate::output::stdout();
+    // A memoized shard says so: its share is not an enumerated shard's, and `dlx merge`
+    // adds shards of one method only.
     if flags.format == Format::Json {
         let line = crate::json::CountLine {
             count: crate::json::Whole(count.to_string()),
             complete: true,
             stopped: None,
-            shard: None,
+            shard: flags.shard.map(|(index, count)| [index, count]),
+            method: flags.shard.map(|_| MEMO_SHARD),
         };
         crate::json::write_line(&mut out, &line)
+    } else if let Some((index, shards)) = flags.shard {
+        writeln!(out, "shard {index}/{shards} {MEMO_SHARD}\n{count}")
     } else {
         writeln!(out, "{count}")
     }

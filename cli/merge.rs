@@ -11,6 +11,7 @@ use reductions::text::shown;
 use serde_json::value::RawValue;
 
 use crate::args::MergeArgs;
+use crate::memo::MEMO_SHARD;
 use crate::run::INCOMPLETE;
 use crate::Found;
 
@@ -22,6 +23,8 @@ struct ShardCount {
     count: usize,
     solutions: BigUint,
     stopped: Option<String>,
+    /// Counted by memoization (`--memo`), whose shares differ from the search's.
+    memo: bool,
 }
 
 pub fn run(args: &MergeArgs) -> Result<Found> {
@@ -81,7 +84,8 @@ fn read_shard(path: &Path, text: &str) -> Result<ShardCount> {
         bail!("{name}: expected a line `shard I/N` (the output of `dlx ... --count --shard I/N`), found none");
     };
     let rest = header.trim().trim_start_matches("shard ").trim();
-    let (spec, stopped) = match rest.split_once(' ') {
+    let (spec, stopped, memo) = match rest.split_once(' ') {
+        Some((spec, marker)) if marker.trim() == MEMO_SHARD => (spec, None, true),
         Some((spec, marker)) => {
             let Some(reason) = marker.trim().strip_prefix(INCOMPLETE) else {
                 bail!(
@@ -92,9 +96,9 @@ fn read_shard(path: &Path, text: &str) -> Result<ShardCount> {
                 );
             };
             let reason = reason.trim_start_matches(':').trim();
-            (spec, Some(reason.to_owned()))
+            (spec, Some(reason.to_owned()), false)
         }
-        None => (rest, None),
+        None => (rest, None, false),
     };
     let (index, count) = parse_spec(spec).with_context(|| {
         format!(
@@ -115,6 +119,7 @@ fn read_shard(path: &Path, text: &str) -> Result<ShardCount> {
         count,
         solutions,
         stopped,
+        memo,
     })
 }
 
@@ -146,11 +151,19 @@ fn read_json(path: &Path, line: &str) -> Result<ShardCount> {
         Some(raw) if !complete => serde_json::from_str::<String>(raw).ok(),
         _ => None,
     };
+    let memo = match field("method") {
+        None => false,
+        Some(raw) => match serde_json::from_str::<String>(raw) {
+            Ok(method) if method == MEMO_SHARD => true,
+            _ => bail!("{name}: expected \"method\":\"{MEMO_SHARD}\" or no method, found {raw}"),
+        },
+    };
     Ok(ShardCount {
         index,
         count,
         solutions,
         stopped: (!complete).then(|| stopped.unwrap_or_else(|| "not complete".to_owned())),
+        memo,
     })
 }
 
@@ -178,6 +191,20 @@ fn merge(shards: &[ShardCount]) -> Result<BigUint> {
             n,
             other.index,
             other.count
+        );
+    }
+    if let Some(other) = shards.iter().find(|s| s.memo != shards[0].memo) {
+        let (memo, search) = if other.memo {
+            (other, &shards[0])
+        } else {
+            (&shards[0], other)
+        };
+        bail!(
+            "shard {}/{n} was counted by memoization (--memo) and shard {}/{n} by the search: \
+             their shares of the problem differ, so they do not add up; count every shard the \
+             same way",
+            memo.index,
+            search.index
         );
     }
     // N comes from the files, so nothing is allocated or walked per shard of N: the indices
@@ -259,11 +286,25 @@ mod tests {
             count,
             solutions: solutions.into(),
             stopped: None,
+            memo: false,
         };
         assert_eq!(
             merge(&[shard(1, 2, 5), shard(0, 2, 7)]).unwrap(),
             12u8.into()
         );
+        let memo = |index, solutions| ShardCount {
+            memo: true,
+            ..shard(index, 2, solutions)
+        };
+        assert_eq!(merge(&[memo(1, 5), memo(0, 7)]).unwrap(), 12u8.into());
+        assert!(merge(&[memo(1, 5), shard(0, 2, 7)]).is_err());
+        assert!(merge(&[shard(1, 2, 5), memo(0, 7)]).is_err());
+        let read = read_shard(Path::new("m"), "shard 1/2 memo\n7\n").unwrap();
+        assert!(read.memo && read.index == 1 && read.solutions == 7u8.into());
+        let json = r#"{"count":7,"complete":true,"shard":[1,2],"method":"memo"}"#;
+        assert!(read_shard(Path::new("j"), json).unwrap().memo);
+        let unknown = r#"{"count":7,"complete":true,"shard":[1,2],"method":"guess"}"#;
+        assert!(read_shard(Path::new("u"), unknown).is_err());
         assert!(merge(&[shard(0, 2, 5)]).is_err());
         assert!(merge(&[shard(0, 2, 5), shard(0, 2, 5), shard(1, 2, 1)]).is_err());
         assert!(merge(&[shard(0, 2, 5), shard(1, 3, 5)]).is_err());

@@ -357,6 +357,7 @@ fn write_count(out: &mut dyn Write, outcome: &Outcome, flags: &SolveFlags) -> io
             complete: stopped.is_none(),
             stopped,
             shard: flags.shard.map(|(index, count)| [index, count]),
+            method: None,
         };
         return crate::json::write_line(out, &line);
     }

@@ -556,8 +556,8 @@ fn the_checks_can_fail() {
 fn memo_errors() {
     error("memo_without_count", &["queens", "6", "--memo"]);
     error(
-        "memo_with_shard",
-        &["queens", "6", "--count", "--memo", "--shard", "0/2"],
+        "memo_with_within",
+        &["queens", "6", "--count", "--memo", "--within", "0"],
     );
     error(
         "memo_with_limit",

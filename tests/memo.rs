@@ -189,6 +189,101 @@ fn aztec_diamonds_have_two_to_the_n_n_plus_1_over_2_tilings() {
     }
 }
 
+/// Adds counts of any size.
+fn sum(counts: impl IntoIterator<Item = Count>) -> Count {
+    let mut total: Vec<u64> = Vec::new();
+    for count in counts {
+        total.resize(total.len().max(count.limbs().len()) + 1, 0);
+        let mut carry = 0u128;
+        for (k, limb) in total.iter_mut().enumerate() {
+            let digit =
+                u128::from(*limb) + u128::from(count.limbs().get(k).copied().unwrap_or(0)) + carry;
+            *limb = digit as u64;
+            carry = digit >> 64;
+        }
+    }
+    Count::from_limbs(&total)
+}
+
+/// The memoized counts of the shards of a problem, on `threads`.
+fn shard_counts(
+    problem: &Problem,
+    branching: Branching,
+    shards: usize,
+    threads: usize,
+) -> Vec<Count> {
+    (0..shards)
+        .map(|index| {
+            let solver = Solver::new(problem).branching(branching).threads(threads);
+            match solver.shard(index, shards).memo_count() {
+                Ok(outcome) => outcome.count,
+                Err(error) => panic!("shard {index}/{shards}: {error}"),
+            }
+        })
+        .collect()
+}
+
+/// Memoized counts on shards add up to the whole, exactly: on the corpus (both orders, 1 and
+/// 2 threads, with the same shares on both), on tilings whose counts pass 128 bits, and on
+/// problems too small for the cut (the shares are then taken of the last level).
+#[test]
+fn memo_shards_add_up_to_the_whole() {
+    let (mut cut_above_the_last_level, mut ran) = (0, 0);
+    // Algorithms X, C and M, a sudoku, and a tiny example of each.
+    let quick = [
+        "queens10.dlx",
+        "langford11-sym.dlx",
+        "sudoku-escargot.dlx",
+        "random/xcc-s1.dlx",
+        "random/xcc-s4.dlx",
+        "queens8-pd.dlx",
+        "queens10-pd.dlx",
+        "random/mcc-s1.dlx",
+        "random/mcc-s2.dlx",
+        "tiny/x-knuth-example.dlx",
+        "tiny/c-knuth-example.dlx",
+        "tiny/m-knuth-example.dlx",
+    ];
+    for (name, expected) in util::expected_counts() {
+        if !quick.contains(&name.as_str()) {
+            continue;
+        }
+        ran += 1;
+        let problem = util::read_corpus(&name);
+        for branching in BRANCHINGS {
+            for shards in [1, 2, 3, 7] {
+                let one = shard_counts(&problem, branching, shards, 1);
+                assert_eq!(
+                    sum(one.clone()),
+                    expected,
+                    "{name}, {branching:?}, {shards} shards"
+                );
+                let two = shard_counts(&problem, branching, shards, 2);
+                assert_eq!(
+                    two, one,
+                    "{name}, {branching:?}, {shards} shards on 2 threads"
+                );
+                if shards > 1 && one.iter().filter(|count| !count.is_zero()).count() > 1 {
+                    cut_above_the_last_level += 1;
+                }
+            }
+        }
+    }
+    assert_eq!(ran, quick.len(), "every listed instance is in the corpus");
+    assert!(cut_above_the_last_level > 20, "{cut_above_the_last_level}");
+    let eighteen = dominoes(18, 18, |_, _| true);
+    let whole = memo_count(&eighteen, Branching::FirstItem);
+    for shards in [2, 5] {
+        let parts = shard_counts(&eighteen, Branching::FirstItem, shards, 2);
+        assert!(parts.iter().all(|part| !part.is_zero() && *part < whole));
+        assert_eq!(sum(parts), whole, "{shards} shards");
+    }
+    // A problem of three signatures in all: seven shards, the last level shared.
+    let strip = dominoes(2, 2, |_, _| true);
+    let parts = shard_counts(&strip, Branching::FirstItem, 7, 1);
+    assert_eq!(sum(parts), 2);
+}
+
 /// A limit too small for the signatures is an error that names it, never an abort.
 #[test]
 fn a_memo_limit_too_small_is_an_error() {
@@ -200,8 +295,13 @@ fn a_memo_limit_too_small_is_an_error() {
         }
         other => panic!("expected the memory limit, got {other:?}"),
     }
-    let sharded = Solver::new(&problem).shard(0, 2).memo_count();
-    assert_eq!(sharded, Err(MemoError::Restricted));
+    let sharded = Solver::new(&problem).shard(0, 2).memo_graph();
+    assert!(matches!(sharded, Err(MemoError::Restricted)));
+    let within = Solver::new(&problem)
+        .within(&[dlx::OptionId::new(0)])
+        .unwrap()
+        .memo_count();
+    assert_eq!(within, Err(MemoError::Restricted));
     let threads = Solver::new(&problem)
         .threads(2)
         .memo_limit(100_000)

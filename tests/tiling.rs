@@ -104,3 +104,79 @@ fn domino_counts_use_kasteleyn_where_the_board_has_no_holes() {
     assert!(!holed.stderr.contains("Kasteleyn"), "{}", holed.stderr);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Memoized counts on shards (`--memo --shard I/N`) say so in their output and add up with
+/// `dlx merge` to the whole count, past 64 bits too; a merge of memoized and enumerated
+/// shards is refused, since their shares of the problem differ.
+#[test]
+fn memoized_shards_merge_to_the_whole_count() {
+    let dir = std::env::temp_dir().join(format!("dlx-memo-shards-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let board = ["tile", "--size", "18x18", "--pieces", "domino", "--count"];
+    let whole = dlx(&board);
+    whole.assert_status(0);
+    // A004003(9), past 2^128.
+    assert_eq!(whole.stdout, "548943583215388338077567813208427340288\n");
+    let mut files = Vec::new();
+    for (index, format) in [(0, "text"), (1, "json"), (2, "text")] {
+        let shard = format!("{index}/3");
+        let mut args = board.to_vec();
+        args.extend(["--memo", "--shard", &shard, "--format", format]);
+        let run = dlx(&args);
+        run.assert_status(0);
+        if format == "text" {
+            assert!(
+                run.stdout.starts_with(&format!("shard {shard} memo\n")),
+                "{}",
+                run.stdout
+            );
+        } else {
+            assert!(run.stdout.contains(r#""method":"memo""#), "{}", run.stdout);
+        }
+        let count = run.stdout.lines().last().unwrap().to_owned();
+        assert_ne!(
+            count.trim_start_matches(r#"{"count":"#),
+            "0",
+            "{}",
+            run.stdout
+        );
+        let file = dir.join(format!("memo{index}.out"));
+        std::fs::write(&file, &run.stdout).unwrap();
+        files.push(file.to_str().unwrap().to_owned());
+    }
+    let merged = dlx(&["merge", &files[0], &files[1], &files[2]]);
+    merged.assert_status(0);
+    assert_eq!(merged.stdout, whole.stdout);
+
+    // An enumerated shard (of a board small enough to finish).
+    let enumerated = dlx(&[
+        "tile",
+        "--size",
+        "4x4",
+        "--pieces",
+        "domino",
+        "--count",
+        "--no-memo",
+        "--shard",
+        "1/3",
+    ]);
+    enumerated.assert_status(0);
+    let file = dir.join("search1.out");
+    std::fs::write(&file, &enumerated.stdout).unwrap();
+    let mixed = dlx(&["merge", &files[0], file.to_str().unwrap(), &files[2]]);
+    mixed.assert_status(2);
+    assert!(
+        mixed
+            .stderr
+            .contains("shard 0/3 was counted by memoization"),
+        "{}",
+        mixed.stderr
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+
+    let run = dlx(&[
+        "tile", "--size", "4x4", "--pieces", "domino", "--format", "zdd", "--shard", "0/2",
+    ]);
+    run.assert_status(2);
+    assert!(run.stderr.contains("on a shard"), "{}", run.stderr);
+}

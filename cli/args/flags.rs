@@ -147,9 +147,10 @@ pub struct SolveFlags {
     /// and the colors taken) once, exactly at any size. Far faster than enumeration where
     /// many partial solutions leave the same rest, as in tilings of boards (a 16 x 16 board
     /// has 2 * 10^30 domino tilings, counted in a fraction of a second); slower where
-    /// they rarely do. Uses --threads (--random and --format zdd run on one); no --shard,
+    /// they rarely do. Uses --threads; with --shard I/N, counts shard I's share of the
+    /// signatures (`dlx merge` adds memoized shards, never mixed with enumerated ones); no
     /// --within or --limit. See docs/memo.md.
-    #[arg(help_heading = "Memoization", long, requires = "count", conflicts_with_all = ["shard", "within", "limit", "split"])]
+    #[arg(help_heading = "Memoization", long, requires = "count", conflicts_with_all = ["within", "limit", "split"])]
     pub memo: bool,
 
     /// With --count on `tromino` and `tile`, which memoize by default: enumerate instead.

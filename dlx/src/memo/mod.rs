@@ -104,8 +104,9 @@ pub enum MemoError {
         /// The item, numbered as in [`Problem::items`](crate::Problem::items).
         item: usize,
     },
-    /// The solver was restricted to part of the search tree ([`Solver::shard`] or
-    /// [`Solver::within`]), which a memoized count cannot honor.
+    /// The solver was restricted to part of the search tree ([`Solver::within`]), which a
+    /// memoized run cannot honor, or to a [`Solver::shard`] for the graph of all solutions
+    /// (a count can run on a shard).
     ///
     /// [`Solver::shard`]: crate::Solver::shard
     /// [`Solver::within`]: crate::Solver::within
@@ -141,7 +142,7 @@ impl fmt::Display for MemoError {
                  memoization (more than {MAX_BRANCH_STEPS} steps to list them)"
             ),
             MemoError::Restricted => {
-                f.write_str("a memoized count covers the whole problem: it cannot run on a shard or a subtree")
+                f.write_str("memoization covers the whole problem: it cannot run on a subtree, nor build the graph of all solutions on a shard")
             }
         }
     }
@@ -207,6 +208,9 @@ pub(crate) struct MemoConfig<'a> {
     pub(crate) timeout: Option<Duration>,
     pub(crate) cancel: Option<&'a std::sync::atomic::AtomicBool>,
     pub(crate) progress: Option<(Duration, Report<'a>)>,
+    /// Count only this share (`index` of `count`) of the signatures at the cut level (see
+    /// [`SHARE_CUT`]).
+    pub(crate) shard: Option<(usize, usize)>,
 }
 
 impl MemoConfig<'_> {
@@ -214,6 +218,33 @@ impl MemoConfig<'_> {
         self.cancel
             .is_some_and(|flag| flag.load(std::sync::atomic::Ordering::Relaxed))
     }
+}
+
+/// A shard's count takes its share of the signatures of the first level holding at least
+/// this many per shard (or of the last level, if none does), and of the later levels already
+/// reached from earlier ones, and goes on from them alone. Every path to a solution passes
+/// through exactly one of those signatures and the count is linear in their counts, so the
+/// shards' counts add up to the whole, exactly, however the levels below reconverge; every
+/// shard repeats the levels above the cut.
+const SHARE_CUT: usize = 64;
+
+/// Whether signature `key` belongs to share `index` of `count`: a fixed hash, so every shard
+/// of a count, on any machine and thread count, agrees on the shares.
+fn in_share(key: &[u64], (index, count): (usize, usize)) -> bool {
+    (table::hash(key) % count as u64) as usize == index
+}
+
+/// The entries of `table` in the share, as a table of their own (the rest freed).
+fn share(table: Table, shard: (usize, usize), budget: &Budget) -> Result<Table, MemoError> {
+    let mut kept = Table::new(table.stride(), 1);
+    kept.hits = table.hits;
+    for entry in 0..table.len() {
+        if in_share(table.key(entry), shard) {
+            kept.add(table.key(entry), table.count(entry), budget)?;
+        }
+    }
+    budget.release(table.bytes());
+    Ok(kept)
 }
 
 /// How often the count looks at the clock, in signatures expanded.
@@ -238,6 +269,8 @@ struct Forward {
     levels: Vec<Option<Table>>,
     stats: MemoStats,
     budget: Budget,
+    /// A shard whose cut no level reached: its share is taken of the last level.
+    uncut: Option<(usize, usize)>,
 }
 
 impl Forward {
@@ -247,7 +280,12 @@ impl Forward {
         if let Some(done) = self.levels.last().and_then(Option::as_ref) {
             // Sum in a one-entry table, which widens as needed.
             for entry in 0..done.len() {
-                total.add(&[0], done.count(entry), &self.budget)?;
+                if self
+                    .uncut
+                    .map_or(true, |shard| in_share(done.key(entry), shard))
+                {
+                    total.add(&[0], done.count(entry), &self.budget)?;
+                }
             }
         }
         Ok(if total.len() == 0 {
@@ -287,10 +325,27 @@ fn forward(
     let mut successors: Vec<u64> = Vec::new();
     let mut scratch: Vec<u64> = Vec::new();
     let mut next_report = config.progress.map(|(every, _)| every);
+    let mut uncut = config.shard;
     for level in 0..primary {
-        let Some(table) = levels[level].take() else {
+        let Some(mut table) = levels[level].take() else {
             continue;
         };
+        if let Some(shard) = uncut.filter(|&(_, count)| table.len() >= SHARE_CUT * count) {
+            // Every path to a solution passes through this level or through a later one
+            // already reached from an earlier level: those tables are the cut.
+            live -= table.len() as u64;
+            table = share(table, shard, &budget)?;
+            live += table.len() as u64;
+            for later in levels[level + 1..].iter_mut() {
+                if let Some(pending) = later.take() {
+                    live -= pending.len() as u64;
+                    let kept = share(pending, shard, &budget)?;
+                    live += kept.len() as u64;
+                    *later = Some(kept);
+                }
+            }
+            uncut = None;
+        }
         for entry in 0..table.len() {
             if stats.expanded % CHECK_INTERVAL == 0 {
                 checkpoint(
@@ -339,6 +394,7 @@ fn forward(
         levels,
         stats,
         budget,
+        uncut,
     })
 }
 

@@ -16,7 +16,9 @@ use rayon::prelude::*;
 
 use super::signature::Layout;
 use super::table::{hash, Budget, Table};
-use super::{branch, checkpoint, choose, Forward, MemoConfig, MemoError, MemoStats};
+use super::{
+    branch, checkpoint, choose, share, Forward, MemoConfig, MemoError, MemoStats, SHARE_CUT,
+};
 
 /// Signatures a worker expands at a time.
 const CHUNK: usize = 1024;
@@ -104,13 +106,34 @@ pub(crate) fn forward(
     // The shards of each level once expanded, when the levels are kept.
     let mut kept: Vec<Vec<Table>> = (0..=primary).map(|_| Vec::new()).collect();
     let mut next_report = config.progress.map(|(every, _)| every);
+    let mut uncut = config.shard;
     for level in 0..primary {
-        let current: Vec<Table> = columns
+        let mut current: Vec<Table> = columns
             .iter_mut()
             .filter_map(|column| column[level].take())
             .collect();
         if current.is_empty() {
             continue;
+        }
+        let signatures: usize = current.iter().map(Table::len).sum();
+        if let Some(shard) = uncut.filter(|&(_, count)| signatures >= SHARE_CUT * count) {
+            // The cut: this level and the later ones already reached (see SHARE_CUT).
+            current = current
+                .into_iter()
+                .map(|table| share(table, shard, &budget))
+                .collect::<Result<_, MemoError>>()?;
+            live -= (signatures - current.iter().map(Table::len).sum::<usize>()) as u64;
+            for column in columns.iter_mut() {
+                for later in column[level + 1..].iter_mut() {
+                    if let Some(pending) = later.take() {
+                        live -= pending.len() as u64;
+                        let kept = share(pending, shard, &budget)?;
+                        live += kept.len() as u64;
+                        *later = Some(kept);
+                    }
+                }
+            }
+            uncut = None;
         }
         checkpoint(
             config,
@@ -204,6 +227,7 @@ pub(crate) fn forward(
         levels,
         stats,
         budget,
+        uncut,
     })
 }
 

@@ -109,6 +109,11 @@ impl Table {
         self.len
     }
 
+    /// Words in a signature.
+    pub(crate) fn stride(&self) -> usize {
+        self.stride
+    }
+
     pub(crate) fn bytes(&self) -> usize {
         8 * (self.keys.capacity() + self.counts.capacity() + self.slots.capacity())
     }

@@ -390,9 +390,12 @@ impl<'p> Solver<'p> {
     /// honors the [`timeout`](Self::timeout), the [`node_limit`](Self::node_limit) (as a
     /// bound on signatures expanded), the [`memo_limit`](Self::memo_limit) and the progress
     /// callback, and runs on the [`threads`](Self::threads) (each level of signatures split
-    /// among them, the same count as on one thread); it fails on a [`shard`](Self::shard) or a subtree
-    /// ([`within`](Self::within)). See [`Branching`] for the order of the items, which
-    /// decides the number of signatures.
+    /// among them, the same count as on one thread). On a [`shard`](Self::shard) it counts the
+    /// shard's share: the shards take their shares of the signatures of one level (the
+    /// first with at least 64 per shard, by a fixed hash, so the same on every machine) and
+    /// count on from them alone, and their counts add up to the whole exactly; each repeats
+    /// the levels above that one. It fails on a subtree ([`within`](Self::within)). See
+    /// [`Branching`] for the order of the items, which decides the number of signatures.
     ///
     /// ```
     /// use dlx::{ProblemBuilder, Solver};
@@ -411,19 +414,24 @@ impl<'p> Solver<'p> {
     /// let outcome = Solver::new(&problem).memo_count()?;
     /// assert_eq!(outcome.count, 233);
     /// assert_eq!(outcome.count.to_u128(), Some(Solver::new(&problem).count().solutions));
+    /// // Three shards, as three machines would count them.
+    /// let shares: u128 = (0..3)
+    ///     .map(|i| Solver::new(&problem).shard(i, 3).memo_count().unwrap().count.to_u128().unwrap())
+    ///     .sum();
+    /// assert_eq!(shares, 233);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn memo_count(&self) -> Result<MemoOutcome, MemoError> {
-        memo::count(self.problem, &self.memo_config()?)
+        memo::count(self.problem, &self.memo_config(true)?)
     }
 
     /// The graph of all solutions ([`MemoGraph`]): the signatures of
     /// [`memo_count`](Self::memo_count), all kept (so more memory than a count, which frees
     /// each level once expanded), each with its number of completions. From it, the ZDD of
     /// all solutions and uniformly random solutions. The same limits apply as to
-    /// `memo_count`.
+    /// `memo_count`; it fails on a shard or a subtree.
     pub fn memo_graph(&self) -> Result<MemoGraph, MemoError> {
-        MemoGraph::build(self.problem, &self.memo_config()?)
+        MemoGraph::build(self.problem, &self.memo_config(false)?)
     }
 
     /// Knuth's Monte Carlo estimate of the number of solutions and of search-tree nodes, from
@@ -448,8 +456,9 @@ impl<'p> Solver<'p> {
         memo::estimate(self.problem, probes, seed)
     }
 
-    fn memo_config(&self) -> Result<MemoConfig<'_>, MemoError> {
-        if self.shard.is_some() || !self.prefix.is_empty() {
+    /// The knobs of a memoized run; a shard only where `sharded` (a count).
+    fn memo_config(&self, sharded: bool) -> Result<MemoConfig<'_>, MemoError> {
+        if (self.shard.is_some() && !sharded) || !self.prefix.is_empty() {
             return Err(MemoError::Restricted);
         }
         Ok(MemoConfig {
@@ -463,6 +472,7 @@ impl<'p> Solver<'p> {
                 .progress
                 .as_ref()
                 .map(|(every, report)| (*every, &**report as &(dyn Fn(&Progress) + Send + Sync))),
+            shard: self.shard,
         })
     }
 
