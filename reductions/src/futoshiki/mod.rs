@@ -573,7 +573,9 @@ impl Reduction for Futoshiki {
     }
 
     /// The filter of encode time, at every node: the lines' all-different rule by Régin's
-    /// matching (every naked and hidden subset), which forcing does not see.
+    /// matching (every naked and hidden subset), which forcing does not see, and singleton
+    /// consistency within a budget a node; a node's trials start at the cell where its
+    /// parent's budget ran out, so that a path tries every cell in turn.
     fn propagator(
         &self,
         grid: &Grid,

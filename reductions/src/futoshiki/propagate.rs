@@ -80,12 +80,22 @@ impl dlx::Propagator for SearchFilter {
         if !self.filter.propagate(&mut domains, &mut queue) {
             return Err(dlx::Contradiction);
         }
-        if !self
-            .filter
-            .probe_within(&mut domains, &mut queue, SEARCH_PROBE_BUDGET)
-        {
+        // Where the parent's trials stopped, as a fraction of the cells in 256ths: this
+        // node's trials start there, so that a budget spent before the end of a pass moves
+        // on along the path instead of trying the same cells at every node.
+        let cells = n * n;
+        let start = node.path_state() as usize * cells / 256;
+        let mut stopped = start;
+        if !self.filter.probe_from(
+            &mut domains,
+            &mut queue,
+            SEARCH_PROBE_BUDGET,
+            (start, true),
+            &mut stopped,
+        ) {
             return Err(dlx::Contradiction);
         }
+        node.set_path_state((stopped * 256 / cells) as u8);
         for cell in (0..n * n).filter(|&cell| open[cell]) {
             for digit in 1..=n {
                 if domains[cell] >> digit & 1 == 0 {
@@ -107,8 +117,9 @@ const PROBE_BUDGET: u64 = 2_000_000;
 
 /// The work singleton consistency may spend at one node of the search ([`SearchFilter`]),
 /// in the same units as [`PROBE_BUDGET`]. Measured on our 10 x 10 "recursive" puzzles
-/// (fixtures/hard): 30,000 leaves 530-977 nodes, 1,000,000 about 140 at twice the time of
-/// 100,000, which leaves 216-277 nodes in the least time (docs/engine.md).
+/// (fixtures/hard), before the trials moved on along the path: 30,000 leaves 530-977 nodes,
+/// 1,000,000 about 140 at twice the time of 100,000, which left 216-277 nodes in the least
+/// time (docs/engine.md).
 const SEARCH_PROBE_BUDGET: u64 = 100_000;
 
 /// The rules as the filter sees them: the lines (rows, then columns) and the inequalities.
@@ -418,19 +429,34 @@ impl Filter {
     /// the cell kept, until nothing changes or [`PROBE_BUDGET`] is spent.
     /// Returns false when no solution exists.
     fn probe(&self, domains: &mut [u64], queue: &mut Queue) -> bool {
-        self.probe_within(domains, queue, PROBE_BUDGET)
+        let mut stopped = 0;
+        self.probe_from(domains, queue, PROBE_BUDGET, (0, false), &mut stopped)
     }
 
-    /// [`probe`](Self::probe) until the queue's work passes `budget`.
-    fn probe_within(&self, domains: &mut [u64], queue: &mut Queue, budget: u64) -> bool {
+    /// [`probe`](Self::probe) until the queue's work passes `budget`; `stopped` is set to the
+    /// cell whose trial the budget cut, if it did. The cells are tried from `start` on in
+    /// cell order if `rotate`, else those with fewer digits first.
+    fn probe_from(
+        &self,
+        domains: &mut [u64],
+        queue: &mut Queue,
+        budget: u64,
+        (start, rotate): (usize, bool),
+        stopped: &mut usize,
+    ) -> bool {
         let mut trial = vec![0u64; domains.len()];
         let mut union = vec![0u64; domains.len()];
         let mut order: Vec<usize> = (0..domains.len()).collect();
+        let cells = domains.len();
         loop {
             let mut changed = false;
-            // Cells with few digits first: their trials fail more often, and each failure
-            // makes the later trials cheaper (f15 to f17 need 2 to 3 times less work).
-            order.sort_by_key(|&cell| domains[cell].count_ones());
+            if rotate {
+                order.sort_by_key(|&cell| (cell + cells - start) % cells);
+            } else {
+                // Cells with few digits first: their trials fail more often, and each failure
+                // makes the later trials cheaper (f15 to f17 need 2 to 3 times less work).
+                order.sort_by_key(|&cell| domains[cell].count_ones());
+            }
             for &cell in &order {
                 let mut digits = domains[cell];
                 if digits.is_power_of_two() {
@@ -443,6 +469,7 @@ impl Filter {
                     let d = digits & digits.wrapping_neg();
                     digits &= digits - 1;
                     if queue.work > budget {
+                        *stopped = cell;
                         return true;
                     }
                     if domains[cell] & d == 0 {
