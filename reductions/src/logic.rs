@@ -225,23 +225,35 @@ fn hidden_singles(houses: &Houses, grid: &mut Grid, rules: Rules, _: OwnRule) ->
                 done |= grid.candidates[cell];
             }
         }
+        // The values with a place in the house, and with two or more: one pass for all the
+        // values, again after each placement (which takes the other values out of its cell).
+        let places = |grid: &Grid| {
+            let (mut once, mut twice) = (0u64, 0u64);
+            for &cell in house {
+                twice |= once & grid.candidates[cell];
+                once |= grid.candidates[cell];
+            }
+            (once, twice)
+        };
+        let (mut once, mut twice) = places(grid);
         for value in 0..houses.values {
             let bit = 1u64 << value;
-            if done & bit != 0 {
+            if done & bit != 0 || twice & bit != 0 {
                 continue;
             }
-            let mut places = house.iter().filter(|&&c| grid.candidates[c] & bit != 0);
-            match (places.next(), places.next()) {
-                (None, _) => return Step::Contradiction,
-                (Some(&cell), None) => {
-                    if grid.place(houses, cell, bit) == Step::Contradiction {
-                        return Step::Contradiction;
-                    }
-                    done |= bit;
-                    step = Step::Changed;
-                }
-                _ => {}
+            if once & bit == 0 {
+                return Step::Contradiction;
             }
+            let cell = *house
+                .iter()
+                .find(|&&c| grid.candidates[c] & bit != 0)
+                .expect("a value with one place has it");
+            if grid.place(houses, cell, bit) == Step::Contradiction {
+                return Step::Contradiction;
+            }
+            done |= bit;
+            step = Step::Changed;
+            (once, twice) = places(grid);
         }
     }
     step

