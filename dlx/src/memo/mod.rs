@@ -247,6 +247,24 @@ fn share(table: Table, shard: (usize, usize), budget: &Budget) -> Result<Table, 
     Ok(kept)
 }
 
+/// [`share`] of every table of `levels`, with `live` (the signatures held) kept up to date.
+fn share_all(
+    levels: &mut [Option<Table>],
+    shard: (usize, usize),
+    budget: &Budget,
+    live: &mut u64,
+) -> Result<(), MemoError> {
+    for slot in levels {
+        if let Some(table) = slot.take() {
+            *live -= table.len() as u64;
+            let kept = share(table, shard, budget)?;
+            *live += kept.len() as u64;
+            *slot = Some(kept);
+        }
+    }
+    Ok(())
+}
+
 /// How often the count looks at the clock, in signatures expanded.
 const CHECK_INTERVAL: u64 = 1 << 10;
 
@@ -336,14 +354,7 @@ fn forward(
             live -= table.len() as u64;
             table = share(table, shard, &budget)?;
             live += table.len() as u64;
-            for later in levels[level + 1..].iter_mut() {
-                if let Some(pending) = later.take() {
-                    live -= pending.len() as u64;
-                    let kept = share(pending, shard, &budget)?;
-                    live += kept.len() as u64;
-                    *later = Some(kept);
-                }
-            }
+            share_all(&mut levels[level + 1..], shard, &budget, &mut live)?;
             uncut = None;
         }
         for entry in 0..table.len() {

@@ -17,7 +17,8 @@ use rayon::prelude::*;
 use super::signature::Layout;
 use super::table::{hash, Budget, Table};
 use super::{
-    branch, checkpoint, choose, share, Forward, MemoConfig, MemoError, MemoStats, SHARE_CUT,
+    branch, checkpoint, choose, share, share_all, Forward, MemoConfig, MemoError, MemoStats,
+    SHARE_CUT,
 };
 
 /// Signatures a worker expands at a time.
@@ -124,14 +125,7 @@ pub(crate) fn forward(
                 .collect::<Result<_, MemoError>>()?;
             live -= (signatures - current.iter().map(Table::len).sum::<usize>()) as u64;
             for column in columns.iter_mut() {
-                for later in column[level + 1..].iter_mut() {
-                    if let Some(pending) = later.take() {
-                        live -= pending.len() as u64;
-                        let kept = share(pending, shard, &budget)?;
-                        live += kept.len() as u64;
-                        *later = Some(kept);
-                    }
-                }
+                share_all(&mut column[level + 1..], shard, &budget, &mut live)?;
             }
             uncut = None;
         }
