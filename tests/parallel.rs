@@ -195,6 +195,27 @@ fn only_big_trees_reach_the_pool() {
     );
 }
 
+/// A propagating search that outlasts the calling thread's first millisecond moves to the
+/// pool with its propagation state, and counts what one thread counts on the same tree.
+#[test]
+fn a_propagating_search_moves_to_the_pool_whole() {
+    let problem = util::read_corpus("queens12.dlx");
+    for level in [dlx::Propagation::Forcing, dlx::Propagation::Probing] {
+        let one = Solver::new(&problem).propagation(level).count();
+        assert_eq!(one.solutions, 14_200, "{level:?}");
+        assert!(
+            one.stats.elapsed > Duration::from_millis(5),
+            "{level:?}: too quick to pause"
+        );
+        let two = Solver::new(&problem).propagation(level).threads(2).count();
+        assert_eq!(
+            (two.solutions, two.stats.nodes, two.stats.removed),
+            (one.solutions, one.stats.nodes, one.stats.removed),
+            "{level:?} on 2 threads"
+        );
+    }
+}
+
 /// Eight threads on a two-core machine, stopped by a solution limit: no deadlock, and exactly
 /// the limit is reported, however the workers race for the last solutions.
 #[test]
