@@ -51,6 +51,8 @@ struct Sparse {
     active: Vec<u32>,
     live: u32,
     second: u32,
+    /// The items of the option being tried (kept to reuse its allocation).
+    others: Vec<u32>,
 }
 
 impl Sparse {
@@ -99,6 +101,7 @@ impl Sparse {
             set,
             nodes,
             active,
+            others: Vec::new(),
         }
     }
 
@@ -251,35 +254,20 @@ impl Sparse {
             let top = levels.last().expect("a level");
             let node = self.set[(top.item + top.choice) as usize];
             let before = self.live;
+            let mut others = std::mem::take(&mut self.others);
+            self.other_items(node, &mut others);
             let mut p = before;
-            let mut n = node + 1;
-            while n != node {
-                let item = self.nodes[n as usize].item;
-                if item <= 0 {
-                    n = (n as i32 + item) as u32;
-                    continue;
-                }
-                if self.place(item as u32) < p {
+            for &item in &others {
+                if self.place(item) < p {
                     p -= 1;
-                    self.swap_to(item as u32, p);
+                    self.swap_to(item, p);
                 }
-                n += 1;
             }
             self.live = p;
-            let mut covered = true;
-            let mut n = node + 1;
-            while n != node {
-                let item = self.nodes[n as usize].item;
-                if item <= 0 {
-                    n = (n as i32 + item) as u32;
-                    continue;
-                }
-                if !self.hide::<true>(item as u32, before, forced) {
-                    covered = false;
-                    break;
-                }
-                n += 1;
-            }
+            let covered = others
+                .iter()
+                .all(|&item| self.hide::<true>(item, before, forced));
+            self.others = others;
             if covered {
                 return true;
             }
@@ -287,6 +275,21 @@ impl Sparse {
             if !self.next_choice(levels, saved) {
                 return false;
             }
+        }
+    }
+
+    /// The items of `node`'s option other than its own, in `out`.
+    fn other_items(&self, node: u32, out: &mut Vec<u32>) {
+        out.clear();
+        let mut n = node + 1;
+        while n != node {
+            let item = self.nodes[n as usize].item;
+            if item <= 0 {
+                n = (n as i32 + item) as u32;
+                continue;
+            }
+            out.push(item as u32);
+            n += 1;
         }
     }
 
