@@ -339,6 +339,15 @@ pub(crate) trait Maker {
     fn put(&self, grid: &mut Self::Grid, clue: usize, taken: Self::Taken);
     /// Whether the engine finds exactly one solution.
     fn proved(&self, grid: &Self::Grid) -> bool;
+    /// Whether a puzzle that has one solution, `solution`, keeps it when `clue` is taken
+    /// away (`grid` is the puzzle without it): by default [`solves`](Self::solves) at the
+    /// top rung. A maker may ask instead whether no solution of `grid` breaks the clue: the
+    /// only solutions it can have besides `solution`, and a smaller search, which ends at the
+    /// first such solution.
+    fn keeps_one_solution(&self, grid: &Self::Grid, clue: usize, solution: &Self::Grid) -> bool {
+        let _ = (clue, solution);
+        self.solves(grid, Self::Difficulty::top())
+    }
 }
 
 /// Makes a puzzle: up to `tries` solved grids, each stripped of its clues while the puzzle
@@ -356,7 +365,12 @@ pub(crate) fn make<M: Maker>(
         let mut puzzle = solution.clone();
         for clue in maker.clue_order(rng) {
             let taken = maker.take(&mut puzzle, clue);
-            if !maker.solves(&puzzle, difficulty) {
+            let kept = if difficulty == M::Difficulty::top() {
+                maker.keeps_one_solution(&puzzle, clue, &solution)
+            } else {
+                maker.solves(&puzzle, difficulty)
+            };
+            if !kept {
                 maker.put(&mut puzzle, clue, taken);
             }
         }

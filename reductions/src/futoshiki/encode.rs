@@ -1,14 +1,25 @@
 //! The exact-cover problem of a futoshiki grid (see the [module docs](super)).
 
-use super::propagate::candidates;
+use super::propagate::{candidates, PROBE_BUDGET};
 use super::propagate::{highest, lowest};
 use super::{Fill, Grid, Inequality, Relation};
 use crate::text::{self, name};
 use crate::Encoding;
 
 pub(super) fn encode(grid: &Grid) -> Result<Encoding<Fill>, dlx::BuildError> {
+    encode_excluding(grid, None, PROBE_BUDGET)
+}
+
+/// The problem of `grid` whose cell `excluded.0`, if any, may not hold digit `excluded.1`,
+/// with the options that the filter of encode time leaves, singleton consistency within
+/// `probe_budget`.
+pub(super) fn encode_excluding(
+    grid: &Grid,
+    excluded: Option<(usize, usize)>,
+    probe_budget: u64,
+) -> Result<Encoding<Fill>, dlx::BuildError> {
     let n = grid.n;
-    let domains = candidates(grid);
+    let domains = candidates(grid, excluded, probe_budget);
     let cw = text::base36_width(n - 1);
     let dw = text::base36_width(n);
     let mut builder = dlx::ProblemBuilder::new();

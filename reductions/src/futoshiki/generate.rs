@@ -36,19 +36,22 @@ pub fn generate(n: usize, difficulty: Difficulty, rng: &mut Rng) -> Option<Gener
     if !(2..=MAX_GENERATED_SIZE).contains(&n) {
         return None;
     }
-    let maker = FutoshikiMaker {
-        grader: Grader::new(n),
-        empty: Grid::new(n)?,
-    };
-    make(&maker, difficulty, MAX_TRIES, rng)
+    make(&FutoshikiMaker::new(n)?, difficulty, MAX_TRIES, rng)
 }
 
-struct FutoshikiMaker {
+pub(super) struct FutoshikiMaker {
     grader: Grader,
     empty: Grid,
 }
 
 impl FutoshikiMaker {
+    pub(super) fn new(n: usize) -> Option<FutoshikiMaker> {
+        Some(FutoshikiMaker {
+            grader: Grader::new(n),
+            empty: Grid::new(n)?,
+        })
+    }
+
     fn cells(&self) -> usize {
         self.empty.cells.len()
     }
@@ -111,6 +114,32 @@ impl Maker for FutoshikiMaker {
     fn proved(&self, grid: &Grid) -> bool {
         solutions(&Futoshiki, grid) == Ok(Solutions::One)
     }
+
+    fn keeps_one_solution(&self, grid: &Grid, clue: usize, solution: &Grid) -> bool {
+        let (breaking, excluded) = breaking(grid, clue, solution);
+        self.grader.keeps_one_solution(grid, &breaking, excluded)
+    }
+}
+
+/// The puzzle whose solutions are those of `grid` (a puzzle with the solution `solution`,
+/// less clue `clue`) that break the clue, the only other solutions it can have: the grid
+/// with the pair the other way round, or the grid and the cell and digit to exclude.
+pub(super) fn breaking(
+    grid: &Grid,
+    clue: usize,
+    solution: &Grid,
+) -> (Grid, Option<(usize, usize)>) {
+    let cells = grid.cells.len();
+    let mut breaking = grid.clone();
+    if clue < cells {
+        return (breaking, Some((clue, solution.cells[clue] as usize)));
+    }
+    let turned = match relation_of(solution, clue - cells) {
+        Relation::Less => Relation::Greater,
+        _ => Relation::Less,
+    };
+    set_pair(&mut breaking, clue - cells, turned);
+    (breaking, None)
 }
 
 /// Pair `k` of a grid: `k < n(n-1)` across (row by row), then down.

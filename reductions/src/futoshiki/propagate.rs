@@ -6,9 +6,15 @@ use super::{Fill, Grid, Relation, MAX_SIZE};
 use crate::Encoding;
 
 /// The digits each cell may still hold (bit `d` for digit `d`), as the [module docs](super)
-/// describe. Every digit removed is in no solution; when the filter proves that there is no
+/// describe, when cell `excluded.0`, if any, may not hold digit `excluded.1`, after
+/// singleton consistency within `probe_budget` ([`PROBE_BUDGET`] for a puzzle that is
+/// solved). Every digit removed is in no solution; when the filter proves that there is no
 /// solution at all, no cell keeps a digit.
-pub(super) fn candidates(grid: &Grid) -> Vec<u64> {
+pub(super) fn candidates(
+    grid: &Grid,
+    excluded: Option<(usize, usize)>,
+    probe_budget: u64,
+) -> Vec<u64> {
     let filter = Filter::new(grid);
     let mut domains: Vec<u64> = grid
         .cells
@@ -18,10 +24,20 @@ pub(super) fn candidates(grid: &Grid) -> Vec<u64> {
             d => 1 << d,
         })
         .collect();
+    if let Some((cell, digit)) = excluded {
+        domains[cell] &= !(1 << digit);
+    }
     let mut queue = Queue::new(&filter);
     queue.all(&filter);
-    let consistent =
-        filter.propagate(&mut domains, &mut queue) && filter.probe(&mut domains, &mut queue);
+    let mut stopped = 0;
+    let consistent = filter.propagate(&mut domains, &mut queue)
+        && filter.probe_from(
+            &mut domains,
+            &mut queue,
+            probe_budget,
+            (0, false),
+            &mut stopped,
+        );
     if !consistent {
         domains.iter_mut().for_each(|d| *d = 0);
     }
@@ -109,11 +125,11 @@ impl dlx::Propagator for SearchFilter {
     }
 }
 
-/// The work that [`Filter::probe`] may spend, counted as 2 per revision of an inequality, n per
-/// revision of a line and m² per matching test on m open cells (about 5 ns each): f18, the
+/// The work that [`Filter::probe_from`] may spend at encode time, counted as 2 per revision
+/// of an inequality, n per revision of a line and m² per matching test on m open cells (about 5 ns each): f18, the
 /// hardest public instance, takes 562,229, an empty 9 x 9 grid 1.3 million (nothing to find
 /// there); larger open grids stop probing here, after about 10 ms.
-const PROBE_BUDGET: u64 = 2_000_000;
+pub(super) const PROBE_BUDGET: u64 = 2_000_000;
 
 /// The work singleton consistency may spend at one node of the search ([`SearchFilter`]),
 /// in the same units as [`PROBE_BUDGET`]. Measured on our 10 x 10 "recursive" puzzles
@@ -426,16 +442,10 @@ impl Filter {
 
     /// Singleton consistency: tries each digit of each open cell, propagates, and removes
     /// the digit for good when that fails, and the digits of other cells that no trial of
-    /// the cell kept, until nothing changes or [`PROBE_BUDGET`] is spent.
-    /// Returns false when no solution exists.
-    fn probe(&self, domains: &mut [u64], queue: &mut Queue) -> bool {
-        let mut stopped = 0;
-        self.probe_from(domains, queue, PROBE_BUDGET, (0, false), &mut stopped)
-    }
-
-    /// [`probe`](Self::probe) until the queue's work passes `budget`; `stopped` is set to the
-    /// cell whose trial the budget cut, if it did. The cells are tried from `start` on in
-    /// cell order if `rotate`, else those with fewer digits first.
+    /// the cell kept, until nothing changes or the queue's work passes `budget`; `stopped`
+    /// is set to the cell whose trial the budget cut, if it did. The cells are tried from
+    /// `start` on in cell order if `rotate`, else those with fewer digits first. Returns
+    /// false when no solution exists.
     fn probe_from(
         &self,
         domains: &mut [u64],

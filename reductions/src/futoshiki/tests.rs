@@ -1,7 +1,7 @@
 //! Unit tests of the reader, the filter and the encoding.
 
 use super::encode::encode;
-use super::propagate::candidates;
+use super::propagate::{candidates, PROBE_BUDGET};
 use super::*;
 
 const EXAMPLE: &str = "4\n2 | 0 < 0 | 0\n- - ^ - - - -\n0 | 0 | 0 > 0\n- - - - v - -\n\
@@ -153,7 +153,7 @@ fn candidates_follow_chains() {
     let grid = Futoshiki
         .parse("4\n0<0<0<0\n-------\n0|0|0|0\n-------\n0|0|0|0\n-------\n0|0|0|0")
         .unwrap();
-    let domains = candidates(&grid);
+    let domains = candidates(&grid, None, PROBE_BUDGET);
     assert_eq!(domains[..4], [1 << 1, 1 << 2, 1 << 3, 1 << 4]);
     // The 1 above it leaves (1, 0); every other digit is in some Latin square.
     assert_eq!(domains[4], 0b11100);
@@ -171,16 +171,20 @@ fn lines_remove_what_pairs_and_chains_exclude() {
     // Row 0: a < b in columns 0 and 1 of a 4 x 4, and the digits 3 and 4 given in row 1
     // under them: no row rule alone places them, but a < b <= 4 with column 1 not 4 (the
     // given) leaves b = 3, a in {1, 2}.
-    let domains = candidates(&grid(
-        "4\n0<0|0|0\n-------\n0|4|0|0\n-------\n0|0|0|0\n-------\n0|0|0|0",
-    ));
+    let domains = candidates(
+        &grid("4\n0<0|0|0\n-------\n0|4|0|0\n-------\n0|0|0|0\n-------\n0|0|0|0"),
+        None,
+        PROBE_BUDGET,
+    );
     assert_eq!(domains[1], 1 << 2 | 1 << 3);
     assert_eq!(domains[0], 1 << 1 | 1 << 2);
     // A hidden pair: in row 0 of a 4 x 4, the digits 1 and 2 are given in rows 1 to 3 of
     // columns 2 and 3, so they go to columns 0 and 1, which lose 3 and 4.
-    let domains = candidates(&grid(
-        "4\n0|0|0|0\n-------\n0|0|1|2\n-------\n0|0|2|0\n-------\n0|0|0|1",
-    ));
+    let domains = candidates(
+        &grid("4\n0|0|0|0\n-------\n0|0|1|2\n-------\n0|0|2|0\n-------\n0|0|0|1"),
+        None,
+        PROBE_BUDGET,
+    );
     assert_eq!(domains[0], 1 << 1 | 1 << 2);
     assert_eq!(domains[1], 1 << 1 | 1 << 2);
 }
@@ -190,16 +194,22 @@ fn no_solution_leaves_no_digit() {
     // A cycle of inequalities around four cells, (0,0) < (0,1) < (1,1) < (1,0) < (0,0):
     // no digits can keep it.
     let cycle = grid("3\n0<0|0\nv-^--\n0>0|0\n-----\n0|0|0");
-    assert!(candidates(&cycle).iter().all(|&d| d == 0));
+    assert!(candidates(&cycle, None, PROBE_BUDGET)
+        .iter()
+        .all(|&d| d == 0));
     let encoding = encode(&cycle).unwrap();
     assert_eq!(encoding.problem.option_count(), 0);
     assert_eq!(dlx::Solver::new(&encoding.problem).count().solutions, 0);
     // Two equal givens in a row.
     let broken = grid("3\n2|0|2\n-----\n0|0|0\n-----\n0|0|0");
-    assert!(candidates(&broken).iter().all(|&d| d == 0));
+    assert!(candidates(&broken, None, PROBE_BUDGET)
+        .iter()
+        .all(|&d| d == 0));
     // An empty grid keeps every digit: each is in some Latin square.
     let empty = grid("4\n0|0|0|0\n-------\n0|0|0|0\n-------\n0|0|0|0\n-------\n0|0|0|0");
-    assert!(candidates(&empty).iter().all(|&d| d == 0b11110));
+    assert!(candidates(&empty, None, PROBE_BUDGET)
+        .iter()
+        .all(|&d| d == 0b11110));
 }
 
 #[test]
@@ -212,7 +222,7 @@ fn the_filter_settles_every_public_instance() {
         let path = entry.unwrap().path();
         if path.extension().is_some_and(|e| e == "txt") {
             let grid = grid(&std::fs::read_to_string(&path).unwrap());
-            let domains = candidates(&grid);
+            let domains = candidates(&grid, None, PROBE_BUDGET);
             let open = domains.iter().filter(|d| !d.is_power_of_two()).count();
             assert_eq!(open, 0, "{}", path.display());
             seen += 1;
@@ -267,4 +277,60 @@ fn the_threshold_items_clash_exactly_when_the_inequality_breaks() {
     }
     // 4 x 4 surviving pairs per case, 6 of them breaking the relation (x >= y for '<').
     assert_eq!((checked, clashes), (64, 24));
+}
+
+/// The generator's test that a clue can go (no solution of the puzzle without it breaks it)
+/// agrees with counting that puzzle's solutions, for every clue of 7 x 7 grids stripped the
+/// generator's way (a clue goes when one solution is left), both kinds of clue, both
+/// answers; and the generator's whole check (rules, then that test) agrees too.
+#[test]
+fn a_clue_can_go_when_no_solution_breaks_it() {
+    use super::generate::{breaking, FutoshikiMaker};
+    use super::grade::has_solution;
+    use crate::generate::{solutions, Maker, Rng, Solutions};
+    let cells = 49;
+    let maker = FutoshikiMaker::new(7).unwrap();
+    // (digit, inequality) clues that went, and that stayed.
+    let (mut went, mut stayed) = ([0; 2], [0; 2]);
+    for seed in 0..4 {
+        let mut rng = Rng::new(seed);
+        let solution = maker.solved(&mut rng).unwrap();
+        let mut puzzle = solution.clone();
+        for clue in maker.clue_order(&mut rng) {
+            let taken = maker.take(&mut puzzle, clue);
+            let counted = solutions(&Futoshiki, &puzzle) == Ok(Solutions::One);
+            let (broken, excluded) = breaking(&puzzle, clue, &solution);
+            assert_eq!(!has_solution(&broken, excluded), counted, "{puzzle}");
+            assert_eq!(maker.keeps_one_solution(&puzzle, clue, &solution), counted);
+            let kind = usize::from(clue >= cells);
+            if counted {
+                went[kind] += 1;
+            } else {
+                stayed[kind] += 1;
+                maker.put(&mut puzzle, clue, taken);
+            }
+        }
+    }
+    assert!(
+        went.iter().chain(&stayed).all(|&n| n > 3),
+        "{went:?} {stayed:?}"
+    );
+}
+
+/// A 9 x 9 made at the top rung, where the generator's checks go to the engine: one
+/// solution, and none when any one clue is taken away (counted).
+#[test]
+fn a_recursive_nine_by_nine_is_unique_and_minimal() {
+    use super::generate::{generate, FutoshikiMaker};
+    use crate::generate::{solutions, Maker, Rng, Solutions};
+    let made = generate(9, grade::Difficulty::Recursive, &mut Rng::new(1)).unwrap();
+    assert_eq!(solutions(&Futoshiki, &made.puzzle), Ok(Solutions::One));
+    let maker = FutoshikiMaker::new(9).unwrap();
+    for clue in 0..81 + 2 * 9 * 8 {
+        let mut fewer = made.puzzle.clone();
+        maker.take(&mut fewer, clue);
+        if fewer != made.puzzle {
+            assert_eq!(solutions(&Futoshiki, &fewer), Ok(Solutions::Several));
+        }
+    }
 }
