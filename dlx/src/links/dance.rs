@@ -43,11 +43,19 @@ impl Links {
     #[inline]
     pub fn choose_watched(&mut self) -> usize {
         let floor = if self.maybe_empty { 0 } else { 1 };
-        let (best, min) = self.shortest(floor);
+        let (best, min) = if self.active.is_empty() {
+            self.shortest(floor)
+        } else {
+            self.shortest_active(floor)
+        };
         if min > 0 {
             self.maybe_empty = false;
         }
-        debug_assert_eq!(best, self.choose(), "an early stop changed the choice");
+        debug_assert_eq!(
+            best,
+            self.choose(),
+            "an early stop, or the bits, changed the choice"
+        );
         best
     }
 
@@ -74,6 +82,46 @@ impl Links {
         (best, min)
     }
 
+    /// [`shortest`](Self::shortest) by the bits of the active items ([`Links::active`]),
+    /// which visit the items in the list's order.
+    #[inline(always)]
+    fn shortest_active(&self, floor: i32) -> (usize, i32) {
+        let mut best = 0;
+        let mut min = i32::MAX;
+        for (word, &bits) in self.active.iter().enumerate() {
+            let mut bits = bits;
+            while bits != 0 {
+                let k = word * 64 + bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                let len = at(&self.entries, k).top;
+                if len < min {
+                    best = k;
+                    min = len;
+                    if len <= floor {
+                        return (best, min);
+                    }
+                }
+            }
+        }
+        (best, min)
+    }
+
+    /// Marks primary item `i` active or not in [`Links::active`], where the table keeps it
+    /// (the operations with `WATCH` do; [`forget_empty`](Self::forget_empty) rebuilds it).
+    #[inline(always)]
+    pub(super) fn set_active(&mut self, i: usize, on: bool) {
+        if i < self.active_below {
+            if let Some(word) = self.active.get_mut(i / 64) {
+                let bit = 1u64 << (i % 64);
+                if on {
+                    *word |= bit;
+                } else {
+                    *word &= !bit;
+                }
+            }
+        }
+    }
+
     /// Whether the search should watch for emptied lists (problems of at least
     /// [`WATCH_EMPTY_FROM`](super::WATCH_EMPTY_FROM) primary items).
     pub fn watches_empty(&self) -> bool {
@@ -84,6 +132,15 @@ impl Links {
     /// was done to the links without watching (a replayed prefix, Algorithm M) is not known.
     pub fn forget_empty(&mut self) {
         self.maybe_empty = true;
+        // Nor are the active items' bits, which only the operations with `WATCH` keep.
+        if !self.active.is_empty() {
+            self.active.fill(0);
+            let mut k = item_at(&self.items, 0).next as usize;
+            while k != 0 {
+                self.active[k / 64] |= 1 << (k % 64);
+                k = item_at(&self.items, k).next as usize;
+            }
+        }
     }
 
     /// `cover(i)`: take item `i` out of its list of active items and hide every option in its
@@ -100,6 +157,9 @@ impl Links {
         let ItemLinks { prev, next } = *item_at(&self.items, i);
         item_at_mut(&mut self.items, prev as usize).next = next;
         item_at_mut(&mut self.items, next as usize).prev = prev;
+        if WATCH {
+            self.set_active(i, false);
+        }
         let (vertical, entries) = (&mut self.vertical[..], &mut self.entries[..]);
         let mut updates = 1;
         let mut emptied = false;
@@ -161,6 +221,9 @@ impl Links {
         let ItemLinks { prev, next } = *item_at(&self.items, i);
         item_at_mut(&mut self.items, prev as usize).next = i as u32;
         item_at_mut(&mut self.items, next as usize).prev = i as u32;
+        if WATCH {
+            self.set_active(i, true);
+        }
     }
 
     /// `purify(p)`: node `p` gives its secondary item color `c`; hide every option that gives
