@@ -81,7 +81,7 @@ impl Links {
             "a tweak of another item's node"
         );
         if hide_option {
-            self.updates += hide::<COLORS, false>(&mut self.vertical, &mut self.entries, x).0;
+            self.updates += hide::<COLORS, false>(&mut self.vertical, &mut self.entries, x, 0).0;
         }
         let d = self.vertical[x].down;
         self.vertical[i].down = d;
@@ -107,7 +107,7 @@ impl Links {
             self.vertical[x].up = above as u32;
             k += 1;
             if unhide_options {
-                unhide::<COLORS>(&mut self.vertical, &mut self.entries, x);
+                unhide::<COLORS, false>(&mut self.vertical, &mut self.entries, x, 0);
             }
             above = x;
             x = self.vertical[x].down as usize;

@@ -34,29 +34,41 @@ impl Links {
         self.shortest(0).0
     }
 
-    /// [`choose`](Self::choose) in a search whose covers and uncovers watch for emptied lists
-    /// (`WATCH`): when no active item can have an empty one (`maybe_empty` is false), the
-    /// first item with one option is Knuth's choice too, and the scan stops there. So a
-    /// problem of many items whose lists shrink to one option is not scanned whole at every
-    /// node, which made its search quadratic. A whole scan that finds no empty list clears
-    /// `maybe_empty`.
+    /// [`choose`](Self::choose) in a search whose covers and uncovers count the active
+    /// items with an empty list (`WATCH`): when there is none, the first item with one
+    /// option is Knuth's choice too, and the scan stops there; when there is one, the scan
+    /// stops at the first empty list. So a problem of many items whose lists shrink to one
+    /// option is not scanned whole at every node, which made its search quadratic.
     #[inline]
-    pub fn choose_watched(&mut self) -> usize {
-        let floor = if self.maybe_empty { 0 } else { 1 };
-        let (best, min) = if self.active.is_empty() {
+    pub fn choose_watched(&self) -> usize {
+        debug_assert_eq!(
+            self.empty_items,
+            self.count_empty(),
+            "empty items miscounted"
+        );
+        let floor = if self.empty_items > 0 { 0 } else { 1 };
+        let (best, _) = if self.active.is_empty() {
             self.shortest(floor)
         } else {
             self.shortest_active(floor)
         };
-        if min > 0 {
-            self.maybe_empty = false;
-        }
         debug_assert_eq!(
             best,
             self.choose(),
             "an early stop, or the bits, changed the choice"
         );
         best
+    }
+
+    /// The number of active primary items with an empty list, by a walk of the list.
+    fn count_empty(&self) -> i32 {
+        let mut empty = 0;
+        let mut k = item_at(&self.items, 0).next as usize;
+        while k != 0 {
+            empty += i32::from(at(&self.entries, k).top == 0);
+            k = item_at(&self.items, k).next as usize;
+        }
+        empty
     }
 
     /// The leftmost active primary item with the fewest options, and that number; the scan
@@ -128,10 +140,11 @@ impl Links {
         self.watch_empty
     }
 
-    /// Sets `maybe_empty`, as a search that watches for emptied lists must on entry: what
-    /// was done to the links without watching (a replayed prefix, Algorithm M) is not known.
+    /// Counts the active items with an empty list, as a search that watches for emptied
+    /// lists must on entry: what was done to the links without watching (a replayed prefix,
+    /// Algorithm M) is not known.
     pub fn forget_empty(&mut self) {
-        self.maybe_empty = true;
+        self.empty_items = self.count_empty();
         // Nor are the active items' bits, which only the operations with `WATCH` keep.
         if !self.active.is_empty() {
             self.active.fill(0);
@@ -160,28 +173,31 @@ impl Links {
         if WATCH {
             self.set_active(i, false);
         }
+        let primary = self.primary_count;
         let (vertical, entries) = (&mut self.vertical[..], &mut self.entries[..]);
         let mut updates = 1;
-        let mut emptied = false;
+        // An empty primary item leaves the active ones; the hides may empty others.
+        let mut emptied = -i32::from(WATCH && at(entries, i).top == 0 && i <= primary);
         let first = at(vertical, i).down as usize;
         if at(entries, i).aux == INTERLEAVED {
-            let (hidden, empty) = hide_interleaved::<COLORS, WATCH>(vertical, entries, i, first);
+            let (hidden, empty) =
+                hide_interleaved::<COLORS, WATCH>(vertical, entries, i, first, primary);
             updates += hidden;
-            emptied = empty;
+            emptied += empty;
         } else {
             let mut p = first;
             while p != i {
                 let next = at(vertical, p).down as usize;
                 prefetch(entries, next);
-                let (hidden, empty) = hide::<COLORS, WATCH>(vertical, entries, p);
+                let (hidden, empty) = hide::<COLORS, WATCH>(vertical, entries, p, primary);
                 updates += hidden;
-                emptied |= empty;
+                emptied += empty;
                 p = next;
             }
         }
         self.updates += updates;
         if WATCH {
-            self.maybe_empty |= emptied;
+            self.empty_items += emptied;
         }
     }
 
@@ -196,27 +212,25 @@ impl Links {
     /// `uncover(i)` for an item read from the table.
     #[inline(always)]
     pub(super) fn uncover_item<const COLORS: bool, const WATCH: bool>(&mut self, i: usize) {
+        let primary = self.primary_count;
         let (vertical, entries) = (&mut self.vertical[..], &mut self.entries[..]);
         let last = at(vertical, i).up as usize;
-        // An item covered with an empty list comes back with it. (Within a level's
-        // `uncover_rest` the items uncovered after it put its options back, but the rule
-        // does not rest on that.)
-        if WATCH {
-            self.maybe_empty |= at(entries, i).top == 0;
-        }
         // An item covered with an empty list (its last option was hidden by an item covered
-        // before it, at the same level) comes back empty.
-        // removed
+        // before it, at the same level) comes back empty; the unhides refill others.
+        let mut refilled = -i32::from(WATCH && at(entries, i).top == 0 && i <= primary);
         if at(entries, i).aux == INTERLEAVED {
-            unhide_interleaved::<COLORS>(vertical, entries, i, last);
+            refilled += unhide_interleaved::<COLORS, WATCH>(vertical, entries, i, last, primary);
         } else {
             let mut p = last;
             while p != i {
                 let next = at(vertical, p).up as usize;
                 prefetch(entries, next);
-                unhide::<COLORS>(vertical, entries, p);
+                refilled += unhide::<COLORS, WATCH>(vertical, entries, p, primary);
                 p = next;
             }
+        }
+        if WATCH {
+            self.empty_items -= refilled;
         }
         let ItemLinks { prev, next } = *item_at(&self.items, i);
         item_at_mut(&mut self.items, prev as usize).next = i as u32;
@@ -239,11 +253,15 @@ impl Links {
                     self.entries[q].aux = -1;
                 }
             } else {
-                let (hidden, emptied) =
-                    hide::<true, WATCH>(&mut self.vertical, &mut self.entries, q);
+                let (hidden, emptied) = hide::<true, WATCH>(
+                    &mut self.vertical,
+                    &mut self.entries,
+                    q,
+                    self.primary_count,
+                );
                 self.updates += hidden;
                 if WATCH {
-                    self.maybe_empty |= emptied;
+                    self.empty_items += emptied;
                 }
             }
             q = self.vertical[q].down as usize;
@@ -251,7 +269,7 @@ impl Links {
     }
 
     /// `unpurify(p)`: the inverse of `purify(p)`, bottom to top.
-    pub(super) fn unpurify(&mut self, p: usize) {
+    pub(super) fn unpurify<const WATCH: bool>(&mut self, p: usize) {
         let Entry { top, aux: color } = self.entries[p];
         let i = top as usize;
         let mut q = self.vertical[i].up as usize;
@@ -259,7 +277,15 @@ impl Links {
             if self.entries[q].aux < 0 {
                 self.entries[q].aux = color;
             } else if q != p {
-                unhide::<true>(&mut self.vertical, &mut self.entries, q);
+                let refilled = unhide::<true, WATCH>(
+                    &mut self.vertical,
+                    &mut self.entries,
+                    q,
+                    self.primary_count,
+                );
+                if WATCH {
+                    self.empty_items -= refilled;
+                }
             }
             q = self.vertical[q].up as usize;
         }
@@ -284,7 +310,7 @@ impl Links {
         if color == 0 {
             self.uncover_item::<true, WATCH>(top);
         } else if color > 0 {
-            self.unpurify(p);
+            self.unpurify::<WATCH>(p);
         }
     }
 
@@ -378,9 +404,10 @@ pub(super) fn hide<const COLORS: bool, const WATCH: bool>(
     vertical: &mut [Vertical],
     entries: &mut [Entry],
     p: usize,
-) -> (u64, bool) {
+    primary: usize,
+) -> (u64, i32) {
     let mut updates = 0;
-    let mut emptied = false;
+    let mut emptied = 0;
     if !COLORS {
         let mut q = at(entries, p).aux as usize;
         while q != p {
@@ -391,7 +418,7 @@ pub(super) fn hide<const COLORS: bool, const WATCH: bool>(
             let len = &mut at_mut(entries, top as usize).top;
             *len -= 1;
             if WATCH {
-                emptied |= *len == 0;
+                emptied += i32::from(*len == 0 && top as usize <= primary);
             }
             updates += 1;
             q = next as usize;
@@ -412,7 +439,7 @@ pub(super) fn hide<const COLORS: bool, const WATCH: bool>(
             let len = &mut at_mut(entries, top as usize).top;
             *len -= 1;
             if WATCH {
-                emptied |= *len == 0;
+                emptied += i32::from(*len == 0 && top as usize <= primary);
             }
             updates += 1;
         }
@@ -432,9 +459,10 @@ fn hide_interleaved<const COLORS: bool, const WATCH: bool>(
     entries: &mut [Entry],
     i: usize,
     first: usize,
-) -> (u64, bool) {
+    primary: usize,
+) -> (u64, i32) {
     let mut updates = 0;
-    let mut emptied = false;
+    let mut emptied = 0;
     // When `first` is `i` (the list is empty), so is `second`.
     let second = at(vertical, first).down as usize;
     for start in [first, second] {
@@ -447,9 +475,9 @@ fn hide_interleaved<const COLORS: bool, const WATCH: bool>(
                 at(vertical, below).down as usize
             };
             prefetch(entries, next);
-            let (hidden, empty) = hide::<COLORS, WATCH>(vertical, entries, p);
+            let (hidden, empty) = hide::<COLORS, WATCH>(vertical, entries, p, primary);
             updates += hidden;
-            emptied |= empty;
+            emptied += empty;
             p = next;
         }
     }
@@ -462,12 +490,14 @@ fn hide_interleaved<const COLORS: bool, const WATCH: bool>(
 /// it was when `i` was covered: no node of a covered item's list is hidden (all its options
 /// are).
 #[inline(always)]
-fn unhide_interleaved<const COLORS: bool>(
+fn unhide_interleaved<const COLORS: bool, const WATCH: bool>(
     vertical: &mut [Vertical],
     entries: &mut [Entry],
     i: usize,
     last: usize,
-) {
+    primary: usize,
+) -> i32 {
+    let mut refilled = 0;
     let above = at(vertical, last).up as usize;
     let (evens, odds) = if at(entries, i).top % 2 == 0 {
         (last, above)
@@ -484,19 +514,23 @@ fn unhide_interleaved<const COLORS: bool>(
                 at(vertical, over).up as usize
             };
             prefetch(entries, next);
-            unhide::<COLORS>(vertical, entries, p);
+            refilled += unhide::<COLORS, WATCH>(vertical, entries, p, primary);
             p = next;
         }
     }
+    refilled
 }
 
-/// `unhide(p)`: the inverse of `hide(p)`.
+/// `unhide(p)`: the inverse of `hide(p)`. With `WATCH`, returns the number of primary items
+/// (those up to `primary`) whose lists it made non-empty again.
 #[inline]
-pub(super) fn unhide<const COLORS: bool>(
+pub(super) fn unhide<const COLORS: bool, const WATCH: bool>(
     vertical: &mut [Vertical],
     entries: &mut [Entry],
     p: usize,
-) {
+    primary: usize,
+) -> i32 {
+    let mut refilled = 0;
     if !COLORS {
         let mut q = at(entries, p).aux as usize;
         while q != p {
@@ -504,10 +538,14 @@ pub(super) fn unhide<const COLORS: bool>(
             let Entry { top, aux: next } = *at(entries, q);
             at_mut(vertical, up as usize).down = q as u32;
             at_mut(vertical, down as usize).up = q as u32;
-            at_mut(entries, top as usize).top += 1;
+            let len = &mut at_mut(entries, top as usize).top;
+            if WATCH {
+                refilled += i32::from(*len == 0 && top as usize <= primary);
+            }
+            *len += 1;
             q = next as usize;
         }
-        return;
+        return refilled;
     }
     let mut q = p - 1;
     while q != p {
@@ -520,8 +558,13 @@ pub(super) fn unhide<const COLORS: bool>(
         if color >= 0 {
             at_mut(vertical, up as usize).down = q as u32;
             at_mut(vertical, down as usize).up = q as u32;
-            at_mut(entries, top as usize).top += 1;
+            let len = &mut at_mut(entries, top as usize).top;
+            if WATCH {
+                refilled += i32::from(*len == 0 && top as usize <= primary);
+            }
+            *len += 1;
         }
         q -= 1;
     }
+    refilled
 }

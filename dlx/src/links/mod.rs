@@ -132,13 +132,18 @@ pub(crate) struct Links {
     /// Knuth's updates: one per item taken out of its list of active items, plus one per node
     /// taken out of its item's list while an option is hidden.
     updates: u64,
-    /// Whether an active item may have an empty list: false only when none has. It lets
-    /// [`choose_watched`](Self::choose_watched) stop at the first item with one option,
-    /// which is then Knuth's choice, instead of scanning every active item. Kept only by the
-    /// operations with `WATCH` (set when a list is emptied or an item with an empty list
-    /// comes back), so it is set on entering a search that uses them
-    /// ([`forget_empty`](Self::forget_empty)) and cleared by a scan that finds no empty list.
-    maybe_empty: bool,
+    /// The number of active primary items with an empty list. It lets
+    /// [`choose_watched`](Self::choose_watched) stop at the first item with one option when
+    /// it is 0, which is then Knuth's choice, instead of scanning every active item. Kept
+    /// only by the operations with `WATCH` (a hide empties a list, a cover takes an empty
+    /// item away, an unhide refills a list, an uncover brings an empty item back: every list
+    /// that a hide or an unhide touches belongs to an active item, or to the one being
+    /// covered), so it is counted on entering a search that uses them
+    /// ([`forget_empty`](Self::forget_empty)). A flag set by every emptied list instead
+    /// was set at three nodes in four of a sudoku's search, mostly by the items of the
+    /// option being taken (emptied by hiding the option itself, then covered), each time a
+    /// whole scan.
+    empty_items: i32,
     /// Whether the search should watch for emptied lists: on problems of at least
     /// [`WATCH_EMPTY_FROM`] primary items.
     watch_empty: bool,
@@ -260,7 +265,7 @@ impl Links {
             bound,
             slack,
             updates: 0,
-            maybe_empty: true,
+            empty_items: 0,
             watch_empty: n1 >= WATCH_EMPTY_FROM,
             active: Vec::new(),
             active_below: 0,
