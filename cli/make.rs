@@ -3,6 +3,7 @@
 //! format, as Tatham's game IDs or as JSON, and grades printed alike.
 
 use std::io::{BufWriter, Write};
+use std::time::Instant;
 
 use anyhow::{bail, Result};
 use reductions::generate::Rng;
@@ -98,11 +99,13 @@ pub fn difficulty<D: std::str::FromStr<Err = String>>(make: &MakeFlags, easiest:
     }
 }
 
-/// Makes `--puzzles` puzzles with `one` from one seeded generator and prints them.
+/// Makes `--puzzles` puzzles with `one` from one seeded generator and prints them. `one`
+/// gives up at the deadline of `--timeout`, if any (`None`): the puzzles made by then are
+/// printed, a note says so, and the exit status is 1 when there is none.
 pub fn generate(
     make: &MakeFlags,
     flags: &SolveFlags,
-    mut one: impl FnMut(&mut Rng) -> Result<Made>,
+    mut one: impl FnMut(&mut Rng, Option<Instant>) -> Result<Option<Made>>,
 ) -> Result<Found> {
     refuse_solving_flags(flags, "--generate")?;
     if !matches!(
@@ -117,8 +120,19 @@ pub fn generate(
     let mut out = BufWriter::new(crate::output::stdout());
     // Pictures are gathered and written at the end as one document.
     let mut sheet = crate::render::Sheet::default();
+    let deadline = flags.timeout.map(|limit| crate::started() + limit);
+    let mut found = Found::Some;
     for index in 1..=make.puzzles {
-        let made = one(&mut rng)?;
+        let Some(made) = one(&mut rng, deadline)? else {
+            crate::note(format_args!(
+                "dlx: note: --timeout: the time ran out while making puzzle {index}; {} made",
+                index - 1
+            ));
+            if index == 1 {
+                found = Found::None;
+            }
+            break;
+        };
         if !made.reached {
             crate::note(format_args!(
                 "dlx: note: puzzle {index}: none of the {} grids drawn gave a puzzle as hard as \
@@ -187,7 +201,7 @@ pub fn generate(
             ],
         );
     }
-    Ok(Found::Some)
+    Ok(found)
 }
 
 /// Prints a grade: the difficulty (and the search, when needed), or why the puzzle is not

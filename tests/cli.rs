@@ -2925,6 +2925,71 @@ fn futoshiki_generate_solve_and_grade() {
     insta::assert_snapshot!("futoshiki_generate_bad_difficulty", bad.report());
 }
 
+/// `--timeout` bounds `--generate`: the puzzles made in time are printed, a note says how
+/// many, and the status is 1 when there is none. Every puzzle printed is whole and unique.
+#[test]
+fn generating_stops_at_the_timeout() {
+    // A 12 x 12 recursive futoshiki takes seconds (minutes in a debug build); it cannot be
+    // made in a millisecond. Killed after a minute, should the bound not hold.
+    let mut child = command(&[
+        "futoshiki",
+        "--generate",
+        "12",
+        "--difficulty",
+        "recursive",
+        "--seed",
+        "1",
+        "--timeout",
+        "0.001",
+    ])
+    .stdin(Stdio::null())
+    .stdout(Stdio::piped())
+    .stderr(Stdio::piped())
+    .spawn()
+    .expect("the dlx binary runs");
+    let start = std::time::Instant::now();
+    while child.try_wait().expect("waiting").is_none() {
+        if start.elapsed().as_secs() > 60 {
+            child.kill().expect("killing");
+            panic!("--generate ran a minute past --timeout 0.001");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let none = child.wait_with_output().expect("the output");
+    assert_eq!(none.status.code(), Some(1));
+    assert!(none.stdout.is_empty());
+    let stderr = String::from_utf8_lossy(&none.stderr);
+    assert!(
+        stderr.contains("--timeout: the time ran out while making puzzle 1; 0 made"),
+        "{stderr}"
+    );
+    // A thousand 9 x 9 extreme futoshiki take seconds: some are made in half a second.
+    for puzzle in ["futoshiki", "sudoku", "binairo"] {
+        let some = dlx(&[
+            puzzle,
+            "--generate",
+            if puzzle == "binairo" { "14" } else { "9" },
+            "--puzzles",
+            "1000",
+            "--seed",
+            "2",
+            "--format",
+            "tatham",
+            "--timeout",
+            "0.5",
+        ]);
+        let made = some.stdout.lines().count();
+        assert!(made < 1000, "{puzzle}: {made}");
+        let note = format!("; {made} made");
+        assert!(some.stderr.contains(&note), "{puzzle}: {}", some.stderr);
+        some.assert_status(if made > 0 { 0 } else { 1 });
+        for id in some.stdout.lines() {
+            let count = dlx_from_bytes(&[puzzle, "--count", "--limit", "2"], id.as_bytes());
+            assert_eq!(count.assert_status(0).stdout, "1\n", "{puzzle}: {id}");
+        }
+    }
+}
+
 /// `--extra-clues N` gives back N digits of the solution: the same puzzle with N more
 /// givens, still with one solution.
 #[test]

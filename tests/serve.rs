@@ -629,3 +629,18 @@ fn a_search_stops_at_the_time_limit_and_says_so() {
     assert_eq!(result["complete"], false);
     assert_eq!(result["stopped"], "the time limit ran out");
 }
+
+#[test]
+fn making_a_puzzle_stops_at_the_time_limit_and_says_so() {
+    let server = Server::start(&["--time-limit", "0.05"]);
+    // A 16 x 16 unreasonable sudoku takes longer than 50 ms.
+    let reply = server.get("/api/sudoku/generate?size=16&difficulty=unreasonable&seed=1");
+    assert_eq!(reply.status, 503, "{}", reply.body);
+    assert!(reply.json()["error"]
+        .as_str()
+        .unwrap()
+        .contains("time limit (0.05 s) ran out first"));
+    // The server goes on: a small puzzle is made in time.
+    let reply = server.get("/api/sudoku/generate?size=4&seed=1");
+    assert_eq!(reply.status, 200, "{}", reply.body);
+}

@@ -99,7 +99,8 @@ pub struct SolveFlags {
     /// Stop after this long: seconds (10, 0.5) or a duration (90s, 5m, 1h30m); a note on
     /// stderr says when it did, and a count is then a lower bound. The time counts from the
     /// start of the command: reading and building the problem use it up too (a problem
-    /// still being read when it runs out is not searched, and a count says 0).
+    /// still being read when it runs out is not searched, and a count says 0). With
+    /// --generate, the puzzles made by then are printed (exit status 1 when none was).
     #[arg(help_heading = "Limits", long, value_name = "TIME", value_parser = seconds)]
     pub timeout: Option<std::time::Duration>,
 

@@ -80,8 +80,17 @@ fn generate(args: &BinairoArgs, size: &str) -> Result<Found> {
     };
     let difficulty = make::difficulty(&args.make, Difficulty::Trivial)?;
     let distinct = !args.repeats;
-    make::generate(&args.make, &args.flags, |rng| {
-        let Some(mut made) = binairo::generate(rows, cols, distinct, difficulty, rng) else {
+    make::generate(&args.make, &args.flags, |rng, deadline| {
+        let made = match deadline {
+            Some(deadline) => {
+                match binairo::generate_before(rows, cols, distinct, difficulty, rng, deadline) {
+                    Ok(made) => made,
+                    Err(_out_of_time) => return Ok(None),
+                }
+            }
+            None => binairo::generate(rows, cols, distinct, difficulty, rng),
+        };
+        let Some(mut made) = made else {
             bail!(
                 "--generate {size}: no {rows} x {cols} grid has distinct rows and columns \
                  (--repeats allows equal ones)"
@@ -90,7 +99,7 @@ fn generate(args: &BinairoArgs, size: &str) -> Result<Found> {
         if let Some(extra) = args.make.extra_clues {
             binairo::add_clues(&mut made, extra, rng);
         }
-        Ok(Made {
+        Ok(Some(Made {
             puzzle_view: Box::new(view(&made.puzzle, &made.puzzle)),
             solution_view: Box::new(view(&made.puzzle, &made.solution)),
             puzzle: made.puzzle.puzzle_text(),
@@ -100,6 +109,6 @@ fn generate(args: &BinairoArgs, size: &str) -> Result<Found> {
             difficulty: made.difficulty.to_string(),
             reached: made.reached,
             tries: made.tries,
-        })
+        }))
     })
 }

@@ -58,12 +58,19 @@ fn generate(args: &FileArgs, size: &str) -> Result<Found> {
         );
     }
     let difficulty = make::difficulty(&args.make, Difficulty::Trivial)?;
-    make::generate(&args.make, &args.flags, |rng| {
-        let mut made = futoshiki::generate(n, difficulty, rng).expect("the size was checked");
+    make::generate(&args.make, &args.flags, |rng, deadline| {
+        let made = match deadline {
+            Some(deadline) => match futoshiki::generate_before(n, difficulty, rng, deadline) {
+                Ok(made) => made,
+                Err(_out_of_time) => return Ok(None),
+            },
+            None => futoshiki::generate(n, difficulty, rng),
+        };
+        let mut made = made.expect("the size was checked");
         if let Some(extra) = args.make.extra_clues {
             futoshiki::add_clues(&mut made, extra, rng);
         }
-        Ok(Made {
+        Ok(Some(Made {
             puzzle_view: Box::new(FutoshikiView {
                 puzzle: made.puzzle.clone(),
                 solved: made.puzzle.clone(),
@@ -79,7 +86,7 @@ fn generate(args: &FileArgs, size: &str) -> Result<Found> {
             difficulty: made.difficulty.to_string(),
             reached: made.reached,
             tries: made.tries,
-        })
+        }))
     })
 }
 

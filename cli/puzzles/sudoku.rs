@@ -72,14 +72,24 @@ fn generate(args: &FileArgs, size: &str) -> Result<Found> {
         );
     };
     let difficulty = make::difficulty(&args.make, Difficulty::Trivial)?;
-    make::generate(&args.make, &args.flags, |rng| {
-        let mut made = sudoku::generate_with_boxes(box_rows, box_cols, difficulty, rng)
-            .expect("the size was checked");
+    make::generate(&args.make, &args.flags, |rng, deadline| {
+        let made = match deadline {
+            Some(deadline) => {
+                match sudoku::generate_with_boxes_before(
+                    box_rows, box_cols, difficulty, rng, deadline,
+                ) {
+                    Ok(made) => made,
+                    Err(_out_of_time) => return Ok(None),
+                }
+            }
+            None => sudoku::generate_with_boxes(box_rows, box_cols, difficulty, rng),
+        };
+        let mut made = made.expect("the size was checked");
         if let Some(extra) = args.make.extra_clues {
             sudoku::add_clues(&mut made, extra, rng);
         }
         let text = |grid: &Grid| format!("{grid}\n");
-        Ok(Made {
+        Ok(Some(Made {
             puzzle_view: Box::new(view(&made.puzzle, &made.puzzle)),
             solution_view: Box::new(view(&made.puzzle, &made.solution)),
             puzzle: text(&made.puzzle),
@@ -89,6 +99,6 @@ fn generate(args: &FileArgs, size: &str) -> Result<Found> {
             difficulty: made.difficulty.to_string(),
             reached: made.reached,
             tries: made.tries,
-        })
+        }))
     })
 }

@@ -6,20 +6,40 @@
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
+
+use axum::http::StatusCode;
 
 use tokio::sync::Semaphore;
 
 use super::ApiError;
 
-/// What a job is given: its time limit and the flag that cancels it.
+/// What a job is given: its time limit (from its start) and the flag that cancels it.
 #[derive(Clone)]
 pub struct Job {
     pub time_limit: Duration,
     pub cancel: Arc<AtomicBool>,
+    pub started: Instant,
 }
 
 impl Job {
+    /// When the job's time runs out.
+    pub fn deadline(&self) -> Instant {
+        self.started + self.time_limit
+    }
+
+    /// The answer of a job whose time ran out before it had one (503).
+    pub fn out_of_time(&self) -> ApiError {
+        ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            format!(
+                "the server's time limit ({} s) ran out first: try a smaller size or an easier \
+                 difficulty",
+                self.time_limit.as_secs_f64()
+            ),
+        )
+    }
+
     /// A solver with the job's limits: its time, its cancel flag, one thread.
     pub fn solver<'p>(&self, problem: &'p dlx::Problem) -> dlx::Solver<'p> {
         dlx::Solver::new(problem)
@@ -94,6 +114,7 @@ impl Jobs {
         let job = Job {
             time_limit: self.time_limit,
             cancel: Arc::new(AtomicBool::new(false)),
+            started: Instant::now(),
         };
         let guard = CancelOnDrop(Some(job.cancel.clone()));
         // The slot is the blocking thread's until its work is done, cancelled or not, so the

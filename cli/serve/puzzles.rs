@@ -257,10 +257,11 @@ pub async fn generate_puzzle(
         Kind::Futoshiki => {
             let n = side(&size, MAX_FUTOSHIKI, false)?;
             let difficulty = level(&request.difficulty, futoshiki::Difficulty::Trivial)?;
-            jobs.run(move |_| {
+            jobs.run(move |job| {
                 let mut rng = reductions::generate::Rng::new(seed);
-                let made =
-                    futoshiki::generate(n, difficulty, &mut rng).ok_or_else(ApiError::internal)?;
+                let made = futoshiki::generate_before(n, difficulty, &mut rng, job.deadline())
+                    .map_err(|_| job.out_of_time())?
+                    .ok_or_else(ApiError::internal)?;
                 let solution = grid_cells(n, n, |r, c| made.solution.digit(r, c));
                 Ok(made_json(
                     futoshiki_json(&made.puzzle),
@@ -283,10 +284,14 @@ pub async fn generate_puzzle(
                     ApiError::input("size", format!("size '{size}': expected the side of a sudoku, from 4 to {MAX_SUDOKU} and not prime"))
                 })?;
             let difficulty = level(&request.difficulty, sudoku::Difficulty::Trivial)?;
-            jobs.run(move |_| {
+            jobs.run(move |job| {
                 let mut rng = reductions::generate::Rng::new(seed);
-                let made = sudoku::generate_with_boxes(shape.0, shape.1, difficulty, &mut rng)
-                    .ok_or_else(ApiError::internal)?;
+                let (rows, cols) = shape;
+                let deadline = job.deadline();
+                let made =
+                    sudoku::generate_with_boxes_before(rows, cols, difficulty, &mut rng, deadline)
+                        .map_err(|_| job.out_of_time())?
+                        .ok_or_else(ApiError::internal)?;
                 let side = made.solution.side();
                 let solution = grid_cells(side, side, |r, c| made.solution.digit(r, c));
                 Ok(made_json(
@@ -312,13 +317,30 @@ pub async fn generate_puzzle(
             };
             let difficulty = level(&request.difficulty, binairo::Difficulty::Trivial)?;
             let distinct = !request.repeats;
-            jobs.run(move |_| {
+            jobs.run(move |job| {
                 let mut rng = reductions::generate::Rng::new(seed);
-                let made = binairo::generate(rows, cols, distinct, difficulty, &mut rng).ok_or_else(|| {
-                    ApiError::unprocessable("size", format!("no {rows} x {cols} grid has distinct rows and columns: allow repeats"))
-                })?;
-                let solution = grid_cells(rows, cols, |r, c| made.solution.digit(r, c).map(usize::from));
-                Ok(made_json(binairo_json(&made.puzzle), solution, made.difficulty.to_string(), made.reached, seed))
+                let deadline = job.deadline();
+                let made =
+                    binairo::generate_before(rows, cols, distinct, difficulty, &mut rng, deadline)
+                        .map_err(|_| job.out_of_time())?
+                        .ok_or_else(|| {
+                            ApiError::unprocessable(
+                                "size",
+                                format!(
+                            "no {rows} x {cols} grid has distinct rows and columns: allow repeats"
+                        ),
+                            )
+                        })?;
+                let solution = grid_cells(rows, cols, |r, c| {
+                    made.solution.digit(r, c).map(usize::from)
+                });
+                Ok(made_json(
+                    binairo_json(&made.puzzle),
+                    solution,
+                    made.difficulty.to_string(),
+                    made.reached,
+                    seed,
+                ))
             })
             .await?
         }

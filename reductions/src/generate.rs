@@ -350,20 +350,46 @@ pub(crate) trait Maker {
     }
 }
 
+/// A puzzle left unmade because its deadline passed. A generator looks at the clock before
+/// each solved grid it draws and each clue it tests, so it stops within one test of the
+/// deadline.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OutOfTime;
+
+impl fmt::Display for OutOfTime {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("the time ran out before the puzzle was made")
+    }
+}
+
+impl std::error::Error for OutOfTime {}
+
 /// Makes a puzzle: up to `tries` solved grids, each stripped of its clues while the puzzle
 /// stays solved at `difficulty`, until one is not solved one rung lower; `None` when the
-/// size has no solved grid.
+/// size has no solved grid; [`OutOfTime`] once `deadline` has passed.
 pub(crate) fn make<M: Maker>(
     maker: &M,
     difficulty: M::Difficulty,
     tries: usize,
     rng: &mut Rng,
-) -> Option<Generated<M::Grid, M::Difficulty>> {
+    deadline: Option<std::time::Instant>,
+) -> Result<Option<Generated<M::Grid, M::Difficulty>>, OutOfTime> {
+    let in_time = || {
+        if deadline.is_some_and(|at| std::time::Instant::now() >= at) {
+            Err(OutOfTime)
+        } else {
+            Ok(())
+        }
+    };
     let mut first = None;
     for k in 1..=tries {
-        let solution = maker.solved(rng)?;
+        in_time()?;
+        let Some(solution) = maker.solved(rng) else {
+            return Ok(None);
+        };
         let mut puzzle = solution.clone();
         for clue in maker.clue_order(rng) {
+            in_time()?;
             let taken = maker.take(&mut puzzle, clue);
             let kept = if difficulty == M::Difficulty::top() {
                 maker.keeps_one_solution(&puzzle, clue, &solution)
@@ -384,13 +410,13 @@ pub(crate) fn make<M: Maker>(
             .easier()
             .is_some_and(|easier| maker.solves(&puzzle, easier));
         if !too_easy {
-            return Some(Generated {
+            return Ok(Some(Generated {
                 puzzle,
                 solution,
                 difficulty,
                 reached: true,
                 tries: k,
-            });
+            }));
         }
         first.get_or_insert((puzzle, solution));
     }
@@ -400,11 +426,11 @@ pub(crate) fn make<M: Maker>(
         .copied()
         .find(|&d| maker.solves(&puzzle, d))
         .unwrap_or(difficulty);
-    Some(Generated {
+    Ok(Some(Generated {
         puzzle,
         solution,
         difficulty: found,
         reached: false,
         tries,
-    })
+    }))
 }

@@ -3,7 +3,8 @@
 
 use super::grade::{random_full, solves, Difficulty, Lines};
 use super::{Binairo, Grid, BLANK};
-use crate::generate::{give_back, make, solutions, Maker, Rng, Solutions};
+use crate::generate::{give_back, make, solutions, Maker, OutOfTime, Rng, Solutions};
+use std::time::Instant;
 
 /// A binairo made by [`generate`].
 pub type Generated = crate::generate::Generated<Grid, Difficulty>;
@@ -39,13 +40,55 @@ pub fn generate(
     difficulty: Difficulty,
     rng: &mut Rng,
 ) -> Option<Generated> {
+    made_by((rows, cols, distinct), difficulty, rng, None)
+        .ok()
+        .flatten()
+}
+
+/// [`generate`], given up when `deadline` passes: [`OutOfTime`] then (the generator stops
+/// within one test of a digit of it).
+///
+/// ```
+/// use reductions::binairo::{generate_before, Difficulty};
+/// use reductions::generate::{OutOfTime, Rng};
+/// use std::time::Instant;
+///
+/// let past = Instant::now();
+/// let made = generate_before(8, 8, true, Difficulty::Easy, &mut Rng::new(3), past);
+/// assert_eq!(made, Err(OutOfTime));
+/// ```
+pub fn generate_before(
+    rows: usize,
+    cols: usize,
+    distinct: bool,
+    difficulty: Difficulty,
+    rng: &mut Rng,
+    deadline: Instant,
+) -> Result<Option<Generated>, OutOfTime> {
+    made_by((rows, cols, distinct), difficulty, rng, Some(deadline))
+}
+
+fn made_by(
+    (rows, cols, distinct): (usize, usize, bool),
+    difficulty: Difficulty,
+    rng: &mut Rng,
+    deadline: Option<Instant>,
+) -> Result<Option<Generated>, OutOfTime> {
     if rows.max(cols) > MAX_GENERATED_SIDE {
-        return None;
+        return Ok(None);
     }
-    let mut empty = Grid::with_size(rows, cols)?;
+    let Some(mut empty) = Grid::with_size(rows, cols) else {
+        return Ok(None);
+    };
     empty.distinct = distinct;
     let lines = Lines::new(&empty);
-    make(&BinairoMaker { empty, lines }, difficulty, MAX_TRIES, rng)
+    make(
+        &BinairoMaker { empty, lines },
+        difficulty,
+        MAX_TRIES,
+        rng,
+        deadline,
+    )
 }
 
 struct BinairoMaker {

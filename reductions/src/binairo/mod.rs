@@ -121,7 +121,9 @@ mod tatham;
 #[cfg(test)]
 mod tests;
 
-pub use generate::{add_clues, generate, Generated, MAX_GENERATED_SIDE, MAX_TRIES};
+pub use generate::{
+    add_clues, generate, generate_before, Generated, MAX_GENERATED_SIDE, MAX_TRIES,
+};
 pub use grade::{grade, Difficulty, Grade};
 pub use propagate::count_patterns;
 

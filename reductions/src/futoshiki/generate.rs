@@ -4,7 +4,10 @@
 
 use super::grade::{Difficulty, Grader};
 use super::{Futoshiki, Grid, Relation};
-use crate::generate::{give_back, make, random_solution, solutions, Maker, Rng, Solutions};
+use crate::generate::{
+    give_back, make, random_solution, solutions, Maker, OutOfTime, Rng, Solutions,
+};
+use std::time::Instant;
 
 /// A futoshiki made by [`generate`].
 pub type Generated = crate::generate::Generated<Grid, Difficulty>;
@@ -33,10 +36,45 @@ pub const MAX_GENERATED_SIZE: usize = 12;
 /// );
 /// ```
 pub fn generate(n: usize, difficulty: Difficulty, rng: &mut Rng) -> Option<Generated> {
+    made_by(n, difficulty, rng, None).ok().flatten()
+}
+
+/// [`generate`], given up when `deadline` passes: [`OutOfTime`] then (the generator stops
+/// within one test of a clue of it).
+///
+/// ```
+/// use reductions::futoshiki::{generate_before, Difficulty};
+/// use reductions::generate::{OutOfTime, Rng};
+/// use std::time::{Duration, Instant};
+///
+/// let soon = Instant::now() + Duration::from_secs(60);
+/// assert!(generate_before(5, Difficulty::Easy, &mut Rng::new(2), soon)?.is_some());
+/// let past = Instant::now();
+/// assert_eq!(generate_before(5, Difficulty::Easy, &mut Rng::new(2), past), Err(OutOfTime));
+/// # Ok::<(), OutOfTime>(())
+/// ```
+pub fn generate_before(
+    n: usize,
+    difficulty: Difficulty,
+    rng: &mut Rng,
+    deadline: Instant,
+) -> Result<Option<Generated>, OutOfTime> {
+    made_by(n, difficulty, rng, Some(deadline))
+}
+
+fn made_by(
+    n: usize,
+    difficulty: Difficulty,
+    rng: &mut Rng,
+    deadline: Option<Instant>,
+) -> Result<Option<Generated>, OutOfTime> {
     if !(2..=MAX_GENERATED_SIZE).contains(&n) {
-        return None;
+        return Ok(None);
     }
-    make(&FutoshikiMaker::new(n)?, difficulty, MAX_TRIES, rng)
+    let Some(maker) = FutoshikiMaker::new(n) else {
+        return Ok(None);
+    };
+    make(&maker, difficulty, MAX_TRIES, rng, deadline)
 }
 
 pub(super) struct FutoshikiMaker {

@@ -118,7 +118,9 @@ use crate::{Encoding, Reduction};
 /// The largest grid [`Futoshiki`] reads: 36 x 36.
 pub const MAX_SIZE: usize = 36;
 
-pub use generate::{add_clues, generate, Generated, MAX_GENERATED_SIZE, MAX_TRIES};
+pub use generate::{
+    add_clues, generate, generate_before, Generated, MAX_GENERATED_SIZE, MAX_TRIES,
+};
 pub use grade::{grade, Difficulty, Grade};
 
 /// The Futoshiki reduction; the format and the encoding are in the [module docs](self).

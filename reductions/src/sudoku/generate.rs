@@ -3,7 +3,10 @@
 
 use super::grade::{Difficulty, Grader};
 use super::{Grid, Sudoku, MAX_BOX};
-use crate::generate::{give_back, make, random_solution, solutions, Maker, Rng, Solutions};
+use crate::generate::{
+    give_back, make, random_solution, solutions, Maker, OutOfTime, Rng, Solutions,
+};
+use std::time::Instant;
 
 /// A sudoku made by [`generate`].
 pub type Generated = crate::generate::Generated<Grid, Difficulty>;
@@ -53,15 +56,53 @@ pub fn generate_with_boxes(
     difficulty: Difficulty,
     rng: &mut Rng,
 ) -> Option<Generated> {
-    let side = box_rows.checked_mul(box_cols)?;
+    made_by((box_rows, box_cols), difficulty, rng, None)
+        .ok()
+        .flatten()
+}
+
+/// [`generate_with_boxes`], given up when `deadline` passes: [`OutOfTime`] then (the
+/// generator stops within one test of a clue of it).
+///
+/// ```
+/// use reductions::generate::{OutOfTime, Rng};
+/// use reductions::sudoku::{generate_with_boxes_before, Difficulty};
+/// use std::time::Instant;
+///
+/// let past = Instant::now();
+/// let made = generate_with_boxes_before(3, 3, Difficulty::Basic, &mut Rng::new(1), past);
+/// assert_eq!(made, Err(OutOfTime));
+/// ```
+pub fn generate_with_boxes_before(
+    box_rows: usize,
+    box_cols: usize,
+    difficulty: Difficulty,
+    rng: &mut Rng,
+    deadline: Instant,
+) -> Result<Option<Generated>, OutOfTime> {
+    made_by((box_rows, box_cols), difficulty, rng, Some(deadline))
+}
+
+fn made_by(
+    (box_rows, box_cols): (usize, usize),
+    difficulty: Difficulty,
+    rng: &mut Rng,
+    deadline: Option<Instant>,
+) -> Result<Option<Generated>, OutOfTime> {
+    let Some(side) = box_rows.checked_mul(box_cols) else {
+        return Ok(None);
+    };
     if side > MAX_GENERATED_BOX * MAX_GENERATED_BOX || side > MAX_BOX * MAX_BOX {
-        return None;
+        return Ok(None);
     }
+    let Some(empty) = Grid::with_boxes(box_rows, box_cols) else {
+        return Ok(None);
+    };
     let maker = SudokuMaker {
         grader: Grader::new((box_rows, box_cols)),
-        empty: Grid::with_boxes(box_rows, box_cols)?,
+        empty,
     };
-    make(&maker, difficulty, MAX_TRIES, rng)
+    make(&maker, difficulty, MAX_TRIES, rng, deadline)
 }
 
 struct SudokuMaker {
