@@ -364,6 +364,9 @@ impl fmt::Display for OutOfTime {
 
 impl std::error::Error for OutOfTime {}
 
+/// What a [`Maker`] makes.
+type MadeBy<M> = Generated<<M as Maker>::Grid, <M as Maker>::Difficulty>;
+
 /// Makes a puzzle: up to `tries` solved grids, each stripped of its clues while the puzzle
 /// stays solved at `difficulty`, until one is not solved one rung lower; `None` when the
 /// size has no solved grid; [`OutOfTime`] once `deadline` has passed.
@@ -373,7 +376,7 @@ pub(crate) fn make<M: Maker>(
     tries: usize,
     rng: &mut Rng,
     deadline: Option<std::time::Instant>,
-) -> Result<Option<Generated<M::Grid, M::Difficulty>>, OutOfTime> {
+) -> Result<Option<MadeBy<M>>, OutOfTime> {
     let in_time = || {
         if deadline.is_some_and(|at| std::time::Instant::now() >= at) {
             Err(OutOfTime)
