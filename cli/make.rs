@@ -74,9 +74,14 @@ fn refuse_solving_flags(flags: &SolveFlags, what: &str) -> Result<()> {
         (flags.estimate.is_some(), "--estimate"),
         (flags.memo_limit.is_some(), "--memo-limit"),
         (flags.order.is_some(), "--order"),
+        (flags.propagate.is_some(), "--propagate"),
+        (flags.threads > 1, "--threads"),
     ];
     if let Some((_, flag)) = solving.iter().find(|(given, _)| *given) {
         bail!("{flag} shapes a search; {what} does not search for solutions: drop {flag}");
+    }
+    if flags.pretty {
+        bail!("--pretty draws a solved board; {what} prints in the command's own format: drop --pretty");
     }
     Ok(())
 }

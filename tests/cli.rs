@@ -2990,6 +2990,32 @@ fn generating_stops_at_the_timeout() {
     }
 }
 
+/// The flags that shape a search or a drawing of a solved board mean nothing to `--generate`
+/// and `--grade`: refused (exit status 2, naming the flag), never silently ignored.
+#[test]
+fn generate_and_grade_refuse_what_they_would_ignore() {
+    let puzzle = "4\n1|0|0|0\n-------\n0|0|0|0\n-------\n0|0|0|0\n-------\n0|0|0|0\n";
+    for flags in [
+        &["--threads", "2"][..],
+        &["--propagate", "probing"],
+        &["--pretty"],
+        &["--count"],
+    ] {
+        let made = dlx(&[&["futoshiki", "--generate", "4"][..], flags].concat());
+        made.assert_status(2);
+        let flag = flags[0];
+        assert!(made.stderr.contains(flag), "{}", made.report());
+        let graded = dlx_from_bytes(
+            &[&["futoshiki", "--grade"][..], flags].concat(),
+            puzzle.as_bytes(),
+        );
+        graded.assert_status(2);
+        assert!(graded.stderr.contains(flag), "{}", graded.report());
+    }
+    // One thread is what they run on: allowed.
+    dlx(&["futoshiki", "--generate", "4", "--threads", "1"]).assert_status(0);
+}
+
 /// `--extra-clues N` gives back N digits of the solution: the same puzzle with N more
 /// givens, still with one solution.
 #[test]
