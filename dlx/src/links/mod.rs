@@ -455,11 +455,16 @@ impl Links {
         }
     }
 
-    /// Whether the search watches for emptied lists, whatever the number of items: for
-    /// tests, which must find the same search either way.
+    /// Whether the search watches for emptied lists (and scans the active items' bits),
+    /// whatever the number of items: for tests, which must find the same search either way.
     #[cfg(test)]
     pub fn set_watch_empty(&mut self, on: bool) {
         self.watch_empty = on;
+        if on && self.active.is_empty() {
+            // Filled on entering the search (`forget_empty`).
+            self.active = vec![0; self.primary_count / 64 + 1];
+            self.active_below = self.primary_count + 1;
+        }
     }
 
     /// Whether item `i` is marked [`INTERLEAVED`].
