@@ -3012,6 +3012,20 @@ fn generate_and_grade_refuse_what_they_would_ignore() {
         graded.assert_status(2);
         assert!(graded.stderr.contains(flag), "{}", graded.report());
     }
+    // The flags of making a puzzle mean nothing to grading one.
+    for flags in [
+        &["--difficulty", "easy"][..],
+        &["--puzzles", "2"],
+        &["--extra-clues", "2"],
+        &["--solution"],
+    ] {
+        let graded = dlx_from_bytes(
+            &[&["futoshiki", "--grade"][..], flags].concat(),
+            puzzle.as_bytes(),
+        );
+        graded.assert_status(2);
+        assert!(graded.stderr.contains(flags[0]), "{}", graded.report());
+    }
     // One thread is what they run on: allowed.
     dlx(&["futoshiki", "--generate", "4", "--threads", "1"]).assert_status(0);
 }

@@ -32,12 +32,13 @@ pub struct MakeFlags {
         help_heading = "Making puzzles",
         long,
         value_name = "LEVEL",
-        requires = "generate"
+        requires = "generate",
+        conflicts_with = "grade"
     )]
     pub difficulty: Option<String>,
 
     /// How many puzzles to make, a blank line between them.
-    #[arg(help_heading = "Making puzzles", long, value_name = "N", requires = "generate", value_parser = positive, default_value_t = 1)]
+    #[arg(help_heading = "Making puzzles", long, value_name = "N", requires = "generate", conflicts_with = "grade", value_parser = positive, default_value_t = 1)]
     pub puzzles: u64,
 
     /// Give back this many clues to each puzzle made.
@@ -48,7 +49,8 @@ pub struct MakeFlags {
         help_heading = "Making puzzles",
         long,
         value_name = "N",
-        requires = "generate"
+        requires = "generate",
+        conflicts_with = "grade"
     )]
     pub extra_clues: Option<usize>,
 
@@ -56,7 +58,12 @@ pub struct MakeFlags {
     ///
     /// With --generate: after each puzzle, its solution (with --format svg, a second
     /// picture).
-    #[arg(help_heading = "Making puzzles", long, requires = "generate")]
+    #[arg(
+        help_heading = "Making puzzles",
+        long,
+        requires = "generate",
+        conflicts_with = "grade"
+    )]
     pub solution: bool,
 
     /// Print the puzzle's difficulty instead of solving it.
