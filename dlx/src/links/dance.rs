@@ -119,7 +119,7 @@ impl Links {
     }
 
     /// Marks primary item `i` active or not in [`Links::active`], where the table keeps it
-    /// (the operations with `WATCH` do; [`forget_empty`](Self::forget_empty) rebuilds it).
+    /// (the operations with `WATCH` do; [`sync_watched`](Self::sync_watched) rebuilds it).
     #[inline(always)]
     pub(super) fn set_active(&mut self, i: usize, on: bool) {
         if i < self.active_below {
@@ -140,12 +140,11 @@ impl Links {
         self.watch_empty
     }
 
-    /// Counts the active items with an empty list, as a search that watches for emptied
-    /// lists must on entry: what was done to the links without watching (a replayed prefix,
-    /// Algorithm M) is not known.
-    pub fn forget_empty(&mut self) {
+    /// Counts the active items with an empty list, and marks the active items' bits, as a
+    /// search that watches for emptied lists must on entry: what was done to the links
+    /// without watching (a replayed prefix, Algorithm M) is not known.
+    pub fn sync_watched(&mut self) {
         self.empty_items = self.count_empty();
-        // Nor are the active items' bits, which only the operations with `WATCH` keep.
         if !self.active.is_empty() {
             self.active.fill(0);
             let mut k = item_at(&self.items, 0).next as usize;

@@ -139,7 +139,7 @@ pub(crate) struct Links {
     /// item away, an unhide refills a list, an uncover brings an empty item back: every list
     /// that a hide or an unhide touches belongs to an active item, or to the one being
     /// covered), so it is counted on entering a search that uses them
-    /// ([`forget_empty`](Self::forget_empty)). A flag set by every emptied list instead
+    /// ([`sync_watched`](Self::sync_watched)). A flag set by every emptied list instead
     /// was set at three nodes in four of a sudoku's search, mostly by the items of the
     /// option being taken (emptied by hiding the option itself, then covered), each time a
     /// whole scan.
@@ -461,7 +461,7 @@ impl Links {
     pub fn set_watch_empty(&mut self, on: bool) {
         self.watch_empty = on;
         if on && self.active.is_empty() {
-            // Filled on entering the search (`forget_empty`).
+            // Filled on entering the search (`sync_watched`).
             self.active = vec![0; self.primary_count / 64 + 1];
             self.active_below = self.primary_count + 1;
         }

@@ -15,7 +15,7 @@ impl Search {
     /// own, because the early stop slowed the plain loops by 5-8% (n queens, Langford pairs).
     #[inline(never)]
     pub(super) fn run_watched<const COLORS: bool>(&mut self) -> Event {
-        self.links.forget_empty();
+        self.links.sync_watched();
         self.run_with::<COLORS, false, true>()
     }
 
