@@ -209,13 +209,18 @@ pub fn generate(
     Ok(found)
 }
 
-/// Prints a grade: the difficulty (and the search, when needed), or why the puzzle is not
-/// one. Exit status 1 when it has no solution.
-pub fn grade(flags: &SolveFlags, graded: Graded) -> Result<Found> {
+/// Grades a puzzle with `graded` (once the flags are checked) and prints the grade: the
+/// difficulty (and the search, when needed), or why the puzzle is not one. Exit status 1
+/// when it has no solution.
+pub fn grade(flags: &SolveFlags, graded: impl FnOnce() -> Graded) -> Result<Found> {
     refuse_solving_flags(flags, "--grade")?;
+    if flags.timeout.is_some() {
+        bail!("--grade runs until it has the grade: drop --timeout");
+    }
     if !matches!(flags.format, Format::Text | Format::Json) {
         bail!("--grade prints a grade: use --format text or json with it");
     }
+    let graded = graded();
     /// `solutions` is 0, 1, or the string `"2+"`.
     #[derive(serde::Serialize)]
     struct GradeLine<'a> {

@@ -3012,9 +3012,10 @@ fn generate_and_grade_refuse_what_they_would_ignore() {
         graded.assert_status(2);
         assert!(graded.stderr.contains(flag), "{}", graded.report());
     }
-    // The flags of making a puzzle mean nothing to grading one.
+    // The flags of making a puzzle mean nothing to grading one, which runs to the end.
     for flags in [
-        &["--difficulty", "easy"][..],
+        &["--timeout", "5"][..],
+        &["--difficulty", "easy"],
         &["--puzzles", "2"],
         &["--extra-clues", "2"],
         &["--solution"],

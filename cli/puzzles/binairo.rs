@@ -39,7 +39,7 @@ pub fn run(args: &BinairoArgs) -> Result<Found> {
         ));
     }
     if args.make.grade {
-        return make::grade(&args.flags, binairo::grade(&grid).into());
+        return make::grade(&args.flags, || binairo::grade(&grid).into());
     }
     crate::run::solve_reduction(&reduction, &grid, &args.flags, |solved| {
         view(&grid, &solved)

@@ -40,7 +40,7 @@ pub fn run(args: &FileArgs) -> Result<Found> {
         ));
     }
     if args.make.grade {
-        return make::grade(&args.flags, futoshiki::grade(&grid).into());
+        return make::grade(&args.flags, || futoshiki::grade(&grid).into());
     }
     crate::run::solve_reduction(&Futoshiki, &grid, &args.flags, |solved| FutoshikiView {
         puzzle: &grid,

@@ -33,7 +33,7 @@ pub fn run(args: &FileArgs) -> Result<Found> {
         ));
     }
     if args.make.grade {
-        return make::grade(&args.flags, sudoku::grade(&grid).into());
+        return make::grade(&args.flags, || sudoku::grade(&grid).into());
     }
     crate::run::solve_reduction(&reduction, &grid, &args.flags, |solved| {
         view(&grid, &solved)
