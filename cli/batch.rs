@@ -214,7 +214,7 @@ where
         .context("cannot build the exact-cover problem")?;
     let defaults = Defaults {
         propagator: reduction.propagator(&line.puzzle, &encoding),
-        ..Defaults::of(reduction)
+        ..Defaults::of(reduction, &line.puzzle)
     };
     // One thread a puzzle, and no progress bar: what `configure` adds is not wanted here.
     let reasoning = crate::run::reasoning(&encoding.problem, flags, &defaults);

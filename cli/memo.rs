@@ -42,11 +42,11 @@ impl Defaults {
         counter: None,
     };
 
-    pub fn of<R: Reduction>(reduction: &R) -> Defaults {
+    pub fn of<R: Reduction>(reduction: &R, puzzle: &R::Puzzle) -> Defaults {
         Defaults {
             order: reduction.memo_order(),
             by_default: reduction.memo_by_default(),
-            propagation: reduction.propagation(),
+            propagation: reduction.propagation_for(puzzle),
             propagator: None,
             sampler: None,
             counter: None,

@@ -494,7 +494,7 @@ where
         propagator: reduction.propagator(puzzle, &encoding),
         sampler: reduction.sampler(puzzle, &encoding),
         counter: reduction.counter(puzzle),
-        ..Defaults::of(reduction)
+        ..Defaults::of(reduction, puzzle)
     };
     solve_boards(&encoding.problem, flags, defaults, |options| {
         show(reduction.decode(puzzle, &encoding.choices_of(options)))

@@ -119,7 +119,7 @@ where
     })?;
     let mut solver = job
         .solver(&encoding.problem)
-        .propagation(reduction.propagation())
+        .propagation(reduction.propagation_for(puzzle))
         .limit(2);
     if let Some(propagator) = reduction.propagator(puzzle, &encoding) {
         solver = solver.propagator(propagator);

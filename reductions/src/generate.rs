@@ -116,7 +116,7 @@ pub fn settle<R: Reduction>(
 ) -> Result<(Solutions, u64), dlx::BuildError> {
     let encoding = reduction.encode(puzzle)?;
     let mut solver = dlx::Solver::new(&encoding.problem)
-        .propagation(reduction.propagation())
+        .propagation(reduction.propagation_for(puzzle))
         .limit(2);
     if let Some(propagator) = reduction.propagator(puzzle, &encoding) {
         solver = solver.propagator(propagator);

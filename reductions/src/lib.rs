@@ -99,6 +99,13 @@ pub trait Reduction {
         dlx::Propagation::None
     }
 
+    /// [`propagation`](Self::propagation) for one puzzle, where the best reasoning depends
+    /// on the puzzle (its size, say). By default the same for every puzzle.
+    fn propagation_for(&self, puzzle: &Self::Puzzle) -> dlx::Propagation {
+        let _ = puzzle;
+        self.propagation()
+    }
+
     /// The puzzle's own reasoning at every node of a search of `encoding`
     /// ([`dlx::Solver::propagator`]), if it has some that the engine's rules lack. By
     /// default none.
