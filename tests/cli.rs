@@ -2994,7 +2994,9 @@ fn generating_stops_at_the_timeout() {
 /// and `--grade`: refused (exit status 2, naming the flag), never silently ignored.
 #[test]
 fn generate_and_grade_refuse_what_they_would_ignore() {
-    let puzzle = "4\n1|0|0|0\n-------\n0|0|0|0\n-------\n0|0|0|0\n-------\n0|0|0|0\n";
+    // The puzzle as a game ID in place of the file: flags refused before it is read must
+    // not race a writer of standard input.
+    let puzzle = "4:1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,";
     for flags in [
         &["--threads", "2"][..],
         &["--propagate", "probing"],
@@ -3005,10 +3007,7 @@ fn generate_and_grade_refuse_what_they_would_ignore() {
         made.assert_status(2);
         let flag = flags[0];
         assert!(made.stderr.contains(flag), "{}", made.report());
-        let graded = dlx_from_bytes(
-            &[&["futoshiki", "--grade"][..], flags].concat(),
-            puzzle.as_bytes(),
-        );
+        let graded = dlx(&[&["futoshiki", "--grade"][..], flags, &[puzzle]].concat());
         graded.assert_status(2);
         assert!(graded.stderr.contains(flag), "{}", graded.report());
     }
@@ -3020,10 +3019,7 @@ fn generate_and_grade_refuse_what_they_would_ignore() {
         &["--extra-clues", "2"],
         &["--solution"],
     ] {
-        let graded = dlx_from_bytes(
-            &[&["futoshiki", "--grade"][..], flags].concat(),
-            puzzle.as_bytes(),
-        );
+        let graded = dlx(&[&["futoshiki", "--grade"][..], flags, &[puzzle]].concat());
         graded.assert_status(2);
         assert!(graded.stderr.contains(flags[0]), "{}", graded.report());
     }
