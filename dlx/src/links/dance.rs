@@ -122,7 +122,7 @@ impl Links {
     /// (the operations with `WATCH` do; [`sync_watched`](Self::sync_watched) rebuilds it).
     #[inline(always)]
     pub(super) fn set_active(&mut self, i: usize, on: bool) {
-        if i < self.active_below {
+        if i <= self.primary_count {
             if let Some(word) = self.active.get_mut(i / 64) {
                 let bit = 1u64 << (i % 64);
                 if on {

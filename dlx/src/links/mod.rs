@@ -156,8 +156,6 @@ pub(crate) struct Links {
     /// scans are long, and that saves them 7-11% of a process's time; kept by every cover,
     /// the bits cost the plain loops (a few dozen items, short walks) 5%.
     active: Vec<u64>,
-    /// The items kept in [`active`](Self::active): `1..active_below` (0 when none are).
-    active_below: usize,
 }
 
 /// The number of primary items below which [`Links::active`] is kept: scans of up to 64
@@ -268,11 +266,9 @@ impl Links {
             empty_items: 0,
             watch_empty: n1 >= WATCH_EMPTY_FROM,
             active: Vec::new(),
-            active_below: 0,
         };
         if (WATCH_EMPTY_FROM..ACTIVE_BITS_BELOW).contains(&n1) {
             links.active = vec![0; n1 / 64 + 1];
-            links.active_below = n1 + 1;
             for k in 1..=n1 {
                 links.active[k / 64] |= 1 << (k % 64);
             }
@@ -463,7 +459,6 @@ impl Links {
         if on && self.active.is_empty() {
             // Filled on entering the search (`sync_watched`).
             self.active = vec![0; self.primary_count / 64 + 1];
-            self.active_below = self.primary_count + 1;
         }
     }
 
