@@ -81,14 +81,9 @@ fn generate(args: &BinairoArgs, size: &str) -> Result<Found> {
     let difficulty = make::difficulty(&args.make, Difficulty::Trivial)?;
     let distinct = !args.repeats;
     make::generate(&args.make, &args.flags, |rng, deadline| {
-        let made = match deadline {
-            Some(deadline) => {
-                match binairo::generate_before(rows, cols, distinct, difficulty, rng, deadline) {
-                    Ok(made) => made,
-                    Err(_out_of_time) => return Ok(None),
-                }
-            }
-            None => binairo::generate(rows, cols, distinct, difficulty, rng),
+        let made = binairo::generate_before(rows, cols, distinct, difficulty, rng, deadline);
+        let Ok(made) = made else {
+            return Ok(None); // Out of time.
         };
         let Some(mut made) = made else {
             bail!(

@@ -59,12 +59,8 @@ fn generate(args: &FileArgs, size: &str) -> Result<Found> {
     }
     let difficulty = make::difficulty(&args.make, Difficulty::Trivial)?;
     make::generate(&args.make, &args.flags, |rng, deadline| {
-        let made = match deadline {
-            Some(deadline) => match futoshiki::generate_before(n, difficulty, rng, deadline) {
-                Ok(made) => made,
-                Err(_out_of_time) => return Ok(None),
-            },
-            None => futoshiki::generate(n, difficulty, rng),
+        let Ok(made) = futoshiki::generate_before(n, difficulty, rng, deadline) else {
+            return Ok(None); // Out of time.
         };
         let mut made = made.expect("the size was checked");
         if let Some(extra) = args.make.extra_clues {

@@ -73,16 +73,10 @@ fn generate(args: &FileArgs, size: &str) -> Result<Found> {
     };
     let difficulty = make::difficulty(&args.make, Difficulty::Trivial)?;
     make::generate(&args.make, &args.flags, |rng, deadline| {
-        let made = match deadline {
-            Some(deadline) => {
-                match sudoku::generate_with_boxes_before(
-                    box_rows, box_cols, difficulty, rng, deadline,
-                ) {
-                    Ok(made) => made,
-                    Err(_out_of_time) => return Ok(None),
-                }
-            }
-            None => sudoku::generate_with_boxes(box_rows, box_cols, difficulty, rng),
+        let made =
+            sudoku::generate_with_boxes_before(box_rows, box_cols, difficulty, rng, deadline);
+        let Ok(made) = made else {
+            return Ok(None); // Out of time.
         };
         let mut made = made.expect("the size was checked");
         if let Some(extra) = args.make.extra_clues {

@@ -259,9 +259,10 @@ pub async fn generate_puzzle(
             let difficulty = level(&request.difficulty, futoshiki::Difficulty::Trivial)?;
             jobs.run(move |job| {
                 let mut rng = reductions::generate::Rng::new(seed);
-                let made = futoshiki::generate_before(n, difficulty, &mut rng, job.deadline())
-                    .map_err(|_| job.out_of_time())?
-                    .ok_or_else(ApiError::internal)?;
+                let made =
+                    futoshiki::generate_before(n, difficulty, &mut rng, Some(job.deadline()))
+                        .map_err(|_| job.out_of_time())?
+                        .ok_or_else(ApiError::internal)?;
                 let solution = grid_cells(n, n, |r, c| made.solution.digit(r, c));
                 Ok(made_json(
                     futoshiki_json(&made.puzzle),
@@ -287,7 +288,7 @@ pub async fn generate_puzzle(
             jobs.run(move |job| {
                 let mut rng = reductions::generate::Rng::new(seed);
                 let (rows, cols) = shape;
-                let deadline = job.deadline();
+                let deadline = Some(job.deadline());
                 let made =
                     sudoku::generate_with_boxes_before(rows, cols, difficulty, &mut rng, deadline)
                         .map_err(|_| job.out_of_time())?
@@ -319,7 +320,7 @@ pub async fn generate_puzzle(
             let distinct = !request.repeats;
             jobs.run(move |job| {
                 let mut rng = reductions::generate::Rng::new(seed);
-                let deadline = job.deadline();
+                let deadline = Some(job.deadline());
                 let made =
                     binairo::generate_before(rows, cols, distinct, difficulty, &mut rng, deadline)
                         .map_err(|_| job.out_of_time())?

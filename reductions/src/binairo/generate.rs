@@ -40,20 +40,20 @@ pub fn generate(
     difficulty: Difficulty,
     rng: &mut Rng,
 ) -> Option<Generated> {
-    made_by((rows, cols, distinct), difficulty, rng, None)
+    generate_before(rows, cols, distinct, difficulty, rng, None)
         .ok()
         .flatten()
 }
 
-/// [`generate`], given up when `deadline` passes: [`OutOfTime`] then (the generator stops
-/// within one test of a digit of it).
+/// [`generate`], given up when `deadline` (if any) passes: [`OutOfTime`] then (the
+/// generator stops within one test of a digit of it).
 ///
 /// ```
 /// use reductions::binairo::{generate_before, Difficulty};
 /// use reductions::generate::{OutOfTime, Rng};
 /// use std::time::Instant;
 ///
-/// let past = Instant::now();
+/// let past = Some(Instant::now());
 /// let made = generate_before(8, 8, true, Difficulty::Easy, &mut Rng::new(3), past);
 /// assert_eq!(made, Err(OutOfTime));
 /// ```
@@ -61,15 +61,6 @@ pub fn generate_before(
     rows: usize,
     cols: usize,
     distinct: bool,
-    difficulty: Difficulty,
-    rng: &mut Rng,
-    deadline: Instant,
-) -> Result<Option<Generated>, OutOfTime> {
-    made_by((rows, cols, distinct), difficulty, rng, Some(deadline))
-}
-
-fn made_by(
-    (rows, cols, distinct): (usize, usize, bool),
     difficulty: Difficulty,
     rng: &mut Rng,
     deadline: Option<Instant>,

@@ -36,11 +36,11 @@ pub const MAX_GENERATED_SIZE: usize = 12;
 /// );
 /// ```
 pub fn generate(n: usize, difficulty: Difficulty, rng: &mut Rng) -> Option<Generated> {
-    made_by(n, difficulty, rng, None).ok().flatten()
+    generate_before(n, difficulty, rng, None).ok().flatten()
 }
 
-/// [`generate`], given up when `deadline` passes: [`OutOfTime`] then (the generator stops
-/// within one test of a clue of it).
+/// [`generate`], given up when `deadline` (if any) passes: [`OutOfTime`] then (the
+/// generator stops within one test of a clue of it).
 ///
 /// ```
 /// use reductions::futoshiki::{generate_before, Difficulty};
@@ -48,21 +48,12 @@ pub fn generate(n: usize, difficulty: Difficulty, rng: &mut Rng) -> Option<Gener
 /// use std::time::{Duration, Instant};
 ///
 /// let soon = Instant::now() + Duration::from_secs(60);
-/// assert!(generate_before(5, Difficulty::Easy, &mut Rng::new(2), soon)?.is_some());
-/// let past = Instant::now();
+/// assert!(generate_before(5, Difficulty::Easy, &mut Rng::new(2), Some(soon))?.is_some());
+/// let past = Some(Instant::now());
 /// assert_eq!(generate_before(5, Difficulty::Easy, &mut Rng::new(2), past), Err(OutOfTime));
 /// # Ok::<(), OutOfTime>(())
 /// ```
 pub fn generate_before(
-    n: usize,
-    difficulty: Difficulty,
-    rng: &mut Rng,
-    deadline: Instant,
-) -> Result<Option<Generated>, OutOfTime> {
-    made_by(n, difficulty, rng, Some(deadline))
-}
-
-fn made_by(
     n: usize,
     difficulty: Difficulty,
     rng: &mut Rng,

@@ -56,35 +56,26 @@ pub fn generate_with_boxes(
     difficulty: Difficulty,
     rng: &mut Rng,
 ) -> Option<Generated> {
-    made_by((box_rows, box_cols), difficulty, rng, None)
+    generate_with_boxes_before(box_rows, box_cols, difficulty, rng, None)
         .ok()
         .flatten()
 }
 
-/// [`generate_with_boxes`], given up when `deadline` passes: [`OutOfTime`] then (the
-/// generator stops within one test of a clue of it).
+/// [`generate_with_boxes`], given up when `deadline` (if any) passes: [`OutOfTime`] then
+/// (the generator stops within one test of a clue of it).
 ///
 /// ```
 /// use reductions::generate::{OutOfTime, Rng};
 /// use reductions::sudoku::{generate_with_boxes_before, Difficulty};
 /// use std::time::Instant;
 ///
-/// let past = Instant::now();
+/// let past = Some(Instant::now());
 /// let made = generate_with_boxes_before(3, 3, Difficulty::Basic, &mut Rng::new(1), past);
 /// assert_eq!(made, Err(OutOfTime));
 /// ```
 pub fn generate_with_boxes_before(
     box_rows: usize,
     box_cols: usize,
-    difficulty: Difficulty,
-    rng: &mut Rng,
-    deadline: Instant,
-) -> Result<Option<Generated>, OutOfTime> {
-    made_by((box_rows, box_cols), difficulty, rng, Some(deadline))
-}
-
-fn made_by(
-    (box_rows, box_cols): (usize, usize),
     difficulty: Difficulty,
     rng: &mut Rng,
     deadline: Option<Instant>,
