@@ -9,7 +9,8 @@
 //!
 //! Without propagation (the default) the search is Knuth's, step for step: the propagating
 //! search is a separate instance of the search loop, so the plain one pays nothing for it.
-//! Algorithm M (multiplicities) searches without propagation.
+//! Algorithm M (multiplicities) runs a [`Propagator`] but not the built-in rules, which
+//! assume that every primary item takes exactly one option.
 //!
 //! How the removals are undone: each removal is recorded on a trail, and each level of the
 //! search remembers the trail's length when it was entered; leaving the level puts back
@@ -156,14 +157,17 @@ impl fmt::Debug for Node<'_> {
 }
 
 impl Node<'_> {
-    /// The options chosen on the way to this node, from the top.
+    /// The options chosen on the way to this node, from the top (Algorithm M's null moves,
+    /// which choose no option, left out).
     pub fn chosen(&self) -> impl Iterator<Item = OptionId> + '_ {
         self.chosen
             .iter()
+            .filter(|&&x| !self.links.is_header(x as usize))
             .map(|&x| OptionId::new(self.links.option_of(x as usize) as usize))
     }
 
-    /// The number of options chosen on the way to this node.
+    /// The number of levels above this node: the options chosen on the way to it, and
+    /// Algorithm M's null moves.
     pub fn depth(&self) -> usize {
         self.chosen.len()
     }
@@ -199,22 +203,29 @@ impl Node<'_> {
     /// # Panics
     /// If `item` is not an item of the problem.
     pub fn options(&self, item: ItemId) -> Vec<OptionId> {
+        self.available(item).collect()
+    }
+
+    /// [`options`](Self::options) without collecting them: for a propagator that reads many
+    /// items at every node.
+    ///
+    /// # Panics
+    /// If `item` is not an item of the problem.
+    pub fn available(&self, item: ItemId) -> impl Iterator<Item = OptionId> + '_ {
         let i = item.index() + 1;
         assert!(i <= self.links.item_count(), "no item {}", item.index());
         // Every option in an active primary item's list is available: covering an item
         // hides its options from every other list, purifying hides the options of other
         // colors, and a removal takes a whole option out.
         let all_available = i <= self.links.primary_count() && self.links.is_active(i);
-        let mut options = Vec::new();
-        let mut x = self.links.down(i);
-        while x != i {
-            debug_assert!(!all_available || self.links.is_available(x));
-            if all_available || self.links.is_available(x) {
-                options.push(OptionId::new(self.links.option_of(x) as usize));
-            }
-            x = self.links.down(x);
-        }
-        options
+        let links = &*self.links;
+        std::iter::successors(Some(links.down(i)), move |&x| Some(links.down(x)))
+            .take_while(move |&x| x != i)
+            .filter(move |&x| {
+                debug_assert!(!all_available || links.is_available(x));
+                all_available || links.is_available(x)
+            })
+            .map(move |x| OptionId::new(links.option_of(x) as usize))
     }
 
     /// Removes `option` below this node; false (and nothing done) if it is not
@@ -270,6 +281,10 @@ pub(crate) struct Propagate {
     scratch: Marks,
     /// The nodes forcing may visit while probing at one node of the search.
     probe_budget: u64,
+    /// Algorithm M's search, where a level may be a null move (its item's header), an
+    /// active item may have no option left and still be satisfied, and an item's only
+    /// option may leave other options (of items not yet at their bounds) in place.
+    bounded: bool,
     pub counters: Counters,
 }
 
@@ -292,6 +307,7 @@ impl Propagate {
         depth: usize,
         level: Propagation,
         custom: Option<Arc<dyn Propagator>>,
+        bounded: bool,
     ) -> Propagate {
         let first_nodes = if custom.is_some() {
             problem
@@ -317,6 +333,7 @@ impl Propagate {
             probe_budget: PROBE_EFFORT
                 .saturating_mul(problem.entry_count() as u64 + 1)
                 .min(PROBE_CAP),
+            bounded,
             counters: Counters::default(),
         }
     }
@@ -333,9 +350,41 @@ impl Propagate {
         links.restore_to(&mut self.trail, self.marks[level] as usize);
     }
 
-    /// Runs the rules at a node whose chosen options are the nodes `chosen`; false when the
+    /// What the levels from `level` on removed, in order, for [`remove_again`]
+    /// (Self::remove_again) once they are undone and entered again.
+    pub fn removed_from(&self, level: usize) -> Vec<u32> {
+        self.trail[self.marks[level] as usize..].to_vec()
+    }
+
+    /// Removes again what `level` removed, when the levels from `from` on were undone (with
+    /// `saved`, their [`removed_from`](Self::removed_from)) and are entered again in the same
+    /// state: the same options, in the same order, on the same trail, without running any
+    /// rule (so nothing is counted twice). `deepest` is the last level entered.
+    pub fn remove_again(
+        &mut self,
+        links: &mut Links,
+        level: usize,
+        deepest: usize,
+        from: usize,
+        saved: &[u32],
+    ) {
+        debug_assert_eq!(self.trail.len(), self.marks[level] as usize);
+        let offset = |k: usize| (self.marks[k] - self.marks[from]) as usize;
+        let end = if level == deepest {
+            saved.len()
+        } else {
+            offset(level + 1)
+        };
+        for &x in &saved[offset(level)..end] {
+            links.remove_option(x as usize);
+            self.trail.push(x);
+        }
+    }
+
+    /// Runs the rules at a node whose chosen options are the nodes `chosen` (with Algorithm
+    /// M, whose levels' branching degrees are `degrees`; empty otherwise); false when the
     /// node has no solution below it.
-    pub fn run(&mut self, links: &mut Links, chosen: &[u32]) -> bool {
+    pub fn run(&mut self, links: &mut Links, chosen: &[u32], degrees: &[u32]) -> bool {
         self.counters.rounds += 1;
         let level = chosen.len();
         let streak = if level == 0 {
@@ -352,7 +401,7 @@ impl Propagate {
         let probe = self.level == Propagation::Probing
             && (streak == 0 || level % (1 << streak.min(16)) == 0);
         self.streaks[level] = streak;
-        if level > 0 && self.forced_move(links, chosen, probe) {
+        if level > 0 && self.forced_move(links, chosen, degrees, probe) {
             // The node's options are its parent's, at the parent's fixpoint: every rule
             // would find nothing here, so none runs. The streak moves on as a fruitless
             // probe would move it, and the tree stays the same.
@@ -419,7 +468,8 @@ impl Propagate {
             custom_ran = true;
             let removed = node.removed;
             self.counters.removed += removed;
-            if verdict.is_err() || links.has_empty_item() {
+            // (Algorithm M's choice of item finds an item short of its lower bound.)
+            if verdict.is_err() || (!self.bounded && links.has_empty_item()) {
                 return false;
             }
             if removed == 0 || self.level == Propagation::None {
@@ -433,11 +483,17 @@ impl Propagate {
     /// of its item, at a parent settled as this node's rules need (`probe`: probing too).
     /// Such a choice takes out only options that forcing had already taken out (every
     /// option that shares an item with it, or gives one of its colored items another
-    /// color), so the node's available options are exactly its parent's.
-    fn forced_move(&self, links: &Links, chosen: &[u32], probe: bool) -> bool {
+    /// color), so the node's available options are exactly its parent's. With Algorithm M,
+    /// whether the parent's level had one branch (its branching degree): an option its
+    /// propagator had found forced, or a null move that takes nothing out; the propagator
+    /// is trusted to have seen that branch coming, as it is with an item's only option.
+    fn forced_move(&self, links: &Links, chosen: &[u32], degrees: &[u32], probe: bool) -> bool {
         let parent = chosen.len() - 1;
-        self.settled[parent]
-            && (self.probed[parent] || !probe)
-            && links.len(links.item_of(chosen[parent] as usize)) == 1
+        let single = if self.bounded {
+            degrees[parent] == 1
+        } else {
+            links.len(links.item_of(chosen[parent] as usize)) == 1
+        };
+        self.settled[parent] && (self.probed[parent] || !probe) && single
     }
 }

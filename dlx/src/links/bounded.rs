@@ -182,7 +182,13 @@ impl Links {
     /// a degree of 0 or less means it can no longer reach its lower bound. Ties go to the
     /// smaller `s` (slack items are less constrained), then to the longer list (Knuth: it
     /// makes the tree smaller in the middle levels), then to the leftmost, as in DLX3.
-    pub fn choose_bounded(&self) -> (usize, i64) {
+    ///
+    /// The scan stops at the first item whose degree is at most `enough`: 0 gives Knuth's
+    /// choice. A search that propagates walks its own tree, and on a large table most of its
+    /// nodes are forced (degree 1), where a scan of every active item would cost more than
+    /// the rest of the node; it passes 1.
+    #[inline(always)]
+    pub fn choose_bounded_until(&self, enough: i64) -> (usize, i64) {
         let mut best = 0;
         let mut best_score = i64::MAX;
         let (mut best_s, mut best_len) = (i64::MAX, -1);
@@ -203,7 +209,7 @@ impl Links {
             best_score = if better { score } else { best_score };
             best_s = if better { s } else { best_s };
             best_len = if better { len } else { best_len };
-            if best_score <= 0 {
+            if best_score <= enough {
                 break;
             }
             k = item_at(&self.items, k).next as usize;

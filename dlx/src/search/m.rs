@@ -3,11 +3,25 @@
 
 use super::{Event, Resume, Search};
 
+/// The branching degree at which Algorithm M's propagating search takes the first item it
+/// finds (see `Links::choose_bounded_until`): a forced one.
+const FORCED_DEGREE: i64 = 1;
+
 impl Search {
+    /// Step M3's stop for this search: the first item with at most this branching degree
+    /// is taken, as `run_bounded` takes it (0 for Knuth's choice, in the plain search).
+    pub(super) fn enough_degree(&self) -> i64 {
+        if self.propagate.is_some() {
+            FORCED_DEGREE
+        } else {
+            0
+        }
+    }
+
     /// Algorithm M's search loop without colors: a function of its own, as `run_x` is.
     #[inline(never)]
     pub(super) fn run_m(&mut self) -> Event {
-        self.run_bounded::<false>()
+        self.run_bounded::<false, false>()
     }
 
     /// Algorithm M: exact cover with multiplicities (and colors), TAOCP 7.2.2.1.
@@ -17,8 +31,13 @@ impl Search {
     /// options already tried out of `i`'s list so that the options of `i` in a solution are
     /// chosen in list order (no solution twice), and finally on the null move that leaves `i`
     /// as it is, when its lower bound allows.
+    ///
+    /// With `PROPAGATE`, as in Algorithms X and C, each level entered runs the propagation
+    /// (after M2 counts its node, unless it is a solution) and each level left puts back what
+    /// that removed, after the level's own branches are undone: a level whose propagation
+    /// fails is left at once.
     #[inline(always)]
-    pub(super) fn run_bounded<const COLORS: bool>(&mut self) -> Event {
+    pub(super) fn run_bounded<const COLORS: bool, const PROPAGATE: bool>(&mut self) -> Event {
         let Search {
             links,
             level: saved_level,
@@ -31,6 +50,7 @@ impl Search {
             nodes,
             profile,
             checkpoint_at,
+            propagate,
             ..
         } = self;
         let base = *base;
@@ -51,6 +71,9 @@ impl Search {
             match step {
                 Step::Enter => {
                     // M2 [Enter level l.]
+                    if PROPAGATE {
+                        propagate.as_mut().expect("propagating").enter(level);
+                    }
                     if *nodes >= *checkpoint_at {
                         *saved_level = level;
                         *resume = Resume::EnterLevel;
@@ -76,8 +99,16 @@ impl Search {
                         *resume = Resume::LeaveLevel;
                         return Event::Solution;
                     }
+                    if PROPAGATE {
+                        let propagate = propagate.as_mut().expect("propagating");
+                        if !propagate.run(links, &choice[..level], &degree[..level]) {
+                            step = Step::Leave;
+                            continue;
+                        }
+                    }
                     // M3 [Choose i.]
-                    let (i, score) = links.choose_bounded();
+                    let (i, score) =
+                        links.choose_bounded_until(if PROPAGATE { FORCED_DEGREE } else { 0 });
                     if score <= 0 {
                         step = Step::Leave;
                         continue;
@@ -126,6 +157,9 @@ impl Search {
                 }
                 Step::Leave => {
                     // M9 [Leave level l.]
+                    if PROPAGATE {
+                        propagate.as_mut().expect("propagating").leave(links, level);
+                    }
                     if level == base {
                         *resume = Resume::Finished;
                         *saved_level = base;

@@ -167,8 +167,10 @@ impl Search {
     }
 
     /// Propagates at every node with the built-in rules `level` and the `custom`
-    /// propagator, for a fresh search of `problem` with Algorithm X or C (Algorithm M keeps
-    /// its plain search). Nothing changes for [`Propagation::None`] without a propagator.
+    /// propagator, for a fresh search of `problem`. Algorithm M runs the propagator alone:
+    /// the built-in rules read "every option of a primary item" as "one of them is in the
+    /// solution", which an item with a lower bound of 0 or a multiplicity does not promise.
+    /// Nothing changes when no rule is left to run.
     pub fn propagate(
         &mut self,
         problem: &Problem,
@@ -176,7 +178,9 @@ impl Search {
         custom: Option<Arc<dyn Propagator>>,
     ) {
         debug_assert_eq!(self.level, 0);
-        if self.engine == Engine::M || (level == Propagation::None && custom.is_none()) {
+        let bounded = self.engine == Engine::M;
+        let level = if bounded { Propagation::None } else { level };
+        if level == Propagation::None && custom.is_none() {
             return;
         }
         let depth = self.choice.len();
@@ -186,6 +190,7 @@ impl Search {
             depth,
             level,
             custom,
+            bounded,
         )));
     }
 
@@ -210,7 +215,12 @@ impl Search {
             return true;
         };
         propagate.enter(level);
-        self.links.all_covered() || propagate.run(&mut self.links, &self.choice[..level])
+        let degrees = if self.engine == Engine::M {
+            &self.degree[..level]
+        } else {
+            &[]
+        };
+        self.links.all_covered() || propagate.run(&mut self.links, &self.choice[..level], degrees)
     }
 
     /// Notes that `level` starts with nothing removed by its own propagation yet (so that
@@ -320,7 +330,11 @@ impl Search {
     /// Runs until the next solution, checkpoint, or the end of the search.
     pub fn run(&mut self) -> Event {
         if self.propagate.is_some() {
-            return with_colors!(self, run_propagating());
+            return match self.engine {
+                Engine::M if self.colors => self.run_bounded::<true, true>(),
+                Engine::M => self.run_bounded::<false, true>(),
+                Engine::X | Engine::C => with_colors!(self, run_propagating()),
+            };
         }
         match self.engine {
             Engine::X | Engine::C if self.links.watches_empty() => {
@@ -328,7 +342,7 @@ impl Search {
             }
             Engine::X => self.run_x(),
             Engine::C => self.run_with::<true, false, false>(),
-            Engine::M if self.colors => self.run_bounded::<true>(),
+            Engine::M if self.colors => self.run_bounded::<true, false>(),
             Engine::M => self.run_m(),
         }
     }

@@ -38,15 +38,26 @@ impl Search {
         let mut counted = 0;
         for (level, &x) in prefix.iter().enumerate() {
             let x = x as usize;
+            if !self.propagate_entering(level) {
+                // The search would never try this branch (a prefix of shard or thread work
+                // is always one it tries; this keeps a stray one harmless): its subtree is
+                // empty.
+                debug_assert!(false, "prefix {prefix:?} fails propagation at {level}");
+                self.links.set_updates(updates);
+                self.set_propagation_counters(counters);
+                self.level = level;
+                self.base = level;
+                self.resume = Resume::Finished;
+                return;
+            }
             let option_updates = if self.engine == Engine::M {
                 let degree = known_degrees.then(|| degrees[level]);
                 let entered = with_colors!(self, enter_bounded_level(level, x, degree));
                 let Some(option_updates) = entered else {
-                    // The search would never try this branch (a prefix of shard or thread
-                    // work is always one it tries; this keeps a stray one harmless): its
-                    // subtree is empty.
+                    // As for propagation above: a stray prefix's subtree is empty.
                     debug_assert!(false, "prefix {prefix:?} is not a branch at level {level}");
                     self.links.set_updates(updates);
+                    self.set_propagation_counters(counters);
                     self.level = level;
                     self.base = level;
                     self.resume = Resume::Finished;
@@ -54,16 +65,6 @@ impl Search {
                 };
                 option_updates
             } else {
-                if !self.propagate_entering(level) {
-                    // As for Algorithm M above: a stray prefix's subtree is empty.
-                    debug_assert!(false, "prefix {prefix:?} fails propagation at {level}");
-                    self.links.set_updates(updates);
-                    self.set_propagation_counters(counters);
-                    self.level = level;
-                    self.base = level;
-                    self.resume = Resume::Finished;
-                    return;
-                }
                 self.choice[level] = x as u32;
                 let item = self.links.item_of(x);
                 self.links.enter_level(self.colors, item, x)
@@ -92,6 +93,7 @@ impl Search {
         x: usize,
         degree: Option<u32>,
     ) -> Option<u64> {
+        let enough = self.enough_degree();
         let links = &mut self.links;
         let i = if links.is_header(x) {
             x
@@ -102,7 +104,7 @@ impl Search {
             Some(degree) => degree,
             None => {
                 // M3 [Choose i.] (the item is the one the search chose)
-                let (chosen, score) = links.choose_bounded();
+                let (chosen, score) = links.choose_bounded_until(enough);
                 if chosen != i || score <= 0 {
                     return None;
                 }
@@ -259,8 +261,11 @@ impl Search {
                     .item_name(crate::problem::ItemId(item as u32 - 1))
                     .to_owned(),
             };
-            let (item, score) = self.links.choose_bounded();
-            if score <= 0 {
+            // A level whose propagation fails has no branch (put back by the unwinding
+            // below, as in `nodes_of`).
+            let propagated = self.propagate_entering(level);
+            let (item, score) = self.links.choose_bounded_until(self.enough_degree());
+            if !propagated || score <= 0 {
                 result = Err(not_a_choice(item));
                 break;
             }
@@ -277,6 +282,7 @@ impl Search {
             }
             level += 1;
             self.level = level;
+            self.propagate_mark(level);
         }
         let nodes = self.choice[..self.level].to_vec();
         self.unwind();
@@ -297,8 +303,8 @@ impl Search {
                 let x = self.choice[level] as usize;
                 let item = self.links.item_of(x);
                 self.links.leave_level(self.colors, item, x);
-                self.propagate_leaving(level);
             }
+            self.propagate_leaving(level);
         }
         self.links.set_updates(updates);
         self.level = 0;
@@ -351,9 +357,17 @@ impl Search {
                 // The null move is the level's last branch.
                 continue;
             }
+            // What propagation removed below `level` goes too, each level's after its
+            // branch is undone, as leaving the levels would; and comes back as it was.
+            let removed = self
+                .propagate
+                .as_ref()
+                .map(|propagate| propagate.removed_from(level + 1));
             for below in (level + 1..deepest).rev() {
+                self.propagate_leaving(below + 1);
                 self.leave_bounded_level::<COLORS>(below);
             }
+            self.propagate_leaving(level + 1);
             self.links.uncover_rest_bounded::<COLORS>(x);
             // Now the links are as step M7 leaves them after x: count down the branches that
             // M5 would still take.
@@ -380,7 +394,13 @@ impl Search {
                 y = links.down(y);
             }
             self.links.cover_rest_bounded::<COLORS>(x);
-            for below in level + 1..deepest {
+            for below in level + 1..=deepest {
+                if let (Some(propagate), Some(removed)) = (self.propagate.as_mut(), &removed) {
+                    propagate.remove_again(&mut self.links, below, deepest, level + 1, removed);
+                }
+                if below == deepest {
+                    break;
+                }
                 let (x, degree) = (self.choice[below] as usize, self.degree[below]);
                 let redone = self.enter_bounded_level::<COLORS>(below, x, Some(degree));
                 debug_assert!(redone.is_some(), "level {below} redone");

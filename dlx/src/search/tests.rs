@@ -242,11 +242,65 @@ fn solution(search: &Search, problem: &Problem) -> Vec<u32> {
     sorted
 }
 
+/// A propagator that knows every solution (found by brute force): at each node it removes
+/// the available options that no solution extending the node's chosen options has, and
+/// fails a node that no solution extends. Sound by construction, and what it removes
+/// depends on the node's state, so a split that lost or repeated a removal shows. It rests
+/// at every other level (the root included), so that it has something left to remove
+/// below the levels where work is split.
+struct Oracle {
+    solutions: Vec<Vec<OptionId>>,
+    options: usize,
+}
+
+impl Oracle {
+    fn new(problem: &Problem) -> Oracle {
+        let n = problem.option_count();
+        let solutions = (0u32..1 << n)
+            .map(|set| {
+                (0..n)
+                    .filter(|k| set >> k & 1 == 1)
+                    .map(OptionId::new)
+                    .collect::<Vec<_>>()
+            })
+            .filter(|options| crate::verify(problem, options).is_ok())
+            .collect();
+        Oracle {
+            solutions,
+            options: n,
+        }
+    }
+}
+
+impl Propagator for Oracle {
+    fn propagate(&self, node: &mut crate::Node<'_>) -> Result<(), crate::Contradiction> {
+        if node.depth() % 2 == 0 {
+            return Ok(());
+        }
+        let chosen: Vec<OptionId> = node.chosen().collect();
+        let below: Vec<&Vec<OptionId>> = self
+            .solutions
+            .iter()
+            .filter(|solution| chosen.iter().all(|o| solution.contains(o)))
+            .collect();
+        if below.is_empty() {
+            return Err(crate::Contradiction);
+        }
+        for option in (0..self.options).map(OptionId::new) {
+            if node.is_available(option) && !below.iter().any(|s| s.contains(&option)) {
+                node.remove(option);
+            }
+        }
+        Ok(())
+    }
+}
+
 /// Splitting a search at every checkpoint (as an idle worker gives work away) and solving
 /// the prefixes given away, one after another, explores exactly the same tree as one
 /// search: the same solutions, nodes, updates and profile; and so does cutting the tree at
 /// a depth (as shards do) and solving each prefix there. With Algorithm M, null moves and
-/// items branched on again below their level included.
+/// items branched on again below their level included; and with a propagator, whose
+/// removals a split of Algorithm M undoes and redoes.
 #[test]
 fn split_subtrees_add_up_to_the_whole_tree() {
     let mut rng = Rng(0x2545_f491_4f6c_dd1d);
@@ -254,8 +308,16 @@ fn split_subtrees_add_up_to_the_whole_tree() {
     let mut given_away = 0;
     for round in 0..rounds {
         let problem = random_problem(&mut rng, round % 4 != 0);
-        for engine in [Engine::X, Engine::C, Engine::M] {
-            let template = Search::new(&problem, engine);
+        let oracle: Arc<dyn Propagator> = Arc::new(Oracle::new(&problem));
+        let engines = [Engine::X, Engine::C, Engine::M];
+        for (engine, propagating) in engines
+            .into_iter()
+            .flat_map(|engine| [(engine, false), (engine, true)])
+        {
+            let mut template = Search::new(&problem, engine);
+            if propagating {
+                template.propagate(&problem, Propagation::None, Some(oracle.clone()));
+            }
             let mut whole = Tree::default();
             let mut search = template.clone();
             loop {
@@ -295,7 +357,11 @@ fn split_subtrees_add_up_to_the_whole_tree() {
                 search.unwind();
                 assert!(search.links.same_state(&template.links));
             }
-            assert_eq!(split.finish(), whole, "{engine:?}, donations: {problem:?}");
+            assert_eq!(
+                split.finish(),
+                whole,
+                "{engine:?}, propagating {propagating}, donations: {problem:?}"
+            );
 
             // Prefixes at a depth.
             for depth in 1..4 {
@@ -329,7 +395,7 @@ fn split_subtrees_add_up_to_the_whole_tree() {
                 assert_eq!(
                     cut.finish(),
                     whole,
-                    "{engine:?}, depth {depth}: {problem:?}"
+                    "{engine:?}, propagating {propagating}, depth {depth}: {problem:?}"
                 );
             }
         }

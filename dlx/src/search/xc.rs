@@ -79,7 +79,7 @@ impl Search {
                 }
                 if PROPAGATE {
                     let propagate = propagate.as_mut().expect("propagating");
-                    if !propagate.run(links, &choice[..level]) {
+                    if !propagate.run(links, &choice[..level], &[]) {
                         enter = false;
                         continue;
                     }

@@ -274,8 +274,9 @@ impl<'p> Solver<'p> {
     }
 
     /// Runs the built-in reasoning `level` at every node of the search (see [`Propagation`]):
-    /// the same solutions and counts, in a smaller tree. Algorithms X and C only; Algorithm M
-    /// keeps its plain search. By default, [`Propagation::None`], Knuth's search.
+    /// the same solutions and counts, in a smaller tree. Algorithms X and C only: the rules
+    /// assume that every primary item takes exactly one option, so Algorithm M runs only a
+    /// [`propagator`](Self::propagator). By default, [`Propagation::None`], Knuth's search.
     ///
     /// ```
     /// use dlx::{Problem, Propagation, Solver};
@@ -297,8 +298,10 @@ impl<'p> Solver<'p> {
     }
 
     /// Runs `propagator` at every node of the search, after the built-in rules of
-    /// [`propagation`](Self::propagation) (and those again while it removes options).
-    /// Algorithms X and C only, as for `propagation`.
+    /// [`propagation`](Self::propagation) (and those again while it removes options), with
+    /// every algorithm. With Algorithm M, a level may be a null move (see
+    /// [`Node::depth`](crate::Node::depth)), and an active item may be left without options
+    /// when its lower bound is met.
     ///
     /// # Panics
     /// After [`within`](Self::within), whose prefix depends on the propagation.
