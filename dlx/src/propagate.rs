@@ -209,6 +209,28 @@ impl Node<'_> {
     /// [`options`](Self::options) without collecting them: for a propagator that reads many
     /// items at every node.
     ///
+    /// ```
+    /// use dlx::{Contradiction, ItemId, Node, Problem, Propagator, Solver};
+    /// use std::sync::Arc;
+    ///
+    /// // Fails every node where item `a` is still open with fewer than two options.
+    /// struct TwoForA;
+    /// impl Propagator for TwoForA {
+    ///     fn propagate(&self, node: &mut Node<'_>) -> Result<(), Contradiction> {
+    ///         let open = node.chosen().next().is_none();
+    ///         match node.available(ItemId::new(0)).count() {
+    ///             n if open && n < 2 => Err(Contradiction),
+    ///             _ => Ok(()),
+    ///         }
+    ///     }
+    /// }
+    ///
+    /// let problem = Problem::from_dlx("a b\na\nb\na b\n")?;
+    /// let outcome = Solver::new(&problem).propagator(Arc::new(TwoForA)).count();
+    /// assert_eq!(outcome.solutions, 2);
+    /// # Ok::<(), dlx::ParseError>(())
+    /// ```
+    ///
     /// # Panics
     /// If `item` is not an item of the problem.
     pub fn available(&self, item: ItemId) -> impl Iterator<Item = OptionId> + '_ {

@@ -4,7 +4,8 @@
 //!
 //! Every generator works the same way (each puzzle's `generate` module): draw a solved
 //! board at random ([`random_solution`]: the empty puzzle's options shuffled, then the first
-//! solution of the search), give every clue that board implies, then take the clues away
+//! solution of the search; binairo's with its line reasoning at every node,
+//! [`random_solution_reasoning`]), give every clue that board implies, then take the clues away
 //! in a random order, putting one back whenever the puzzle would lose what the difficulty
 //! asks for (solvable by the rules of that grade, or, at the top grade, a unique solution
 //! as the engine counts it: [`solutions`]). What is left is minimal: no clue can be taken
@@ -24,9 +25,10 @@
 //! ```
 
 use std::fmt;
+use std::sync::Arc;
 
 use crate::logic::Deduction;
-use crate::Reduction;
+use crate::{Encoding, Reduction};
 
 /// SplitMix64 (Steele, Lea and Flood, 2014): a tiny generator of 64-bit numbers, defined by
 /// integer arithmetic alone, so a seed gives the same puzzles on every machine and with
@@ -145,12 +147,80 @@ pub fn random_solution<R: Reduction>(
     node_limit: u64,
     tries: usize,
 ) -> Result<Option<R::Board>, dlx::BuildError> {
+    draw(reduction, puzzle, rng, node_limit, tries, |_, _, _| {
+        (dlx::Propagation::None, None)
+    })
+}
+
+/// [`random_solution`], searched with the puzzle's own reasoning at every node
+/// ([`Reduction::propagation_for`], [`Reduction::propagator`]), as [`settle`] searches: for a
+/// puzzle whose plain search of an empty grid wanders into dead ends that the reasoning sees
+/// at once. Each draw builds the propagator again, for the options in their shuffled order.
+///
+/// ```
+/// use reductions::binairo::{Binairo, Grid, Strategy};
+/// use reductions::generate::{random_solution_reasoning, Rng};
+///
+/// let cells = Binairo { strategy: Strategy::Cells };
+/// let mut empty = Grid::with_size(12, 12).unwrap();
+/// empty.set_distinct(false);
+/// let full = random_solution_reasoning(&cells, &empty, &mut Rng::new(7), 1_000, 10)?;
+/// let full = full.expect("a 12 x 12 grid within ten draws");
+/// assert!(full.is_complete() && full.violation().is_none());
+/// # Ok::<(), dlx::BuildError>(())
+/// ```
+pub fn random_solution_reasoning<R: Reduction>(
+    reduction: &R,
+    puzzle: &R::Puzzle,
+    rng: &mut Rng,
+    node_limit: u64,
+    tries: usize,
+) -> Result<Option<R::Board>, dlx::BuildError>
+where
+    R::Choice: Clone,
+{
+    draw(
+        reduction,
+        puzzle,
+        rng,
+        node_limit,
+        tries,
+        |encoding, shuffled, order| {
+            let choices = order.iter().map(|&o| encoding.choice(o).clone()).collect();
+            let reasoning = reduction.propagator(puzzle, &Encoding::new(shuffled.clone(), choices));
+            (reduction.propagation_for(puzzle), reasoning)
+        },
+    )
+}
+
+/// The draws of [`random_solution`] and [`random_solution_reasoning`]: `reasoning` gives the
+/// rules and propagator for the encoding's problem with its options in the order given.
+fn draw<R: Reduction, F>(
+    reduction: &R,
+    puzzle: &R::Puzzle,
+    rng: &mut Rng,
+    node_limit: u64,
+    tries: usize,
+    reasoning: F,
+) -> Result<Option<R::Board>, dlx::BuildError>
+where
+    F: Fn(
+        &Encoding<R::Choice>,
+        &dlx::Problem,
+        &[dlx::OptionId],
+    ) -> (dlx::Propagation, Option<Arc<dyn dlx::Propagator>>),
+{
     let encoding = reduction.encode(puzzle)?;
     let mut order: Vec<dlx::OptionId> = encoding.problem.options().collect();
     for _ in 0..tries {
         rng.shuffle(&mut order);
         let shuffled = encoding.problem.with_option_order(&order);
-        let solver = dlx::Solver::new(&shuffled).node_limit(node_limit);
+        let mut solver = dlx::Solver::new(&shuffled).node_limit(node_limit);
+        let (level, propagator) = reasoning(&encoding, &shuffled, &order);
+        solver = solver.propagation(level);
+        if let Some(propagator) = propagator {
+            solver = solver.propagator(propagator);
+        }
         let mut run = solver.solutions();
         if let Some(solution) = run.next() {
             let options: Vec<dlx::OptionId> = solution

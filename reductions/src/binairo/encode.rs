@@ -10,6 +10,12 @@ use crate::Encoding;
 /// The exact-cover problem of a grid in the given encoding, after propagation (see the
 /// [module docs](super)).
 pub(super) fn encode(grid: &Grid, strategy: Strategy) -> Result<Encoding<Choice>, dlx::BuildError> {
+    if strategy == Strategy::Cells && grid.cells.iter().all(|&cell| cell == BLANK) {
+        // An empty grid implies no cell (swapping 0s and 1s maps its solutions onto each
+        // other), so the patterns, which a draw of a full grid would list for nothing, are
+        // not.
+        return encode_cells(grid, grid);
+    }
     let Some(filled) = fill_cells(grid) else {
         return Ok(broken());
     };

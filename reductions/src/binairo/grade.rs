@@ -5,7 +5,7 @@ use std::collections::HashMap;
 
 use super::propagate::supports;
 use super::{Binairo, Grid, BLANK};
-use crate::generate::{grade_by, Ladder, Rng};
+use crate::generate::{grade_by, Ladder};
 use crate::logic::Deduction;
 
 /// How hard a binairo is: the easiest set of rules that solves it without search. The first
@@ -314,71 +314,6 @@ fn whole_lines(grid: &mut Grid, lines: &Lines, looked: &mut [(u64, u64)]) -> Ste
         *looked = after;
     }
     step
-}
-
-/// The blanks of the line with the fewest blanks (some): choices there meet their
-/// consequences soonest.
-fn tightest_blank(grid: &Grid, lines: &Lines) -> Vec<usize> {
-    lines
-        .lines
-        .iter()
-        .map(|cells| {
-            let blanks: Vec<usize> = cells
-                .iter()
-                .copied()
-                .filter(|&k| grid.cells[k] == BLANK)
-                .collect();
-            blanks
-        })
-        .filter(|blanks| !blanks.is_empty())
-        .min_by_key(Vec::len)
-        .expect("a stuck grid has a blank")
-}
-
-/// A random solved grid: blank cells drawn in a random order get a random digit, the normal
-/// rules follow each choice, and a dead end (or `budget` choices without a solution) starts
-/// again. `None` when the grid has no solution at all.
-pub(crate) fn random_full(
-    grid: &Grid,
-    lines: &Lines,
-    rng: &mut Rng,
-    budget: usize,
-) -> Option<Grid> {
-    fn go(grid: &Grid, lines: &Lines, rng: &mut Rng, budget: &mut usize) -> Option<Grid> {
-        let mut grid = grid.clone();
-        match deduce(&mut grid, lines, Difficulty::Normal) {
-            Deduction::Solved => return Some(grid),
-            Deduction::Contradiction => return None,
-            Deduction::Stuck => {}
-        }
-        if *budget == 0 {
-            return None;
-        }
-        *budget -= 1;
-        let tightest = tightest_blank(&grid, lines);
-        let cell = tightest[rng.below(tightest.len())];
-        let first = rng.below(2) as u8;
-        for digit in [first, 1 - first] {
-            let mut branch = grid.clone();
-            branch.cells[cell] = digit;
-            if let Some(full) = go(&branch, lines, rng, budget) {
-                return Some(full);
-            }
-        }
-        None
-    }
-    for _ in 0..64 {
-        let mut left = budget;
-        if let Some(full) = go(grid, lines, rng, &mut left) {
-            return Some(full);
-        }
-        if left > 0 {
-            // The whole tree was searched: no solution.
-            return None;
-        }
-    }
-    let mut left = usize::MAX;
-    go(grid, lines, rng, &mut left)
 }
 
 /// Whether the rules of a difficulty solve a grid (at [`Difficulty::Hard`], whether it has

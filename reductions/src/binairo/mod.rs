@@ -6,7 +6,9 @@
 //!
 //! The rooms: `format.rs` reads and writes the grid, `propagate.rs` fills cells and filters the
 //! line patterns before the search, `encode.rs` writes the three encodings, `reasoning.rs`
-//! reasons at every node of the search.
+//! reasons at every node of a search of the pattern encodings and `cell_reasoning.rs` at
+//! every node of a search of the cell encoding, `generate.rs` makes puzzles and `grade.rs`
+//! grades them.
 //!
 //! # The format
 //!
@@ -67,7 +69,11 @@
 //! differ: its option for column j colors `e<i><k><j'>` with `s` for every j' < j and
 //! `e<i><k><j>` with `d`. Exactly one such option fits two different rows, and none fits two
 //! equal ones (grids with `repeats` get none of these items). Columns get the same items (`P`, `E`, `W` and `Y`, with rows and columns
-//! swapped). An empty 30 x 30 grid takes about 130,000 options this way. Cells that
+//! swapped). An empty 30 x 30 grid takes about 130,000 options this way. The search runs
+//! each line's legal completions at every node (`cell_reasoning.rs`, the propagation step 1
+//! below, on the digits whose options are left), which Algorithm M takes from a propagator
+//! as X and C do. An empty grid gets this encoding without the patterns' step (it implies
+//! no cell). Cells that
 //! propagation fixed are treated as givens, and each row with such cells gets a primary item
 //! `f<i>` with one option, [`Choice::Fixed`], that writes them into the board. A grid that
 //! propagation leaves complete gets the pattern encoding (one option per line).
@@ -111,6 +117,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod cell_reasoning;
 mod encode;
 mod format;
 mod generate;
@@ -474,18 +481,26 @@ impl Reduction for Binairo {
     /// With [`Strategy::Colors`]: the line rules (agreement, distinct lines) and failed-digit
     /// probing of the open cells on bit masks, at every node. Measured on the minimal 24 x 24
     /// puzzles of the tests' fixtures: 49-104 nodes in 9-51 ms, where the engine's probing
-    /// took 49-165 nodes in 43-300 ms. The other encodings search as Knuth does.
+    /// took 49-165 nodes in 43-300 ms. With [`Strategy::Cells`] (when the grid gets the cell
+    /// encoding): each line's legal completions, cell by cell. [`Strategy::Patterns`]
+    /// searches as Knuth does.
     fn propagator(
         &self,
         grid: &Grid,
         encoding: &Encoding<Choice>,
     ) -> Option<std::sync::Arc<dyn dlx::Propagator>> {
-        if self.strategy != Strategy::Colors {
-            return None;
+        match self.strategy {
+            Strategy::Colors => {
+                let reasoning =
+                    reasoning::LineReasoning::new(grid.rows, grid.cols, grid.distinct, encoding)?;
+                Some(std::sync::Arc::new(reasoning))
+            }
+            Strategy::Cells => {
+                let reasoning = cell_reasoning::CellReasoning::new(grid, encoding)?;
+                Some(std::sync::Arc::new(reasoning))
+            }
+            Strategy::Patterns => None,
         }
-        let reasoning =
-            reasoning::LineReasoning::new(grid.rows, grid.cols, grid.distinct, encoding)?;
-        Some(std::sync::Arc::new(reasoning))
     }
 
     fn decode(&self, grid: &Grid, choices: &[&Choice]) -> Grid {
