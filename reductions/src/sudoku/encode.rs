@@ -28,7 +28,14 @@ impl Names {
     }
 }
 
-pub(super) fn encode_reduced(grid: &Grid) -> Result<Encoding<Fill>, dlx::BuildError> {
+/// Knuth's encoding of a grid whose givens do not clash: items for the open cells and for
+/// the digits each house lacks, and an option for each digit an open cell can take there;
+/// but none for `excluded` (a cell, in row order, and a digit), when given: the puzzle whose
+/// solutions are those without that digit in that cell.
+pub(super) fn encode_reduced(
+    grid: &Grid,
+    excluded: Option<(usize, usize)>,
+) -> Result<Encoding<Fill>, dlx::BuildError> {
     let side = grid.side();
     let names = Names::new(side);
     // present[kind][house][digit]
@@ -69,6 +76,9 @@ pub(super) fn encode_reduced(grid: &Grid) -> Result<Encoding<Fill>, dlx::BuildEr
             let b = grid.box_of(r, c);
             let digits = houses[0][r].iter().zip(&houses[1][c]).zip(&houses[2][b]);
             for (d, ((row, col), bx)) in digits.enumerate() {
+                if excluded == Some((r * side + c, d)) {
+                    continue;
+                }
                 if let (Some(row), Some(col), Some(bx)) = (*row, *col, *bx) {
                     builder.option([cell, row, col, bx]);
                     choices.push(Fill {

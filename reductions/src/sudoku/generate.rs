@@ -2,10 +2,11 @@
 //! puzzle keeps its difficulty (see the [module docs](super) and [`crate::generate`]).
 
 use super::grade::{Difficulty, Grader};
-use super::{Grid, Sudoku, MAX_BOX};
+use super::{encode, Grid, Sudoku, MAX_BOX};
 use crate::generate::{
     give_back, make, random_solution, solutions, Maker, OutOfTime, Rng, Solutions,
 };
+use crate::Reduction;
 use std::time::Instant;
 
 /// A sudoku made by [`generate`].
@@ -92,6 +93,7 @@ pub fn generate_with_boxes_before(
     let maker = SudokuMaker {
         grader: Grader::new((box_rows, box_cols)),
         empty,
+        deadline,
     };
     make(&maker, difficulty, MAX_TRIES, rng, deadline)
 }
@@ -99,6 +101,9 @@ pub fn generate_with_boxes_before(
 struct SudokuMaker {
     grader: Grader,
     empty: Grid,
+    /// When the puzzle is given up: a search for a solution that breaks a clue stops there
+    /// too (one such search can take minutes on a 25 x 25 grid).
+    deadline: Option<Instant>,
 }
 
 impl Maker for SudokuMaker {
@@ -135,6 +140,36 @@ impl Maker for SudokuMaker {
 
     fn proved(&self, grid: &Grid) -> bool {
         solutions(&Sudoku::default(), grid) == Ok(Solutions::One)
+    }
+
+    /// Whether no solution of `grid` (the puzzle less the clue in cell `clue`) breaks the
+    /// clue: the puzzle had one solution, `solution`, so any other solution of `grid` puts
+    /// another digit in that cell. The engine searches `grid` with the clue's digit kept out
+    /// of its cell (no option for it), with the sudoku's own propagation, each cell's digit
+    /// of `solution` first in its list (a second solution differs from the first in few
+    /// cells), and stops at the first solution. The clue stays when the deadline cuts the
+    /// search short (the puzzle is given up then anyway).
+    fn keeps_one_solution(&self, grid: &Grid, clue: usize, solution: &Grid) -> bool {
+        let excluded = (clue, usize::from(solution.cells[clue]));
+        let Ok(encoding) = encode::encode_reduced(grid, Some(excluded)) else {
+            return false;
+        };
+        let side = grid.side();
+        let mut order: Vec<dlx::OptionId> = encoding.problem.options().collect();
+        order.sort_by_key(|&option| {
+            let fill = encoding.choice(option);
+            usize::from(solution.cells[fill.row * side + fill.col]) != fill.digit
+        });
+        let problem = encoding.problem.with_option_order(&order);
+        let mut solver = dlx::Solver::new(&problem)
+            .propagation(Sudoku::default().propagation_for(grid))
+            .threads(1)
+            .limit(1);
+        if let Some(deadline) = self.deadline {
+            solver = solver.deadline(deadline);
+        }
+        let found = solver.count();
+        found.solutions == 0 && found.is_complete()
     }
 }
 

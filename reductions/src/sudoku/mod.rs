@@ -316,7 +316,7 @@ impl Reduction for Sudoku {
     fn encode(&self, grid: &Grid) -> Result<Encoding<Fill>, dlx::BuildError> {
         match self.mode {
             Mode::Reduce if !grid.is_complete() && grid.conflicts().is_empty() => {
-                encode::encode_reduced(grid)
+                encode::encode_reduced(grid, None)
             }
             _ => encode::encode_forced(grid),
         }
