@@ -38,36 +38,27 @@ impl Search {
         let mut counted = 0;
         for (level, &x) in prefix.iter().enumerate() {
             let x = x as usize;
-            if !self.propagate_entering(level) {
-                // The search would never try this branch (a prefix of shard or thread work
-                // is always one it tries; this keeps a stray one harmless): its subtree is
-                // empty.
-                debug_assert!(false, "prefix {prefix:?} fails propagation at {level}");
+            let entered = if !self.propagate_entering(level) {
+                None
+            } else if self.engine == Engine::M {
+                let degree = known_degrees.then(|| degrees[level]);
+                with_colors!(self, enter_bounded_level(level, x, degree))
+            } else {
+                self.choice[level] = x as u32;
+                let item = self.links.item_of(x);
+                Some(self.links.enter_level(self.colors, item, x))
+            };
+            let Some(option_updates) = entered else {
+                // The search would never try this branch, whose propagation fails or which
+                // Algorithm M would not take (a prefix of shard or thread work is always one
+                // it tries; this keeps a stray one harmless): its subtree is empty.
+                debug_assert!(false, "prefix {prefix:?} is not a branch at level {level}");
                 self.links.set_updates(updates);
                 self.set_propagation_counters(counters);
                 self.level = level;
                 self.base = level;
                 self.resume = Resume::Finished;
                 return;
-            }
-            let option_updates = if self.engine == Engine::M {
-                let degree = known_degrees.then(|| degrees[level]);
-                let entered = with_colors!(self, enter_bounded_level(level, x, degree));
-                let Some(option_updates) = entered else {
-                    // As for propagation above: a stray prefix's subtree is empty.
-                    debug_assert!(false, "prefix {prefix:?} is not a branch at level {level}");
-                    self.links.set_updates(updates);
-                    self.set_propagation_counters(counters);
-                    self.level = level;
-                    self.base = level;
-                    self.resume = Resume::Finished;
-                    return;
-                };
-                option_updates
-            } else {
-                self.choice[level] = x as u32;
-                let item = self.links.item_of(x);
-                self.links.enter_level(self.colors, item, x)
             };
             if count_last && level + 1 == prefix.len() {
                 counted = option_updates;
