@@ -144,7 +144,7 @@ impl dlx::Propagator for CellReasoning {
             }
         }
         let mut left = Vec::with_capacity(self.open.len());
-        for &(cell, item, _) in &self.open {
+        for &(cell, item, options) in &self.open {
             if settled[cell as usize] {
                 continue;
             }
@@ -160,12 +160,12 @@ impl dlx::Propagator for CellReasoning {
                 [false, true] => grid[cell as usize] = 1,
                 [true, true] => {}
             }
-            left.push((cell, digits));
+            left.push((cell, digits, options));
         }
         // Every line with a cell not settled, to a fixpoint.
         let lines = rows + cols;
         let mut queued = vec![false; lines];
-        for &(cell, _) in &left {
+        for &(cell, _, _) in &left {
             let cell = cell as usize;
             queued[cell / cols] = true;
             queued[rows + cell % cols] = true;
@@ -199,12 +199,7 @@ impl dlx::Propagator for CellReasoning {
                 }
             }
         }
-        for (&(cell, _, options), &(_, digits)) in self
-            .open
-            .iter()
-            .filter(|open| !settled[open.0 as usize])
-            .zip(&left)
-        {
+        for &(cell, digits, options) in &left {
             let digit = grid[cell as usize];
             if digit == BLANK {
                 continue;
