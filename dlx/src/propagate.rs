@@ -304,8 +304,8 @@ pub(crate) struct Propagate {
     /// The nodes forcing may visit while probing at one node of the search.
     probe_budget: u64,
     /// Algorithm M's search, where a level may be a null move (its item's header), an
-    /// active item may have no option left and still be satisfied, and an item's only
-    /// option may leave other options (of items not yet at their bounds) in place.
+    /// active item may have no option left and still be satisfied, and a level's number of
+    /// branches is its branching degree, not its item's length.
     bounded: bool,
     pub counters: Counters,
 }
@@ -372,8 +372,8 @@ impl Propagate {
         links.restore_to(&mut self.trail, self.marks[level] as usize);
     }
 
-    /// What the levels from `level` on removed, in order, for [`remove_again`]
-    /// (Self::remove_again) once they are undone and entered again.
+    /// What the levels from `level` on removed, in order, for
+    /// [`remove_again`](Self::remove_again) once they are undone and entered again.
     pub fn removed_from(&self, level: usize) -> Vec<u32> {
         self.trail[self.marks[level] as usize..].to_vec()
     }
