@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use dlx::{
     Branching, Contradiction, Engine, Node, OptionId, OptionItem, Problem, ProblemBuilder,
-    Propagation, Propagator, Solver,
+    Propagation, Propagator, Solver, Tree,
 };
 use proptest::prelude::*;
 use proptest::test_runner::Config;
@@ -181,7 +181,16 @@ impl Spec {
 /// The solutions an engine finds, each checked by `dlx::verify`, in the form of
 /// [`Spec::brute_force`] (duplicates kept, so that a solution found twice shows).
 fn solve(problem: &Problem, engine: Engine) -> Result<Vec<Vec<usize>>, TestCaseError> {
-    let solver = Solver::new(problem).engine(engine);
+    solve_on(problem, engine, Tree::Links)
+}
+
+/// [`solve`] on `tree`.
+fn solve_on(
+    problem: &Problem,
+    engine: Engine,
+    tree: Tree,
+) -> Result<Vec<Vec<usize>>, TestCaseError> {
+    let solver = Solver::new(problem).engine(engine).tree(tree);
     prop_assert_eq!(solver.engine_used(), engine);
     let mut solutions = Vec::new();
     for solution in solver.solutions() {
@@ -323,17 +332,22 @@ fn solve_propagating(
 fn solve_split(
     problem: &Problem,
     engine: Engine,
+    tree: Tree,
     threads: usize,
     shards: Option<usize>,
 ) -> Result<Vec<Vec<usize>>, TestCaseError> {
     let mut solutions = Vec::new();
     let mut invalid = None;
     let runs: Vec<Solver<'_>> = match shards {
-        None => vec![Solver::new(problem).engine(engine).threads(threads)],
+        None => vec![Solver::new(problem)
+            .engine(engine)
+            .tree(tree)
+            .threads(threads)],
         Some(count) => (0..count)
             .map(|index| {
                 Solver::new(problem)
                     .engine(engine)
+                    .tree(tree)
                     .threads(threads)
                     .shard(index, count)
             })
@@ -381,8 +395,10 @@ proptest! {
         let problem = spec.build();
         let expected = spec.brute_force();
         for &engine in engines(&problem) {
-            let found = solve(&problem, engine)?;
-            prop_assert_eq!(&found, &expected, "engine {:?}", engine);
+            for tree in [Tree::Links, Tree::SparseSets] {
+                let found = solve_on(&problem, engine, tree)?;
+                prop_assert_eq!(&found, &expected, "engine {:?}, {:?}", engine, tree);
+            }
         }
     }
 
@@ -394,11 +410,14 @@ proptest! {
         let expected = spec.brute_force();
         for &engine in engines(&problem) {
             for (threads, shards) in [(2, None), (3, None), (1, Some(2)), (2, Some(3))] {
-                let found = solve_split(&problem, engine, threads, shards)?;
-                prop_assert_eq!(
-                    &found, &expected,
-                    "engine {:?} on {} threads, shards {:?}", engine, threads, shards
-                );
+                for tree in [Tree::Links, Tree::SparseSets] {
+                    let found = solve_split(&problem, engine, tree, threads, shards)?;
+                    prop_assert_eq!(
+                        &found, &expected,
+                        "engine {:?}, {:?}, on {} threads, shards {:?}",
+                        engine, tree, threads, shards
+                    );
+                }
             }
         }
     }

@@ -11,7 +11,7 @@ use std::ops::ControlFlow;
 use std::sync::Mutex;
 use std::time::Duration;
 
-use dlx::{Engine, OptionId, Problem, Solver, StopReason};
+use dlx::{Engine, OptionId, Problem, Solver, StopReason, Tree};
 
 use crate::util;
 
@@ -61,9 +61,16 @@ fn cases(slow: bool) -> Vec<Case> {
 /// iterator), and checks them: each passes `verify`, no two are the same, there are as many as
 /// expected, and `count()` agrees with the stream, in solutions and in the search's nodes and
 /// updates. Returns what was wrong, if anything.
-fn check_case(problem: &Problem, case: &Case, engine: Engine, stream: Stream) -> Option<String> {
-    let solver = Solver::new(problem).engine(engine);
+fn check_case(
+    problem: &Problem,
+    case: &Case,
+    engine: Engine,
+    tree: Tree,
+    stream: Stream,
+) -> Option<String> {
+    let solver = Solver::new(problem).engine(engine).tree(tree);
     assert_eq!(solver.engine_used(), engine, "{}", case.name);
+    assert_eq!(solver.tree_used(), tree, "{}", case.name);
     let mut seen: HashSet<Vec<OptionId>> = HashSet::new();
     let mut wrong: Option<String> = None;
     let mut check = |options: &[OptionId]| {
@@ -120,9 +127,9 @@ enum Stream {
     Iterator,
 }
 
-/// Runs every case that `engine` can express and panics with every failure, or if there was
-/// no case to run.
-fn run_cases(cases: &[Case], engine: Engine, stream: Stream) {
+/// Runs every case that `engine` can express, on `tree`, and panics with every failure, or if
+/// there was no case to run.
+fn run_cases(cases: &[Case], engine: Engine, tree: Tree, stream: Stream) {
     let mut ran = 0;
     let mut failures = Vec::new();
     for case in cases {
@@ -131,8 +138,11 @@ fn run_cases(cases: &[Case], engine: Engine, stream: Stream) {
             continue;
         }
         ran += 1;
-        if let Some(failure) = check_case(&problem, case, engine, stream) {
-            failures.push(format!("{} under engine {engine:?}: {failure}", case.name));
+        if let Some(failure) = check_case(&problem, case, engine, tree, stream) {
+            failures.push(format!(
+                "{} under engine {engine:?}, {tree:?}: {failure}",
+                case.name
+            ));
         }
     }
     assert!(ran > 0, "no instance ran under engine {engine:?}");
@@ -141,36 +151,44 @@ fn run_cases(cases: &[Case], engine: Engine, stream: Stream) {
 
 #[test]
 fn engine_x_counts_every_instance_without_colors() {
-    run_cases(&cases(false), Engine::X, Stream::ForEach);
+    run_cases(&cases(false), Engine::X, Tree::Links, Stream::ForEach);
 }
 
 #[test]
 fn engine_c_counts_every_instance() {
-    run_cases(&cases(false), Engine::C, Stream::Iterator);
+    run_cases(&cases(false), Engine::C, Tree::Links, Stream::Iterator);
 }
 
 /// Algorithm M on every instance: with bounds, and (as bounds 1:1) without them.
 #[test]
 fn engine_m_counts_every_instance() {
-    run_cases(&cases(false), Engine::M, Stream::ForEach);
+    run_cases(&cases(false), Engine::M, Tree::Links, Stream::ForEach);
+}
+
+/// The sparse-set tree on every instance without bounds, with Algorithms X and C: the same
+/// counts, each solution checked, as on the links.
+#[test]
+fn sparse_sets_count_every_instance_without_bounds() {
+    run_cases(&cases(false), Engine::X, Tree::SparseSets, Stream::Iterator);
+    run_cases(&cases(false), Engine::C, Tree::SparseSets, Stream::ForEach);
 }
 
 #[test]
 #[ignore = "slow in the debug test profile (pento6x10: ~10 s per run); run with --ignored"]
 fn engine_x_counts_slow_instances() {
-    run_cases(&cases(true), Engine::X, Stream::ForEach);
+    run_cases(&cases(true), Engine::X, Tree::Links, Stream::ForEach);
 }
 
 #[test]
 #[ignore = "slow in the debug test profile (pento6x10: ~10 s per run); run with --ignored"]
 fn engine_c_counts_slow_instances() {
-    run_cases(&cases(true), Engine::C, Stream::Iterator);
+    run_cases(&cases(true), Engine::C, Tree::Links, Stream::Iterator);
 }
 
 #[test]
 #[ignore = "slow in the debug test profile (pento6x10: ~10 s per run); run with --ignored"]
 fn engine_m_counts_slow_instances() {
-    run_cases(&cases(true), Engine::M, Stream::Iterator);
+    run_cases(&cases(true), Engine::M, Tree::Links, Stream::Iterator);
 }
 
 /// The lists above name real instances, and every instance of the corpus is in the table, so

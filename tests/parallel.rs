@@ -6,7 +6,7 @@ use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
-use dlx::{Engine, OptionId, Solver, StopReason};
+use dlx::{Engine, OptionId, Solver, StopReason, Tree};
 
 use crate::util;
 
@@ -20,13 +20,24 @@ fn instances() -> Vec<(String, u128)> {
 
 #[test]
 fn threads_count_what_one_thread_counts() {
+    threads_count_what_one_thread_counts_on(Tree::Links);
+}
+
+/// The sparse-set tree depends only on the options alive at a node, so that threads walk
+/// the same tree too (Algorithm M walks the links).
+#[test]
+fn threads_walk_the_same_sparse_set_tree() {
+    threads_count_what_one_thread_counts_on(Tree::SparseSets);
+}
+
+fn threads_count_what_one_thread_counts_on(tree: Tree) {
     let mut ran = 0;
     for (name, expected) in instances() {
         let problem = util::read_corpus(&name);
-        let sequential = Solver::new(&problem).count();
+        let sequential = Solver::new(&problem).tree(tree).count();
         assert_eq!(sequential.solutions, expected, "{name}");
         for threads in [2, 3, 8] {
-            let parallel = Solver::new(&problem).threads(threads).count();
+            let parallel = Solver::new(&problem).tree(tree).threads(threads).count();
             assert!(parallel.is_complete(), "{name} on {threads} threads");
             assert_eq!(parallel.solutions, expected, "{name} on {threads} threads");
             // The same tree, split up: the same nodes, updates and profile (with Algorithm M
@@ -52,15 +63,27 @@ fn threads_count_what_one_thread_counts() {
 
 #[test]
 fn shards_add_up_to_the_whole() {
+    shards_add_up_to_the_whole_on(Tree::Links);
+}
+
+#[test]
+fn sparse_set_shards_add_up_to_the_whole() {
+    shards_add_up_to_the_whole_on(Tree::SparseSets);
+}
+
+fn shards_add_up_to_the_whole_on(tree: Tree) {
     let mut ran = 0;
     for (name, expected) in instances() {
         let problem = util::read_corpus(&name);
-        let sequential = Solver::new(&problem).count();
+        let sequential = Solver::new(&problem).tree(tree).count();
         for shards in [1, 2, 3, 7] {
             let mut total = 0;
             let (mut nodes, mut updates) = (0, 0);
             for index in 0..shards {
-                let outcome = Solver::new(&problem).shard(index, shards).count();
+                let outcome = Solver::new(&problem)
+                    .tree(tree)
+                    .shard(index, shards)
+                    .count();
                 assert!(outcome.is_complete(), "{name}: shard {index}/{shards}");
                 total += outcome.solutions;
                 nodes += outcome.stats.nodes;
@@ -341,6 +364,15 @@ fn parallel_progress_estimates_grow_to_the_end() {
 /// to the whole search's; also on several threads and in shards below a prefix.
 #[test]
 fn split_prefixes_add_up_to_the_whole() {
+    split_prefixes_add_up_to_the_whole_on(Tree::Links);
+}
+
+#[test]
+fn sparse_set_split_prefixes_add_up_to_the_whole() {
+    split_prefixes_add_up_to_the_whole_on(Tree::SparseSets);
+}
+
+fn split_prefixes_add_up_to_the_whole_on(tree: Tree) {
     for (name, expected) in [
         ("queens10.dlx", 724),
         ("langford11-sym.dlx", 17_792),
@@ -352,14 +384,15 @@ fn split_prefixes_add_up_to_the_whole() {
         ("tiny/m-knuth-example.dlx", 1),
     ] {
         let problem = util::read_corpus(name);
-        let whole = Solver::new(&problem).count();
+        let whole = Solver::new(&problem).tree(tree).count();
         for depth in [1, 2, 4] {
-            let top = Solver::new(&problem).split(depth);
+            let top = Solver::new(&problem).tree(tree).split(depth);
             let mut total = top.solutions.len() as u128;
             let (mut nodes, mut updates) = (top.stats.nodes, top.stats.updates);
             for prefix in &top.prefixes {
                 assert_eq!(prefix.len(), depth);
                 let solver = Solver::new(&problem)
+                    .tree(tree)
                     .within(prefix)
                     .expect("a path of the tree");
                 let outcome = solver.count();

@@ -10,3 +10,36 @@ pub enum Engine {
     /// Algorithm M: primary items may have multiplicities (bounds `u..=v`), and colors.
     M,
 }
+
+/// The search tree a [`Solver`](crate::Solver) walks for Algorithms X and C: both find the
+/// same solutions, but count nodes and updates their own way, and suit different problems.
+///
+/// ```
+/// let problem = dlx::Problem::from_dlx(&std::fs::read_to_string(
+///     concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/corpus/queens8.dlx"))?)?;
+/// let links = dlx::Solver::new(&problem).count();
+/// let sparse = dlx::Solver::new(&problem).tree(dlx::Tree::SparseSets).count();
+/// assert_eq!((links.stats.solutions, sparse.stats.solutions), (92, 92));
+/// // A cover that leaves an item without options fails without a node of its own.
+/// assert!(sparse.stats.nodes < links.stats.nodes);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Tree {
+    /// Dancing links, Knuth's DLX1 and DLX2 tree: every entry to a level is a node, a dead
+    /// end included, and the node and update counts equal his programs'. The default, and
+    /// the only tree of Algorithm M and of propagation at every node.
+    #[default]
+    Links,
+    /// Sparse sets ("dancing cells", after Christine Solnon and Knuth's SSXCC): each item
+    /// keeps its live options at the front of an array, a branch node saves the active
+    /// items' sizes and each of its options is undone by writing them back, an item with one
+    /// option is taken without saving anything, and covering an option that leaves a primary
+    /// item without options fails at once, without a node. A node branches on the item the
+    /// links would choose there (fewest options, the first in item order among equals); an
+    /// item's options are tried in another order, so the solutions come in another order. The tree depends only on the options alive at each
+    /// node, so threads and shards split it into the same nodes and updates as one thread.
+    /// Faster than the links where a node does much work (the pentominoes), slower where it
+    /// does little (queens, Langford pairs): see the measurements in `docs/engine.md`.
+    SparseSets,
+}

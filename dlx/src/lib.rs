@@ -81,7 +81,7 @@ mod stats;
 pub mod text;
 mod verify;
 
-pub use engine::Engine;
+pub use engine::{Engine, Tree};
 pub use error::{
     BuildError, BuildErrorKind, CoverError, ParseError, ParseErrorKind, ParseWarning,
     ParseWarningKind, PrefixError,

@@ -23,14 +23,16 @@
 
 mod m;
 mod replay;
+mod sparse;
 #[cfg(test)]
 mod tests;
 mod xc;
 
-use crate::engine::Engine;
+use crate::engine::{Engine, Tree};
 use crate::links::Links;
 use crate::problem::Problem;
 use crate::propagate::{Counters, Propagate, Propagation, Propagator};
+use sparse::Sparse;
 use std::sync::Arc;
 
 /// Calls `search.method::<COLORS>(args)` with `COLORS` the search's own (whether its links
@@ -104,6 +106,9 @@ pub(crate) struct Search {
     pub checkpoint_at: u64,
     /// Propagation at every node, if any (Algorithms X and C only).
     propagate: Option<Box<Propagate>>,
+    /// The sparse-set table, when the search walks [`Tree::SparseSets`] (then `links` is
+    /// an empty table and `choice` holds the table's nodes).
+    sparse: Option<Box<Sparse>>,
 }
 
 impl Search {
@@ -125,14 +130,24 @@ impl Search {
             profile: self.profile.clone(),
             checkpoint_at: self.checkpoint_at,
             propagate: self.propagate.clone(),
+            sparse: self.sparse.clone(),
         })
     }
 
-    /// Step X1 [Initialize], for the given engine (at least `problem.engine()`).
-    pub fn new(problem: &Problem, engine: Engine) -> Search {
+    /// Step X1 [Initialize], for the given engine (at least `problem.engine()`) and tree
+    /// (sparse sets only for Algorithms X and C: see [`tree_for`]).
+    pub fn new(problem: &Problem, engine: Engine, tree: Tree) -> Search {
         let engine = engine.max(problem.engine());
         let colors = engine == Engine::C || (engine == Engine::M && problem.has_colors());
-        let links = Links::new(problem, colors);
+        let sparse = tree == Tree::SparseSets && engine != Engine::M;
+        let links = if sparse {
+            Links::new(
+                &Problem::builder().build().expect("an empty problem"),
+                false,
+            )
+        } else {
+            Links::new(problem, colors)
+        };
         let depth = if engine == Engine::M {
             // A level either chooses an option, which lowers the BOUND of a primary item
             // (at most min(v, options) times each), or makes a null move, which deactivates
@@ -163,6 +178,7 @@ impl Search {
             profile: vec![0; depth],
             checkpoint_at: u64::MAX,
             propagate: None,
+            sparse: sparse.then(|| Box::new(Sparse::new(problem, colors, depth))),
         }
     }
 
@@ -178,6 +194,10 @@ impl Search {
         custom: Option<Arc<dyn Propagator>>,
     ) {
         debug_assert_eq!(self.level, 0);
+        debug_assert!(
+            self.sparse.is_none() || (level == Propagation::None && custom.is_none()),
+            "the sparse sets do not propagate"
+        );
         let bounded = self.engine == Engine::M;
         let level = if bounded { Propagation::None } else { level };
         if level == Propagation::None && custom.is_none() {
@@ -240,7 +260,10 @@ impl Search {
 
     /// Knuth's updates so far.
     pub fn updates(&self) -> u64 {
-        self.links.updates()
+        match &self.sparse {
+            Some(table) => table.updates(),
+            None => self.links.updates(),
+        }
     }
 
     /// The current level: at a solution, the number of options in it.
@@ -253,8 +276,11 @@ impl Search {
     pub fn options(&self) -> impl Iterator<Item = u32> + '_ {
         self.choice[..self.level]
             .iter()
-            .filter(|&&x| !self.links.is_header(x as usize))
-            .map(|&x| self.links.option_of(x as usize))
+            .filter_map(|&x| match &self.sparse {
+                Some(table) => Some(table.option_of(x)),
+                None if self.links.is_header(x as usize) => None,
+                None => Some(self.links.option_of(x as usize)),
+            })
     }
 
     /// The deepest level with a node.
@@ -287,6 +313,9 @@ impl Search {
     /// The choice at `level` as Knuth's "`k` of `d`": its place among the level's branches,
     /// from 1, and their number.
     pub fn position(&self, level: usize) -> (u32, u32) {
+        if let Some(table) = &self.sparse {
+            return table.position(self.choice[level]);
+        }
         let x = self.choice[level] as usize;
         let (start, d) = if self.engine == Engine::M {
             (self.first_tweak[level] as usize, self.degree[level])
@@ -329,6 +358,9 @@ impl Search {
 
     /// Runs until the next solution, checkpoint, or the end of the search.
     pub fn run(&mut self) -> Event {
+        if self.sparse.is_some() {
+            return with_colors!(self, run_sparse());
+        }
         if self.propagate.is_some() {
             return match self.engine {
                 Engine::M if self.colors => self.run_bounded::<true, true>(),
@@ -345,5 +377,15 @@ impl Search {
             Engine::M if self.colors => self.run_bounded::<true, false>(),
             Engine::M => self.run_m(),
         }
+    }
+}
+
+/// The tree a search of `problem` with `engine` and propagation (or not) walks when `tree` is
+/// asked for: the sparse sets only for Algorithms X and C without propagation.
+pub(crate) fn tree_for(problem: &Problem, engine: Engine, tree: Tree, propagates: bool) -> Tree {
+    if engine.max(problem.engine()) == Engine::M || propagates {
+        Tree::Links
+    } else {
+        tree
     }
 }

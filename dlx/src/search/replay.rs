@@ -32,6 +32,9 @@ impl Search {
     /// active items per level.
     pub fn enter_prefix(&mut self, prefix: &[u32], degrees: &[u32], count_last: bool) {
         debug_assert!(self.level == 0);
+        if self.sparse.is_some() {
+            return self.enter_sparse_prefix(prefix, count_last);
+        }
         let known_degrees = degrees.len() == prefix.len();
         let updates = self.links.updates();
         let counters = self.propagation_counters();
@@ -174,6 +177,9 @@ impl Search {
         if self.engine == Engine::M {
             return with_colors!(self, nodes_of_bounded(problem, options));
         }
+        if self.sparse.is_some() {
+            return self.sparse_nodes_of(problem, options);
+        }
         let updates = self.links.updates();
         let mut result = Ok(());
         for (level, &option) in options.iter().enumerate() {
@@ -285,6 +291,13 @@ impl Search {
     /// a prefix's subtree), so the links are as at the start and the search can take another
     /// prefix. Updates of this are not counted.
     pub fn unwind(&mut self) {
+        if let Some(table) = self.sparse.as_deref_mut() {
+            table.reset();
+            self.level = 0;
+            self.base = 0;
+            self.resume = Resume::EnterLevel;
+            return;
+        }
         let updates = self.links.updates();
         self.propagate_leaving(self.level);
         for level in (0..self.level).rev() {
@@ -313,6 +326,9 @@ impl Search {
         debug_assert_eq!(self.resume, Resume::EnterLevel);
         if self.engine == Engine::M {
             return with_colors!(self, split_bounded());
+        }
+        if self.sparse.is_some() {
+            return self.split_sparse();
         }
         let mut prefixes = Vec::new();
         for level in self.base..self.level {

@@ -73,7 +73,7 @@ fn links_stay_consistent_and_are_restored() {
             .into_iter()
             .flat_map(|engine| modes.map(|mode| (engine, mode)))
         {
-            let mut search = Search::new(&problem, engine);
+            let mut search = Search::new(&problem, engine, crate::engine::Tree::Links);
             if let Some(on) = interleave {
                 search.links.set_interleaved(on);
             }
@@ -138,7 +138,7 @@ fn watching_for_emptied_lists_keeps_the_tree() {
         let problem = random_problem(&mut rng, false);
         for engine in [Engine::X, Engine::C] {
             let tree = |watch: bool, interleave: bool| {
-                let mut search = Search::new(&problem, engine);
+                let mut search = Search::new(&problem, engine, crate::engine::Tree::Links);
                 search.links.set_watch_empty(watch);
                 search.links.set_interleaved(interleave);
                 let mut solutions = 0;
@@ -314,7 +314,7 @@ fn split_subtrees_add_up_to_the_whole_tree() {
             .into_iter()
             .flat_map(|engine| [(engine, false), (engine, true)])
         {
-            let mut template = Search::new(&problem, engine);
+            let mut template = Search::new(&problem, engine, crate::engine::Tree::Links);
             if propagating {
                 template.propagate(&problem, Propagation::None, Some(oracle.clone()));
             }
@@ -430,7 +430,7 @@ fn depth_is_not_bounded_by_the_call_stack() {
         builder.option([item]);
     }
     let problem = builder.build().unwrap();
-    let mut search = Search::new(&problem, Engine::X);
+    let mut search = Search::new(&problem, Engine::X, crate::engine::Tree::Links);
     assert_eq!(search.run(), Event::Solution);
     assert_eq!(search.level(), 20_000);
     assert_eq!(search.run(), Event::Done);

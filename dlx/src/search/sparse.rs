@@ -1,0 +1,640 @@
+//! The sparse-set search ([`Tree::SparseSets`](crate::Tree::SparseSets)): Algorithms X and C
+//! danced on sparse sets, after Christine Solnon's "dancing cells" and Knuth's SSXCC, in a
+//! tree of our own that does not depend on how the search got to a node.
+//!
+//! The table: each item has one array of the nodes of its options still alive, `size` of
+//! them at the front, and every node knows its place in its item's array. Removing an option
+//! from an item swaps its node with the last live one and shrinks the size; putting options
+//! back is writing the old sizes back, since every removal only swaps inside the live part.
+//! So a branch node saves the sizes of the active items once, and each of its options is
+//! undone by writing them back, instead of relinking every node as dancing links do. The
+//! active items are a sparse set too: primary items at the front of `active`, secondary
+//! ones after them.
+//!
+//! The tree: at each node, the active primary item with the fewest options, the first in
+//! item order among equals (so the choice depends only on which options are alive, never on
+//! the order of the arrays, and a prefix replayed on another thread or machine has the same
+//! subtree); an item with one option is a forced move, taken without saving anything; and
+//! covering an option fails at once, without a node, when it leaves an active primary item
+//! with no option. So the tree has fewer nodes than Knuth's DLX1 tree on most problems
+//! (302,449 against 909,153 on the pentominoes with symmetry broken), and its node and update
+//! counts are its own: an update here is an item made inactive or an option removed from an
+//! item's array.
+//!
+//! With colors (Algorithm C), an option that gives a secondary item a color makes the item
+//! inactive and removes only the options that give it another color (or none), as Knuth's
+//! purification does; the options with the same color stay, and take the item no more.
+
+use super::{Event, Resume, Search};
+use crate::problem::{ItemId, OptionId, Problem};
+
+/// Record `i` of a table array, without a bounds check in release builds.
+///
+/// Every index the search reads comes from the table itself (an item's base, a place in an
+/// item's array, a node of an option, a place in `active` or `saved`), which `Sparse::new`
+/// builds in bounds and every operation keeps so; debug builds check each read and write.
+#[inline(always)]
+#[allow(unsafe_code)]
+fn at<T: Copy>(records: &[T], i: usize) -> T {
+    debug_assert!(i < records.len(), "index {i} out of {}", records.len());
+    // SAFETY: `i` is in bounds by the table's invariant, above.
+    unsafe { *records.get_unchecked(i) }
+}
+
+/// Writes record `i` of a table array, without a bounds check in release builds (see [`at`]).
+#[inline(always)]
+#[allow(unsafe_code)]
+fn put<T>(records: &mut [T], i: usize, value: T) {
+    debug_assert!(i < records.len(), "index {i} out of {}", records.len());
+    // SAFETY: as for `at`.
+    unsafe { *records.get_unchecked_mut(i) = value }
+}
+
+/// `level_saved` of a forced level, which saved nothing.
+const FORCED: u32 = u32::MAX;
+
+/// A node of an option: its item (the item's base in `Sparse::set`) and its place in that
+/// item's array; or, at the spacer after each option, the (negative) distance back to the
+/// option's first node and the option's number.
+#[derive(Copy, Clone, Debug)]
+struct SparseNode {
+    item: i32,
+    place: u32,
+}
+
+/// The sparse-set table and the search's undo stack.
+#[derive(Clone, Debug)]
+pub(crate) struct Sparse {
+    /// For the item with base `b`: its place in `active` at `b - 2`, its size at `b - 1`, and
+    /// the nodes of its options from `b` on, the live ones first. Bases grow with the item's
+    /// number.
+    set: Vec<u32>,
+    nodes: Vec<SparseNode>,
+    /// Each node's color (0 for none); empty without colors.
+    colors: Vec<u32>,
+    /// The items by base: the primary ones at `..primaries`, the live ones of those first;
+    /// the secondary ones after, the live ones first.
+    active: Vec<u32>,
+    primaries: u32,
+    live_primary: u32,
+    live_secondary: u32,
+    /// The base of the first secondary item (`u32::MAX` when there is none).
+    second: u32,
+    /// Every item's base and full size, to put the table back as it started.
+    initial: Vec<(u32, u32)>,
+    /// What branch levels saved: the base and size of each live item.
+    saved: Vec<(u32, u32)>,
+    /// Where each level's save starts in `saved`, or [`FORCED`].
+    level_saved: Vec<u32>,
+    /// Each branch level's live counts.
+    level_live: Vec<(u32, u32)>,
+    updates: u64,
+    /// The items (and colors) of the option being covered, kept for its allocation.
+    others: Vec<(u32, u32)>,
+}
+
+/// What a node branches on.
+enum Choice {
+    /// The item's base and its number of options (0 is a dead end).
+    Item(u32, u32),
+    Solution,
+}
+
+impl Sparse {
+    /// The table of `problem`, with its colors when `colors` is set.
+    pub fn new(problem: &Problem, colors: bool, depth: usize) -> Sparse {
+        let n = problem.item_count();
+        let mut lists: Vec<Vec<u32>> = vec![Vec::new(); n];
+        let mut nodes = vec![SparseNode { item: 0, place: 0 }];
+        let mut items = vec![u32::MAX];
+        let mut node_colors = vec![0];
+        for option in problem.options() {
+            let first = nodes.len();
+            for entry in problem.option(option) {
+                lists[entry.item().index()].push(nodes.len() as u32);
+                nodes.push(SparseNode { item: 0, place: 0 });
+                items.push(entry.item().index() as u32);
+                node_colors.push(entry.color().map_or(0, |color| color.index() as u32 + 1));
+            }
+            let spacer = nodes.len();
+            nodes.push(SparseNode {
+                item: first as i32 - spacer as i32,
+                place: option.index() as u32,
+            });
+            items.push(u32::MAX);
+            node_colors.push(0);
+        }
+        let mut set = Vec::with_capacity(nodes.len() + 2 * n);
+        let mut bases = Vec::with_capacity(n);
+        let mut initial = Vec::with_capacity(n);
+        let primaries = problem.primary_count() as u32;
+        let mut second = u32::MAX;
+        for (i, list) in lists.iter().enumerate() {
+            set.extend([i as u32, list.len() as u32]);
+            let base = set.len() as u32;
+            if i as u32 == primaries {
+                second = base;
+            }
+            bases.push(base);
+            initial.push((base, list.len() as u32));
+            for &node in list {
+                nodes[node as usize].place = set.len() as u32;
+                set.push(node);
+            }
+        }
+        for (node, &item) in nodes.iter_mut().zip(&items) {
+            if item != u32::MAX {
+                node.item = bases[item as usize] as i32;
+            }
+        }
+        Sparse {
+            set,
+            nodes,
+            colors: if colors { node_colors } else { Vec::new() },
+            active: bases,
+            primaries,
+            live_primary: primaries,
+            live_secondary: n as u32,
+            second,
+            initial,
+            saved: Vec::new(),
+            level_saved: vec![FORCED; depth],
+            level_live: vec![(0, 0); depth],
+            updates: 0,
+            others: Vec::new(),
+        }
+    }
+
+    /// Knuth's updates so far, as this tree counts them.
+    pub fn updates(&self) -> u64 {
+        self.updates
+    }
+
+    pub fn set_updates(&mut self, updates: u64) {
+        self.updates = updates;
+    }
+
+    fn place(&self, item: u32) -> u32 {
+        self.set[item as usize - 2]
+    }
+
+    fn size(&self, item: u32) -> u32 {
+        self.set[item as usize - 1]
+    }
+
+    /// Whether no primary item is left to cover.
+    pub fn all_covered(&self) -> bool {
+        self.live_primary == 0
+    }
+
+    /// The number of the option of `node`.
+    pub fn option_of(&self, node: u32) -> u32 {
+        let mut n = node as usize;
+        while self.nodes[n].item > 0 {
+            n += 1;
+        }
+        self.nodes[n].place
+    }
+
+    /// The item of `node` (its base).
+    fn item_of(&self, node: u32) -> u32 {
+        self.nodes[node as usize].item as u32
+    }
+
+    /// A branch as "`k` of `d`": the place of `node` in its item's array, from 1, and the
+    /// item's size. Valid while the node's level is applied (the item is inactive then, so
+    /// its array stays as it was).
+    pub fn position(&self, node: u32) -> (u32, u32) {
+        let item = self.item_of(node);
+        let k = self.nodes[node as usize].place - item + 1;
+        (k, self.size(item).max(k))
+    }
+
+    /// The live primary item with the fewest options, the first in item order among equals;
+    /// stops at one without options.
+    fn choose(&self) -> Choice {
+        let mut best = (u32::MAX, u32::MAX);
+        for &item in &self.active[..self.live_primary as usize] {
+            let size = at(&self.set, item as usize - 1);
+            if (size, item) < best {
+                best = (size, item);
+                if size == 0 {
+                    break;
+                }
+            }
+        }
+        if best.1 == u32::MAX {
+            Choice::Solution
+        } else {
+            Choice::Item(best.1, best.0)
+        }
+    }
+
+    /// Takes `item` out of the live items.
+    #[inline(always)]
+    fn deactivate(&mut self, item: u32) {
+        let from = self.place(item);
+        let to = if item < self.second {
+            self.live_primary -= 1;
+            self.live_primary
+        } else {
+            self.live_secondary -= 1;
+            self.live_secondary
+        };
+        let other = self.active[to as usize];
+        self.active[to as usize] = item;
+        self.active[from as usize] = other;
+        self.set[other as usize - 2] = from;
+        self.set[item as usize - 2] = to;
+        self.updates += 1;
+    }
+
+    /// Removes the option of node `t` from the arrays of its other items that were live when
+    /// the cover began (live below `before`, primary and secondary). With `CHECK`, returns
+    /// false as soon as that leaves a still live primary item without options.
+    #[inline(always)]
+    fn remove_option<const CHECK: bool>(&mut self, t: u32, before: (u32, u32)) -> bool {
+        let (set, nodes) = (&mut self.set[..], &mut self.nodes[..]);
+        let mut n = t + 1;
+        while n != t {
+            let SparseNode { item, place } = at(nodes, n as usize);
+            if item <= 0 {
+                n = (n as i32 + item) as u32;
+                continue;
+            }
+            let u = item as u32;
+            let here = at(set, u as usize - 2);
+            let limit = if u < self.second { before.0 } else { before.1 };
+            if here < limit {
+                let size = at(set, u as usize - 1) - 1;
+                let last = u + size;
+                let moved = at(set, last as usize);
+                put(set, u as usize - 1, size);
+                put(set, last as usize, n);
+                put(set, place as usize, moved);
+                put(nodes, n as usize, SparseNode { item, place: last });
+                let moved_item = at(nodes, moved as usize).item;
+                put(
+                    nodes,
+                    moved as usize,
+                    SparseNode {
+                        item: moved_item,
+                        place,
+                    },
+                );
+                self.updates += 1;
+                if CHECK && size == 0 && here < self.live_primary && u < self.second {
+                    return false;
+                }
+            }
+            n += 1;
+        }
+        true
+    }
+
+    /// Removes every live option of the inactive `item` (with `PURIFY`, those whose color on
+    /// it is not `color`) from its other items' arrays (see `remove_option`).
+    fn hide<const CHECK: bool, const PURIFY: bool>(
+        &mut self,
+        item: u32,
+        color: u32,
+        before: (u32, u32),
+    ) -> bool {
+        for r in item..item + self.size(item) {
+            let t = at(&self.set, r as usize);
+            if PURIFY && at(&self.colors, t as usize) == color {
+                continue;
+            }
+            if !self.remove_option::<CHECK>(t, before) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// Covers the other items of the option of `node` (a node of an inactive item whose
+    /// options were hidden): makes them inactive, then hides or purifies each. False when that
+    /// leaves a live primary item without options (the table is then half done, for the
+    /// level's undo to put back).
+    fn cover_option<const COLORS: bool>(&mut self, node: u32) -> bool {
+        let before = (self.live_primary, self.live_secondary);
+        let updates = self.updates;
+        let mut others = std::mem::take(&mut self.others);
+        others.clear();
+        let mut n = node + 1;
+        while n != node {
+            let item = self.nodes[n as usize].item;
+            if item <= 0 {
+                n = (n as i32 + item) as u32;
+                continue;
+            }
+            let u = item as u32;
+            let live = if u < self.second {
+                self.place(u) < self.live_primary
+            } else {
+                self.place(u) < self.live_secondary
+            };
+            // A secondary item already given this option's color is inactive: nothing to do.
+            if live {
+                self.deactivate(u);
+                others.push((u, if COLORS { self.colors[n as usize] } else { 0 }));
+            }
+            n += 1;
+        }
+        let covered = others.iter().all(|&(u, color)| {
+            if COLORS && color != 0 {
+                self.hide::<true, true>(u, color, before)
+            } else {
+                self.hide::<true, false>(u, 0, before)
+            }
+        });
+        self.others = others;
+        if !covered {
+            // How far a failing cover gets depends on the order of the arrays, which depends
+            // on the path: its updates are not counted, so that the counts are the tree's.
+            self.updates = updates;
+        }
+        covered
+    }
+
+    /// Starts a level at `item` (live, with at least one option): makes it inactive, hides
+    /// its options, and unless it has a single option saves the live items' sizes for the
+    /// level's undo.
+    fn branch_on(&mut self, item: u32, level: usize) {
+        self.deactivate(item);
+        self.hide::<false, false>(item, 0, (self.live_primary, self.live_secondary));
+        if self.size(item) == 1 {
+            self.level_saved[level] = FORCED;
+            return;
+        }
+        self.level_saved[level] = self.saved.len() as u32;
+        self.level_live[level] = (self.live_primary, self.live_secondary);
+        let primary = &self.active[..self.live_primary as usize];
+        let secondary = &self.active[self.primaries as usize..self.live_secondary as usize];
+        for &u in primary.iter().chain(secondary) {
+            self.saved.push((u, at(&self.set, u as usize - 1)));
+        }
+    }
+
+    /// Leaves the option of `node` at `level`: puts the table back as the level saved it and
+    /// returns the item's next option, or `None` when the level is forced or done (its save
+    /// is dropped; what it changed is put back by a level below, or by
+    /// [`reset`](Self::reset)).
+    fn next_option(&mut self, level: usize, node: u32) -> Option<u32> {
+        let start = self.level_saved[level];
+        if start == FORCED {
+            return None;
+        }
+        let start = start as usize;
+        let item = self.item_of(node);
+        let next = self.nodes[node as usize].place + 1;
+        if next >= item + self.size(item) {
+            self.saved.truncate(start);
+            return None;
+        }
+        (self.live_primary, self.live_secondary) = self.level_live[level];
+        for &(u, size) in &self.saved[start..] {
+            put(&mut self.set, u as usize - 1, size);
+        }
+        Some(self.set[next as usize])
+    }
+
+    /// Puts the table back as it started, with no level applied.
+    pub fn reset(&mut self) {
+        for &(item, size) in &self.initial {
+            self.set[item as usize - 1] = size;
+        }
+        self.live_primary = self.primaries;
+        self.live_secondary = self.active.len() as u32;
+        self.saved.clear();
+    }
+
+    /// Applies a level as the search would take the option of `node` there, saving nothing.
+    /// Returns whether the option's cover succeeds, and its updates (those of the level's
+    /// node, which a search counts once for all the level's options, left out).
+    fn enter<const COLORS: bool>(&mut self, level: usize, node: u32) -> (bool, u64) {
+        let item = self.item_of(node);
+        self.deactivate(item);
+        self.hide::<false, false>(item, 0, (self.live_primary, self.live_secondary));
+        self.level_saved[level] = FORCED;
+        let before = self.updates;
+        let covered = self.cover_option::<COLORS>(node);
+        (covered, self.updates - before)
+    }
+
+    /// The item with base `item`.
+    fn item_number(&self, item: u32) -> ItemId {
+        let index = self.initial.partition_point(|&(base, _)| base < item);
+        ItemId::new(index)
+    }
+
+    /// The node of `option` in `item`'s live array, if it is there.
+    fn live_node(&self, problem: &Problem, option: OptionId, item: u32) -> Option<u32> {
+        let spacer = (problem.entries_before(option) + problem.option(option).len()) as u32
+            + option.index() as u32
+            + 1;
+        let first = spacer - problem.option(option).len() as u32;
+        (first..spacer).find(|&n| {
+            self.item_of(n) == item && self.nodes[n as usize].place < item + self.size(item)
+        })
+    }
+}
+
+impl Search {
+    fn sparse(&self) -> &Sparse {
+        self.sparse.as_deref().expect("a sparse-set search")
+    }
+
+    /// Runs the sparse-set search until the next solution, checkpoint, prefix, or the end.
+    #[inline(never)]
+    pub(super) fn run_sparse<const COLORS: bool>(&mut self) -> Event {
+        let Search {
+            sparse,
+            level: saved_level,
+            choice,
+            resume,
+            base,
+            cutoff,
+            nodes,
+            profile,
+            checkpoint_at,
+            ..
+        } = self;
+        let table = sparse.as_deref_mut().expect("a sparse-set search");
+        let base = *base;
+        let mut level = *saved_level;
+        let mut enter = match *resume {
+            Resume::EnterLevel => true,
+            Resume::LeaveLevel => false,
+            Resume::Finished => return Event::Done,
+        };
+        loop {
+            // The option to try at `level`, if any.
+            let mut next = None;
+            if enter {
+                if *nodes >= *checkpoint_at {
+                    *saved_level = level;
+                    *resume = Resume::EnterLevel;
+                    return Event::Checkpoint;
+                }
+                if level == *cutoff && !table.all_covered() {
+                    *saved_level = level;
+                    *resume = Resume::LeaveLevel;
+                    return Event::Prefix;
+                }
+                *nodes += 1;
+                profile[level] += 1;
+                match table.choose() {
+                    Choice::Solution => {
+                        *saved_level = level;
+                        *resume = Resume::LeaveLevel;
+                        return Event::Solution;
+                    }
+                    Choice::Item(_, 0) => {}
+                    Choice::Item(item, _) => {
+                        table.branch_on(item, level);
+                        next = Some(table.set[item as usize]);
+                    }
+                }
+            }
+            // Leave levels until one has an option left to try.
+            while next.is_none() {
+                if level == base {
+                    *resume = Resume::Finished;
+                    *saved_level = base;
+                    return Event::Done;
+                }
+                level -= 1;
+                next = table.next_option(level, choice[level]);
+            }
+            // Try options until one covers.
+            while let Some(node) = next {
+                choice[level] = node;
+                if table.cover_option::<COLORS>(node) {
+                    break;
+                }
+                next = table.next_option(level, node);
+                if next.is_none() {
+                    // Leave this level too, and go on leaving.
+                    while next.is_none() {
+                        if level == base {
+                            *resume = Resume::Finished;
+                            *saved_level = base;
+                            return Event::Done;
+                        }
+                        level -= 1;
+                        next = table.next_option(level, choice[level]);
+                    }
+                }
+            }
+            level += 1;
+            enter = true;
+        }
+    }
+
+    /// [`enter_prefix`](Search::enter_prefix) for the sparse sets.
+    pub(super) fn enter_sparse_prefix(&mut self, prefix: &[u32], count_last: bool) {
+        let colors = self.colors;
+        let table = self.sparse.as_deref_mut().expect("a sparse-set search");
+        let updates = table.updates();
+        let mut counted = 0;
+        for (level, &node) in prefix.iter().enumerate() {
+            self.choice[level] = node;
+            let (covered, option_updates) = if colors {
+                table.enter::<true>(level, node)
+            } else {
+                table.enter::<false>(level, node)
+            };
+            if count_last && level + 1 == prefix.len() {
+                counted = option_updates;
+            }
+            if !covered {
+                // The branch fails at its cover, as it did in the search that gave it: its
+                // subtree has no node.
+                table.set_updates(updates + counted);
+                self.level = level;
+                self.base = level;
+                self.resume = Resume::Finished;
+                return;
+            }
+        }
+        table.set_updates(updates + counted);
+        self.level = prefix.len();
+        self.base = prefix.len();
+        self.resume = Resume::EnterLevel;
+    }
+
+    /// [`nodes_of`](Search::nodes_of) for the sparse sets.
+    pub(super) fn sparse_nodes_of(
+        &mut self,
+        problem: &Problem,
+        options: &[OptionId],
+    ) -> Result<Vec<u32>, crate::error::PrefixError> {
+        use crate::error::PrefixError;
+        let colors = self.colors;
+        let table = self.sparse.as_deref_mut().expect("a sparse-set search");
+        let updates = table.updates();
+        let mut result = Ok(());
+        let mut level = 0;
+        for &option in options {
+            if option.index() >= problem.option_count() {
+                result = Err(PrefixError::NoSuchOption(option.index()));
+                break;
+            }
+            let item = match table.choose() {
+                Choice::Solution => {
+                    result = Err(PrefixError::TooLong { level });
+                    break;
+                }
+                Choice::Item(item, _) => item,
+            };
+            let Some(node) = table.live_node(problem, option, item) else {
+                result = Err(PrefixError::NotAChoice {
+                    level,
+                    option: option.index(),
+                    item: problem.item_name(table.item_number(item)).to_owned(),
+                });
+                break;
+            };
+            self.choice[level] = node;
+            // A cover that fails leaves an item without options, which the next level
+            // chooses and no option can be the choice at.
+            if colors {
+                table.enter::<true>(level, node);
+            } else {
+                table.enter::<false>(level, node);
+            }
+            level += 1;
+        }
+        let nodes = self.choice[..level].to_vec();
+        table.reset();
+        table.set_updates(updates);
+        self.level = 0;
+        self.base = 0;
+        self.resume = Resume::EnterLevel;
+        result.map(|()| nodes)
+    }
+
+    /// [`split`](Search::split) for the sparse sets: the untried options of the shallowest
+    /// branch level of this search's own subtree that has some.
+    pub(super) fn split_sparse(&mut self) -> Vec<Vec<u32>> {
+        let table = self.sparse();
+        let mut prefixes = Vec::new();
+        for level in self.base..self.level {
+            let node = self.choice[level];
+            let (k, d) = table.position(node);
+            if k == d {
+                continue;
+            }
+            let item = table.item_of(node);
+            for place in item + k..item + d {
+                let mut prefix = self.choice[..level].to_vec();
+                prefix.push(table.set[place as usize]);
+                prefixes.push(prefix);
+            }
+            self.base = level + 1;
+            break;
+        }
+        prefixes
+    }
+}
