@@ -217,7 +217,7 @@ where
         ..Defaults::of(reduction, &line.puzzle)
     };
     // One thread a puzzle, and no progress bar: what `configure` adds is not wanted here.
-    let reasoning = crate::run::reasoning(&encoding.problem, flags, &defaults);
+    let reasoning = crate::run::reasoning(&encoding.problem, flags, &defaults)?;
     let solver = crate::run::limited(reasoning, flags, mode);
     // Each JSON line starts with the puzzle's number and its line in the input.
     let head = [("puzzle", index as u128), ("line", line.number as u128)];

@@ -12,7 +12,7 @@ use anyhow::{anyhow, bail, Context, Result};
 use dlx::{OptionId, Outcome, Problem, Solver, StopReason};
 use reductions::Reduction;
 
-use crate::args::{Format, Propagate, SolveFlags};
+use crate::args::{Format, Propagate, SolveFlags, TreeChoice};
 use crate::board::{Board, View};
 use crate::memo::{
     direct_count, estimate, memo_count, random_solutions, sampled_solutions, write_zdd, Defaults,
@@ -68,10 +68,25 @@ pub fn print_encoding(problem: &Problem, flags: &SolveFlags) -> Result<Found> {
     Ok(Found::Some)
 }
 
-/// A solver with the reasoning at every node that the flags and the command's defaults ask
-/// for (`--propagate none` is Knuth's search: no rule, and not the puzzle's own reasoning
-/// either).
-pub fn reasoning<'p>(problem: &'p Problem, flags: &SolveFlags, defaults: &Defaults) -> Solver<'p> {
+/// A solver with the tree and the reasoning at every node that the flags and the command's
+/// defaults ask for (`--propagate none` is Knuth's search: no rule, and not the puzzle's own
+/// reasoning either; `--tree sparse-sets` reasons no more than that). Refused when the tree
+/// asked for cannot search the problem.
+pub fn reasoning<'p>(
+    problem: &'p Problem,
+    flags: &SolveFlags,
+    defaults: &Defaults,
+) -> Result<Solver<'p>> {
+    if let Some(tree) = flags.tree.map(dlx::Tree::from) {
+        let solver = Solver::new(problem).tree(tree);
+        if solver.tree_used() != tree {
+            bail!(
+                "--tree sparse-sets: this problem has items covered more than once \
+                 (multiplicities, Algorithm M), which only the links search (--tree links)"
+            );
+        }
+        return Ok(solver);
+    }
     let propagation = flags.propagate.map_or(defaults.propagation, Into::into);
     let mut solver = Solver::new(problem).propagation(propagation);
     if let Some(propagator) = &defaults.propagator {
@@ -79,7 +94,7 @@ pub fn reasoning<'p>(problem: &'p Problem, flags: &SolveFlags, defaults: &Defaul
             solver = solver.propagator(propagator.clone());
         }
     }
-    solver
+    Ok(solver)
 }
 
 /// `solver` with the flags' limits for `mode`: one solution for the first, `--limit`,
@@ -107,7 +122,7 @@ pub fn configure<'p>(
     mode: Mode,
     defaults: &Defaults,
 ) -> Result<(Solver<'p>, Option<crate::progress::Bar>)> {
-    let mut solver = reasoning(problem, flags, defaults);
+    let mut solver = reasoning(problem, flags, defaults)?;
     if let Some(ids) = &flags.within {
         let prefix: Vec<dlx::OptionId> = ids.0.iter().map(|&id| dlx::OptionId::new(id)).collect();
         solver = solver
@@ -390,7 +405,7 @@ pub fn finish(outcome: &Outcome, mode: Mode, flags: &SolveFlags) -> Found {
 
 /// Knuth's statistics, `name: value` per line, the counts as plain integers.
 fn print_stats(outcome: &Outcome, flags: &SolveFlags) {
-    use crate::stats::Figure::{Count, Seconds};
+    use crate::stats::Figure::{Count, Seconds, Text};
     let stats = &outcome.stats;
     let mut figures = vec![
         ("nodes", Count(stats.nodes.into())),
@@ -399,6 +414,11 @@ fn print_stats(outcome: &Outcome, flags: &SolveFlags) {
         ("max level", Count(stats.max_level as u128)),
         ("time", Seconds(stats.elapsed.as_secs_f64())),
     ];
+    // The links' counts are Knuth's, and said nothing of until now: only the other tree is
+    // named.
+    if flags.tree == Some(TreeChoice::SparseSets) {
+        figures.insert(0, ("tree", Text("sparse-sets".into())));
+    }
     if stats.rounds > 0 {
         figures.extend([
             ("propagation rounds", Count(stats.rounds.into())),

@@ -301,6 +301,55 @@ fn count_with_stats() {
     insta::assert_snapshot!("queens8_count_stats", run.report_without_time());
 }
 
+/// `--tree sparse-sets`: the same solutions (each checked) and count, its own node count
+/// named on stderr, and a clear refusal where the sparse sets cannot search.
+#[test]
+fn sparse_set_tree() {
+    let all = dlx(&["solve", QUEENS8, "--all", "--tree", "sparse-sets"]);
+    all.assert_status(0);
+    assert_eq!(check_text_solutions(&problem(QUEENS8), &all.stdout), 92);
+    let counted = dlx(&[
+        "solve",
+        QUEENS8,
+        "--count",
+        "--stats",
+        "--tree",
+        "sparse-sets",
+        "--threads",
+        "2",
+    ]);
+    counted.assert_status(0);
+    assert_eq!(counted.stdout, "92\n");
+    insta::assert_snapshot!("queens8_sparse_sets_stats", counted.report_without_time());
+    let bounded = dlx(&[
+        "solve",
+        "tests/corpus/queens8-pd.dlx",
+        "--count",
+        "--tree",
+        "sparse-sets",
+    ]);
+    bounded.assert_status(2);
+    assert!(
+        bounded.stderr.contains("only the links search"),
+        "{}",
+        bounded.stderr
+    );
+    let reasoning = dlx(&[
+        "sudoku",
+        "tests/fixtures/puzzles/sudoku-4x4.txt",
+        "--tree",
+        "sparse-sets",
+        "--propagate",
+        "forcing",
+    ]);
+    reasoning.assert_status(2);
+    assert!(
+        reasoning.stderr.contains("cannot be used with"),
+        "{}",
+        reasoning.stderr
+    );
+}
+
 #[test]
 fn json_lines() {
     let run = dlx(&["solve", X_EXAMPLE, "--format", "json"]);

@@ -222,6 +222,18 @@ pub struct SolveFlags {
     #[arg(help_heading = "Search", long, value_enum, value_name = "LEVEL", conflicts_with_all = ["memo", "random", "estimate"])]
     pub propagate: Option<Propagate>,
 
+    /// The search tree: links (Knuth's) or sparse-sets.
+    ///
+    /// The search tree: links, Knuth's DLX1/DLX2 tree on dancing links, whose node and update
+    /// counts equal his programs'; or sparse-sets, the dancing cells of Solnon and Knuth's
+    /// SSXCC, where a cover that leaves an item without options fails without a node: the
+    /// same solutions in another order, often faster where a node does much work (tilings),
+    /// slower where it does little (docs/engine.md). --stats counts the tree that ran.
+    /// Sparse sets take no reasoning at every node and no multiplicities (Algorithm M). By
+    /// default, links.
+    #[arg(help_heading = "Search", long, value_enum, value_name = "TREE", conflicts_with_all = ["propagate", "memo", "random", "estimate"])]
+    pub tree: Option<TreeChoice>,
+
     /// Print search statistics on stderr.
     ///
     /// Print search statistics on stderr, one `name: value` per line: nodes, updates,
@@ -292,6 +304,24 @@ impl From<Order> for dlx::Branching {
         match order {
             Order::FirstItem => dlx::Branching::FirstItem,
             Order::FewestOptions => dlx::Branching::FewestOptions,
+        }
+    }
+}
+
+/// The search tree of `--tree`.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
+pub enum TreeChoice {
+    /// Dancing links: Knuth's tree and counts.
+    Links,
+    /// Sparse sets: dancing cells.
+    SparseSets,
+}
+
+impl From<TreeChoice> for dlx::Tree {
+    fn from(tree: TreeChoice) -> dlx::Tree {
+        match tree {
+            TreeChoice::Links => dlx::Tree::Links,
+            TreeChoice::SparseSets => dlx::Tree::SparseSets,
         }
     }
 }

@@ -11,7 +11,7 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-pub use flags::{ColorChoice, Deferred, Format, MakeFlags, Propagate, SolveFlags};
+pub use flags::{ColorChoice, Deferred, Format, MakeFlags, Propagate, SolveFlags, TreeChoice};
 pub use values::PieceSet;
 use values::{cell, piece_set, positive, rectangle, seconds};
 
