@@ -24,6 +24,8 @@ pub struct Defaults {
     pub by_default: bool,
     pub propagation: Propagation,
     pub propagator: Option<Arc<dyn dlx::Propagator>>,
+    /// The search tree, unless `--tree` says otherwise.
+    pub tree: dlx::Tree,
     /// A direct uniform sampler for `--random`, where the command has one.
     pub sampler: Option<reductions::Sampler>,
     /// A direct exact count for `--count`, where the command has one.
@@ -38,6 +40,7 @@ impl Defaults {
         by_default: false,
         propagation: Propagation::None,
         propagator: None,
+        tree: dlx::Tree::Links,
         sampler: None,
         counter: None,
     };
@@ -48,6 +51,7 @@ impl Defaults {
             by_default: reduction.memo_by_default(),
             propagation: reduction.propagation_for(puzzle),
             propagator: None,
+            tree: reduction.tree(),
             sampler: None,
             counter: None,
         }

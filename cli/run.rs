@@ -77,9 +77,16 @@ pub fn reasoning<'p>(
     flags: &SolveFlags,
     defaults: &Defaults,
 ) -> Result<Solver<'p>> {
-    if let Some(tree) = flags.tree.map(dlx::Tree::from) {
-        let solver = Solver::new(problem).tree(tree);
-        if solver.tree_used() != tree {
+    if flags.tree == Some(TreeChoice::SparseSets) {
+        if let Some(level @ (Propagate::Forcing | Propagate::Probing)) = flags.propagate {
+            let level = format!("{level:?}").to_lowercase();
+            bail!(
+                "--tree sparse-sets reasons at no node: --propagate {level} needs the links \
+                 (--tree links)"
+            );
+        }
+        let solver = Solver::new(problem).tree(dlx::Tree::SparseSets);
+        if solver.tree_used() != dlx::Tree::SparseSets {
             bail!(
                 "--tree sparse-sets: this problem has items covered more than once \
                  (multiplicities, Algorithm M), which only the links search (--tree links)"
@@ -87,8 +94,10 @@ pub fn reasoning<'p>(
         }
         return Ok(solver);
     }
+    // A search that reasons at every node walks the links, whatever the default tree.
     let propagation = flags.propagate.map_or(defaults.propagation, Into::into);
-    let mut solver = Solver::new(problem).propagation(propagation);
+    let tree = flags.tree.map_or(defaults.tree, Into::into);
+    let mut solver = Solver::new(problem).tree(tree).propagation(propagation);
     if let Some(propagator) = &defaults.propagator {
         if flags.propagate != Some(Propagate::None) {
             solver = solver.propagator(propagator.clone());
@@ -416,7 +425,7 @@ fn print_stats(outcome: &Outcome, flags: &SolveFlags) {
     ];
     // The links' counts are Knuth's, and said nothing of until now: only the other tree is
     // named.
-    if flags.tree == Some(TreeChoice::SparseSets) {
+    if stats.tree == dlx::Tree::SparseSets {
         figures.insert(0, ("tree", Text("sparse-sets".into())));
     }
     if stats.rounds > 0 {

@@ -229,9 +229,10 @@ pub struct SolveFlags {
     /// SSXCC, where a cover that leaves an item without options fails without a node: the
     /// same solutions in another order, often faster where a node does much work (tilings),
     /// slower where it does little (docs/engine.md). --stats counts the tree that ran.
-    /// Sparse sets take no reasoning at every node and no multiplicities (Algorithm M). By
-    /// default, links.
-    #[arg(help_heading = "Search", long, value_enum, value_name = "TREE", conflicts_with_all = ["propagate", "memo", "random", "estimate"])]
+    /// Sparse sets take no reasoning at every node (a puzzle's own is off) and no
+    /// multiplicities (Algorithm M). By default each puzzle's best, measured: sparse-sets
+    /// for calendar and pack, links elsewhere and for `solve`.
+    #[arg(help_heading = "Search", long, value_enum, value_name = "TREE", conflicts_with_all = ["memo", "random", "estimate"])]
     pub tree: Option<TreeChoice>,
 
     /// Print search statistics on stderr.

@@ -67,8 +67,12 @@ fn all_dates(flags: &SolveFlags) -> Result<Found> {
         }
         Format::Text | Format::Json => {}
     }
-    let (solver, bar) =
-        crate::run::configure(problem, flags, Mode::Count, &crate::memo::Defaults::SOLVE)?;
+    // Sparse sets, as for one date (`Calendar::tree`).
+    let defaults = crate::memo::Defaults {
+        tree: dlx::Tree::SparseSets,
+        ..crate::memo::Defaults::SOLVE
+    };
+    let (solver, bar) = crate::run::configure(problem, flags, Mode::Count, &defaults)?;
     let mut counts = [[0u64; 31]; 12];
     let outcome = solver.for_each(|options| {
         if let Some(date) = all.date_of(options) {

@@ -122,7 +122,9 @@ pub async fn calendar(
             .map_err(|err| ApiError::unprocessable("date", err.to_string()))?;
         let mut index = 0;
         let mut chosen = None;
-        let outcome = job.solver(&encoding.problem).for_each(|options| {
+        // The tree the command line walks, so that solution N is the same in both.
+        let solver = job.solver(&encoding.problem).tree(Calendar.tree());
+        let outcome = solver.for_each(|options| {
             index += 1;
             if index == wanted {
                 chosen = Some(options.to_vec());
@@ -159,7 +161,8 @@ pub async fn calendar_year(State(jobs): State<Arc<Jobs>>) -> Answer {
     jobs.run(|job| {
         let all = AllDates::new().map_err(|_| ApiError::internal())?;
         let mut counts = [[0u64; 31]; 12];
-        let outcome = job.solver(&all.problem).for_each(|options| {
+        let solver = job.solver(&all.problem).tree(Calendar.tree());
+        let outcome = solver.for_each(|options| {
             if let Some(date) = all.date_of(options) {
                 counts[date.month() as usize - 1][date.day() as usize - 1] += 1;
             }

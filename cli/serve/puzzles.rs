@@ -119,6 +119,7 @@ where
     })?;
     let mut solver = job
         .solver(&encoding.problem)
+        .tree(reduction.tree())
         .propagation(reduction.propagation_for(puzzle))
         .limit(2);
     if let Some(propagator) = reduction.propagator(puzzle, &encoding) {

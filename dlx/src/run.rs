@@ -169,6 +169,7 @@ impl Run<'_> {
             rounds: propagation.rounds,
             removed: propagation.removed,
             probes: propagation.probes,
+            tree: self.search.tree(),
         }
     }
 }

@@ -35,6 +35,10 @@ pub struct Stats {
     pub removed: u64,
     /// Values that [`Propagation::Probing`](crate::Propagation::Probing) tried.
     pub probes: u64,
+    /// The tree these counts are of ([`Solver::tree`](crate::Solver::tree)): nodes and
+    /// updates are Knuth's on [`Tree::Links`](crate::Tree::Links), the sparse sets' own on
+    /// the other.
+    pub tree: crate::engine::Tree,
 }
 
 /// The tables of a memoized count in progress, in a [`Progress`] report.

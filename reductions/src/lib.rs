@@ -99,6 +99,15 @@ pub trait Reduction {
         dlx::Propagation::None
     }
 
+    /// The search tree that enumerates this puzzle's solutions fastest, measured
+    /// (`docs/engine.md`): the sparse sets where covering a choice hides many others, as
+    /// placing a piece used once does; by default the links, Knuth's tree. (The sparse sets
+    /// take no reasoning at every node: a search with some walks the links whatever this
+    /// says.)
+    fn tree(&self) -> dlx::Tree {
+        dlx::Tree::Links
+    }
+
     /// [`propagation`](Self::propagation) for one puzzle, where the best reasoning depends
     /// on the puzzle (its size, say). By default the same for every puzzle.
     fn propagation_for(&self, puzzle: &Self::Puzzle) -> dlx::Propagation {

@@ -13,6 +13,9 @@
 //! - [`replay`]: what parallel search and shards need besides the loops: replaying a prefix
 //!   (a partial solution given as the node chosen at each level), unwinding, and splitting
 //!   off the untried branches as prefixes for other searches.
+//! - [`sparse`]: the other tree, [`Tree::SparseSets`]: Algorithms X and C on sparse sets
+//!   instead of links, with its own loop, replay and split behind the same `Search` (its
+//!   table replaces the links, and `choice` holds its nodes).
 //!
 //! The steps are labelled as in the book so they can be checked line by line.
 //!
@@ -255,6 +258,15 @@ impl Search {
     fn propagate_leaving(&mut self, level: usize) {
         if let Some(propagate) = self.propagate.as_mut() {
             propagate.leave(&mut self.links, level);
+        }
+    }
+
+    /// The tree this search walks.
+    pub fn tree(&self) -> Tree {
+        if self.sparse.is_some() {
+            Tree::SparseSets
+        } else {
+            Tree::Links
         }
     }
 

@@ -136,6 +136,7 @@ impl<'p> Solver<'p> {
     /// assert_eq!((outcome.solutions, outcome.stats.nodes), (724, 9239));
     /// let parallel = solver.threads(2).count().stats;
     /// assert_eq!((parallel.nodes, parallel.updates), (9239, outcome.stats.updates));
+    /// assert_eq!(parallel.tree, dlx::Tree::SparseSets);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     ///

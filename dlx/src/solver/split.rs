@@ -43,6 +43,7 @@ impl Solver<'_> {
             rounds: search.propagation_counters().rounds,
             removed: search.propagation_counters().removed,
             probes: search.propagation_counters().probes,
+            tree: search.tree(),
         };
         split
     }
@@ -86,6 +87,7 @@ impl Solver<'_> {
             }
         }
         let mut stats = top.stats;
+        stats.tree = self.tree_used();
         if stopped.is_none() && self.is_cancelled() {
             stopped = Some(StopReason::Cancelled);
         }

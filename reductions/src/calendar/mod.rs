@@ -148,6 +148,12 @@ impl Reduction for Calendar {
         polyomino::encode(&Calendar::board_for(*date), pieces(), Usage::Once)
     }
 
+    /// Sparse sets, as for [`Pack`](crate::pack::Pack) (all 366 dates: 0.45 s against the
+    /// links' 0.55 s).
+    fn tree(&self) -> dlx::Tree {
+        dlx::Tree::SparseSets
+    }
+
     fn decode(&self, date: &Date, choices: &[&Placement]) -> PieceBoard {
         // Drawn on the whole board, so that the date's cells show as open rather than absent.
         let _ = date;

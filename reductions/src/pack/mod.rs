@@ -161,6 +161,12 @@ impl Reduction for Pack {
         polyomino::encode(&puzzle.board, &puzzle.pieces, Usage::Once)
     }
 
+    /// Sparse sets: each piece's item hides all its other placements at once (pentominoes
+    /// on 6 x 10, tetrominoes on 5 x 8, trominoes on 4 x 6: 0.80-0.89 of the links' time).
+    fn tree(&self) -> dlx::Tree {
+        dlx::Tree::SparseSets
+    }
+
     fn decode(&self, puzzle: &PackPuzzle, choices: &[&Placement]) -> PieceBoard {
         PieceBoard::new(&puzzle.board, &puzzle.pieces, choices)
     }
