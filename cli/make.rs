@@ -75,6 +75,7 @@ fn refuse_solving_flags(flags: &SolveFlags, what: &str) -> Result<()> {
         (flags.memo_limit.is_some(), "--memo-limit"),
         (flags.order.is_some(), "--order"),
         (flags.propagate.is_some(), "--propagate"),
+        (flags.tree.is_some(), "--tree"),
         (flags.threads > 1, "--threads"),
     ];
     if let Some((_, flag)) = solving.iter().find(|(given, _)| *given) {

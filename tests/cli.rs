@@ -3077,6 +3077,7 @@ fn generate_and_grade_refuse_what_they_would_ignore() {
     for flags in [
         &["--threads", "2"][..],
         &["--propagate", "probing"],
+        &["--tree", "sparse-sets"],
         &["--pretty"],
         &["--count"],
     ] {
