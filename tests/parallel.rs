@@ -281,25 +281,29 @@ fn a_visitor_stops_every_worker() {
 #[test]
 fn node_limits_and_timeouts_stop_every_worker() {
     let problem = util::read_corpus("pento6x10.dlx");
-    let outcome = Solver::new(&problem).threads(4).node_limit(100_000).count();
-    assert_eq!(outcome.stopped, Some(StopReason::NodeLimit));
-    assert!(outcome.solutions < 9356);
-    // Each worker may go past the limit by one checkpoint interval (4096 nodes).
-    assert!(
-        outcome.stats.nodes < 100_000 + 4 * 4096 + 4096,
-        "{}",
-        outcome.stats.nodes
-    );
+    for tree in [Tree::Links, Tree::SparseSets] {
+        let solver = || Solver::new(&problem).tree(tree);
+        let outcome = solver().threads(4).node_limit(100_000).count();
+        assert_eq!(outcome.stopped, Some(StopReason::NodeLimit), "{tree:?}");
+        assert!(outcome.solutions < 9356);
+        // Each worker may go past the limit by one checkpoint interval (4096 nodes).
+        assert!(
+            outcome.stats.nodes < 100_000 + 4 * 4096 + 4096,
+            "{tree:?}: {}",
+            outcome.stats.nodes
+        );
+        let sequential = solver().node_limit(100_000).count();
+        assert_eq!(sequential.stopped, Some(StopReason::NodeLimit), "{tree:?}");
+        assert!(sequential.stats.nodes <= 100_000, "{tree:?}");
 
-    let outcome = Solver::new(&problem)
-        .threads(4)
-        .timeout(Duration::from_millis(50))
-        .count();
-    assert_eq!(outcome.stopped, Some(StopReason::Timeout));
-    let outcome = Solver::new(&problem)
-        .timeout(Duration::from_millis(50))
-        .count();
-    assert_eq!(outcome.stopped, Some(StopReason::Timeout));
+        let outcome = solver()
+            .threads(4)
+            .timeout(Duration::from_millis(50))
+            .count();
+        assert_eq!(outcome.stopped, Some(StopReason::Timeout), "{tree:?}");
+        let outcome = solver().timeout(Duration::from_millis(50)).count();
+        assert_eq!(outcome.stopped, Some(StopReason::Timeout), "{tree:?}");
+    }
 }
 
 /// A flag set from another thread stops every kind of run soon after, and the outcome says
@@ -345,18 +349,26 @@ fn a_cancel_flag_stops_any_search() {
 #[test]
 fn parallel_progress_estimates_grow_to_the_end() {
     let problem = util::read_corpus("queens11.dlx");
-    let estimates = std::sync::Mutex::new(Vec::new());
-    let outcome = Solver::new(&problem)
-        .threads(3)
-        .on_progress(Duration::ZERO, |progress| {
-            estimates.lock().unwrap().push(progress.estimate)
-        })
-        .count();
-    assert!(outcome.is_complete());
-    let estimates = estimates.into_inner().unwrap();
-    assert!(!estimates.is_empty());
-    assert!(estimates.windows(2).all(|w| w[0] <= w[1]), "{estimates:?}");
-    assert!(estimates.iter().all(|&e| (0.0..=1.0).contains(&e)));
+    for tree in [Tree::Links, Tree::SparseSets] {
+        for threads in [1, 3] {
+            let estimates = std::sync::Mutex::new(Vec::new());
+            let outcome = Solver::new(&problem)
+                .tree(tree)
+                .threads(threads)
+                .on_progress(Duration::ZERO, |progress| {
+                    estimates.lock().unwrap().push(progress.estimate)
+                })
+                .count();
+            assert!(outcome.is_complete());
+            let estimates = estimates.into_inner().unwrap();
+            assert!(!estimates.is_empty(), "{tree:?} on {threads}");
+            assert!(
+                estimates.windows(2).all(|w| w[0] <= w[1]),
+                "{tree:?} on {threads}: {estimates:?}"
+            );
+            assert!(estimates.iter().all(|&e| (0.0..=1.0).contains(&e)));
+        }
+    }
 }
 
 /// The prefixes of `split` are independent subtrees: their counts (by `within`), with the
@@ -454,6 +466,10 @@ fn the_empty_problem_has_one_solution() {
     let with_secondary = builder.build().unwrap();
     let empty = dlx::ProblemBuilder::new().build().unwrap();
     for problem in [&empty, &with_secondary] {
+        let sparse = Solver::new(problem).tree(Tree::SparseSets);
+        assert_eq!(sparse.count().solutions, 1);
+        assert_eq!(sparse.count().stats.nodes, 1);
+        assert_eq!(sparse.threads(2).count().solutions, 1);
         for engine in [Engine::X, Engine::C, Engine::M] {
             let solver = Solver::new(problem).engine(engine);
             let first = solver.first().expect("the empty solution");
