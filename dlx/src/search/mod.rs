@@ -133,7 +133,10 @@ impl Search {
             profile: self.profile.clone(),
             checkpoint_at: self.checkpoint_at,
             propagate: self.propagate.clone(),
-            sparse: self.sparse.clone(),
+            sparse: match &self.sparse {
+                Some(table) => Some(Box::new(table.try_clone()?)),
+                None => None,
+            },
         })
     }
 

@@ -165,6 +165,29 @@ impl Sparse {
         }
     }
 
+    /// A copy, or `None` when the allocator refuses the memory for its arrays (where `clone`
+    /// would abort the process), as [`Links::try_clone`](crate::links::Links::try_clone).
+    pub fn try_clone(&self) -> Option<Sparse> {
+        fn copy<T: Copy>(list: &[T]) -> Option<Vec<T>> {
+            let mut copy = Vec::new();
+            copy.try_reserve_exact(list.len()).ok()?;
+            copy.extend_from_slice(list);
+            Some(copy)
+        }
+        Some(Sparse {
+            set: copy(&self.set)?,
+            nodes: copy(&self.nodes)?,
+            colors: copy(&self.colors)?,
+            active: copy(&self.active)?,
+            initial: copy(&self.initial)?,
+            saved: copy(&self.saved)?,
+            level_saved: copy(&self.level_saved)?,
+            level_live: copy(&self.level_live)?,
+            others: Vec::new(),
+            ..*self
+        })
+    }
+
     /// Knuth's updates so far, as this tree counts them.
     pub fn updates(&self) -> u64 {
         self.updates
