@@ -520,35 +520,23 @@ impl Search {
                     }
                 }
             }
-            // Leave levels until one has an option left to try.
-            while next.is_none() {
-                if level == base {
-                    *resume = Resume::Finished;
-                    *saved_level = base;
-                    return Event::Done;
+            // Try options until one covers, leaving the levels that have none left.
+            loop {
+                while next.is_none() {
+                    if level == base {
+                        *resume = Resume::Finished;
+                        *saved_level = base;
+                        return Event::Done;
+                    }
+                    level -= 1;
+                    next = table.next_option(level, choice[level]);
                 }
-                level -= 1;
-                next = table.next_option(level, choice[level]);
-            }
-            // Try options until one covers.
-            while let Some(node) = next {
+                let node = next.expect("an option to try");
                 choice[level] = node;
                 if table.cover_option::<COLORS>(node) {
                     break;
                 }
                 next = table.next_option(level, node);
-                if next.is_none() {
-                    // Leave this level too, and go on leaving.
-                    while next.is_none() {
-                        if level == base {
-                            *resume = Resume::Finished;
-                            *saved_level = base;
-                            return Event::Done;
-                        }
-                        level -= 1;
-                        next = table.next_option(level, choice[level]);
-                    }
-                }
             }
             level += 1;
             enter = true;
