@@ -17,9 +17,11 @@
 //! subtree); an item with one option is a forced move, taken without saving anything; and
 //! covering an option fails at once, without a node, when it leaves an active primary item
 //! with no option. So the tree has fewer nodes than Knuth's DLX1 tree on most problems
-//! (302,449 against 909,153 on the pentominoes with symmetry broken), and its node and update
+//! (302,477 against 909,153 on the pentominoes with symmetry broken), and its node and update
 //! counts are its own: an update here is an item made inactive or an option removed from an
-//! item's array.
+//! item's array, at a branch node or by a cover that succeeds (how far a failing cover gets
+//! depends on the order of the arrays, so it is not counted, and threads and shards add up
+//! to one thread's counts).
 //!
 //! With colors (Algorithm C), an option that gives a secondary item a color makes the item
 //! inactive and removes only the options that give it another color (or none), as Knuth's
