@@ -425,19 +425,13 @@ impl Links {
     /// A copy, or `None` when the allocator refuses the memory for its nodes (where `clone`
     /// would abort the process).
     pub fn try_clone(&self) -> Option<Links> {
-        fn copy<T: Copy>(list: &[T]) -> Option<Vec<T>> {
-            let mut copy = Vec::new();
-            copy.try_reserve_exact(list.len()).ok()?;
-            copy.extend_from_slice(list);
-            Some(copy)
-        }
         Some(Links {
-            vertical: copy(&self.vertical)?,
-            entries: copy(&self.entries)?,
-            items: copy(&self.items)?,
-            bound: copy(&self.bound)?,
-            slack: copy(&self.slack)?,
-            active: copy(&self.active)?,
+            vertical: try_copy(&self.vertical)?,
+            entries: try_copy(&self.entries)?,
+            items: try_copy(&self.items)?,
+            bound: try_copy(&self.bound)?,
+            slack: try_copy(&self.slack)?,
+            active: try_copy(&self.active)?,
             ..*self
         })
     }
@@ -535,4 +529,13 @@ impl Links {
         }
         Ok(())
     }
+}
+
+/// A copy of `list`, or `None` when the allocator refuses the memory (where `to_vec` would
+/// abort the process): for the copies of a table that each worker of a parallel search takes.
+pub(crate) fn try_copy<T: Copy>(list: &[T]) -> Option<Vec<T>> {
+    let mut copy = Vec::new();
+    copy.try_reserve_exact(list.len()).ok()?;
+    copy.extend_from_slice(list);
+    Some(copy)
 }

@@ -28,6 +28,7 @@
 //! purification does; the options with the same color stay, and take the item no more.
 
 use super::{Event, Resume, Search};
+use crate::links::try_copy;
 use crate::problem::{ItemId, OptionId, Problem};
 
 /// Record `i` of a table array, without a bounds check in release builds.
@@ -170,21 +171,15 @@ impl Sparse {
     /// A copy, or `None` when the allocator refuses the memory for its arrays (where `clone`
     /// would abort the process), as [`Links::try_clone`](crate::links::Links::try_clone).
     pub fn try_clone(&self) -> Option<Sparse> {
-        fn copy<T: Copy>(list: &[T]) -> Option<Vec<T>> {
-            let mut copy = Vec::new();
-            copy.try_reserve_exact(list.len()).ok()?;
-            copy.extend_from_slice(list);
-            Some(copy)
-        }
         Some(Sparse {
-            set: copy(&self.set)?,
-            nodes: copy(&self.nodes)?,
-            colors: copy(&self.colors)?,
-            active: copy(&self.active)?,
-            initial: copy(&self.initial)?,
-            saved: copy(&self.saved)?,
-            level_saved: copy(&self.level_saved)?,
-            level_live: copy(&self.level_live)?,
+            set: try_copy(&self.set)?,
+            nodes: try_copy(&self.nodes)?,
+            colors: try_copy(&self.colors)?,
+            active: try_copy(&self.active)?,
+            initial: try_copy(&self.initial)?,
+            saved: try_copy(&self.saved)?,
+            level_saved: try_copy(&self.level_saved)?,
+            level_live: try_copy(&self.level_live)?,
             others: Vec::new(),
             ..*self
         })
