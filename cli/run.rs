@@ -87,10 +87,12 @@ pub fn reasoning<'p>(
         }
         let solver = Solver::new(problem).tree(dlx::Tree::SparseSets);
         if solver.tree_used() != dlx::Tree::SparseSets {
-            bail!(
-                "--tree sparse-sets: this problem has items covered more than once \
-                 (multiplicities, Algorithm M), which only the links search (--tree links)"
-            );
+            let why = if problem.has_multiplicities() {
+                "has items covered more than once (multiplicities, Algorithm M)"
+            } else {
+                "has more than two billion entries"
+            };
+            bail!("--tree sparse-sets: this problem {why}, which only the links search (--tree links)");
         }
         return Ok(solver);
     }

@@ -396,9 +396,11 @@ impl Search {
 }
 
 /// The tree a search of `problem` with `engine` and propagation (or not) walks when `tree` is
-/// asked for: the sparse sets only for Algorithms X and C without propagation.
+/// asked for: the sparse sets only for Algorithms X and C without propagation, on a table
+/// whose item bases fit their nodes' `i32` (more than two billion entries do not).
 pub(crate) fn tree_for(problem: &Problem, engine: Engine, tree: Tree, propagates: bool) -> Tree {
-    if engine.max(problem.engine()) == Engine::M || propagates {
+    let set_len = problem.entry_count() as u64 + 2 * problem.item_count() as u64;
+    if engine.max(problem.engine()) == Engine::M || propagates || set_len > i32::MAX as u64 {
         Tree::Links
     } else {
         tree

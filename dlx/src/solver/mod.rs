@@ -122,8 +122,9 @@ impl<'p> Solver<'p> {
         self.engine
     }
 
-    /// Walks this search tree with Algorithms X and C when nothing propagates; Algorithm M
-    /// and propagation at every node walk [`Tree::Links`] whatever is asked
+    /// Walks this search tree with Algorithms X and C when nothing propagates; Algorithm M,
+    /// propagation at every node and problems of more than two billion entries walk
+    /// [`Tree::Links`] whatever is asked
     /// ([`tree_used`](Self::tree_used) says which runs). By default, [`Tree::Links`].
     ///
     /// ```
