@@ -77,22 +77,24 @@ pub fn reasoning<'p>(
     flags: &SolveFlags,
     defaults: &Defaults,
 ) -> Result<Solver<'p>> {
-    if flags.tree == Some(TreeChoice::SparseSets) {
+    if let Some(tree @ (TreeChoice::SparseSets | TreeChoice::Bitsets)) = flags.tree {
+        let name = clap::ValueEnum::to_possible_value(&tree).expect("a named tree");
+        let name = name.get_name();
         if let Some(level @ (Propagate::Forcing | Propagate::Probing)) = flags.propagate {
             let level = format!("{level:?}").to_lowercase();
             bail!(
-                "--tree sparse-sets reasons at no node: --propagate {level} needs the links \
+                "--tree {name} reasons at no node: --propagate {level} needs the links \
                  (--tree links)"
             );
         }
-        let solver = Solver::new(problem).tree(dlx::Tree::SparseSets);
-        if solver.tree_used() != dlx::Tree::SparseSets {
+        let solver = Solver::new(problem).tree(tree.into());
+        if solver.tree_used() == dlx::Tree::Links {
             let why = if problem.has_multiplicities() {
                 "has items covered more than once (multiplicities, Algorithm M)"
             } else {
                 "has more than two billion entries"
             };
-            bail!("--tree sparse-sets: this problem {why}, which only the links search (--tree links)");
+            bail!("--tree {name}: this problem {why}, which only the links search (--tree links)");
         }
         return Ok(solver);
     }
@@ -427,8 +429,10 @@ fn print_stats(outcome: &Outcome, flags: &SolveFlags) {
     ];
     // The links' counts are Knuth's, and said nothing of until now: only the other tree is
     // named.
-    if stats.tree == dlx::Tree::SparseSets {
-        figures.insert(0, ("tree", Text("sparse-sets".into())));
+    match stats.tree {
+        dlx::Tree::Links => {}
+        dlx::Tree::SparseSets => figures.insert(0, ("tree", Text("sparse-sets".into()))),
+        dlx::Tree::Bitsets => figures.insert(0, ("tree", Text("bitsets".into()))),
     }
     if stats.rounds > 0 {
         figures.extend([

@@ -395,10 +395,26 @@ proptest! {
         let problem = spec.build();
         let expected = spec.brute_force();
         for &engine in engines(&problem) {
-            for tree in [Tree::Links, Tree::SparseSets] {
+            for tree in [Tree::Links, Tree::SparseSets, Tree::Bitsets] {
                 let found = solve_on(&problem, engine, tree)?;
                 prop_assert_eq!(&found, &expected, "engine {:?}, {:?}", engine, tree);
             }
+        }
+    }
+
+    /// The bit sets walk the sparse sets' tree: the same nodes at every level, dead ends
+    /// (an item whose every option has the item just chosen) and failing covers alike.
+    #[test]
+    fn bit_sets_walk_the_sparse_sets_tree(spec in spec()) {
+        let problem = spec.build();
+        if problem.engine() != Engine::M {
+            let sparse = Solver::new(&problem).tree(Tree::SparseSets).count();
+            let bits = Solver::new(&problem).tree(Tree::Bitsets).count();
+            prop_assert_eq!(bits.solutions, sparse.solutions);
+            prop_assert_eq!(
+                (bits.stats.nodes, &bits.stats.profile),
+                (sparse.stats.nodes, &sparse.stats.profile)
+            );
         }
     }
 
@@ -410,7 +426,7 @@ proptest! {
         let expected = spec.brute_force();
         for &engine in engines(&problem) {
             for (threads, shards) in [(2, None), (3, None), (1, Some(2)), (2, Some(3))] {
-                for tree in [Tree::Links, Tree::SparseSets] {
+                for tree in [Tree::Links, Tree::SparseSets, Tree::Bitsets] {
                     let found = solve_split(&problem, engine, tree, threads, shards)?;
                     prop_assert_eq!(
                         &found, &expected,

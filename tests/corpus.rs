@@ -173,6 +173,56 @@ fn sparse_sets_count_every_instance_without_bounds() {
     run_cases(&cases(false), Engine::C, Tree::SparseSets, Stream::ForEach);
 }
 
+/// The bit-set tree on every instance without bounds, with Algorithms X and C: the same
+/// counts, each solution checked, as on the links.
+#[test]
+fn bit_sets_count_every_instance_without_bounds() {
+    run_cases(&cases(false), Engine::X, Tree::Bitsets, Stream::ForEach);
+    run_cases(&cases(false), Engine::C, Tree::Bitsets, Stream::Iterator);
+}
+
+/// The bit sets walk the sparse sets' tree: on every instance without bounds, the same nodes
+/// at every level, and the same solutions as a set.
+#[test]
+fn bit_sets_walk_the_sparse_sets_tree() {
+    let mut ran = 0;
+    for case in cases(false) {
+        let problem = util::read_corpus(&case.name);
+        if problem.engine() == Engine::M {
+            continue;
+        }
+        ran += 1;
+        let sparse = Solver::new(&problem).tree(Tree::SparseSets).count();
+        let bits = Solver::new(&problem).tree(Tree::Bitsets).count();
+        assert_eq!(bits.stats.tree, Tree::Bitsets, "{}", case.name);
+        assert_eq!(bits.stats.solutions, case.expected, "{}", case.name);
+        assert_eq!(
+            (bits.stats.nodes, &bits.stats.profile),
+            (sparse.stats.nodes, &sparse.stats.profile),
+            "{}",
+            case.name
+        );
+        if case.expected <= 20_000 {
+            let solutions = |tree| {
+                let mut all: Vec<Vec<OptionId>> = Solver::new(&problem)
+                    .tree(tree)
+                    .solutions()
+                    .map(|solution| solution.canonical())
+                    .collect();
+                all.sort();
+                all
+            };
+            assert_eq!(
+                solutions(Tree::Bitsets),
+                solutions(Tree::SparseSets),
+                "{}",
+                case.name
+            );
+        }
+    }
+    assert!(ran >= 20, "{ran} instances");
+}
+
 #[test]
 #[ignore = "slow in the debug test profile (pento6x10: ~10 s per run); run with --ignored"]
 fn engine_x_counts_slow_instances() {

@@ -30,6 +30,12 @@ fn threads_walk_the_same_sparse_set_tree() {
     threads_count_what_one_thread_counts_on(Tree::SparseSets);
 }
 
+/// The bit sets' tree too (the sparse sets' tree, with their own updates).
+#[test]
+fn threads_walk_the_same_bit_set_tree() {
+    threads_count_what_one_thread_counts_on(Tree::Bitsets);
+}
+
 fn threads_count_what_one_thread_counts_on(tree: Tree) {
     let mut ran = 0;
     for (name, expected) in instances() {
@@ -69,6 +75,11 @@ fn shards_add_up_to_the_whole() {
 #[test]
 fn sparse_set_shards_add_up_to_the_whole() {
     shards_add_up_to_the_whole_on(Tree::SparseSets);
+}
+
+#[test]
+fn bit_set_shards_add_up_to_the_whole() {
+    shards_add_up_to_the_whole_on(Tree::Bitsets);
 }
 
 fn shards_add_up_to_the_whole_on(tree: Tree) {
@@ -281,7 +292,7 @@ fn a_visitor_stops_every_worker() {
 #[test]
 fn node_limits_and_timeouts_stop_every_worker() {
     let problem = util::read_corpus("pento6x10.dlx");
-    for tree in [Tree::Links, Tree::SparseSets] {
+    for tree in [Tree::Links, Tree::SparseSets, Tree::Bitsets] {
         let solver = || Solver::new(&problem).tree(tree);
         let outcome = solver().threads(4).node_limit(100_000).count();
         assert_eq!(outcome.stopped, Some(StopReason::NodeLimit), "{tree:?}");
@@ -349,7 +360,7 @@ fn a_cancel_flag_stops_any_search() {
 #[test]
 fn parallel_progress_estimates_grow_to_the_end() {
     let problem = util::read_corpus("queens11.dlx");
-    for tree in [Tree::Links, Tree::SparseSets] {
+    for tree in [Tree::Links, Tree::SparseSets, Tree::Bitsets] {
         for threads in [1, 3] {
             let estimates = std::sync::Mutex::new(Vec::new());
             let outcome = Solver::new(&problem)
@@ -382,6 +393,11 @@ fn split_prefixes_add_up_to_the_whole() {
 #[test]
 fn sparse_set_split_prefixes_add_up_to_the_whole() {
     split_prefixes_add_up_to_the_whole_on(Tree::SparseSets);
+}
+
+#[test]
+fn bit_set_split_prefixes_add_up_to_the_whole() {
+    split_prefixes_add_up_to_the_whole_on(Tree::Bitsets);
 }
 
 fn split_prefixes_add_up_to_the_whole_on(tree: Tree) {
@@ -466,10 +482,12 @@ fn the_empty_problem_has_one_solution() {
     let with_secondary = builder.build().unwrap();
     let empty = dlx::ProblemBuilder::new().build().unwrap();
     for problem in [&empty, &with_secondary] {
-        let sparse = Solver::new(problem).tree(Tree::SparseSets);
-        assert_eq!(sparse.count().solutions, 1);
-        assert_eq!(sparse.count().stats.nodes, 1);
-        assert_eq!(sparse.threads(2).count().solutions, 1);
+        for tree in [Tree::SparseSets, Tree::Bitsets] {
+            let solver = Solver::new(problem).tree(tree);
+            assert_eq!(solver.count().solutions, 1, "{tree:?}");
+            assert_eq!(solver.count().stats.nodes, 1, "{tree:?}");
+            assert_eq!(solver.threads(2).count().solutions, 1, "{tree:?}");
+        }
         for engine in [Engine::X, Engine::C, Engine::M] {
             let solver = Solver::new(problem).engine(engine);
             let first = solver.first().expect("the empty solution");

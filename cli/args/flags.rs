@@ -316,6 +316,8 @@ pub enum TreeChoice {
     Links,
     /// Sparse sets: dancing cells.
     SparseSets,
+    /// Bit sets: the sparse sets' tree on bit sets of options.
+    Bitsets,
 }
 
 impl From<TreeChoice> for dlx::Tree {
@@ -323,6 +325,7 @@ impl From<TreeChoice> for dlx::Tree {
         match tree {
             TreeChoice::Links => dlx::Tree::Links,
             TreeChoice::SparseSets => dlx::Tree::SparseSets,
+            TreeChoice::Bitsets => dlx::Tree::Bitsets,
         }
     }
 }

@@ -42,4 +42,13 @@ pub enum Tree {
     /// Faster than the links where a node does much work (the pentominoes), slower where it
     /// does little (queens, Langford pairs): see the measurements in `docs/engine.md`.
     SparseSets,
+    /// Bit sets: the sparse sets' tree, node for node, walked with a bit set of the live
+    /// options at each level. Choosing an option clears its items' options from a copy of
+    /// the set, a word at a time, and backtracking is free; an item's number of options is
+    /// a popcount of the set and the item's mask. Fastest where the options are few and
+    /// their items many (hundreds to a few thousand options), since a node costs a pass over
+    /// the uncovered items' masks; a problem whose masks would take more than 64 MiB walks
+    /// the sparse sets instead. Its updates are the options each tried cover takes out of
+    /// the live set.
+    Bitsets,
 }

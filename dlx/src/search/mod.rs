@@ -24,6 +24,7 @@
 //! out of a list while an option is hidden. With the same item and option order, these equal
 //! the counts his programs report, which shows the search tree is the same.
 
+mod bits;
 mod m;
 mod replay;
 mod sparse;
@@ -35,6 +36,7 @@ use crate::engine::{Engine, Tree};
 use crate::links::Links;
 use crate::problem::Problem;
 use crate::propagate::{Counters, Propagate, Propagation, Propagator};
+use bits::Bits;
 use sparse::Sparse;
 use std::sync::Arc;
 
@@ -112,6 +114,9 @@ pub(crate) struct Search {
     /// The sparse-set table, when the search walks [`Tree::SparseSets`] (then `links` is
     /// an empty table and `choice` holds the table's nodes).
     sparse: Option<Box<Sparse>>,
+    /// The bit-set table, when the search walks [`Tree::Bitsets`] (then `links` is an empty
+    /// table and `choice` holds option numbers).
+    bits: Option<Box<Bits>>,
 }
 
 impl Search {
@@ -137,6 +142,10 @@ impl Search {
                 Some(table) => Some(Box::new(table.try_clone()?)),
                 None => None,
             },
+            bits: match &self.bits {
+                Some(table) => Some(Box::new(table.try_clone()?)),
+                None => None,
+            },
         })
     }
 
@@ -146,7 +155,8 @@ impl Search {
         let engine = engine.max(problem.engine());
         let colors = engine == Engine::C || (engine == Engine::M && problem.has_colors());
         let sparse = tree == Tree::SparseSets && engine != Engine::M;
-        let links = if sparse {
+        let bits = tree == Tree::Bitsets && engine != Engine::M;
+        let links = if sparse || bits {
             Links::new(
                 &Problem::builder().build().expect("an empty problem"),
                 false,
@@ -185,6 +195,7 @@ impl Search {
             checkpoint_at: u64::MAX,
             propagate: None,
             sparse: sparse.then(|| Box::new(Sparse::new(problem, colors, depth))),
+            bits: bits.then(|| Box::new(Bits::new(problem, colors, depth))),
         }
     }
 
@@ -201,8 +212,9 @@ impl Search {
     ) {
         debug_assert_eq!(self.level, 0);
         debug_assert!(
-            self.sparse.is_none() || (level == Propagation::None && custom.is_none()),
-            "the sparse sets do not propagate"
+            (self.sparse.is_none() && self.bits.is_none())
+                || (level == Propagation::None && custom.is_none()),
+            "the sparse sets and bit sets do not propagate"
         );
         let bounded = self.engine == Engine::M;
         let level = if bounded { Propagation::None } else { level };
@@ -268,6 +280,8 @@ impl Search {
     pub fn tree(&self) -> Tree {
         if self.sparse.is_some() {
             Tree::SparseSets
+        } else if self.bits.is_some() {
+            Tree::Bitsets
         } else {
             Tree::Links
         }
@@ -275,9 +289,10 @@ impl Search {
 
     /// Knuth's updates so far.
     pub fn updates(&self) -> u64 {
-        match &self.sparse {
-            Some(table) => table.updates(),
-            None => self.links.updates(),
+        match (&self.sparse, &self.bits) {
+            (Some(table), _) => table.updates(),
+            (_, Some(table)) => table.updates(),
+            _ => self.links.updates(),
         }
     }
 
@@ -293,6 +308,7 @@ impl Search {
             .iter()
             .filter_map(|&x| match &self.sparse {
                 Some(table) => Some(table.option_of(x)),
+                None if self.bits.is_some() => Some(x),
                 None if self.links.is_header(x as usize) => None,
                 None => Some(self.links.option_of(x as usize)),
             })
@@ -330,6 +346,9 @@ impl Search {
     pub fn position(&self, level: usize) -> (u32, u32) {
         if let Some(table) = &self.sparse {
             return table.position(self.choice[level]);
+        }
+        if self.bits.is_some() {
+            return self.bits_position(level);
         }
         let x = self.choice[level] as usize;
         let (start, d) = if self.engine == Engine::M {
@@ -376,6 +395,9 @@ impl Search {
         if self.sparse.is_some() {
             return with_colors!(self, run_sparse());
         }
+        if self.bits.is_some() {
+            return self.run_bits();
+        }
         if self.propagate.is_some() {
             return match self.engine {
                 Engine::M if self.colors => self.run_bounded::<true, true>(),
@@ -396,12 +418,16 @@ impl Search {
 }
 
 /// The tree a search of `problem` with `engine` and propagation (or not) walks when `tree` is
-/// asked for: the sparse sets only for Algorithms X and C without propagation, on a table
-/// whose item bases fit their nodes' `i32` (more than two billion entries do not).
+/// asked for: the sparse sets and bit sets only for Algorithms X and C without propagation,
+/// the sparse sets on a table whose item bases fit their nodes' `i32` (more than two billion
+/// entries do not), the bit sets on one that [`Bits::fits`] (or else the sparse sets, whose
+/// tree is the same).
 pub(crate) fn tree_for(problem: &Problem, engine: Engine, tree: Tree, propagates: bool) -> Tree {
     let set_len = problem.entry_count() as u64 + 2 * problem.item_count() as u64;
     if engine.max(problem.engine()) == Engine::M || propagates || set_len > i32::MAX as u64 {
         Tree::Links
+    } else if tree == Tree::Bitsets && !Bits::fits(problem, problem.primary_count() + 1) {
+        Tree::SparseSets
     } else {
         tree
     }

@@ -35,6 +35,9 @@ impl Search {
         if self.sparse.is_some() {
             return self.enter_sparse_prefix(prefix, count_last);
         }
+        if self.bits.is_some() {
+            return self.enter_bits_prefix(prefix, count_last);
+        }
         let known_degrees = degrees.len() == prefix.len();
         let updates = self.links.updates();
         let counters = self.propagation_counters();
@@ -180,6 +183,9 @@ impl Search {
         if self.sparse.is_some() {
             return self.sparse_nodes_of(problem, options);
         }
+        if self.bits.is_some() {
+            return self.bits_nodes_of(problem, options);
+        }
         let updates = self.links.updates();
         let mut result = Ok(());
         for (level, &option) in options.iter().enumerate() {
@@ -298,6 +304,15 @@ impl Search {
             self.resume = Resume::EnterLevel;
             return;
         }
+        if let Some(table) = self.bits.as_deref_mut() {
+            let updates = table.updates();
+            table.reset();
+            table.set_updates(updates);
+            self.level = 0;
+            self.base = 0;
+            self.resume = Resume::EnterLevel;
+            return;
+        }
         let updates = self.links.updates();
         self.propagate_leaving(self.level);
         for level in (0..self.level).rev() {
@@ -329,6 +344,9 @@ impl Search {
         }
         if self.sparse.is_some() {
             return self.split_sparse();
+        }
+        if self.bits.is_some() {
+            return self.split_bits();
         }
         let mut prefixes = Vec::new();
         for level in self.base..self.level {

@@ -1,0 +1,593 @@
+//! The bit-set search ([`Tree::Bitsets`](crate::Tree::Bitsets)): Algorithms X and C on
+//! bit sets of options, walking the sparse sets' tree.
+//!
+//! The table: a mask for every primary item (the options that have it), every secondary item
+//! (the same) and every color a secondary item takes (its options of another color or of
+//! none), each a bit set over the options; and each option's list of masks, the options its
+//! choice rules out. Each level keeps its own set of live options and of uncovered primary
+//! items, so choosing an option writes the next level's sets (the live set less the option's
+//! masks, word by word) and backtracking writes nothing. An item's number of options is
+//! counted when it is needed, by the popcount of the live set and its mask, over the words
+//! where the live set is not zero (each level lists them).
+//!
+//! The tree is the sparse sets' ([`sparse`](super::sparse)), node for node: at each node, the
+//! uncovered primary item with the fewest live options, the first in item order among
+//! equals; and a cover fails, without a node, when it leaves an uncovered primary item without
+//! options (only at the root is such an item a node, a dead end). Since each level's live set
+//! is exactly the options alive there, each level's scan for the next item runs inside the
+//! cover, and a cover that fails is known before its level is counted. An update here is an
+//! option taken out of the live set by a cover, of every option tried.
+//!
+//! The sets cost a word per 64 options per mask: [`Bits::fits`] keeps the table to problems
+//! whose masks and levels take at most [`MAX_WORDS`] words.
+
+use super::{Event, Resume, Search};
+use crate::links::try_copy;
+use crate::problem::{ItemId, OptionId, Problem};
+use std::collections::HashMap;
+
+/// Word `i` of a bit set, without a bounds check in release builds.
+///
+/// Every word index the search reads is below the table's words per set (from a level's list
+/// of nonzero words, which `cover` and `reset` write in bounds); debug builds check each.
+#[inline(always)]
+#[allow(unsafe_code)]
+fn at(words: &[u64], i: usize) -> u64 {
+    debug_assert!(i < words.len(), "word {i} out of {}", words.len());
+    // SAFETY: `i` is in bounds by the table's invariant, above.
+    unsafe { *words.get_unchecked(i) }
+}
+
+/// The most 64-bit words the masks and the levels' sets may take together (64 MiB).
+pub(crate) const MAX_WORDS: u64 = 1 << 23;
+
+/// The item of a level with nothing chosen yet.
+const NONE: u32 = u32::MAX;
+
+/// What the next level branches on, found by the cover that leads there.
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+enum Next {
+    /// The item and its number of live options (0 is a dead end).
+    Item(u32, u32),
+    Solution,
+}
+
+/// The bit-set table and the levels' sets.
+#[derive(Clone, Debug)]
+pub(crate) struct Bits {
+    /// Words per bit set of options.
+    words: usize,
+    /// Words per set of primary items.
+    item_words: usize,
+    primaries: usize,
+    /// Mask `m` at `masks[m * words..]`: for `m` below `primaries`, the options of primary
+    /// item `m`.
+    masks: Vec<u64>,
+    /// The masks of option `o`: `kills[kill_start[o]..kill_start[o + 1]]`.
+    kill_start: Vec<u32>,
+    kills: Vec<u32>,
+    /// Level `l`'s live options at `live[l * words..]`.
+    live: Vec<u64>,
+    /// Level `l`'s words where `live` is not zero, `nonzero_len[l]` of them from
+    /// `nonzero[l * words..]`.
+    nonzero: Vec<u32>,
+    nonzero_len: Vec<u32>,
+    /// Level `l`'s uncovered primary items at `uncovered[l * item_words..]`.
+    uncovered: Vec<u64>,
+    /// The item each applied level branches on.
+    item: Vec<u32>,
+    /// What the deepest level reached branches on.
+    next: Next,
+    updates: u64,
+}
+
+/// Whether option `o` is in `set`.
+fn has(set: &[u64], o: u32) -> bool {
+    set[o as usize / 64] >> (o % 64) & 1 != 0
+}
+
+impl Bits {
+    /// Whether the table of `problem` (searched to `depth` levels) takes at most
+    /// [`MAX_WORDS`] words.
+    pub fn fits(problem: &Problem, depth: usize) -> bool {
+        let words = problem.option_count().div_ceil(64) as u64;
+        // At most one color mask per entry of a secondary item.
+        let masks = problem.item_count() as u64 + problem.entry_count() as u64;
+        (masks + 2 * depth as u64).saturating_mul(words) <= MAX_WORDS
+    }
+
+    /// The table of `problem`, with its colors when `colors` is set, for `depth` levels.
+    pub fn new(problem: &Problem, colors: bool, depth: usize) -> Bits {
+        let options = problem.option_count();
+        let words = options.div_ceil(64);
+        let primaries = problem.primary_count();
+        let item_words = primaries.div_ceil(64);
+        let items = problem.item_count();
+        let mut masks = vec![0u64; items * words];
+        let mut color_mask: HashMap<(usize, u32), u32> = HashMap::new();
+        let mut colored = Vec::new();
+        for option in problem.options() {
+            let o = option.index();
+            for entry in problem.option(option) {
+                let item = entry.item().index();
+                masks[item * words + o / 64] |= 1 << (o % 64);
+                if let (true, Some(color)) = (colors, entry.color()) {
+                    colored.push((item, color.index() as u32, o));
+                }
+            }
+        }
+        // The mask of secondary item `s` with color `c`: its options less those with color c.
+        for &(item, color, _) in &colored {
+            color_mask.entry((item, color)).or_insert_with(|| {
+                let m = masks.len() / words;
+                masks.extend_from_within(item * words..(item + 1) * words);
+                m as u32
+            });
+        }
+        for &(item, color, o) in &colored {
+            let m = color_mask[&(item, color)] as usize;
+            masks[m * words + o / 64] &= !(1 << (o % 64));
+        }
+        let mut kill_start = Vec::with_capacity(options + 1);
+        let mut kills = Vec::with_capacity(problem.entry_count());
+        kill_start.push(0);
+        for option in problem.options() {
+            for entry in problem.option(option) {
+                let item = entry.item().index();
+                kills.push(match (colors, entry.color()) {
+                    (true, Some(color)) => color_mask[&(item, color.index() as u32)],
+                    _ => item as u32,
+                });
+            }
+            kill_start.push(kills.len() as u32);
+        }
+        let mut bits = Bits {
+            words,
+            item_words,
+            primaries,
+            masks,
+            kill_start,
+            kills,
+            live: vec![0; depth * words],
+            nonzero: vec![0; depth * words],
+            nonzero_len: vec![0; depth],
+            uncovered: vec![0; depth.max(1) * item_words],
+            item: vec![NONE; depth],
+            next: Next::Solution,
+            updates: 0,
+        };
+        bits.reset();
+        bits
+    }
+
+    /// A copy, or `None` when the allocator refuses the memory for its arrays.
+    pub fn try_clone(&self) -> Option<Bits> {
+        Some(Bits {
+            masks: try_copy(&self.masks)?,
+            kill_start: try_copy(&self.kill_start)?,
+            kills: try_copy(&self.kills)?,
+            live: try_copy(&self.live)?,
+            nonzero: try_copy(&self.nonzero)?,
+            nonzero_len: try_copy(&self.nonzero_len)?,
+            uncovered: try_copy(&self.uncovered)?,
+            item: try_copy(&self.item)?,
+            ..*self
+        })
+    }
+
+    pub fn updates(&self) -> u64 {
+        self.updates
+    }
+
+    pub fn set_updates(&mut self, updates: u64) {
+        self.updates = updates;
+    }
+
+    /// Puts the table back at the root: every option live, every primary item uncovered.
+    pub fn reset(&mut self) {
+        let (words, options) = (self.words, self.kill_start.len() - 1);
+        if self.nonzero_len.is_empty() {
+            return;
+        }
+        for w in 0..words {
+            let bits = (options - 64 * w).min(64);
+            self.live[w] = if bits == 64 { !0 } else { (1 << bits) - 1 };
+            self.nonzero[w] = w as u32;
+        }
+        self.nonzero_len[0] = words as u32;
+        for w in 0..self.item_words {
+            let bits = (self.primaries - 64 * w).min(64);
+            self.uncovered[w] = if bits == 64 { !0 } else { (1 << bits) - 1 };
+        }
+        self.next = match self.scan(0) {
+            Ok(next) => next,
+            Err(item) => Next::Item(item, 0),
+        };
+    }
+
+    fn mask(&self, m: u32) -> &[u64] {
+        &self.masks[m as usize * self.words..][..self.words]
+    }
+
+    fn live_at(&self, level: usize) -> &[u64] {
+        &self.live[level * self.words..][..self.words]
+    }
+
+    /// The number of options of the item with mask `mask` in `live`, over the `nonzero`
+    /// words of `live`; counting may stop, four words at a time, once it reaches `enough`.
+    #[inline(always)]
+    fn count(live: &[u64], nonzero: &[u32], mask: &[u64], enough: u32) -> u32 {
+        let word = |w: u32| (at(live, w as usize) & at(mask, w as usize)).count_ones();
+        let mut count = 0;
+        let mut chunks = nonzero.chunks_exact(4);
+        for chunk in &mut chunks {
+            count += word(chunk[0]) + word(chunk[1]) + word(chunk[2]) + word(chunk[3]);
+            if count >= enough {
+                return count;
+            }
+        }
+        for &w in chunks.remainder() {
+            count += word(w);
+        }
+        count
+    }
+
+    /// What `level` branches on; `Err` with an uncovered primary item left without options
+    /// below the root (the cover that led here fails). An item without options below the
+    /// root always lost them in that cover: had the options of the level above's item been
+    /// all of its own, it would have had no more options than that item, and been chosen
+    /// there itself (or been the same item's, covered with it).
+    #[inline(always)]
+    fn scan(&self, level: usize) -> Result<Next, u32> {
+        let mut best = (u32::MAX, NONE);
+        let mut dead = None;
+        let uncovered = &self.uncovered[level * self.item_words..][..self.item_words];
+        let live = self.live_at(level);
+        let nonzero = &self.nonzero[level * self.words..][..self.nonzero_len[level] as usize];
+        for (w, &word) in uncovered.iter().enumerate() {
+            let mut bits = word;
+            while bits != 0 {
+                let item = (64 * w) as u32 + bits.trailing_zeros();
+                bits &= bits - 1;
+                let count = Self::count(live, nonzero, self.mask(item), best.0);
+                if count >= best.0 {
+                    continue;
+                }
+                if count == 0 {
+                    if level > 0 {
+                        return Err(item);
+                    }
+                    dead.get_or_insert(item);
+                    best.0 = 1;
+                } else {
+                    best = (count, item);
+                }
+            }
+        }
+        Ok(match (dead, best.1) {
+            (Some(item), _) => Next::Item(item, 0),
+            (None, NONE) => Next::Solution,
+            (None, item) => Next::Item(item, best.0),
+        })
+    }
+
+    /// Chooses option `o` at `level`, whose item is `self.item[level]`: writes the next
+    /// level's sets and finds what it branches on. False when the cover fails.
+    #[inline(always)]
+    fn cover(&mut self, level: usize, o: u32) -> bool {
+        let words = self.words;
+        let (kills, masks) = (
+            &self.kills
+                [self.kill_start[o as usize] as usize..self.kill_start[o as usize + 1] as usize],
+            &self.masks[..],
+        );
+        let (before, after) = self.live.split_at_mut((level + 1) * words);
+        let (live, next) = (&before[level * words..], &mut after[..words]);
+        next.fill(0);
+        let (nonzero_before, nonzero_after) = self.nonzero.split_at_mut((level + 1) * words);
+        let nonzero = &nonzero_before[level * words..][..self.nonzero_len[level] as usize];
+        let mut kept = 0;
+        let mut removed = 0;
+        for &w in nonzero {
+            let w = w as usize;
+            let mut gone = 0;
+            for &m in kills {
+                gone |= masks[m as usize * words + w];
+            }
+            let word = live[w];
+            removed += (word & gone).count_ones();
+            let left = word & !gone;
+            next[w] = left;
+            if left != 0 {
+                nonzero_after[kept] = w as u32;
+                kept += 1;
+            }
+        }
+        self.nonzero_len[level + 1] = kept as u32;
+        self.updates += removed as u64;
+        let iw = self.item_words;
+        self.uncovered
+            .copy_within(level * iw..(level + 1) * iw, (level + 1) * iw);
+        for &m in kills {
+            if (m as usize) < self.primaries {
+                self.uncovered[(level + 1) * iw + m as usize / 64] &= !(1 << (m % 64));
+            }
+        }
+        match self.scan(level + 1) {
+            Ok(next) => {
+                self.next = next;
+                true
+            }
+            Err(item) => {
+                // What a prefix given as options meets next (see `bits_nodes_of`).
+                self.next = Next::Item(item, 0);
+                false
+            }
+        }
+    }
+
+    /// The first live option of `item` at `level` after option `after` (from the first, for
+    /// `None`).
+    #[inline(always)]
+    fn option_after(&self, level: usize, item: u32, after: Option<u32>) -> Option<u32> {
+        let (live, mask) = (self.live_at(level), self.mask(item));
+        let start = after.map_or(0, |o| o as usize + 1);
+        let mut w = start / 64;
+        if w >= self.words {
+            return None;
+        }
+        let mut bits = live[w] & mask[w] & (!0u64 << (start % 64));
+        loop {
+            if bits != 0 {
+                return Some((64 * w) as u32 + bits.trailing_zeros());
+            }
+            w += 1;
+            if w == self.words {
+                return None;
+            }
+            bits = live[w] & mask[w];
+        }
+    }
+
+    /// A branch as "`k` of `d`": the place of option `o` among its level's item's live
+    /// options, from 1, and their number.
+    pub fn position(&self, level: usize, o: u32) -> (u32, u32) {
+        let (live, mask) = (self.live_at(level), self.mask(self.item[level]));
+        let (w, bit) = (o as usize / 64, o % 64);
+        let below: u32 = (0..w)
+            .map(|v| (live[v] & mask[v]).count_ones())
+            .sum::<u32>()
+            + (live[w] & mask[w] & ((1u64 << bit) - 1)).count_ones();
+        let d = (0..self.words)
+            .map(|v| (live[v] & mask[v]).count_ones())
+            .sum::<u32>();
+        (below + 1, d.max(below + 1))
+    }
+
+    /// Applies `level` as the search would take option `o` there, if `o` is one of the
+    /// level's item's live options: `None` if not, else whether its cover succeeds.
+    fn enter(&mut self, level: usize, o: u32) -> Option<bool> {
+        let Next::Item(item, _) = self.next else {
+            return None;
+        };
+        if o as usize >= self.kill_start.len() - 1
+            || !has(self.live_at(level), o)
+            || !has(self.mask(item), o)
+        {
+            return None;
+        }
+        self.item[level] = item;
+        Some(self.cover(level, o))
+    }
+}
+
+impl Search {
+    fn bits(&self) -> &Bits {
+        self.bits.as_deref().expect("a bit-set search")
+    }
+
+    /// Runs the bit-set search until the next solution, checkpoint, prefix, or the end.
+    pub(super) fn run_bits(&mut self) -> Event {
+        // A popcount is most of a node's work, and the default x86-64 target has no
+        // instruction for it: the loop is built a second time with one, for the CPUs that
+        // have it.
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("popcnt") {
+            // SAFETY: this CPU has the popcnt instruction, as just checked.
+            #[allow(unsafe_code)]
+            return unsafe { self.run_bits_popcnt() };
+        }
+        self.run_bits_loop()
+    }
+
+    /// [`run_bits`](Self::run_bits) with the popcnt instruction.
+    ///
+    /// # Safety
+    ///
+    /// The CPU must have the popcnt instruction.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt")]
+    #[inline(never)]
+    #[allow(unsafe_code)]
+    unsafe fn run_bits_popcnt(&mut self) -> Event {
+        self.run_bits_loop()
+    }
+
+    #[inline(always)]
+    fn run_bits_loop(&mut self) -> Event {
+        let Search {
+            bits,
+            level: saved_level,
+            choice,
+            resume,
+            base,
+            cutoff,
+            nodes,
+            profile,
+            checkpoint_at,
+            ..
+        } = self;
+        let table = bits.as_deref_mut().expect("a bit-set search");
+        let base = *base;
+        let mut level = *saved_level;
+        let mut enter = match *resume {
+            Resume::EnterLevel => true,
+            Resume::LeaveLevel => false,
+            Resume::Finished => return Event::Done,
+        };
+        loop {
+            // The option to try at `level`, if any.
+            let mut next = None;
+            if enter {
+                if *nodes >= *checkpoint_at {
+                    *saved_level = level;
+                    *resume = Resume::EnterLevel;
+                    return Event::Checkpoint;
+                }
+                if level == *cutoff && table.next != Next::Solution {
+                    *saved_level = level;
+                    *resume = Resume::LeaveLevel;
+                    return Event::Prefix;
+                }
+                *nodes += 1;
+                profile[level] += 1;
+                match table.next {
+                    Next::Solution => {
+                        *saved_level = level;
+                        *resume = Resume::LeaveLevel;
+                        return Event::Solution;
+                    }
+                    Next::Item(_, 0) => {}
+                    Next::Item(item, _) => {
+                        table.item[level] = item;
+                        next = table.option_after(level, item, None);
+                    }
+                }
+            }
+            // Try options until one covers, leaving the levels that have none left.
+            loop {
+                while next.is_none() {
+                    if level == base {
+                        *resume = Resume::Finished;
+                        *saved_level = base;
+                        return Event::Done;
+                    }
+                    level -= 1;
+                    next = table.option_after(level, table.item[level], Some(choice[level]));
+                }
+                let o = next.expect("an option to try");
+                choice[level] = o;
+                if table.cover(level, o) {
+                    break;
+                }
+                next = table.option_after(level, table.item[level], Some(o));
+            }
+            level += 1;
+            enter = true;
+        }
+    }
+
+    /// [`enter_prefix`](Search::enter_prefix) for the bit sets.
+    pub(super) fn enter_bits_prefix(&mut self, prefix: &[u32], count_last: bool) {
+        let table = self.bits.as_deref_mut().expect("a bit-set search");
+        let updates = table.updates();
+        for (level, &o) in prefix.iter().enumerate() {
+            self.choice[level] = o;
+            let before = table.updates();
+            let covered = table.enter(level, o);
+            debug_assert!(
+                covered.is_some(),
+                "prefix {prefix:?} is not a branch at {level}"
+            );
+            let counted = if count_last && level + 1 == prefix.len() {
+                table.updates() - before
+            } else {
+                0
+            };
+            if covered != Some(true) {
+                // The branch fails at its cover, as it did in the search that gave it: its
+                // subtree has no node.
+                table.set_updates(updates + counted);
+                self.level = level;
+                self.base = level;
+                self.resume = Resume::Finished;
+                return;
+            }
+            table.set_updates(updates + counted);
+        }
+        self.level = prefix.len();
+        self.base = prefix.len();
+        self.resume = Resume::EnterLevel;
+    }
+
+    /// [`nodes_of`](Search::nodes_of) for the bit sets: a node is its option's number.
+    pub(super) fn bits_nodes_of(
+        &mut self,
+        problem: &Problem,
+        options: &[OptionId],
+    ) -> Result<Vec<u32>, crate::error::PrefixError> {
+        use crate::error::PrefixError;
+        let table = self.bits.as_deref_mut().expect("a bit-set search");
+        let updates = table.updates();
+        let mut result = Ok(());
+        let mut level = 0;
+        for &option in options {
+            if option.index() >= problem.option_count() {
+                result = Err(PrefixError::NoSuchOption(option.index()));
+                break;
+            }
+            // After a cover that fails, `next` is the item it left without options.
+            let Next::Item(item, _) = table.next else {
+                result = Err(PrefixError::TooLong { level });
+                break;
+            };
+            let o = option.index() as u32;
+            if table.enter(level, o).is_none() {
+                result = Err(PrefixError::NotAChoice {
+                    level,
+                    option: option.index(),
+                    item: problem.item_name(ItemId::new(item as usize)).to_owned(),
+                });
+                break;
+            }
+            self.choice[level] = o;
+            level += 1;
+        }
+        let nodes = self.choice[..level].to_vec();
+        table.reset();
+        table.set_updates(updates);
+        self.level = 0;
+        self.base = 0;
+        self.resume = Resume::EnterLevel;
+        result.map(|()| nodes)
+    }
+
+    /// [`split`](Search::split) for the bit sets: the untried options of the shallowest
+    /// branch level of this search's own subtree that has some.
+    pub(super) fn split_bits(&mut self) -> Vec<Vec<u32>> {
+        let table = self.bits();
+        let mut prefixes = Vec::new();
+        for level in self.base..self.level {
+            let o = self.choice[level];
+            let item = table.item[level];
+            let mut next = table.option_after(level, item, Some(o));
+            if next.is_none() {
+                continue;
+            }
+            while let Some(untried) = next {
+                let mut prefix = self.choice[..level].to_vec();
+                prefix.push(untried);
+                prefixes.push(prefix);
+                next = table.option_after(level, item, Some(untried));
+            }
+            self.base = level + 1;
+            break;
+        }
+        prefixes
+    }
+
+    /// The bit sets' "`k` of `d`" at `level`.
+    pub(super) fn bits_position(&self, level: usize) -> (u32, u32) {
+        self.bits().position(level, self.choice[level])
+    }
+}
