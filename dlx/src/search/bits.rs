@@ -26,14 +26,15 @@ use crate::links::try_copy;
 use crate::problem::{ItemId, OptionId, Problem};
 use std::collections::HashMap;
 
-/// Word `i` of a bit set, without a bounds check in release builds.
+/// Record `i` of a table array, without a bounds check in release builds.
 ///
-/// Every word index the search reads is below the table's words per set (from a level's list
-/// of nonzero words, which `cover` and `reset` write in bounds); debug builds check each.
+/// The search reads a mask's word at a place from a level's list of nonzero words (below the
+/// words per set, as `cover` and `reset` write them) and a level's word or place below its
+/// length; debug builds check each.
 #[inline(always)]
 #[allow(unsafe_code)]
-fn at(words: &[u64], i: usize) -> u64 {
-    debug_assert!(i < words.len(), "word {i} out of {}", words.len());
+fn at<T: Copy>(words: &[T], i: usize) -> T {
+    debug_assert!(i < words.len(), "record {i} out of {}", words.len());
     // SAFETY: `i` is in bounds by the table's invariant, above.
     unsafe { *words.get_unchecked(i) }
 }
@@ -66,10 +67,10 @@ pub(crate) struct Bits {
     /// The masks of option `o`: `kills[kill_start[o]..kill_start[o + 1]]`.
     kill_start: Vec<u32>,
     kills: Vec<u32>,
-    /// Level `l`'s live options at `live[l * words..]`.
+    /// Level `l`'s live options: the words of the set that are not zero, `nonzero_len[l]`
+    /// of them from `live[l * words..]`, and their places in the set, in increasing order,
+    /// from `nonzero[l * words..]`.
     live: Vec<u64>,
-    /// Level `l`'s words where `live` is not zero, `nonzero_len[l]` of them from
-    /// `nonzero[l * words..]`.
     nonzero: Vec<u32>,
     nonzero_len: Vec<u32>,
     /// Level `l`'s uncovered primary items at `uncovered[l * item_words..]`.
@@ -84,6 +85,12 @@ pub(crate) struct Bits {
 /// Whether option `o` is in `set`.
 fn has(set: &[u64], o: u32) -> bool {
     set[o as usize / 64] >> (o % 64) & 1 != 0
+}
+
+/// Whether option `o` is in the set whose nonzero words are `words`, at places `places`.
+fn has_live((words, places): (&[u64], &[u32]), o: u32) -> bool {
+    let k = places.partition_point(|&w| w < o / 64);
+    k < places.len() && places[k] == o / 64 && words[k] >> (o % 64) & 1 != 0
 }
 
 impl Bits {
@@ -189,6 +196,7 @@ impl Bits {
         if self.nonzero_len.is_empty() {
             return;
         }
+        // Every word of the set of all options has a bit: the last one at least its first.
         for w in 0..words {
             let bits = (options - 64 * w).min(64);
             self.live[w] = if bits == 64 { !0 } else { (1 << bits) - 1 };
@@ -209,25 +217,32 @@ impl Bits {
         &self.masks[m as usize * self.words..][..self.words]
     }
 
-    fn live_at(&self, level: usize) -> &[u64] {
-        &self.live[level * self.words..][..self.words]
+    /// Level `level`'s live set: its nonzero words and their places.
+    #[inline(always)]
+    fn live_at(&self, level: usize) -> (&[u64], &[u32]) {
+        let len = self.nonzero_len[level] as usize;
+        let from = level * self.words;
+        (&self.live[from..][..len], &self.nonzero[from..][..len])
     }
 
-    /// The number of options of the item with mask `mask` in `live`, over the `nonzero`
-    /// words of `live`; counting may stop, four words at a time, once it reaches `enough`.
+    /// The number of options of the item with mask `mask` in the live set with nonzero words
+    /// `words` at `places`; counting may stop, four words at a time, once it reaches
+    /// `enough`.
     #[inline(always)]
-    fn count(live: &[u64], nonzero: &[u32], mask: &[u64], enough: u32) -> u32 {
-        let word = |w: u32| (at(live, w as usize) & at(mask, w as usize)).count_ones();
+    fn count((words, places): (&[u64], &[u32]), mask: &[u64], enough: u32) -> u32 {
+        let word = |k: usize| (at(words, k) & at(mask, at(places, k) as usize)).count_ones();
         let mut count = 0;
-        let mut chunks = nonzero.chunks_exact(4);
-        for chunk in &mut chunks {
-            count += word(chunk[0]) + word(chunk[1]) + word(chunk[2]) + word(chunk[3]);
+        let mut k = 0;
+        while k + 4 <= words.len() {
+            count += word(k) + word(k + 1) + word(k + 2) + word(k + 3);
             if count >= enough {
                 return count;
             }
+            k += 4;
         }
-        for &w in chunks.remainder() {
-            count += word(w);
+        while k < words.len() {
+            count += word(k);
+            k += 1;
         }
         count
     }
@@ -243,13 +258,12 @@ impl Bits {
         let mut dead = None;
         let uncovered = &self.uncovered[level * self.item_words..][..self.item_words];
         let live = self.live_at(level);
-        let nonzero = &self.nonzero[level * self.words..][..self.nonzero_len[level] as usize];
         for (w, &word) in uncovered.iter().enumerate() {
             let mut bits = word;
             while bits != 0 {
                 let item = (64 * w) as u32 + bits.trailing_zeros();
                 bits &= bits - 1;
-                let count = Self::count(live, nonzero, self.mask(item), best.0);
+                let count = Self::count(live, self.mask(item), best.0);
                 if count >= best.0 {
                     continue;
                 }
@@ -281,33 +295,35 @@ impl Bits {
                 [self.kill_start[o as usize] as usize..self.kill_start[o as usize + 1] as usize],
             &self.masks[..],
         );
-        let (before, after) = self.live.split_at_mut((level + 1) * words);
-        let (live, next) = (&before[level * words..], &mut after[..words]);
-        next.fill(0);
-        let (nonzero_before, nonzero_after) = self.nonzero.split_at_mut((level + 1) * words);
-        let nonzero = &nonzero_before[level * words..][..self.nonzero_len[level] as usize];
+        let len = self.nonzero_len[level] as usize;
+        let (live, next) = self.live.split_at_mut((level + 1) * words);
+        let (live, next) = (&live[level * words..][..len], &mut next[..len]);
+        let (places, next_places) = self.nonzero.split_at_mut((level + 1) * words);
+        let (places, next_places) = (&places[level * words..][..len], &mut next_places[..len]);
         let mut kept = 0;
         let mut removed = 0;
-        for &w in nonzero {
-            let w = w as usize;
+        for (&word, &w) in live.iter().zip(places) {
             let mut gone = 0;
             for &m in kills {
-                gone |= masks[m as usize * words + w];
+                gone |= at(masks, m as usize * words + w as usize);
             }
-            let word = live[w];
             removed += (word & gone).count_ones();
             let left = word & !gone;
-            next[w] = left;
-            if left != 0 {
-                nonzero_after[kept] = w as u32;
-                kept += 1;
-            }
+            // Written whether kept or not; `kept` moves on only past a word that is kept.
+            next[kept] = left;
+            next_places[kept] = w;
+            kept += (left != 0) as usize;
         }
         self.nonzero_len[level + 1] = kept as u32;
         self.updates += removed as u64;
         let iw = self.item_words;
-        self.uncovered
-            .copy_within(level * iw..(level + 1) * iw, (level + 1) * iw);
+        if iw == 1 {
+            // A call to copy one word costs more than the word.
+            self.uncovered[level + 1] = self.uncovered[level];
+        } else {
+            self.uncovered
+                .copy_within(level * iw..(level + 1) * iw, (level + 1) * iw);
+        }
         for &m in kills {
             if (m as usize) < self.primaries {
                 self.uncovered[(level + 1) * iw + m as usize / 64] &= !(1 << (m % 64));
@@ -330,37 +346,35 @@ impl Bits {
     /// `None`).
     #[inline(always)]
     fn option_after(&self, level: usize, item: u32, after: Option<u32>) -> Option<u32> {
-        let (live, mask) = (self.live_at(level), self.mask(item));
-        let start = after.map_or(0, |o| o as usize + 1);
-        let mut w = start / 64;
-        if w >= self.words {
-            return None;
-        }
-        let mut bits = live[w] & mask[w] & (!0u64 << (start % 64));
-        loop {
+        let ((words, places), mask) = (self.live_at(level), self.mask(item));
+        let start = after.map_or(0, |o| o + 1);
+        let first = places.partition_point(|&w| w < start / 64);
+        for (&word, &w) in words[first..].iter().zip(&places[first..]) {
+            let mut bits = word & at(mask, w as usize);
+            if w == start / 64 {
+                bits &= !0u64 << (start % 64);
+            }
             if bits != 0 {
-                return Some((64 * w) as u32 + bits.trailing_zeros());
+                return Some(64 * w + bits.trailing_zeros());
             }
-            w += 1;
-            if w == self.words {
-                return None;
-            }
-            bits = live[w] & mask[w];
         }
+        None
     }
 
     /// A branch as "`k` of `d`": the place of option `o` among its level's item's live
     /// options, from 1, and their number.
     pub fn position(&self, level: usize, o: u32) -> (u32, u32) {
-        let (live, mask) = (self.live_at(level), self.mask(self.item[level]));
-        let (w, bit) = (o as usize / 64, o % 64);
-        let below: u32 = (0..w)
-            .map(|v| (live[v] & mask[v]).count_ones())
-            .sum::<u32>()
-            + (live[w] & mask[w] & ((1u64 << bit) - 1)).count_ones();
-        let d = (0..self.words)
-            .map(|v| (live[v] & mask[v]).count_ones())
-            .sum::<u32>();
+        let ((words, places), mask) = (self.live_at(level), self.mask(self.item[level]));
+        let (mut below, mut d) = (0, 0);
+        for (&word, &w) in words.iter().zip(places) {
+            let bits = word & mask[w as usize];
+            d += bits.count_ones();
+            if w < o / 64 {
+                below += bits.count_ones();
+            } else if w == o / 64 {
+                below += (bits & ((1u64 << (o % 64)) - 1)).count_ones();
+            }
+        }
         (below + 1, d.max(below + 1))
     }
 
@@ -371,7 +385,7 @@ impl Bits {
             return None;
         };
         if o as usize >= self.kill_start.len() - 1
-            || !has(self.live_at(level), o)
+            || !has_live(self.live_at(level), o)
             || !has(self.mask(item), o)
         {
             return None;
