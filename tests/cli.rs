@@ -301,10 +301,11 @@ fn count_with_stats() {
     insta::assert_snapshot!("queens8_count_stats", run.report_without_time());
 }
 
-/// The calendar and pack walk the sparse sets by default, and say so under `--stats`;
-/// `--tree links` gives Knuth's tree, with the same counts.
+/// The calendar and pack walk the bit sets by default, and say so under `--stats`; `--tree
+/// sparse-sets` walks the same tree (the same nodes), `--tree links` Knuth's, with the same
+/// counts.
 #[test]
-fn tilings_of_pieces_used_once_walk_the_sparse_sets() {
+fn tilings_of_pieces_used_once_walk_the_bit_sets() {
     for args in [
         &["calendar", "8-19", "--count", "--stats"][..],
         &[
@@ -315,17 +316,54 @@ fn tilings_of_pieces_used_once_walk_the_sparse_sets() {
             "--stats",
         ],
     ] {
-        let sparse = dlx(args);
+        let bits = dlx(args);
+        bits.assert_status(0);
+        assert!(bits.stderr.starts_with("tree: bitsets\n"), "{}", bits.stderr);
+        let sparse = dlx(&[args, &["--tree", "sparse-sets"]].concat());
         sparse.assert_status(0);
-        assert!(
-            sparse.stderr.starts_with("tree: sparse-sets\n"),
-            "{}",
-            sparse.stderr
-        );
+        let nodes = |stderr: &str| {
+            let line = stderr.lines().find(|line| line.starts_with("nodes: "));
+            line.expect("a node count").to_owned()
+        };
+        assert_eq!(nodes(&bits.stderr), nodes(&sparse.stderr), "{args:?}");
         let links = dlx(&[args, &["--tree", "links"]].concat());
         links.assert_status(0);
         assert!(!links.stderr.contains("tree:"), "{}", links.stderr);
+        assert_eq!(bits.stdout, links.stdout, "{args:?}");
         assert_eq!(sparse.stdout, links.stdout, "{args:?}");
+    }
+}
+
+/// `--tree bitsets`: the same solutions (each checked) and count, its own update count named
+/// on stderr, and the same refusals as the sparse sets'.
+#[test]
+fn bit_set_tree() {
+    let all = dlx(&["solve", QUEENS8, "--all", "--tree", "bitsets"]);
+    all.assert_status(0);
+    assert_eq!(check_text_solutions(&problem(QUEENS8), &all.stdout), 92);
+    let counted = dlx(&[
+        "solve", QUEENS8, "--count", "--stats", "--tree", "bitsets", "--threads", "2",
+    ]);
+    counted.assert_status(0);
+    insta::assert_snapshot!("queens8_bit_sets_stats", counted.report_without_time());
+    for (args, says) in [
+        (
+            &["solve", "tests/corpus/queens8-pd.dlx", "--count"][..],
+            "--tree bitsets: this problem has items covered more than once",
+        ),
+        (
+            &[
+                "sudoku",
+                "tests/fixtures/puzzles/sudoku-4x4.txt",
+                "--propagate",
+                "forcing",
+            ],
+            "--tree bitsets reasons at no node",
+        ),
+    ] {
+        let refused = dlx(&[args, &["--tree", "bitsets"]].concat());
+        refused.assert_status(2);
+        assert!(refused.stderr.contains(says), "{}", refused.stderr);
     }
 }
 

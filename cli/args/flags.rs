@@ -222,16 +222,17 @@ pub struct SolveFlags {
     #[arg(help_heading = "Search", long, value_enum, value_name = "LEVEL", conflicts_with_all = ["memo", "random", "estimate"])]
     pub propagate: Option<Propagate>,
 
-    /// The search tree: links (Knuth's) or sparse-sets.
+    /// The search tree: links (Knuth's), sparse-sets or bitsets.
     ///
     /// The search tree: links, Knuth's DLX1/DLX2 tree on dancing links, whose node and update
-    /// counts equal his programs'; or sparse-sets, the dancing cells of Solnon and Knuth's
-    /// SSXCC, where a cover that leaves an item without options fails without a node: the
-    /// same solutions in another order, often faster where a node does much work (tilings),
-    /// slower where it does little (docs/engine.md). --stats counts the tree that ran.
-    /// Sparse sets take no reasoning at every node (a puzzle's own is off) and no
-    /// multiplicities (Algorithm M). By default each puzzle's best, measured: sparse-sets
-    /// for calendar and pack, links elsewhere and for `solve`.
+    /// counts equal his programs'; sparse-sets, the dancing cells of Solnon and Knuth's SSXCC,
+    /// where a cover that leaves an item without options fails without a node; or bitsets,
+    /// the same tree as sparse-sets walked on bit sets of options, the fastest on problems of
+    /// up to a few thousand options (larger ones walk the sparse sets). The same solutions in
+    /// another order (docs/engine.md); --stats counts the tree that ran. Sparse sets and bit
+    /// sets take no reasoning at every node (a puzzle's own is off) and no multiplicities
+    /// (Algorithm M). By default each puzzle's best, measured: bitsets for calendar and pack,
+    /// links elsewhere and for `solve`.
     #[arg(help_heading = "Search", long, value_enum, value_name = "TREE", conflicts_with_all = ["memo", "random", "estimate"])]
     pub tree: Option<TreeChoice>,
 

@@ -67,9 +67,9 @@ fn all_dates(flags: &SolveFlags) -> Result<Found> {
         }
         Format::Text | Format::Json => {}
     }
-    // Sparse sets, as for one date (`Calendar::tree`).
+    // Bit sets, as for one date (`Calendar::tree`).
     let defaults = crate::memo::Defaults {
-        tree: dlx::Tree::SparseSets,
+        tree: dlx::Tree::Bitsets,
         ..crate::memo::Defaults::SOLVE
     };
     let (solver, bar) = crate::run::configure(problem, flags, Mode::Count, &defaults)?;

@@ -19,9 +19,12 @@ pub enum Engine {
 ///     concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/corpus/queens8.dlx"))?)?;
 /// let links = dlx::Solver::new(&problem).count();
 /// let sparse = dlx::Solver::new(&problem).tree(dlx::Tree::SparseSets).count();
+/// let bits = dlx::Solver::new(&problem).tree(dlx::Tree::Bitsets).count();
 /// assert_eq!((links.stats.solutions, sparse.stats.solutions), (92, 92));
 /// // A cover that leaves an item without options fails without a node of its own.
 /// assert!(sparse.stats.nodes < links.stats.nodes);
+/// // The bit sets walk the sparse sets' tree.
+/// assert_eq!((bits.stats.solutions, bits.stats.nodes), (92, sparse.stats.nodes));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -45,10 +48,12 @@ pub enum Tree {
     /// Bit sets: the sparse sets' tree, node for node, walked with a bit set of the live
     /// options at each level. Choosing an option clears its items' options from a copy of
     /// the set, a word at a time, and backtracking is free; an item's number of options is
-    /// a popcount of the set and the item's mask. Fastest where the options are few and
-    /// their items many (hundreds to a few thousand options), since a node costs a pass over
-    /// the uncovered items' masks; a problem whose masks would take more than 64 MiB walks
-    /// the sparse sets instead. Its updates are the options each tried cover takes out of
-    /// the live set.
+    /// a popcount of the set and the item's mask. The fastest tree on problems of up to a
+    /// few thousand options (the pentominoes, Langford pairs, queens: see `docs/engine.md`),
+    /// since a node costs a pass over the uncovered items' masks: a problem whose masks
+    /// would take more than 64 MiB, or
+    /// whose primary items times words per set pass 32,768, walks the sparse sets instead
+    /// ([`Solver::tree_used`](crate::Solver::tree_used) says which). Its updates are the
+    /// options each tried cover takes out of the live set.
     Bitsets,
 }

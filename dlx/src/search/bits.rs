@@ -18,8 +18,10 @@
 //! cover, and a cover that fails is known before its level is counted. An update here is an
 //! option taken out of the live set by a cover, of every option tried.
 //!
-//! The sets cost a word per 64 options per mask: [`Bits::fits`] keeps the table to problems
-//! whose masks and levels take at most [`MAX_WORDS`] words.
+//! The sets cost a word per 64 options per mask, and a node's scan a word per 64 options per
+//! uncovered primary item: [`Bits::fits`] keeps the table to problems whose masks and levels
+//! take at most [`MAX_WORDS`] words and whose scans read at most [`MAX_SCAN`]; the others walk
+//! the same tree on the sparse sets.
 
 use super::{Event, Resume, Search};
 use crate::links::try_copy;
@@ -41,6 +43,11 @@ fn at<T: Copy>(words: &[T], i: usize) -> T {
 
 /// The most 64-bit words the masks and the levels' sets may take together (64 MiB).
 pub(crate) const MAX_WORDS: u64 = 1 << 23;
+
+/// The most words of masks a node's scan may read: primary items times words per set. Past
+/// it a node of the sparse sets, whose work follows what a cover changes and not the
+/// problem's size, is the better bet.
+pub(crate) const MAX_SCAN: u64 = 1 << 15;
 
 /// The item of a level with nothing chosen yet.
 const NONE: u32 = u32::MAX;
@@ -95,12 +102,13 @@ fn has_live((words, places): (&[u64], &[u32]), o: u32) -> bool {
 
 impl Bits {
     /// Whether the table of `problem` (searched to `depth` levels) takes at most
-    /// [`MAX_WORDS`] words.
+    /// [`MAX_WORDS`] words, and a node's scan at most [`MAX_SCAN`].
     pub fn fits(problem: &Problem, depth: usize) -> bool {
         let words = problem.option_count().div_ceil(64) as u64;
         // At most one color mask per entry of a secondary item.
         let masks = problem.item_count() as u64 + problem.entry_count() as u64;
         (masks + 2 * depth as u64).saturating_mul(words) <= MAX_WORDS
+            && (problem.primary_count() as u64).saturating_mul(words) <= MAX_SCAN
     }
 
     /// The table of `problem`, with its colors when `colors` is set, for `depth` levels.

@@ -148,10 +148,10 @@ impl Reduction for Calendar {
         polyomino::encode(&Calendar::board_for(*date), pieces(), Usage::Once)
     }
 
-    /// Sparse sets, as for [`Pack`](crate::pack::Pack) (all 366 dates: 0.45 s against the
-    /// links' 0.55 s).
+    /// Bit sets, as for [`Pack`](crate::pack::Pack) (all 366 dates: 0.10 s, against 0.47 s
+    /// on the sparse sets and 0.57 s on the links).
     fn tree(&self) -> dlx::Tree {
-        dlx::Tree::SparseSets
+        dlx::Tree::Bitsets
     }
 
     fn decode(&self, date: &Date, choices: &[&Placement]) -> PieceBoard {
