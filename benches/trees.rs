@@ -1,11 +1,12 @@
-//! The engine's two search trees side by side: dancing links ([`Tree::Links`], Knuth's
-//! DLX1 tree) and sparse sets ([`Tree::SparseSets`], the dancing cells of Solnon and Knuth's
-//! SSXCC), counting every solution on one thread, the table built inside each sample. Both
-//! must agree on every count; their node counts differ (the sparse sets' covers that empty
-//! an item are not nodes).
+//! The engine's three search trees side by side: dancing links ([`Tree::Links`], Knuth's
+//! DLX1 tree), sparse sets ([`Tree::SparseSets`], the dancing cells of Solnon and Knuth's
+//! SSXCC) and bit sets ([`Tree::Bitsets`], the sparse sets' tree on bit sets of options),
+//! counting every solution on one thread, the table built inside each sample. All must agree
+//! on every count; the links' node counts differ from the other two (the sparse sets' covers
+//! that empty an item are not nodes), which must agree.
 //!
-//! `cargo bench --bench sparse_sets` runs every instance; the figures and what they mean are
-//! in docs/engine.md.
+//! `cargo bench --bench trees` runs every instance (`-- bits` the bit sets alone); the
+//! figures and what they mean are in docs/engine.md.
 
 use std::hint::black_box;
 use std::time::Duration;
@@ -22,6 +23,7 @@ fn corpus(name: &str) -> Problem {
 fn count(c: &mut Criterion) {
     for name in [
         "pento6x10-sym",
+        "langford12",
         "langford12-sym",
         "queens13",
         "queens12",
@@ -30,18 +32,26 @@ fn count(c: &mut Criterion) {
         let problem = corpus(name);
         let links = Solver::new(&problem).count();
         let sparse = Solver::new(&problem).tree(Tree::SparseSets).count();
+        let bits = Solver::new(&problem).tree(Tree::Bitsets).count();
         assert_eq!(
-            sparse.solutions, links.solutions,
+            (sparse.solutions, bits.solutions),
+            (links.solutions, links.solutions),
             "{name}: the trees count otherwise"
         );
+        assert_eq!(bits.stats.nodes, sparse.stats.nodes, "{name}: another tree");
         eprintln!(
-            "{name}: {} solutions; nodes: links {}, sparse sets {}",
+            "{name}: {} solutions; nodes: links {}, sparse sets and bit sets {}",
             links.solutions, links.stats.nodes, sparse.stats.nodes
         );
         let mut group = c.benchmark_group(name);
         group.sample_size(10);
         group.measurement_time(Duration::from_secs(10));
-        for (label, tree) in [("links", Tree::Links), ("sparse", Tree::SparseSets)] {
+        let trees = [
+            ("links", Tree::Links),
+            ("sparse", Tree::SparseSets),
+            ("bits", Tree::Bitsets),
+        ];
+        for (label, tree) in trees {
             group.bench_with_input(BenchmarkId::new(label, name), &problem, |b, problem| {
                 b.iter(|| black_box(Solver::new(problem).tree(tree).count().solutions))
             });
