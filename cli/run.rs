@@ -89,8 +89,11 @@ pub fn reasoning<'p>(
         }
         let solver = Solver::new(problem).tree(tree.into());
         if solver.tree_used() == dlx::Tree::Links {
-            let why = if problem.has_multiplicities() {
-                "has items covered more than once (multiplicities, Algorithm M)"
+            let why = if problem.has_multiplicities() && tree == TreeChoice::Bitsets {
+                "has bounds other than 1:1 and 0:1, or an option of items of bounds 0:1 only \
+                 (Algorithm M)"
+            } else if problem.has_multiplicities() {
+                "has items with bounds (multiplicities, Algorithm M)"
             } else {
                 "has more than two billion entries"
             };

@@ -318,7 +318,11 @@ fn tilings_of_pieces_used_once_walk_the_bit_sets() {
     ] {
         let bits = dlx(args);
         bits.assert_status(0);
-        assert!(bits.stderr.starts_with("tree: bitsets\n"), "{}", bits.stderr);
+        assert!(
+            bits.stderr.starts_with("tree: bitsets\n"),
+            "{}",
+            bits.stderr
+        );
         let sparse = dlx(&[args, &["--tree", "sparse-sets"]].concat());
         sparse.assert_status(0);
         let nodes = |stderr: &str| {
@@ -338,18 +342,31 @@ fn tilings_of_pieces_used_once_walk_the_bit_sets() {
 /// on stderr, and the same refusals as the sparse sets'.
 #[test]
 fn bit_set_tree() {
-    let all = dlx(&["solve", QUEENS8, "--all", "--tree", "bitsets"]);
-    all.assert_status(0);
-    assert_eq!(check_text_solutions(&problem(QUEENS8), &all.stdout), 92);
+    for file in [QUEENS8, "tests/corpus/queens8-pd.dlx"] {
+        let all = dlx(&["solve", file, "--all", "--tree", "bitsets"]);
+        all.assert_status(0);
+        assert_eq!(
+            check_text_solutions(&problem(file), &all.stdout),
+            92,
+            "{file}"
+        );
+    }
     let counted = dlx(&[
-        "solve", QUEENS8, "--count", "--stats", "--tree", "bitsets", "--threads", "2",
+        "solve",
+        QUEENS8,
+        "--count",
+        "--stats",
+        "--tree",
+        "bitsets",
+        "--threads",
+        "2",
     ]);
     counted.assert_status(0);
     insta::assert_snapshot!("queens8_bit_sets_stats", counted.report_without_time());
     for (args, says) in [
         (
-            &["solve", "tests/corpus/queens8-pd.dlx", "--count"][..],
-            "--tree bitsets: this problem has items covered more than once",
+            &["solve", "tests/corpus/random/mcc-s1.dlx", "--count"][..],
+            "--tree bitsets: this problem has bounds other than 1:1 and 0:1",
         ),
         (
             &[

@@ -181,6 +181,34 @@ fn bit_sets_count_every_instance_without_bounds() {
     run_cases(&cases(false), Engine::C, Tree::Bitsets, Stream::Iterator);
 }
 
+/// The bit sets on the instances with bounds: those of 0:1 (the queens with their diagonals
+/// as primary items of bounds 0:1) they search as Algorithm C, with the same counts and each
+/// solution checked; the others (bounds of 2) run on the links.
+#[test]
+fn bit_sets_count_the_instances_with_bounds_of_at_most_one() {
+    let mut ran = 0;
+    for case in cases(false) {
+        let problem = util::read_corpus(&case.name);
+        if problem.engine() != Engine::M {
+            continue;
+        }
+        let solver = Solver::new(&problem).tree(Tree::Bitsets);
+        let at_most_one = (0..problem.primary_count())
+            .all(|i| matches!(problem.bounds(dlx::ItemId::new(i)), Some((0 | 1, 1))));
+        if !at_most_one {
+            assert_eq!(solver.tree_used(), Tree::Links, "{}", case.name);
+            continue;
+        }
+        ran += 1;
+        if let Some(failure) =
+            check_case(&problem, &case, Engine::M, Tree::Bitsets, Stream::ForEach)
+        {
+            panic!("{}: {failure}", case.name);
+        }
+    }
+    assert!(ran >= 5, "{ran} instances");
+}
+
 /// The bit sets walk the sparse sets' tree: on every instance without bounds, the same nodes
 /// at every level, and the same solutions as a set.
 #[test]

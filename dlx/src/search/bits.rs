@@ -49,6 +49,10 @@ pub(crate) const MAX_WORDS: u64 = 1 << 23;
 /// problem's size, is the better bet.
 pub(crate) const MAX_SCAN: u64 = 1 << 15;
 
+/// The most words the options' masks, each option's together, may take: a cover then reads
+/// one word of them per word of the live set instead of one per item of the option.
+const MAX_CONFLICTS: usize = 1 << 14;
+
 /// The item of a level with nothing chosen yet.
 const NONE: u32 = u32::MAX;
 
@@ -74,14 +78,20 @@ pub(crate) struct Bits {
     /// The masks of option `o`: `kills[kill_start[o]..kill_start[o + 1]]`.
     kill_start: Vec<u32>,
     kills: Vec<u32>,
+    /// Option `o`'s masks together at `conflicts[o * words..]`, when all of them take at
+    /// most [`MAX_CONFLICTS`] words (else empty).
+    conflicts: Vec<u64>,
     /// Level `l`'s live options: the words of the set that are not zero, `nonzero_len[l]`
     /// of them from `live[l * words..]`, and their places in the set, in increasing order,
     /// from `nonzero[l * words..]`.
     live: Vec<u64>,
     nonzero: Vec<u32>,
     nonzero_len: Vec<u32>,
-    /// Level `l`'s uncovered primary items at `uncovered[l * item_words..]`.
+    /// Level `l`'s uncovered primary items at `uncovered[l * item_words..]`, of those that
+    /// are to be covered (bounds 1:1; the others are secondary items here).
     uncovered: Vec<u64>,
+    /// The primary items to be covered, uncovered at the root.
+    to_cover: Vec<u64>,
     /// The item each applied level branches on.
     item: Vec<u32>,
     /// What the deepest level reached branches on.
@@ -101,6 +111,20 @@ fn has_live((words, places): (&[u64], &[u32]), o: u32) -> bool {
 }
 
 impl Bits {
+    /// Whether the bit sets search `problem`'s bounds (Algorithm M) as Algorithm C would: when
+    /// every primary item is to be covered once (bounds 1:1) or at most once (0:1), and every
+    /// option has an item of bounds 1:1. An item of bounds 0:1 is then a secondary item, and
+    /// the solutions are the same: an option without a 1:1 item is the only kind Algorithm C
+    /// would never choose, where Algorithm M would.
+    pub fn takes_bounds(problem: &Problem) -> bool {
+        let must = |item: ItemId| problem.bounds(item) == Some((1, 1));
+        (0..problem.primary_count())
+            .all(|i| matches!(problem.bounds(ItemId::new(i)), Some((0 | 1, 1))))
+            && problem
+                .options()
+                .all(|option| problem.option(option).iter().any(|e| must(e.item())))
+    }
+
     /// Whether the table of `problem` (searched to `depth` levels) takes at most
     /// [`MAX_WORDS`] words, and a node's scan at most [`MAX_SCAN`].
     pub fn fits(problem: &Problem, depth: usize) -> bool {
@@ -156,6 +180,23 @@ impl Bits {
             }
             kill_start.push(kills.len() as u32);
         }
+        let mut conflicts = Vec::new();
+        if options * words <= MAX_CONFLICTS {
+            conflicts = vec![0; options * words];
+            for o in 0..options {
+                for &m in &kills[kill_start[o] as usize..kill_start[o + 1] as usize] {
+                    for w in 0..words {
+                        conflicts[o * words + w] |= masks[m as usize * words + w];
+                    }
+                }
+            }
+        }
+        let mut to_cover = vec![0u64; item_words];
+        for i in 0..primaries {
+            if problem.bounds(ItemId::new(i)) == Some((1, 1)) {
+                to_cover[i / 64] |= 1 << (i % 64);
+            }
+        }
         let mut bits = Bits {
             words,
             item_words,
@@ -163,10 +204,12 @@ impl Bits {
             masks,
             kill_start,
             kills,
+            conflicts,
             live: vec![0; depth * words],
             nonzero: vec![0; depth * words],
             nonzero_len: vec![0; depth],
             uncovered: vec![0; depth.max(1) * item_words],
+            to_cover,
             item: vec![NONE; depth],
             next: Next::Solution,
             updates: 0,
@@ -181,10 +224,12 @@ impl Bits {
             masks: try_copy(&self.masks)?,
             kill_start: try_copy(&self.kill_start)?,
             kills: try_copy(&self.kills)?,
+            conflicts: try_copy(&self.conflicts)?,
             live: try_copy(&self.live)?,
             nonzero: try_copy(&self.nonzero)?,
             nonzero_len: try_copy(&self.nonzero_len)?,
             uncovered: try_copy(&self.uncovered)?,
+            to_cover: try_copy(&self.to_cover)?,
             item: try_copy(&self.item)?,
             ..*self
         })
@@ -211,10 +256,7 @@ impl Bits {
             self.nonzero[w] = w as u32;
         }
         self.nonzero_len[0] = words as u32;
-        for w in 0..self.item_words {
-            let bits = (self.primaries - 64 * w).min(64);
-            self.uncovered[w] = if bits == 64 { !0 } else { (1 << bits) - 1 };
-        }
+        self.uncovered[..self.item_words].copy_from_slice(&self.to_cover);
         self.next = match self.scan(0) {
             Ok(next) => next,
             Err(item) => Next::Item(item, 0),
@@ -233,12 +275,13 @@ impl Bits {
         (&self.live[from..][..len], &self.nonzero[from..][..len])
     }
 
-    /// The number of options of the item with mask `mask` in the live set with nonzero words
-    /// `words` at `places`; counting may stop, four words at a time, once it reaches
-    /// `enough`.
+    /// The number of options of the item whose mask starts at `masks[mask]` in the live set
+    /// with nonzero words `words` at `places`; counting may stop, four words at a time, once
+    /// it reaches `enough`.
     #[inline(always)]
-    fn count((words, places): (&[u64], &[u32]), mask: &[u64], enough: u32) -> u32 {
-        let word = |k: usize| (at(words, k) & at(mask, at(places, k) as usize)).count_ones();
+    fn count((words, places): (&[u64], &[u32]), masks: &[u64], mask: usize, enough: u32) -> u32 {
+        let word =
+            |k: usize| (at(words, k) & at(masks, mask + at(places, k) as usize)).count_ones();
         let mut count = 0;
         let mut k = 0;
         while k + 4 <= words.len() {
@@ -271,7 +314,7 @@ impl Bits {
             while bits != 0 {
                 let item = (64 * w) as u32 + bits.trailing_zeros();
                 bits &= bits - 1;
-                let count = Self::count(live, self.mask(item), best.0);
+                let count = Self::count(live, &self.masks, item as usize * self.words, best.0);
                 if count >= best.0 {
                     continue;
                 }
@@ -310,17 +353,27 @@ impl Bits {
         let (places, next_places) = (&places[level * words..][..len], &mut next_places[..len]);
         let mut kept = 0;
         let mut removed = 0;
-        for (&word, &w) in live.iter().zip(places) {
-            let mut gone = 0;
-            for &m in kills {
-                gone |= at(masks, m as usize * words + w as usize);
-            }
+        let mut keep = |word: u64, w: u32, gone: u64| {
             removed += (word & gone).count_ones();
             let left = word & !gone;
             // Written whether kept or not; `kept` moves on only past a word that is kept.
             next[kept] = left;
             next_places[kept] = w;
             kept += (left != 0) as usize;
+        };
+        if self.conflicts.is_empty() {
+            for (&word, &w) in live.iter().zip(places) {
+                let mut gone = 0;
+                for &m in kills {
+                    gone |= at(masks, m as usize * words + w as usize);
+                }
+                keep(word, w, gone);
+            }
+        } else {
+            let conflicts = &self.conflicts[o as usize * words..][..words];
+            for (&word, &w) in live.iter().zip(places) {
+                keep(word, w, at(conflicts, w as usize));
+            }
         }
         self.nonzero_len[level + 1] = kept as u32;
         self.updates += removed as u64;

@@ -149,13 +149,21 @@ impl Search {
         })
     }
 
-    /// Step X1 [Initialize], for the given engine (at least `problem.engine()`) and tree
-    /// (sparse sets only for Algorithms X and C: see [`tree_for`]).
+    /// Step X1 [Initialize], for the given engine (at least `problem.engine()`) and tree, as
+    /// [`tree_for`] gives it (sparse sets only for Algorithms X and C; bit sets also for
+    /// Algorithm M's bounds of 0:1, which they search as Algorithm C would).
     pub fn new(problem: &Problem, engine: Engine, tree: Tree) -> Search {
         let engine = engine.max(problem.engine());
         let colors = engine == Engine::C || (engine == Engine::M && problem.has_colors());
         let sparse = tree == Tree::SparseSets && engine != Engine::M;
-        let bits = tree == Tree::Bitsets && engine != Engine::M;
+        let bits = tree == Tree::Bitsets;
+        // An item of bounds 0:1 is a secondary item to the bit sets, whose search is
+        // Algorithm X's or C's.
+        let engine = match engine {
+            Engine::M if bits && colors => Engine::C,
+            Engine::M if bits => Engine::X,
+            engine => engine,
+        };
         let links = if sparse || bits {
             Links::new(
                 &Problem::builder().build().expect("an empty problem"),
@@ -418,17 +426,25 @@ impl Search {
 }
 
 /// The tree a search of `problem` with `engine` and propagation (or not) walks when `tree` is
-/// asked for: the sparse sets and bit sets only for Algorithms X and C without propagation,
-/// the sparse sets on a table whose item bases fit their nodes' `i32` (more than two billion
-/// entries do not), the bit sets on one that [`Bits::fits`] (or else the sparse sets, whose
-/// tree is the same).
+/// asked for: the sparse sets and bit sets only without propagation; the sparse sets for
+/// Algorithms X and C, on a table whose item bases fit their nodes' `i32` (more than two
+/// billion entries do not); the bit sets also for Algorithm M when [`Bits::takes_bounds`],
+/// on a table that [`Bits::fits`] (or else the sparse sets, whose tree is the same, where
+/// they can).
 pub(crate) fn tree_for(problem: &Problem, engine: Engine, tree: Tree, propagates: bool) -> Tree {
     let set_len = problem.entry_count() as u64 + 2 * problem.item_count() as u64;
-    if engine.max(problem.engine()) == Engine::M || propagates || set_len > i32::MAX as u64 {
+    let bounded = engine.max(problem.engine()) == Engine::M;
+    let sparse = if bounded || set_len > i32::MAX as u64 {
         Tree::Links
-    } else if tree == Tree::Bitsets && !Bits::fits(problem, problem.primary_count() + 1) {
-        Tree::SparseSets
     } else {
-        tree
+        Tree::SparseSets
+    };
+    match tree {
+        _ if propagates => Tree::Links,
+        Tree::Links => Tree::Links,
+        Tree::SparseSets => sparse,
+        Tree::Bitsets if bounded && !Bits::takes_bounds(problem) => Tree::Links,
+        Tree::Bitsets if !Bits::fits(problem, problem.primary_count() + 1) => sparse,
+        Tree::Bitsets => Tree::Bitsets,
     }
 }
