@@ -2478,11 +2478,42 @@ fn readme_shows_the_calendar_as_drawn() {
 }
 
 /// A puzzle command and `dlx solve` run one search: `dlx queens 8` encodes Knuth's
-/// queens8.dlx, so the statistics are the same.
+/// queens8.dlx, so the statistics are the same, on the queens' default tree (the bit sets)
+/// and on Knuth's.
 #[test]
 fn puzzle_stats_are_the_solvers() {
-    let puzzle = dlx(&["queens", "8", "--count", "--stats", "--threads", "1"]);
-    let solve = dlx(&["solve", QUEENS8, "--count", "--stats", "--threads", "1"]);
+    for tree in ["bitsets", "links"] {
+        let puzzle = dlx(&[
+            "queens",
+            "8",
+            "--count",
+            "--stats",
+            "--threads",
+            "1",
+            "--tree",
+            tree,
+        ]);
+        let solve = dlx(&[
+            "solve",
+            QUEENS8,
+            "--count",
+            "--stats",
+            "--threads",
+            "1",
+            "--tree",
+            tree,
+        ]);
+        puzzle_stats_are(&puzzle, &solve);
+    }
+    let default = dlx(&["queens", "8", "--count", "--stats", "--threads", "1"]);
+    assert!(
+        default.stderr.starts_with("tree: bitsets\n"),
+        "{}",
+        default.stderr
+    );
+}
+
+fn puzzle_stats_are(puzzle: &Run, solve: &Run) {
     puzzle.assert_status(0);
     let redact = |run: &Run| -> Vec<String> {
         run.stderr
@@ -2492,7 +2523,7 @@ fn puzzle_stats_are_the_solvers() {
             .collect()
     };
     assert_eq!(puzzle.stdout, "92\n");
-    assert_eq!(redact(&puzzle), redact(&solve));
+    assert_eq!(redact(puzzle), redact(solve));
     assert!(puzzle.stderr.contains("nodes: "), "{}", puzzle.stderr);
 }
 

@@ -100,10 +100,10 @@ pub trait Reduction {
     }
 
     /// The search tree that enumerates this puzzle's solutions fastest, measured
-    /// (`docs/engine.md`): the sparse sets where covering a choice hides many others, as
-    /// placing a piece used once does; by default the links, Knuth's tree. (The sparse sets
-    /// take no reasoning at every node: a search with some walks the links whatever this
-    /// says.)
+    /// (`docs/engine.md`): the bit sets for problems of up to a few thousand options (the
+    /// pieces used once, the queens); by default the links, Knuth's tree. (The sparse sets
+    /// and bit sets take no reasoning at every node: a search with some walks the links
+    /// whatever this says.)
     fn tree(&self) -> dlx::Tree {
         dlx::Tree::Links
     }

@@ -138,6 +138,12 @@ impl Reduction for Queens {
         encode::encode(size)
     }
 
+    /// Bit sets: n^2 options, at most a few thousand on the boards counted (13 x 13: 0.09 s,
+    /// against 0.11 s on the links; 15 x 15: 2.16 s against 3.39 s, one thread).
+    fn tree(&self) -> dlx::Tree {
+        dlx::Tree::Bitsets
+    }
+
     fn decode(&self, size: &Size, choices: &[&Square]) -> Board {
         let mut queens = vec![None; size.0];
         for &&(row, col) in choices {
