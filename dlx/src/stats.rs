@@ -36,8 +36,8 @@ pub struct Stats {
     /// Values that [`Propagation::Probing`](crate::Propagation::Probing) tried.
     pub probes: u64,
     /// The tree these counts are of ([`Solver::tree`](crate::Solver::tree)): nodes and
-    /// updates are Knuth's on [`Tree::Links`](crate::Tree::Links), the sparse sets' own on
-    /// the other.
+    /// updates are Knuth's on [`Tree::Links`](crate::Tree::Links); the sparse sets and the
+    /// bit sets count the same nodes, and updates of their own.
     pub tree: crate::engine::Tree,
 }
 

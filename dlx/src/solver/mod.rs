@@ -122,9 +122,10 @@ impl<'p> Solver<'p> {
         self.engine
     }
 
-    /// Walks this search tree with Algorithms X and C when nothing propagates; Algorithm M,
-    /// propagation at every node and problems of more than two billion entries walk
-    /// [`Tree::Links`] whatever is asked
+    /// Walks this search tree with Algorithms X and C when nothing propagates; propagation at
+    /// every node, Algorithm M (but for the bit sets' bounds of 0:1, see [`Tree::Bitsets`])
+    /// and problems of more than two billion entries walk [`Tree::Links`] whatever is asked,
+    /// and a problem too large for the bit sets walks their tree on the sparse sets
     /// ([`tree_used`](Self::tree_used) says which runs). By default, [`Tree::Links`].
     ///
     /// ```
@@ -138,6 +139,14 @@ impl<'p> Solver<'p> {
     /// let parallel = solver.threads(2).count().stats;
     /// assert_eq!((parallel.nodes, parallel.updates), (9239, outcome.stats.updates));
     /// assert_eq!(parallel.tree, dlx::Tree::SparseSets);
+    /// // The bit sets walk the same tree; they also take the bounds of 0:1 of queens10-pd.
+    /// let bits = dlx::Solver::new(&problem).tree(dlx::Tree::Bitsets).count();
+    /// assert_eq!((bits.solutions, bits.stats.nodes), (724, 9239));
+    /// let bounded = dlx::Problem::from_dlx(&std::fs::read_to_string(
+    ///     concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/corpus/queens10-pd.dlx"))?)?;
+    /// let bits = dlx::Solver::new(&bounded).tree(dlx::Tree::Bitsets);
+    /// assert_eq!(bits.tree_used(), dlx::Tree::Bitsets);
+    /// assert_eq!(bits.count().stats.nodes, 9239);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     ///
