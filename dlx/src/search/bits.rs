@@ -23,6 +23,7 @@
 //! take at most [`MAX_WORDS`] words and whose scans read at most [`MAX_SCAN`]; the others walk
 //! the same tree on the sparse sets.
 
+use super::sets::{Branch, SetTable};
 use super::{Event, Resume, Search};
 use crate::links::try_copy;
 use crate::problem::{ItemId, OptionId, Problem};
@@ -456,6 +457,36 @@ impl Bits {
     }
 }
 
+impl SetTable for Bits {
+    #[inline(always)]
+    fn solved(&self) -> bool {
+        self.next == Next::Solution
+    }
+
+    #[inline(always)]
+    fn branch(&mut self, level: usize) -> Branch {
+        match self.next {
+            Next::Solution => Branch::Solution,
+            Next::Item(_, 0) => Branch::DeadEnd,
+            Next::Item(item, _) => {
+                self.item[level] = item;
+                let first = self.option_after(level, item, None);
+                Branch::First(first.expect("an item with options"))
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn next_option(&mut self, level: usize, o: u32) -> Option<u32> {
+        self.option_after(level, self.item[level], Some(o))
+    }
+
+    #[inline(always)]
+    fn cover<const COLORS: bool>(&mut self, level: usize, o: u32) -> bool {
+        Bits::cover(self, level, o)
+    }
+}
+
 impl Search {
     fn bits(&self) -> &Bits {
         self.bits.as_deref().expect("a bit-set search")
@@ -490,76 +521,11 @@ impl Search {
 
     #[inline(always)]
     fn run_bits_loop(&mut self) -> Event {
-        let Search {
-            bits,
-            level: saved_level,
-            choice,
-            resume,
-            base,
-            cutoff,
-            nodes,
-            profile,
-            checkpoint_at,
-            ..
-        } = self;
-        let table = bits.as_deref_mut().expect("a bit-set search");
-        let base = *base;
-        let mut level = *saved_level;
-        let mut enter = match *resume {
-            Resume::EnterLevel => true,
-            Resume::LeaveLevel => false,
-            Resume::Finished => return Event::Done,
-        };
-        loop {
-            // The option to try at `level`, if any.
-            let mut next = None;
-            if enter {
-                if *nodes >= *checkpoint_at {
-                    *saved_level = level;
-                    *resume = Resume::EnterLevel;
-                    return Event::Checkpoint;
-                }
-                if level == *cutoff && table.next != Next::Solution {
-                    *saved_level = level;
-                    *resume = Resume::LeaveLevel;
-                    return Event::Prefix;
-                }
-                *nodes += 1;
-                profile[level] += 1;
-                match table.next {
-                    Next::Solution => {
-                        *saved_level = level;
-                        *resume = Resume::LeaveLevel;
-                        return Event::Solution;
-                    }
-                    Next::Item(_, 0) => {}
-                    Next::Item(item, _) => {
-                        table.item[level] = item;
-                        next = table.option_after(level, item, None);
-                    }
-                }
-            }
-            // Try options until one covers, leaving the levels that have none left.
-            loop {
-                while next.is_none() {
-                    if level == base {
-                        *resume = Resume::Finished;
-                        *saved_level = base;
-                        return Event::Done;
-                    }
-                    level -= 1;
-                    next = table.option_after(level, table.item[level], Some(choice[level]));
-                }
-                let o = next.expect("an option to try");
-                choice[level] = o;
-                if table.cover(level, o) {
-                    break;
-                }
-                next = table.option_after(level, table.item[level], Some(o));
-            }
-            level += 1;
-            enter = true;
-        }
+        let mut table = self.bits.take().expect("a bit-set search");
+        // The colors are in the masks: one loop for Algorithms X and C.
+        let event = self.run_sets::<Bits, false>(&mut table);
+        self.bits = Some(table);
+        event
     }
 
     /// [`enter_prefix`](Search::enter_prefix) for the bit sets.

@@ -14,8 +14,11 @@
 //!   (a partial solution given as the node chosen at each level), unwinding, and splitting
 //!   off the untried branches as prefixes for other searches.
 //! - [`sparse`]: the other tree, [`Tree::SparseSets`]: Algorithms X and C on sparse sets
-//!   instead of links, with its own loop, replay and split behind the same `Search` (its
-//!   table replaces the links, and `choice` holds its nodes).
+//!   instead of links, with its own replay and split behind the same `Search` (its table
+//!   replaces the links, and `choice` holds its nodes).
+//! - [`bits`]: the same tree on bit sets of options, [`Tree::Bitsets`] (`choice` holds
+//!   option numbers).
+//! - [`sets`]: the loop of that tree, one source for both tables.
 //!
 //! The steps are labelled as in the book so they can be checked line by line.
 //!
@@ -27,6 +30,7 @@
 mod bits;
 mod m;
 mod replay;
+mod sets;
 mod sparse;
 #[cfg(test)]
 mod tests;

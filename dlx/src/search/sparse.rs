@@ -27,6 +27,7 @@
 //! inactive and removes only the options that give it another color (or none), as Knuth's
 //! purification does; the options with the same color stay, and take the item no more.
 
+use super::sets::{Branch, SetTable};
 use super::{Event, Resume, Search};
 use crate::links::try_copy;
 use crate::problem::{ItemId, OptionId, Problem};
@@ -460,6 +461,35 @@ impl Sparse {
     }
 }
 
+impl SetTable for Sparse {
+    #[inline(always)]
+    fn solved(&self) -> bool {
+        self.all_covered()
+    }
+
+    #[inline(always)]
+    fn branch(&mut self, level: usize) -> Branch {
+        match self.choose() {
+            Choice::Solution => Branch::Solution,
+            Choice::Item(_, 0) => Branch::DeadEnd,
+            Choice::Item(item, _) => {
+                self.branch_on(item, level);
+                Branch::First(self.set[item as usize])
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn next_option(&mut self, level: usize, node: u32) -> Option<u32> {
+        Sparse::next_option(self, level, node)
+    }
+
+    #[inline(always)]
+    fn cover<const COLORS: bool>(&mut self, _level: usize, node: u32) -> bool {
+        self.cover_option::<COLORS>(node)
+    }
+}
+
 impl Search {
     fn sparse(&self) -> &Sparse {
         self.sparse.as_deref().expect("a sparse-set search")
@@ -468,76 +498,10 @@ impl Search {
     /// Runs the sparse-set search until the next solution, checkpoint, prefix, or the end.
     #[inline(never)]
     pub(super) fn run_sparse<const COLORS: bool>(&mut self) -> Event {
-        let Search {
-            sparse,
-            level: saved_level,
-            choice,
-            resume,
-            base,
-            cutoff,
-            nodes,
-            profile,
-            checkpoint_at,
-            ..
-        } = self;
-        let table = sparse.as_deref_mut().expect("a sparse-set search");
-        let base = *base;
-        let mut level = *saved_level;
-        let mut enter = match *resume {
-            Resume::EnterLevel => true,
-            Resume::LeaveLevel => false,
-            Resume::Finished => return Event::Done,
-        };
-        loop {
-            // The option to try at `level`, if any.
-            let mut next = None;
-            if enter {
-                if *nodes >= *checkpoint_at {
-                    *saved_level = level;
-                    *resume = Resume::EnterLevel;
-                    return Event::Checkpoint;
-                }
-                if level == *cutoff && !table.all_covered() {
-                    *saved_level = level;
-                    *resume = Resume::LeaveLevel;
-                    return Event::Prefix;
-                }
-                *nodes += 1;
-                profile[level] += 1;
-                match table.choose() {
-                    Choice::Solution => {
-                        *saved_level = level;
-                        *resume = Resume::LeaveLevel;
-                        return Event::Solution;
-                    }
-                    Choice::Item(_, 0) => {}
-                    Choice::Item(item, _) => {
-                        table.branch_on(item, level);
-                        next = Some(table.set[item as usize]);
-                    }
-                }
-            }
-            // Try options until one covers, leaving the levels that have none left.
-            loop {
-                while next.is_none() {
-                    if level == base {
-                        *resume = Resume::Finished;
-                        *saved_level = base;
-                        return Event::Done;
-                    }
-                    level -= 1;
-                    next = table.next_option(level, choice[level]);
-                }
-                let node = next.expect("an option to try");
-                choice[level] = node;
-                if table.cover_option::<COLORS>(node) {
-                    break;
-                }
-                next = table.next_option(level, node);
-            }
-            level += 1;
-            enter = true;
-        }
+        let mut table = self.sparse.take().expect("a sparse-set search");
+        let event = self.run_sets::<Sparse, COLORS>(&mut table);
+        self.sparse = Some(table);
+        event
     }
 
     /// [`enter_prefix`](Search::enter_prefix) for the sparse sets.
