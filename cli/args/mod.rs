@@ -55,7 +55,7 @@ pub enum Command {
         dlx solve problem.dlx --all             every solution\n  \
         dlx solve problem.dlx --count --stats   the number of solutions, statistics on stderr\n  \
         generate | dlx solve --limit 10         at most 10 solutions of a problem on stdin")]
-    Solve(SolveArgs),
+    Solve(Deferred<SolveArgs>),
 
     /// The calendar puzzle: eight pieces cover a board of months and days, all but a date.
     ///
@@ -74,7 +74,7 @@ pub enum Command {
         dlx calendar 2026-02-28 --all     every solution of a date\n  \
         dlx calendar --all-dates          every date of a leap year counted\n  \
         dlx calendar 8-19 --format svg > aug19.svg")]
-    Calendar(CalendarArgs),
+    Calendar(Deferred<CalendarArgs>),
 
     /// L-tromino tilings of a square without one cell, or of any board.
     ///
@@ -95,7 +95,7 @@ pub enum Command {
         dlx tromino --size 8 --missing 0,0 --count       30355 tilings\n  \
         dlx tromino --size 4096 --missing 5,7 --method divide > big.txt\n  \
         dlx tromino --board board.txt --all --limit 10")]
-    Tromino(TrominoArgs),
+    Tromino(Deferred<TrominoArgs>),
 
     /// Tilings with unlimited pieces: copies of the pieces cover every cell of the board,
     /// each piece used any number of times, turned and flipped unless --fixed.
@@ -119,7 +119,7 @@ pub enum Command {
         dlx tile --size 8x8 --pieces domino --count         12988816\n  \
         dlx tile board.txt --pieces l-tromino --all --limit 3\n  \
         dlx tile --size 6x10 pieces.txt --fixed --count")]
-    Tile(TileArgs),
+    Tile(Deferred<TileArgs>),
 
     /// Any polyominoes on any board, each piece used once, turned and flipped at will.
     ///
@@ -138,7 +138,7 @@ pub enum Command {
         printf '...\\n...\\n' > board.txt\n  \
         printf 'A\\nAA\\n\\nBB\\n B\\n' > pieces.txt\n  \
         dlx pack board.txt pieces.txt --all")]
-    Pack(PackArgs),
+    Pack(Deferred<PackArgs>),
 
     /// Futoshiki: a Latin square with givens and inequalities between neighbours.
     ///
@@ -163,7 +163,7 @@ pub enum Command {
         dlx futoshiki puzzle.txt --grade           its difficulty\n  \
         dlx futoshiki --generate 7 --difficulty extreme | dlx futoshiki\n  \
         dlx futoshiki --generate 5 --format tatham  a game ID for Tatham's Unequal")]
-    Futoshiki(FileArgs),
+    Futoshiki(Deferred<FileArgs>),
 
     /// Binairo (the "01 game", Takuzu, Tatham's Unruly): fill a grid with 0s and 1s.
     ///
@@ -183,7 +183,7 @@ pub enum Command {
         printf '4\\n____\\n____\\n____\\n____\\n' | dlx binairo --count      72\n  \
         dlx binairo --generate 8x10 --difficulty normal --seed 3\n  \
         dlx binairo 8x8u:ADfBgcBbjEdbEeaEa        a game ID of Tatham's Unruly")]
-    Binairo(BinairoArgs),
+    Binairo(Deferred<BinairoArgs>),
 
     /// Sudoku (4x4, 6x6, 9x9, 12x12, 16x16, 25x25, ...).
     ///
@@ -204,7 +204,7 @@ pub enum Command {
         dlx sudoku puzzle.txt --grade               its difficulty\n  \
         dlx sudoku --generate 9 --difficulty advanced --seed 7\n  \
         dlx sudoku 3x3:a3c6_8_7a4c8a6d9e5c1c3a1b9a2b6a7c3c8e9d4a1c2a1_2_7c6a   Tatham's Solo ID")]
-    Sudoku(FileArgs),
+    Sudoku(Deferred<FileArgs>),
 
     /// The arrow board: one diagonal arrow in every cell of an n x n board (n even).
     ///
@@ -217,7 +217,7 @@ pub enum Command {
     #[command(after_help = "Examples:\n  \
         dlx arrows --size 4 --all\n  \
         dlx arrows --size 8 --format svg > arrows.svg")]
-    Arrows(ArrowsArgs),
+    Arrows(Deferred<ArrowsArgs>),
 
     /// The n-queens problem: n queens on an n x n board, none attacking another.
     ///
@@ -226,7 +226,7 @@ pub enum Command {
     #[command(after_help = "Examples:\n  \
         dlx queens 8                the first of the 92 solutions\n  \
         dlx queens 12 --count       14200")]
-    Queens(QueensArgs),
+    Queens(Deferred<QueensArgs>),
 
     /// Add up the counts of the shards of one problem (`dlx ... --count --shard I/N`).
     ///
@@ -236,7 +236,7 @@ pub enum Command {
     #[command(after_help = "Example, four shards with GNU parallel:\n  \
         parallel dlx solve p.dlx --count --threads 1 --shard {}/4 '>' shard{}.out ::: 0 1 2 3\n  \
         dlx merge shard*.out")]
-    Merge(MergeArgs),
+    Merge(Deferred<MergeArgs>),
 
     /// The puzzles on a web page, served from this machine.
     ///
@@ -252,14 +252,14 @@ pub enum Command {
         dlx serve                  a free port on 127.0.0.1, printed\n  \
         dlx serve --port 8000      http://127.0.0.1:8000/\n  \
         dlx serve --bind 0.0.0.0 --port 8000   the whole network may use it")]
-    Serve(ServeArgs),
+    Serve(Deferred<ServeArgs>),
 
     /// Shell completions for dlx, on stdout.
     #[command(after_help = "Examples:\n  \
         dlx completions bash > ~/.local/share/bash-completion/completions/dlx\n  \
         dlx completions zsh > ~/.zfunc/_dlx         (with fpath+=~/.zfunc in .zshrc)\n  \
         dlx completions fish > ~/.config/fish/completions/dlx.fish")]
-    Completions(CompletionsArgs),
+    Completions(Deferred<CompletionsArgs>),
 
     /// The manual page of dlx (roff), on stdout.
     #[command(after_help = "Example:\n  \
@@ -288,7 +288,7 @@ pub struct CalendarArgs {
     pub all_dates: bool,
 
     #[command(flatten)]
-    pub flags: Deferred<SolveFlags>,
+    pub flags: SolveFlags,
 }
 
 /// How `dlx tromino` tiles.
@@ -319,7 +319,7 @@ pub struct TrominoArgs {
     pub method: Method,
 
     #[command(flatten)]
-    pub flags: Deferred<SolveFlags>,
+    pub flags: SolveFlags,
 }
 
 #[derive(Debug, Args)]
@@ -343,7 +343,7 @@ pub struct TileArgs {
     pub fixed: bool,
 
     #[command(flatten)]
-    pub flags: Deferred<SolveFlags>,
+    pub flags: SolveFlags,
 }
 
 #[derive(Debug, Args)]
@@ -357,7 +357,7 @@ pub struct PackArgs {
     pub pieces: PathBuf,
 
     #[command(flatten)]
-    pub flags: Deferred<SolveFlags>,
+    pub flags: SolveFlags,
 }
 
 /// A puzzle read from a file or standard input.
@@ -371,7 +371,7 @@ pub struct FileArgs {
     pub make: MakeFlags,
 
     #[command(flatten)]
-    pub flags: Deferred<SolveFlags>,
+    pub flags: SolveFlags,
 }
 
 /// The exact-cover encodings of Binairo.
@@ -409,7 +409,7 @@ pub struct BinairoArgs {
     pub encoding: BinairoEncoding,
 
     #[command(flatten)]
-    pub flags: Deferred<SolveFlags>,
+    pub flags: SolveFlags,
 }
 
 #[derive(Debug, Args)]
@@ -419,7 +419,7 @@ pub struct ArrowsArgs {
     pub size: usize,
 
     #[command(flatten)]
-    pub flags: Deferred<SolveFlags>,
+    pub flags: SolveFlags,
 }
 
 #[derive(Debug, Args)]
@@ -429,7 +429,7 @@ pub struct QueensArgs {
     pub n: usize,
 
     #[command(flatten)]
-    pub flags: Deferred<SolveFlags>,
+    pub flags: SolveFlags,
 }
 
 #[derive(Debug, Args)]
@@ -467,5 +467,5 @@ pub struct SolveArgs {
     pub file: Option<PathBuf>,
 
     #[command(flatten)]
-    pub flags: Deferred<SolveFlags>,
+    pub flags: SolveFlags,
 }
