@@ -209,6 +209,27 @@ fn bit_sets_count_the_instances_with_bounds_of_at_most_one() {
     assert!(ran >= 5, "{ran} instances");
 }
 
+/// A problem whose scan would read too many words (600 primary items of 4,200 options: 600 x
+/// 66 words) walks the bit sets' tree on the sparse sets, and says so; one just under the
+/// bound walks the bit sets.
+#[test]
+fn bit_sets_too_large_for_a_scan_walk_the_sparse_sets() {
+    for (primaries, tree) in [(600, Tree::SparseSets), (400, Tree::Bitsets)] {
+        let mut builder = dlx::ProblemBuilder::new();
+        let items: Vec<_> = (0..primaries).map(|i| builder.primary(format!("p{i}"))).collect();
+        for k in 0..4200 {
+            builder.option([items[k % primaries]]);
+        }
+        let problem = builder.build().expect("a problem");
+        let solver = Solver::new(&problem).tree(Tree::Bitsets);
+        assert_eq!(solver.tree_used(), tree, "{primaries} items");
+        let first = solver.first().expect("a solution");
+        dlx::verify(&problem, first.options()).expect("a solution");
+        let counted = solver.limit(1000).count();
+        assert_eq!((counted.solutions, counted.stats.tree), (1000, tree));
+    }
+}
+
 /// The bit sets walk the sparse sets' tree: on every instance without bounds, the same nodes
 /// at every level, and the same solutions as a set.
 #[test]
