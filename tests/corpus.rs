@@ -216,7 +216,9 @@ fn bit_sets_count_the_instances_with_bounds_of_at_most_one() {
 fn bit_sets_too_large_for_a_scan_walk_the_sparse_sets() {
     for (primaries, tree) in [(600, Tree::SparseSets), (400, Tree::Bitsets)] {
         let mut builder = dlx::ProblemBuilder::new();
-        let items: Vec<_> = (0..primaries).map(|i| builder.primary(format!("p{i}"))).collect();
+        let items: Vec<_> = (0..primaries)
+            .map(|i| builder.primary(format!("p{i}")))
+            .collect();
         for k in 0..4200 {
             builder.option([items[k % primaries]]);
         }
