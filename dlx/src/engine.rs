@@ -40,8 +40,9 @@ pub enum Tree {
     /// option is taken without saving anything, and covering an option that leaves a primary
     /// item without options fails at once, without a node. A node branches on the item the
     /// links would choose there (fewest options, the first in item order among equals); an
-    /// item's options are tried in another order, so the solutions come in another order. The tree depends only on the options alive at each
-    /// node, so threads and shards split it into the same nodes and updates as one thread.
+    /// item's options are tried in another order, so the solutions come in another order.
+    /// The tree depends only on the options alive at each node, so threads and shards split
+    /// it into the same nodes and updates as one thread.
     /// Faster than the links where a node does much work (the pentominoes), slower where it
     /// does little (queens, Langford pairs): see the measurements in `docs/engine.md`.
     SparseSets,
