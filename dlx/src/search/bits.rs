@@ -24,7 +24,8 @@
 //! the same tree on the sparse sets.
 
 use super::sets::{Branch, SetTable};
-use super::{Event, Resume, Search};
+use super::{Event, Search};
+use crate::error::PrefixError;
 use crate::links::try_copy;
 use crate::problem::{ItemId, OptionId, Problem};
 use std::collections::HashMap;
@@ -215,7 +216,7 @@ impl Bits {
             next: Next::Solution,
             updates: 0,
         };
-        bits.reset();
+        bits.start();
         bits
     }
 
@@ -236,16 +237,8 @@ impl Bits {
         })
     }
 
-    pub fn updates(&self) -> u64 {
-        self.updates
-    }
-
-    pub fn set_updates(&mut self, updates: u64) {
-        self.updates = updates;
-    }
-
     /// Puts the table back at the root: every option live, every primary item uncovered.
-    pub fn reset(&mut self) {
+    fn start(&mut self) {
         let (words, options) = (self.words, self.kill_start.len() - 1);
         if self.nonzero_len.is_empty() {
             return;
@@ -397,7 +390,7 @@ impl Bits {
                 true
             }
             Err(item) => {
-                // What a prefix given as options meets next (see `bits_nodes_of`).
+                // What a prefix given as options meets next (see `node_of`).
                 self.next = Next::Item(item, 0);
                 false
             }
@@ -440,20 +433,13 @@ impl Bits {
         (below + 1, d.max(below + 1))
     }
 
-    /// Applies `level` as the search would take option `o` there, if `o` is one of the
-    /// level's item's live options: `None` if not, else whether its cover succeeds.
-    fn enter(&mut self, level: usize, o: u32) -> Option<bool> {
+    /// The item `level` branches on, if `o` is one of its live options.
+    fn branch_item(&self, level: usize, o: u32) -> Option<u32> {
         let Next::Item(item, _) = self.next else {
             return None;
         };
-        if o as usize >= self.kill_start.len() - 1
-            || !has_live(self.live_at(level), o)
-            || !has(self.mask(item), o)
-        {
-            return None;
-        }
-        self.item[level] = item;
-        Some(self.cover(level, o))
+        let is_option = (o as usize) < self.kill_start.len() - 1;
+        (is_option && has_live(self.live_at(level), o) && has(self.mask(item), o)).then_some(item)
     }
 }
 
@@ -484,6 +470,54 @@ impl SetTable for Bits {
     #[inline(always)]
     fn cover<const COLORS: bool>(&mut self, level: usize, o: u32) -> bool {
         Bits::cover(self, level, o)
+    }
+
+    fn apply<const COLORS: bool>(&mut self, level: usize, o: u32) -> Option<(bool, u64)> {
+        self.item[level] = self.branch_item(level, o)?;
+        let before = self.updates;
+        let covered = Bits::cover(self, level, o);
+        Some((covered, self.updates - before))
+    }
+
+    /// A node is its option's number.
+    fn node_of(
+        &self,
+        problem: &Problem,
+        level: usize,
+        option: OptionId,
+    ) -> Result<u32, PrefixError> {
+        // After a cover that fails, `next` is the item it left without options.
+        let Next::Item(item, _) = self.next else {
+            return Err(PrefixError::TooLong { level });
+        };
+        let o = option.index() as u32;
+        self.branch_item(level, o)
+            .map(|_| o)
+            .ok_or_else(|| PrefixError::NotAChoice {
+                level,
+                option: option.index(),
+                item: problem.item_name(ItemId::new(item as usize)).to_owned(),
+            })
+    }
+
+    fn untried(&self, level: usize, o: u32) -> Vec<u32> {
+        let item = self.item[level];
+        std::iter::successors(self.option_after(level, item, Some(o)), |&next| {
+            self.option_after(level, item, Some(next))
+        })
+        .collect()
+    }
+
+    fn reset(&mut self) {
+        self.start();
+    }
+
+    fn updates(&self) -> u64 {
+        self.updates
+    }
+
+    fn set_updates(&mut self, updates: u64) {
+        self.updates = updates;
     }
 }
 
@@ -526,105 +560,6 @@ impl Search {
         let event = self.run_sets::<Bits, false>(&mut table);
         self.bits = Some(table);
         event
-    }
-
-    /// [`enter_prefix`](Search::enter_prefix) for the bit sets.
-    pub(super) fn enter_bits_prefix(&mut self, prefix: &[u32], count_last: bool) {
-        let table = self.bits.as_deref_mut().expect("a bit-set search");
-        let updates = table.updates();
-        for (level, &o) in prefix.iter().enumerate() {
-            self.choice[level] = o;
-            let before = table.updates();
-            let covered = table.enter(level, o);
-            debug_assert!(
-                covered.is_some(),
-                "prefix {prefix:?} is not a branch at {level}"
-            );
-            let counted = if count_last && level + 1 == prefix.len() {
-                table.updates() - before
-            } else {
-                0
-            };
-            if covered != Some(true) {
-                // The branch fails at its cover, as it did in the search that gave it: its
-                // subtree has no node.
-                table.set_updates(updates + counted);
-                self.level = level;
-                self.base = level;
-                self.resume = Resume::Finished;
-                return;
-            }
-            table.set_updates(updates + counted);
-        }
-        self.level = prefix.len();
-        self.base = prefix.len();
-        self.resume = Resume::EnterLevel;
-    }
-
-    /// [`nodes_of`](Search::nodes_of) for the bit sets: a node is its option's number.
-    pub(super) fn bits_nodes_of(
-        &mut self,
-        problem: &Problem,
-        options: &[OptionId],
-    ) -> Result<Vec<u32>, crate::error::PrefixError> {
-        use crate::error::PrefixError;
-        let table = self.bits.as_deref_mut().expect("a bit-set search");
-        let updates = table.updates();
-        let mut result = Ok(());
-        let mut level = 0;
-        for &option in options {
-            if option.index() >= problem.option_count() {
-                result = Err(PrefixError::NoSuchOption(option.index()));
-                break;
-            }
-            // After a cover that fails, `next` is the item it left without options.
-            let Next::Item(item, _) = table.next else {
-                result = Err(PrefixError::TooLong { level });
-                break;
-            };
-            let o = option.index() as u32;
-            if table.enter(level, o).is_none() {
-                result = Err(PrefixError::NotAChoice {
-                    level,
-                    option: option.index(),
-                    item: problem.item_name(ItemId::new(item as usize)).to_owned(),
-                });
-                break;
-            }
-            self.choice[level] = o;
-            level += 1;
-        }
-        let nodes = self.choice[..level].to_vec();
-        table.reset();
-        table.set_updates(updates);
-        self.level = 0;
-        self.base = 0;
-        self.resume = Resume::EnterLevel;
-        result.map(|()| nodes)
-    }
-
-    /// [`split`](Search::split) for the bit sets: the untried options of the shallowest
-    /// branch level of this search's own subtree that has some.
-    pub(super) fn split_bits(&mut self) -> Vec<Vec<u32>> {
-        let table = self.bits();
-        let mut prefixes = Vec::new();
-        for level in self.base..self.level {
-            let o = self.choice[level];
-            let item = table.item[level];
-            let mut next = table.option_after(level, item, Some(o));
-            if next.is_none() {
-                continue;
-            }
-            while let Some(untried) = next {
-                let mut prefix = self.choice[..level].to_vec();
-                prefix.push(untried);
-                prefixes.push(prefix);
-                next = table.option_after(level, item, Some(untried));
-            }
-            self.base = level + 1;
-            break;
-        }
-        prefixes
     }
 
     /// The bit sets' "`k` of `d`" at `level`.

@@ -41,6 +41,7 @@ use crate::links::Links;
 use crate::problem::Problem;
 use crate::propagate::{Counters, Propagate, Propagation, Propagator};
 use bits::Bits;
+use sets::SetTable;
 use sparse::Sparse;
 use std::sync::Arc;
 

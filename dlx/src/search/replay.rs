@@ -7,6 +7,7 @@
 //! M4-M6 are written out again in `enter_bounded_level`, since one function shared with
 //! the loop cost the search 1.7% more instructions.
 
+use super::sets::on_set_table;
 use super::{with_colors, Resume, Search};
 use crate::engine::Engine;
 use crate::error::PrefixError;
@@ -32,11 +33,8 @@ impl Search {
     /// active items per level.
     pub fn enter_prefix(&mut self, prefix: &[u32], degrees: &[u32], count_last: bool) {
         debug_assert!(self.level == 0);
-        if self.sparse.is_some() {
-            return self.enter_sparse_prefix(prefix, count_last);
-        }
-        if self.bits.is_some() {
-            return self.enter_bits_prefix(prefix, count_last);
+        if let Some(()) = on_set_table!(self, enter_sets_prefix(prefix, count_last)) {
+            return;
         }
         let known_degrees = degrees.len() == prefix.len();
         let updates = self.links.updates();
@@ -180,11 +178,8 @@ impl Search {
         if self.engine == Engine::M {
             return with_colors!(self, nodes_of_bounded(problem, options));
         }
-        if self.sparse.is_some() {
-            return self.sparse_nodes_of(problem, options);
-        }
-        if self.bits.is_some() {
-            return self.bits_nodes_of(problem, options);
+        if let Some(nodes) = on_set_table!(self, sets_nodes_of(problem, options)) {
+            return nodes;
         }
         let updates = self.links.updates();
         let mut result = Ok(());
@@ -297,20 +292,7 @@ impl Search {
     /// a prefix's subtree), so the links are as at the start and the search can take another
     /// prefix. Updates of this are not counted.
     pub fn unwind(&mut self) {
-        if let Some(table) = self.sparse.as_deref_mut() {
-            table.reset();
-            self.level = 0;
-            self.base = 0;
-            self.resume = Resume::EnterLevel;
-            return;
-        }
-        if let Some(table) = self.bits.as_deref_mut() {
-            let updates = table.updates();
-            table.reset();
-            table.set_updates(updates);
-            self.level = 0;
-            self.base = 0;
-            self.resume = Resume::EnterLevel;
+        if let Some(()) = on_set_table!(self, unwind_sets()) {
             return;
         }
         let updates = self.links.updates();
@@ -342,11 +324,8 @@ impl Search {
         if self.engine == Engine::M {
             return with_colors!(self, split_bounded());
         }
-        if self.sparse.is_some() {
-            return self.split_sparse();
-        }
-        if self.bits.is_some() {
-            return self.split_bits();
+        if let Some(prefixes) = on_set_table!(self, split_sets()) {
+            return prefixes;
         }
         let mut prefixes = Vec::new();
         for level in self.base..self.level {

@@ -2,9 +2,38 @@
 //! table names a solution, a dead end or the first option to try; an option's cover may fail
 //! without a node; leaving an option gives the next one. The tables differ in how they do
 //! each step (see [`sparse`](super::sparse) and [`bits`](super::bits)), and each gets its own
-//! copy of the loop, compiled for it.
+//! copy of the loop, compiled for it. So do the replay of a prefix, the nodes of a prefix
+//! given as options, the split of the work left and the unwinding, which
+//! [`on_set_table`] runs on whichever table a search holds.
 
 use super::{Event, Resume, Search};
+use crate::error::PrefixError;
+use crate::problem::{OptionId, Problem};
+
+/// `Some(search.method::<Table, COLORS>(&mut table, args))` on the set table `search` holds
+/// (taken out of it meanwhile, with the search's colors), or `None` when it walks the links.
+macro_rules! on_set_table {
+    ($search:expr, $method:ident($($arg:expr),* $(,)?)) => {{
+        let search: &mut Search = $search;
+        if let Some(mut table) = search.sparse.take() {
+            let result = if search.colors {
+                search.$method::<$crate::search::sparse::Sparse, true>(&mut table, $($arg),*)
+            } else {
+                search.$method::<$crate::search::sparse::Sparse, false>(&mut table, $($arg),*)
+            };
+            search.sparse = Some(table);
+            Some(result)
+        } else if let Some(mut table) = search.bits.take() {
+            // The bit sets' colors are in their masks.
+            let result = search.$method::<$crate::search::bits::Bits, false>(&mut table, $($arg),*);
+            search.bits = Some(table);
+            Some(result)
+        } else {
+            None
+        }
+    }};
+}
+pub(super) use on_set_table;
 
 /// What a node of the tree does.
 pub(super) enum Branch {
@@ -30,6 +59,32 @@ pub(super) trait SetTable {
 
     /// Takes option `node` at `level`; false when the cover fails (no node below).
     fn cover<const COLORS: bool>(&mut self, level: usize, node: u32) -> bool;
+
+    /// Applies `level` as the search would take `node` there, saving nothing (for a replay):
+    /// `None` when `node` is not an option the level would try, else whether its cover
+    /// succeeds and that cover's updates (the level's own, which a search counts once for
+    /// all its options, left out).
+    fn apply<const COLORS: bool>(&mut self, level: usize, node: u32) -> Option<(bool, u64)>;
+
+    /// The node of `option` at `level`, the levels above applied: an error naming the
+    /// level's item when the level would not try it, or when no level is left.
+    fn node_of(
+        &self,
+        problem: &Problem,
+        level: usize,
+        option: OptionId,
+    ) -> Result<u32, PrefixError>;
+
+    /// The options of `level` that the search tries after `node`.
+    fn untried(&self, level: usize, node: u32) -> Vec<u32>;
+
+    /// Puts the table back as it started, with no level applied (its updates unchanged).
+    fn reset(&mut self);
+
+    /// The updates so far, as this tree counts them.
+    fn updates(&self) -> u64;
+
+    fn set_updates(&mut self, updates: u64);
 }
 
 impl Search {
@@ -101,5 +156,104 @@ impl Search {
             level += 1;
             enter = true;
         }
+    }
+
+    /// [`enter_prefix`](Search::enter_prefix) on a set table.
+    pub(super) fn enter_sets_prefix<T: SetTable, const COLORS: bool>(
+        &mut self,
+        table: &mut T,
+        prefix: &[u32],
+        count_last: bool,
+    ) {
+        let updates = table.updates();
+        let mut counted = 0;
+        for (level, &node) in prefix.iter().enumerate() {
+            self.choice[level] = node;
+            let applied = table.apply::<COLORS>(level, node);
+            debug_assert!(
+                applied.is_some(),
+                "{prefix:?} is not a branch at level {level}"
+            );
+            let (covered, option_updates) = applied.unwrap_or((false, 0));
+            if count_last && level + 1 == prefix.len() {
+                counted = option_updates;
+            }
+            if !covered {
+                // The branch fails at its cover, as it did in the search that gave it: its
+                // subtree has no node.
+                table.set_updates(updates + counted);
+                self.level = level;
+                self.base = level;
+                self.resume = Resume::Finished;
+                return;
+            }
+        }
+        table.set_updates(updates + counted);
+        self.level = prefix.len();
+        self.base = prefix.len();
+        self.resume = Resume::EnterLevel;
+    }
+
+    /// [`nodes_of`](Search::nodes_of) on a set table.
+    pub(super) fn sets_nodes_of<T: SetTable, const COLORS: bool>(
+        &mut self,
+        table: &mut T,
+        problem: &Problem,
+        options: &[OptionId],
+    ) -> Result<Vec<u32>, PrefixError> {
+        let updates = table.updates();
+        let mut result = Ok(());
+        let mut level = 0;
+        for &option in options {
+            if option.index() >= problem.option_count() {
+                result = Err(PrefixError::NoSuchOption(option.index()));
+                break;
+            }
+            match table.node_of(problem, level, option) {
+                Ok(node) => {
+                    self.choice[level] = node;
+                    // A cover that fails leaves an item without options, which the next
+                    // level branches on and no option can be the choice at.
+                    table.apply::<COLORS>(level, node);
+                    level += 1;
+                }
+                Err(error) => {
+                    result = Err(error);
+                    break;
+                }
+            }
+        }
+        let nodes = self.choice[..level].to_vec();
+        self.unwind_sets::<T, COLORS>(table);
+        table.set_updates(updates);
+        result.map(|()| nodes)
+    }
+
+    /// [`split`](Search::split) on a set table: the untried options of the shallowest
+    /// level of this search's own subtree that has some.
+    pub(super) fn split_sets<T: SetTable, const COLORS: bool>(
+        &mut self,
+        table: &mut T,
+    ) -> Vec<Vec<u32>> {
+        for level in self.base..self.level {
+            let untried = table.untried(level, self.choice[level]);
+            if untried.is_empty() {
+                continue;
+            }
+            self.base = level + 1;
+            return untried
+                .into_iter()
+                .map(|node| [&self.choice[..level], &[node]].concat())
+                .collect();
+        }
+        Vec::new()
+    }
+
+    /// [`unwind`](Search::unwind) on a set table.
+    pub(super) fn unwind_sets<T: SetTable, const COLORS: bool>(&mut self, table: &mut T) {
+        table.reset();
+        self.level = 0;
+        self.base = 0;
+        self.resume = Resume::EnterLevel;
     }
 }

@@ -28,7 +28,8 @@
 //! purification does; the options with the same color stay, and take the item no more.
 
 use super::sets::{Branch, SetTable};
-use super::{Event, Resume, Search};
+use super::{Event, Search};
+use crate::error::PrefixError;
 use crate::links::try_copy;
 use crate::problem::{ItemId, OptionId, Problem};
 
@@ -184,15 +185,6 @@ impl Sparse {
             others: Vec::new(),
             ..*self
         })
-    }
-
-    /// Knuth's updates so far, as this tree counts them.
-    pub fn updates(&self) -> u64 {
-        self.updates
-    }
-
-    pub fn set_updates(&mut self, updates: u64) {
-        self.updates = updates;
     }
 
     fn place(&self, item: u32) -> u32 {
@@ -420,29 +412,6 @@ impl Sparse {
         Some(self.set[next as usize])
     }
 
-    /// Puts the table back as it started, with no level applied.
-    pub fn reset(&mut self) {
-        for &(item, size) in &self.initial {
-            self.set[item as usize - 1] = size;
-        }
-        self.live_primary = self.primaries;
-        self.live_secondary = self.active.len() as u32;
-        self.saved.clear();
-    }
-
-    /// Applies a level as the search would take the option of `node` there, saving nothing.
-    /// Returns whether the option's cover succeeds, and its updates (those of the level's
-    /// node, which a search counts once for all the level's options, left out).
-    fn enter<const COLORS: bool>(&mut self, level: usize, node: u32) -> (bool, u64) {
-        let item = self.item_of(node);
-        self.deactivate(item);
-        self.hide::<false, false>(item, 0, (self.live_primary, self.live_secondary));
-        self.level_saved[level] = FORCED;
-        let before = self.updates;
-        let covered = self.cover_option::<COLORS>(node);
-        (covered, self.updates - before)
-    }
-
     /// The item with base `item`.
     fn item_number(&self, item: u32) -> ItemId {
         let index = self.initial.partition_point(|&(base, _)| base < item);
@@ -488,13 +457,62 @@ impl SetTable for Sparse {
     fn cover<const COLORS: bool>(&mut self, _level: usize, node: u32) -> bool {
         self.cover_option::<COLORS>(node)
     }
+
+    fn apply<const COLORS: bool>(&mut self, level: usize, node: u32) -> Option<(bool, u64)> {
+        let item = self.item_of(node);
+        self.deactivate(item);
+        self.hide::<false, false>(item, 0, (self.live_primary, self.live_secondary));
+        self.level_saved[level] = FORCED;
+        let before = self.updates;
+        let covered = self.cover_option::<COLORS>(node);
+        Some((covered, self.updates - before))
+    }
+
+    fn node_of(
+        &self,
+        problem: &Problem,
+        level: usize,
+        option: OptionId,
+    ) -> Result<u32, PrefixError> {
+        let item = match self.choose() {
+            Choice::Solution => return Err(PrefixError::TooLong { level }),
+            Choice::Item(item, _) => item,
+        };
+        self.live_node(problem, option, item)
+            .ok_or_else(|| PrefixError::NotAChoice {
+                level,
+                option: option.index(),
+                item: problem.item_name(self.item_number(item)).to_owned(),
+            })
+    }
+
+    fn untried(&self, _level: usize, node: u32) -> Vec<u32> {
+        let (k, d) = self.position(node);
+        let item = self.item_of(node);
+        (item + k..item + d)
+            .map(|place| self.set[place as usize])
+            .collect()
+    }
+
+    fn reset(&mut self) {
+        for &(item, size) in &self.initial {
+            self.set[item as usize - 1] = size;
+        }
+        self.live_primary = self.primaries;
+        self.live_secondary = self.active.len() as u32;
+        self.saved.clear();
+    }
+
+    fn updates(&self) -> u64 {
+        self.updates
+    }
+
+    fn set_updates(&mut self, updates: u64) {
+        self.updates = updates;
+    }
 }
 
 impl Search {
-    fn sparse(&self) -> &Sparse {
-        self.sparse.as_deref().expect("a sparse-set search")
-    }
-
     /// Runs the sparse-set search until the next solution, checkpoint, prefix, or the end.
     #[inline(never)]
     pub(super) fn run_sparse<const COLORS: bool>(&mut self) -> Event {
@@ -502,111 +520,5 @@ impl Search {
         let event = self.run_sets::<Sparse, COLORS>(&mut table);
         self.sparse = Some(table);
         event
-    }
-
-    /// [`enter_prefix`](Search::enter_prefix) for the sparse sets.
-    pub(super) fn enter_sparse_prefix(&mut self, prefix: &[u32], count_last: bool) {
-        let colors = self.colors;
-        let table = self.sparse.as_deref_mut().expect("a sparse-set search");
-        let updates = table.updates();
-        let mut counted = 0;
-        for (level, &node) in prefix.iter().enumerate() {
-            self.choice[level] = node;
-            let (covered, option_updates) = if colors {
-                table.enter::<true>(level, node)
-            } else {
-                table.enter::<false>(level, node)
-            };
-            if count_last && level + 1 == prefix.len() {
-                counted = option_updates;
-            }
-            if !covered {
-                // The branch fails at its cover, as it did in the search that gave it: its
-                // subtree has no node.
-                table.set_updates(updates + counted);
-                self.level = level;
-                self.base = level;
-                self.resume = Resume::Finished;
-                return;
-            }
-        }
-        table.set_updates(updates + counted);
-        self.level = prefix.len();
-        self.base = prefix.len();
-        self.resume = Resume::EnterLevel;
-    }
-
-    /// [`nodes_of`](Search::nodes_of) for the sparse sets.
-    pub(super) fn sparse_nodes_of(
-        &mut self,
-        problem: &Problem,
-        options: &[OptionId],
-    ) -> Result<Vec<u32>, crate::error::PrefixError> {
-        use crate::error::PrefixError;
-        let colors = self.colors;
-        let table = self.sparse.as_deref_mut().expect("a sparse-set search");
-        let updates = table.updates();
-        let mut result = Ok(());
-        let mut level = 0;
-        for &option in options {
-            if option.index() >= problem.option_count() {
-                result = Err(PrefixError::NoSuchOption(option.index()));
-                break;
-            }
-            let item = match table.choose() {
-                Choice::Solution => {
-                    result = Err(PrefixError::TooLong { level });
-                    break;
-                }
-                Choice::Item(item, _) => item,
-            };
-            let Some(node) = table.live_node(problem, option, item) else {
-                result = Err(PrefixError::NotAChoice {
-                    level,
-                    option: option.index(),
-                    item: problem.item_name(table.item_number(item)).to_owned(),
-                });
-                break;
-            };
-            self.choice[level] = node;
-            // A cover that fails leaves an item without options, which the next level
-            // chooses and no option can be the choice at.
-            if colors {
-                table.enter::<true>(level, node);
-            } else {
-                table.enter::<false>(level, node);
-            }
-            level += 1;
-        }
-        let nodes = self.choice[..level].to_vec();
-        table.reset();
-        table.set_updates(updates);
-        self.level = 0;
-        self.base = 0;
-        self.resume = Resume::EnterLevel;
-        result.map(|()| nodes)
-    }
-
-    /// [`split`](Search::split) for the sparse sets: the untried options of the shallowest
-    /// branch level of this search's own subtree that has some.
-    pub(super) fn split_sparse(&mut self) -> Vec<Vec<u32>> {
-        let table = self.sparse();
-        let mut prefixes = Vec::new();
-        for level in self.base..self.level {
-            let node = self.choice[level];
-            let (k, d) = table.position(node);
-            if k == d {
-                continue;
-            }
-            let item = table.item_of(node);
-            for place in item + k..item + d {
-                let mut prefix = self.choice[..level].to_vec();
-                prefix.push(table.set[place as usize]);
-                prefixes.push(prefix);
-            }
-            self.base = level + 1;
-            break;
-        }
-        prefixes
     }
 }
