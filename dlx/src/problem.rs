@@ -6,9 +6,11 @@
 //! with a problem is checked in [`ProblemBuilder::build`]; a [`Problem`] that exists is valid, and
 //! solving it cannot fail.
 
-use std::collections::HashMap;
+use std::collections::HashSet;
 use std::fmt;
 use std::sync::Arc;
+
+use foldhash::fast::RandomState;
 
 use crate::engine::Engine;
 use crate::error::{BuildError, BuildErrorKind};
@@ -352,17 +354,19 @@ impl ProblemBuilder {
                 });
             }
         }
-        let mut seen: HashMap<&str, ()> = HashMap::with_capacity(item_count);
+        let mut seen: HashSet<&str, RandomState> =
+            HashSet::with_capacity_and_hasher(item_count, RandomState::default());
         for name in self.primary_names.iter().chain(&self.secondary_names) {
             check_name(name, "item")?;
-            if seen.insert(name, ()).is_some() {
+            if !seen.insert(name) {
                 return err(BuildErrorKind::DuplicateItemName { name: name.clone() });
             }
         }
-        let mut seen_colors: HashMap<&str, ()> = HashMap::with_capacity(self.color_names.len());
+        let mut seen_colors: HashSet<&str, RandomState> =
+            HashSet::with_capacity_and_hasher(self.color_names.len(), RandomState::default());
         for name in &self.color_names {
             check_name(name, "color")?;
-            if seen_colors.insert(name, ()).is_some() {
+            if !seen_colors.insert(name) {
                 return err(BuildErrorKind::DuplicateColorName { name: name.clone() });
             }
         }

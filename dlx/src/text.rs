@@ -28,6 +28,8 @@
 //! ```
 
 use std::collections::HashMap;
+
+use foldhash::fast::RandomState;
 use std::fmt;
 use std::time::Instant;
 
@@ -157,7 +159,7 @@ fn read_options<'a>(
     max_nodes: usize,
     deadline: Option<Instant>,
 ) -> Result<Vec<ParseWarning>, ParseError> {
-    let mut colors: HashMap<&str, Color> = HashMap::new();
+    let mut colors: HashMap<&str, Color, RandomState> = HashMap::default();
     let mut warnings = Vec::new();
     // For each item, the option (by line) it was last seen in and where: catches repeats.
     let mut last_seen: Vec<(usize, usize)> = vec![(0, 0); items.handles.len()];
@@ -259,7 +261,7 @@ enum ItemHandle {
 
 struct ItemLine<'a> {
     handles: Vec<ItemHandle>,
-    by_name: HashMap<&'a str, usize>,
+    by_name: HashMap<&'a str, usize, RandomState>,
 }
 
 fn read_item_line<'a>(
@@ -268,7 +270,7 @@ fn read_item_line<'a>(
     builder: &mut ProblemBuilder,
 ) -> Result<ItemLine<'a>, ParseError> {
     let mut handles = Vec::new();
-    let mut by_name: HashMap<&str, usize> = HashMap::new();
+    let mut by_name: HashMap<&str, usize, RandomState> = HashMap::default();
     let mut columns = Vec::new();
     let mut secondary = false;
     for (column, token) in tokens(line) {
@@ -384,18 +386,26 @@ fn name_problem(name: &str) -> Option<&'static str> {
 
 /// The blank-separated tokens of a line, each with its column (from 1, in characters).
 fn tokens(line: &str) -> impl Iterator<Item = (usize, &str)> {
-    let mut chars = line.char_indices().enumerate().peekable();
+    // Columns count characters. An ASCII byte is a character of its own, so only the rare
+    // non-ASCII character is decoded.
+    let char_at = move |at: usize| match line.as_bytes().get(at) {
+        Some(&byte) if byte.is_ascii() => Some(char::from(byte)),
+        Some(_) => line[at..].chars().next(),
+        None => None,
+    };
+    let mut at = 0;
+    let mut column = 0;
     std::iter::from_fn(move || {
-        while chars.next_if(|(_, (_, c))| c.is_whitespace()).is_some() {}
-        let (column, (start, _)) = chars.next()?;
-        let mut end = line.len();
-        for (_, (at, c)) in chars.by_ref() {
-            if c.is_whitespace() {
-                end = at;
-                break;
-            }
+        while let Some(blank) = char_at(at).filter(|c| c.is_whitespace()) {
+            at += blank.len_utf8();
+            column += 1;
         }
-        Some((column + 1, &line[start..end]))
+        let (start, start_column) = (at, column);
+        while let Some(c) = char_at(at).filter(|c| !c.is_whitespace()) {
+            at += c.len_utf8();
+            column += 1;
+        }
+        (at > start).then(|| (start_column + 1, &line[start..at]))
     })
 }
 
@@ -474,6 +484,46 @@ mod tests {
             .map(|(k, line)| (k + 1, line))
             .filter(|(_, line)| !line.trim().is_empty())
             .skip(1)
+    }
+
+    /// Every line of up to five characters, of ASCII and other letters and blanks (Unicode's:
+    /// no-break and ideographic spaces, NEL, the vertical tab), splits as a walk over its
+    /// characters splits it, with the same columns.
+    #[test]
+    fn tokens_are_split_at_unicode_blanks_with_columns_in_characters() {
+        const ALPHABET: [char; 9] = [
+            'a', 'é', '項', ' ', '\t', '\u{a0}', '\u{3000}', '\u{85}', '\x0b',
+        ];
+        fn by_characters(line: &str) -> Vec<(usize, String)> {
+            let mut found = Vec::new();
+            let mut current: Option<(usize, String)> = None;
+            for (column, c) in line.chars().enumerate() {
+                match (&mut current, c.is_whitespace()) {
+                    (Some(_), true) => found.extend(current.take()),
+                    (Some((_, token)), false) => token.push(c),
+                    (None, true) => {}
+                    (None, false) => current = Some((column + 1, c.to_string())),
+                }
+            }
+            found.extend(current);
+            found
+        }
+        let mut lines = vec![String::new()];
+        let mut checked = 0;
+        for _ in 0..5 {
+            lines = lines
+                .iter()
+                .flat_map(|line| ALPHABET.iter().map(move |&c| format!("{line}{c}")))
+                .collect();
+            for line in &lines {
+                let found: Vec<(usize, String)> = tokens(line)
+                    .map(|(column, token)| (column, token.to_owned()))
+                    .collect();
+                assert_eq!(found, by_characters(line), "{line:?}");
+                checked += 1;
+            }
+        }
+        assert_eq!(checked, 9 + 81 + 729 + 6561 + 59049);
     }
 
     /// `a` and five options `a`: 1 + 2 nodes for the item line, 2 for each option, 13 in all.
