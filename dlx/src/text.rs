@@ -28,10 +28,10 @@
 //! ```
 
 use std::collections::HashMap;
-
-use foldhash::fast::RandomState;
 use std::fmt;
 use std::time::Instant;
+
+use foldhash::fast::RandomState;
 
 pub use crate::error::{shown, SHOWN_CHARS};
 use crate::error::{ParseError, ParseErrorKind, ParseWarning, ParseWarningKind};
