@@ -554,6 +554,25 @@ mod tests {
         assert_eq!(base36_width(1296), 3);
         // A number wider than its width still comes out whole.
         assert_eq!(name("x", &[(36, 1)]), "x10");
+        assert_eq!(name("x", &[(usize::MAX, 0)]), "x3w5e11264sgsf");
+    }
+
+    /// Every number below 36^4 + 1,000, at widths 0 to 5, reads back in base 36 with the
+    /// width's digits at least, zeros in front.
+    #[test]
+    fn base36_digits_read_back() {
+        let mut out = String::new();
+        for n in 0..36usize.pow(4) + 1000 {
+            for width in 0..=5 {
+                out.clear();
+                push_base36(&mut out, n, width);
+                assert_eq!(usize::from_str_radix(&out, 36), Ok(n), "{n} at {width}");
+                assert_eq!(out.len(), width.max(base36_width(n)), "{n} at {width}");
+                assert!(out
+                    .bytes()
+                    .all(|b| b.is_ascii_digit() || b.is_ascii_lowercase()));
+            }
+        }
     }
 
     #[test]
