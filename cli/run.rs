@@ -305,6 +305,13 @@ where
 /// [`Solver::table_bytes`]; it must be less than the machine's memory, and the system must
 /// grant it (a trial reservation, which an address-space limit such as `ulimit -v` refuses).
 fn check_memory(solver: &Solver, flags: &SolveFlags) -> Result<()> {
+    // A small table is built unchecked, whatever the threads: the workers' copies are made
+    // only for a search that outlasts its first millisecond, and a copy the system refuses
+    // ends the run with an error, not an abort. This spares a small run the look at the
+    // system that counting the cores of `--threads 0` takes.
+    if solver.clone().threads(1).table_bytes() < SMALL_TABLE {
+        return Ok(());
+    }
     let needed = solver.table_bytes();
     // Small tables are not worth the look at /proc (a tenth of a small run's start-up).
     if needed < SMALL_TABLES {
@@ -347,6 +354,10 @@ fn refuse_out_of_memory(outcome: &Outcome) -> Result<()> {
 
 /// Tables below this size are not checked by [`check_memory`]: 64 MiB.
 const SMALL_TABLES: u64 = 64 << 20;
+
+/// A search whose table for one worker is below this size is not checked by
+/// [`check_memory`], however many workers it has: 1 MiB.
+const SMALL_TABLE: u64 = 1 << 20;
 
 /// The machine's memory in bytes (`MemTotal` of /proc/meminfo), where it can be read.
 fn total_memory() -> Option<u64> {

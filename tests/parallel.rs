@@ -229,6 +229,57 @@ fn only_big_trees_reach_the_pool() {
     );
 }
 
+/// One worker per core (`threads(0)`): the number of cores is asked only when a tree outlasts
+/// the calling thread's first millisecond. A tiny tree ends where it was asked for; a big one
+/// counts what one thread counts on at most one worker per core, and a node limit stops it
+/// within a checkpoint interval (4096 nodes) per worker; its tables are those of that many
+/// threads.
+#[test]
+fn one_thread_per_core_counts_what_one_thread_counts() {
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let caller = std::thread::current().name().map(str::to_owned);
+    let tiny = dlx::Problem::from_dlx("a b c\na\nb c\na b\nc\n").unwrap();
+    assert_eq!(visiting_threads(&tiny, 0), HashSet::from([caller]));
+
+    let big = util::read_corpus("langford11-sym.dlx");
+    let one = Solver::new(&big).count();
+    let all = Solver::new(&big).threads(0).count();
+    assert_eq!(
+        (all.solutions, all.stats.nodes, all.stats.updates),
+        (one.solutions, one.stats.nodes, one.stats.updates)
+    );
+    // The pool the solutions are found on has one worker per core.
+    let pools = std::sync::Mutex::new(HashSet::new());
+    Solver::new(&big).threads(0).for_each(|_| {
+        if std::thread::current()
+            .name()
+            .is_some_and(|name| name.starts_with("dlx-"))
+        {
+            pools.lock().unwrap().insert(rayon::current_num_threads());
+        }
+        ControlFlow::Continue(())
+    });
+    assert_eq!(pools.into_inner().unwrap(), HashSet::from([cores]));
+
+    let pentominoes = util::read_corpus("pento6x10.dlx");
+    let limited = Solver::new(&pentominoes)
+        .threads(0)
+        .node_limit(100_000)
+        .count();
+    assert_eq!(limited.stopped, Some(StopReason::NodeLimit));
+    assert!(
+        limited.stats.nodes < 100_000 + (cores as u64 + 1) * 4096,
+        "{} nodes on {cores} cores",
+        limited.stats.nodes
+    );
+    if cores > 1 {
+        assert_eq!(
+            Solver::new(&big).threads(0).table_bytes(),
+            Solver::new(&big).threads(cores).table_bytes()
+        );
+    }
+}
+
 /// A propagating search that outlasts the calling thread's first millisecond moves to the
 /// pool with its propagation state, and counts what one thread counts on the same tree.
 #[test]

@@ -116,10 +116,17 @@ pub(crate) struct Finished {
 /// Solves the subtrees of `roots` (prefixes of `template`'s search, with the share of the tree
 /// each stands for) on `threads` workers.
 pub(crate) fn run(template: Search, mut roots: Vec<Root>, settings: Settings<'_>) -> Finished {
-    let threads = settings.threads.max(1);
-    let shared = Shared {
+    // A whole tree starts on the calling thread, alone, so the number of workers (0: one per
+    // core, which takes a look at the system) is needed only when the pool is.
+    let solo = roots.len() == 1;
+    let threads = if solo {
+        1
+    } else {
+        crate::solver::workers(settings.threads)
+    };
+    let mut shared = Shared {
         threads,
-        interval: INTERVAL.min((settings.node_limit / threads as u64 / 2).max(1)),
+        interval: interval(settings.node_limit, threads),
         template,
         idle: Mutex::new(Vec::new()),
         stop: AtomicBool::new(false),
@@ -143,7 +150,7 @@ pub(crate) fn run(template: Search, mut roots: Vec<Root>, settings: Settings<'_>
     // A whole tree starts on the calling thread, and the pool is made (or woken) only for a
     // tree that is still unfinished after SOLO: most small problems never need it.
     let mut paused = None;
-    if roots.len() == 1 {
+    if solo {
         let root = roots.pop().expect("one root");
         let task = Task {
             prefix: root.prefix,
@@ -157,6 +164,14 @@ pub(crate) fn run(template: Search, mut roots: Vec<Root>, settings: Settings<'_>
         }
     }
     if paused.is_some() || !roots.is_empty() {
+        if solo {
+            let threads = crate::solver::workers(settings.threads).max(1);
+            shared.threads = threads;
+            shared.interval = interval(settings.node_limit, threads);
+            // The solo run's share in progress went back to 0 when it paused.
+            shared.partial = (0..threads).map(|_| AtomicU64::new(0)).collect();
+        }
+        let threads = shared.threads;
         let pool = pool(threads);
         pool.scope(|scope| {
             let shared = &shared;
@@ -210,6 +225,12 @@ pub(crate) fn run(template: Search, mut roots: Vec<Root>, settings: Settings<'_>
         stopped: shared.stopped.into_inner().expect("no worker panicked"),
         stats,
     }
+}
+
+/// Nodes between checkpoints for `threads` workers: [`INTERVAL`], or less under a small node
+/// limit, so that the workers together go past it by half of it at most.
+fn interval(node_limit: u64, threads: usize) -> u64 {
+    INTERVAL.min((node_limit / threads as u64 / 2).max(1))
 }
 
 /// The pool of `threads` workers, made on first use and kept for the process: starting the

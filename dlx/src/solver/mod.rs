@@ -51,6 +51,7 @@ pub struct Solver<'p> {
     node_limit: Option<u64>,
     timeout: Option<Duration>,
     deadline: Option<Instant>,
+    /// Workers of a split run; 0: one per core, asked only when the workers start.
     threads: usize,
     shard: Option<(usize, usize)>,
     /// The subtree to search (see [`Solver::within`]), as the node chosen at each level.
@@ -251,12 +252,20 @@ impl<'p> Solver<'p> {
     /// ```
     pub fn threads(mut self, threads: usize) -> Self {
         self.threads = match threads {
-            0 => cores(),
-            // Below the cap on any machine: asking for the cores costs a small search's time.
+            // One per core, asked when the workers start: asking reads the process's CPU
+            // affinity and cgroup limits, which takes as long as a small search, and a run of
+            // the whole tree starts alone (most small problems end before the workers would).
+            0 => 0,
+            // Below the cap on any machine.
             1..=8 => threads,
             _ => threads.min(Self::max_threads()),
         };
         self
+    }
+
+    /// The number of workers a split run has: the threads asked for, or one per core.
+    fn workers(&self) -> usize {
+        workers(self.threads)
     }
 
     /// The memory the search's tables take at most, in bytes: a table of 16 bytes a node
@@ -281,7 +290,7 @@ impl<'p> Solver<'p> {
         let headers = problem.item_count() as u64 + 2;
         let nodes = headers + problem.option_count() as u64 + problem.entry_count() as u64;
         let copies = if self.is_split() {
-            self.threads as u64 + 1
+            self.workers() as u64 + 1
         } else {
             1
         };
@@ -511,7 +520,7 @@ impl<'p> Solver<'p> {
         }
         Ok(MemoConfig {
             branching: self.branching,
-            threads: self.threads,
+            threads: self.workers(),
             memory_limit: self.memo_limit,
             node_limit: self.node_limit,
             timeout: self.time_left(),
@@ -550,7 +559,7 @@ impl<'p> Solver<'p> {
 
     /// Whether `count` and `for_each` split the tree (for threads or shards).
     fn is_split(&self) -> bool {
-        self.threads > 1 || self.shard.is_some()
+        self.threads != 1 || self.shard.is_some()
     }
 
     fn is_cancelled(&self) -> bool {
@@ -604,4 +613,12 @@ impl<'p> Solver<'p> {
 fn cores() -> usize {
     static CORES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
     *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+}
+
+/// The workers of `threads` as [`Solver::threads`] keeps it: 0 is one per core.
+pub(crate) fn workers(threads: usize) -> usize {
+    match threads {
+        0 => cores(),
+        n => n,
+    }
 }
