@@ -238,7 +238,9 @@ impl<'p> Solver<'p> {
     }
 
     /// Runs [`count`](Self::count) and [`for_each`](Self::for_each) on this many worker
-    /// threads; 0 means one per core. [`solutions`](Self::solutions) and
+    /// threads; 0 means one per core (the system is asked how many only when the workers
+    /// start: a search of the whole tree starts on the calling thread, and moves to the workers
+    /// if it outlasts its first millisecond). [`solutions`](Self::solutions) and
     /// [`first`](Self::first) stay sequential and deterministic. At most
     /// [`max_threads`](Self::max_threads). By default, 1.
     ///
