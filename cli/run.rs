@@ -309,7 +309,7 @@ fn check_memory(solver: &Solver, flags: &SolveFlags) -> Result<()> {
     // only for a search that outlasts its first millisecond, and a copy the system refuses
     // ends the run with an error, not an abort. This spares a small run the look at the
     // system that counting the cores of `--threads 0` takes.
-    if solver.clone().threads(1).table_bytes() < SMALL_TABLE {
+    if solver.clone().threads(1).table_bytes() < SMALL_WORKER_TABLE {
         return Ok(());
     }
     let needed = solver.table_bytes();
@@ -357,7 +357,7 @@ const SMALL_TABLES: u64 = 64 << 20;
 
 /// A search whose table for one worker is below this size is not checked by
 /// [`check_memory`], however many workers it has: 1 MiB.
-const SMALL_TABLE: u64 = 1 << 20;
+const SMALL_WORKER_TABLE: u64 = 1 << 20;
 
 /// The machine's memory in bytes (`MemTotal` of /proc/meminfo), where it can be read.
 fn total_memory() -> Option<u64> {
