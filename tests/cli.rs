@@ -485,6 +485,30 @@ fn output_goes_to_the_file_of_dash_o() {
     }
     let dash = dlx(&["queens", "8", "--count", "-o", "-"]);
     assert_eq!(dash.stdout, "92\n");
+    // Before the subcommand too (`dlx man` included); after it wins.
+    let before = dir.join("before.txt");
+    let after = dir.join("after.txt");
+    let (before_path, after_path) = (before.to_str().unwrap(), after.to_str().unwrap());
+    dlx(&["-o", before_path, "queens", "8", "--count"]).assert_status(0);
+    assert_eq!(std::fs::read_to_string(&before).unwrap(), "92\n");
+    std::fs::remove_file(&before).unwrap();
+    let both = dlx(&[
+        "-o",
+        before_path,
+        "queens",
+        "6",
+        "--count",
+        "-o",
+        after_path,
+    ]);
+    both.assert_status(0);
+    assert_eq!(both.stdout, "");
+    assert_eq!(std::fs::read_to_string(&after).unwrap(), "4\n");
+    assert!(!before.exists());
+    let man = dlx(&["man", "-o", after_path]);
+    man.assert_status(0);
+    assert_eq!(man.stdout, "");
+    assert!(std::fs::read_to_string(&after).unwrap().starts_with(".ie"));
     let missing = dir.join("no/such/dir/out.txt");
     let refused = dlx(&["queens", "8", "-o", missing.to_str().unwrap()]);
     refused.assert_status_in(&[2]);

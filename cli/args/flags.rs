@@ -363,6 +363,22 @@ pub enum ColorChoice {
     Never,
 }
 
+// Where the results go, a flag of `dlx` and of each subcommand (`dlx -o F solve` and `dlx
+// solve -o F`). Not one global flag: clap copies a global flag into every subcommand's
+// parser, built or not, for each run (a tenth of a small run's instructions and a fifth of
+// its page faults). No doc comment: it would become the description of the commands it is
+// flattened into.
+#[derive(Debug, Args)]
+pub struct Output {
+    /// Write the results to FILE instead of stdout (- for stdout).
+    ///
+    /// Write the results to FILE instead of stdout: created, or emptied if it exists (- is
+    /// stdout). Notes, errors, statistics and the progress bar stay on stderr; a file is not
+    /// a terminal, so boards are plain text unless --pretty.
+    #[arg(short = 'o', long, value_name = "FILE")]
+    pub output: Option<std::path::PathBuf>,
+}
+
 /// A subcommand's arguments, whose definitions clap builds only for the subcommand that runs
 /// (`Command::defer`): building every subcommand's parser, for each run, took about a quarter
 /// of a millisecond and 60 page faults of a small run's start-up (`dlx solve` of one option:
@@ -404,11 +420,15 @@ impl<T: clap::FromArgMatches> clap::FromArgMatches for Deferred<T> {
 
 impl<T: Args> Args for Deferred<T> {
     fn augment_args(cmd: clap::Command) -> clap::Command {
-        cmd.defer(|cmd| keeping_about(cmd, T::augment_args))
+        cmd.defer(|cmd| keeping_about(cmd, |cmd| T::augment_args(Output::augment_args(cmd))))
     }
 
     fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
-        cmd.defer(|cmd| keeping_about(cmd, T::augment_args_for_update))
+        cmd.defer(|cmd| {
+            keeping_about(cmd, |cmd| {
+                T::augment_args_for_update(Output::augment_args_for_update(cmd))
+            })
+        })
     }
 }
 

@@ -11,7 +11,9 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
-pub use flags::{ColorChoice, Deferred, Format, MakeFlags, Propagate, SolveFlags, TreeChoice};
+pub use flags::{
+    ColorChoice, Deferred, Format, MakeFlags, Output, Propagate, SolveFlags, TreeChoice,
+};
 pub use values::PieceSet;
 use values::{cell, piece_set, positive, rectangle, seconds};
 
@@ -25,13 +27,8 @@ pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
 
-    /// Write the results to FILE instead of stdout (- for stdout).
-    ///
-    /// Write the results to FILE instead of stdout: created, or emptied if it exists (- is
-    /// stdout). Notes, errors, statistics and the progress bar stay on stderr; a file is not
-    /// a terminal, so boards are plain text unless --pretty.
-    #[arg(short = 'o', long, global = true, value_name = "FILE")]
-    pub output: Option<std::path::PathBuf>,
+    #[command(flatten)]
+    pub output: Output,
 }
 
 #[derive(Debug, Subcommand)]
@@ -264,8 +261,12 @@ pub enum Command {
     /// The manual page of dlx (roff), on stdout.
     #[command(after_help = "Example:\n  \
         dlx man > ~/.local/share/man/man1/dlx.1 && man dlx")]
-    Man,
+    Man(Deferred<ManArgs>),
 }
+
+/// `dlx man` takes no arguments but `-o`.
+#[derive(Debug, Args)]
+pub struct ManArgs {}
 
 #[derive(Debug, Args)]
 pub struct CompletionsArgs {
