@@ -504,21 +504,78 @@ pub(crate) fn base36_width(mut n: usize) -> usize {
 /// Appends `n` in base 36 (digits `0-9a-z`), padded with `0`s to `width` digits, so that names
 /// built from several numbers of fixed widths never run together ambiguously.
 pub(crate) fn push_base36(out: &mut String, n: usize, width: usize) {
-    let width = width.max(base36_width(n));
-    for k in (0..width).rev() {
-        let digit = (n / 36usize.pow(k as u32)) % 36;
-        out.push(char::from_digit(digit as u32, 36).unwrap_or('?'));
+    let digits = base36_width(n);
+    out.extend(std::iter::repeat('0').take(width.saturating_sub(digits)));
+    // 13 digits hold any `usize` up to 64 bits.
+    let mut buffer = [0; 13];
+    let written = &mut buffer[..digits];
+    write_base36(written, n);
+    out.extend(written.iter().map(|&b| char::from(b)));
+}
+
+/// Writes the last `out.len()` base-36 digits of `n` into `out`, `0`-padded.
+fn write_base36(out: &mut [u8], mut n: usize) {
+    for byte in out.iter_mut().rev() {
+        *byte = b"0123456789abcdefghijklmnopqrstuvwxyz"[n % 36];
+        n /= 36;
+    }
+}
+
+/// The longest name kept on the stack.
+const SHORT_NAME: usize = 22;
+
+/// An item name, on the stack when short (every encoder's are): the problem builder copies
+/// names into one buffer, so a name of its own on the heap for each item was an allocation
+/// and a free for nothing.
+pub(crate) enum Name {
+    Short { len: u8, bytes: [u8; SHORT_NAME] },
+    Long(String),
+}
+
+impl AsRef<str> for Name {
+    fn as_ref(&self) -> &str {
+        match self {
+            // A prefix that was a `str`, then ASCII digits.
+            Name::Short { len, bytes } => {
+                std::str::from_utf8(&bytes[..usize::from(*len)]).unwrap_or_default()
+            }
+            Name::Long(name) => name,
+        }
+    }
+}
+
+impl std::ops::Deref for Name {
+    type Target = str;
+
+    fn deref(&self) -> &str {
+        self.as_ref()
     }
 }
 
 /// An item name: a prefix, then each number in base 36 at its fixed width.
-pub(crate) fn name(prefix: &str, parts: &[(usize, usize)]) -> String {
-    let mut name = String::with_capacity(8);
-    name.push_str(prefix);
-    for &(n, width) in parts {
-        push_base36(&mut name, n, width);
+pub(crate) fn name(prefix: &str, parts: &[(usize, usize)]) -> Name {
+    let widths = parts.iter().map(|&(n, width)| width.max(base36_width(n)));
+    let len = prefix.len() + widths.sum::<usize>();
+    if len > SHORT_NAME {
+        let mut name = String::with_capacity(len);
+        name.push_str(prefix);
+        for &(n, width) in parts {
+            push_base36(&mut name, n, width);
+        }
+        return Name::Long(name);
     }
-    name
+    let mut bytes = [0; SHORT_NAME];
+    bytes[..prefix.len()].copy_from_slice(prefix.as_bytes());
+    let mut at = prefix.len();
+    for &(n, width) in parts {
+        let end = at + width.max(base36_width(n));
+        write_base36(&mut bytes[at..end], n);
+        at = end;
+    }
+    Name::Short {
+        len: len as u8,
+        bytes,
+    }
 }
 
 /// Writes a grid's formatted lines joined by `\n`, without a final newline.
@@ -545,16 +602,26 @@ mod tests {
 
     #[test]
     fn names_have_fixed_widths() {
-        assert_eq!(name("p", &[(3, 1), (7, 1)]), "p37");
-        assert_eq!(name("r", &[(10, 1), (35, 1)]), "raz");
-        assert_eq!(name("r", &[(1, 2), (36, 2)]), "r0110");
+        assert_eq!(&*name("p", &[(3, 1), (7, 1)]), "p37");
+        assert_eq!(&*name("r", &[(10, 1), (35, 1)]), "raz");
+        assert_eq!(&*name("r", &[(1, 2), (36, 2)]), "r0110");
         assert_eq!(base36_width(35), 1);
         assert_eq!(base36_width(36), 2);
         assert_eq!(base36_width(1295), 2);
         assert_eq!(base36_width(1296), 3);
         // A number wider than its width still comes out whole.
-        assert_eq!(name("x", &[(36, 1)]), "x10");
-        assert_eq!(name("x", &[(usize::MAX, 0)]), "x3w5e11264sgsf");
+        assert_eq!(&*name("x", &[(36, 1)]), "x10");
+        assert_eq!(&*name("x", &[(usize::MAX, 0)]), "x3w5e11264sgsf");
+        // Past the stack's room, and right at it, the same names.
+        let parts = [(usize::MAX, 0), (35, 3), (0, 20)];
+        assert_eq!(
+            &*name("項", &parts),
+            "項3w5e11264sgsf00z00000000000000000000"
+        );
+        assert!(matches!(name("項", &parts), Name::Long(_)));
+        let full = name("ab", &[(5, 20)]);
+        assert_eq!(&*full, "ab00000000000000000005");
+        assert!(matches!(full, Name::Short { len: 22, .. }));
     }
 
     /// Every number below 36^4 + 1,000, at widths 0 to 5, reads back in base 36 with the
@@ -567,6 +634,7 @@ mod tests {
                 out.clear();
                 push_base36(&mut out, n, width);
                 assert_eq!(usize::from_str_radix(&out, 36), Ok(n), "{n} at {width}");
+                assert_eq!(&*name("", &[(n, width)]), out);
                 assert_eq!(out.len(), width.max(base36_width(n)), "{n} at {width}");
                 assert!(out
                     .bytes()

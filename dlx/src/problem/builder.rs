@@ -8,6 +8,7 @@ use foldhash::fast::RandomState;
 use super::handles::{
     Color, Entry, ItemId, OptionId, OptionItem, Primary, Secondary, NO_COLOR, SECONDARY,
 };
+use super::names::Names;
 use super::{Problem, ProblemData};
 use crate::error::{BuildError, BuildErrorKind};
 use crate::limits::MAX_NODES;
@@ -39,11 +40,11 @@ use crate::limits::MAX_NODES;
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct ProblemBuilder {
-    primary_names: Vec<String>,
+    primary_names: Names,
     /// `(u, v)` for each primary item: covered at least `u` and at most `v` times.
     primary_bounds: Vec<(u32, u32)>,
-    secondary_names: Vec<String>,
-    color_names: Vec<String>,
+    secondary_names: Names,
+    color_names: Names,
     /// Where each option's entries start, and where the last one ends: `u32`, as the links
     /// are (a longer problem is refused by `build`, whose count does not wrap).
     option_starts: Vec<u32>,
@@ -59,8 +60,9 @@ impl ProblemBuilder {
         }
     }
 
-    /// Adds a primary item, which every solution must cover exactly once.
-    pub fn primary(&mut self, name: impl Into<String>) -> Primary {
+    /// Adds a primary item, which every solution must cover exactly once. The name is copied
+    /// (all names go into one buffer), so a `&str` will do.
+    pub fn primary(&mut self, name: impl AsRef<str>) -> Primary {
         self.primary_bounded(name, 1, 1)
     }
 
@@ -81,22 +83,22 @@ impl ProblemBuilder {
     /// assert_eq!(dlx::Solver::new(&problem).count().solutions, 3);
     /// # Ok::<(), dlx::BuildError>(())
     /// ```
-    pub fn primary_bounded(&mut self, name: impl Into<String>, min: u32, max: u32) -> Primary {
-        self.primary_names.push(name.into());
+    pub fn primary_bounded(&mut self, name: impl AsRef<str>, min: u32, max: u32) -> Primary {
+        self.primary_names.push(name.as_ref());
         self.primary_bounds.push((min, max));
         Primary(self.primary_names.len() as u32 - 1)
     }
 
     /// Adds a secondary item, which a solution may cover at most once (or several times with
     /// one color).
-    pub fn secondary(&mut self, name: impl Into<String>) -> Secondary {
-        self.secondary_names.push(name.into());
+    pub fn secondary(&mut self, name: impl AsRef<str>) -> Secondary {
+        self.secondary_names.push(name.as_ref());
         Secondary(self.secondary_names.len() as u32 - 1)
     }
 
     /// Adds a color. Colors are names too (in Knuth's text format they follow a `:`).
-    pub fn color(&mut self, name: impl Into<String>) -> Color {
-        self.color_names.push(name.into());
+    pub fn color(&mut self, name: impl AsRef<str>) -> Color {
+        self.color_names.push(name.as_ref());
         Color(self.color_names.len() as u32 - 1)
     }
 
@@ -169,7 +171,7 @@ impl ProblemBuilder {
         for (name, &(min, max)) in self.primary_names.iter().zip(&self.primary_bounds) {
             if min > max || max == 0 {
                 return err(BuildErrorKind::BadBounds {
-                    name: name.clone(),
+                    name: name.to_owned(),
                     min,
                     max,
                 });
@@ -177,18 +179,22 @@ impl ProblemBuilder {
         }
         let mut seen: HashSet<&str, RandomState> =
             HashSet::with_capacity_and_hasher(item_count, RandomState::default());
-        for name in self.primary_names.iter().chain(&self.secondary_names) {
+        for name in self.primary_names.iter().chain(self.secondary_names.iter()) {
             check_name(name, "item")?;
             if !seen.insert(name) {
-                return err(BuildErrorKind::DuplicateItemName { name: name.clone() });
+                return err(BuildErrorKind::DuplicateItemName {
+                    name: name.to_owned(),
+                });
             }
         }
         let mut seen_colors: HashSet<&str, RandomState> =
             HashSet::with_capacity_and_hasher(self.color_names.len(), RandomState::default());
-        for name in &self.color_names {
+        for name in self.color_names.iter() {
             check_name(name, "color")?;
             if !seen_colors.insert(name) {
-                return err(BuildErrorKind::DuplicateColorName { name: name.clone() });
+                return err(BuildErrorKind::DuplicateColorName {
+                    name: name.to_owned(),
+                });
             }
         }
 
@@ -212,13 +218,13 @@ impl ProblemBuilder {
                 }
                 if last_seen[item] == option {
                     let name = if item < primary_count {
-                        &self.primary_names[item]
+                        self.primary_names.get(item)
                     } else {
-                        &self.secondary_names[item - primary_count]
+                        self.secondary_names.get(item - primary_count)
                     };
                     return err(BuildErrorKind::RepeatedItem {
                         option,
-                        name: name.clone(),
+                        name: name.to_owned(),
                     });
                 }
                 last_seen[item] = option;
@@ -239,7 +245,7 @@ impl ProblemBuilder {
             .collect();
 
         let mut item_names = self.primary_names;
-        item_names.extend(self.secondary_names);
+        item_names.append(&self.secondary_names);
         Ok(Problem::from_checked(ProblemData {
             item_names,
             primary_count,

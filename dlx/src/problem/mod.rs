@@ -7,11 +7,13 @@
 //! solving it cannot fail.
 //!
 //! The rooms: `handles.rs` the handles of both sides (the builder's and the built problem's),
-//! `builder.rs` the builder and its checks, and this file the built problem, shared and
-//! immutable, with what a search asks of it.
+//! `builder.rs` the builder and its checks, `names.rs` the names of items and colors (one
+//! buffer for all), and this file the built problem, shared and immutable, with what a search
+//! asks of it.
 
 mod builder;
 mod handles;
+mod names;
 
 use std::fmt;
 use std::sync::Arc;
@@ -24,12 +26,10 @@ use crate::engine::Engine;
 
 #[derive(Debug)]
 struct ProblemData {
-    // Strings as built, not boxed: shrinking each name's buffer to fit cost a reallocation
-    // per name, a tenth of building a sudoku's problem.
-    item_names: Vec<String>,
+    item_names: names::Names,
     primary_count: usize,
     bounds: Vec<(u32, u32)>,
-    color_names: Vec<String>,
+    color_names: names::Names,
     /// As in the builder: `u32`, which `build` checked.
     option_starts: Vec<u32>,
     entries: Vec<Entry>,
@@ -65,8 +65,8 @@ impl PartialEq for Problem {
             && a.option_starts == b.option_starts
             && a.entries.iter().zip(&b.entries).all(|(x, y)| {
                 x.item == y.item
-                    && x.color().map(|c| &a.color_names[c.index()])
-                        == y.color().map(|c| &b.color_names[c.index()])
+                    && x.color().map(|c| a.color_names.get(c.index()))
+                        == y.color().map(|c| b.color_names.get(c.index()))
             })
     }
 }
@@ -141,7 +141,7 @@ impl Problem {
     /// # Panics
     /// If the item does not belong to this problem.
     pub fn item_name(&self, item: ItemId) -> &str {
-        &self.inner.item_names[item.index()]
+        self.inner.item_names.get(item.index())
     }
 
     /// The name of a color.
@@ -149,7 +149,7 @@ impl Problem {
     /// # Panics
     /// If the color does not belong to this problem.
     pub fn color_name(&self, color: Color) -> &str {
-        &self.inner.color_names[color.index()]
+        self.inner.color_names.get(color.index())
     }
 
     /// The item of this problem that a builder's [`Primary`] handle became.

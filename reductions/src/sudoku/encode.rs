@@ -19,11 +19,11 @@ impl Names {
         }
     }
 
-    fn cell(&self, r: usize, c: usize) -> String {
+    fn cell(&self, r: usize, c: usize) -> text::Name {
         name("p", &[(r, self.cw), (c, self.cw)])
     }
 
-    fn house(&self, prefix: &str, h: usize, d: usize) -> String {
+    fn house(&self, prefix: &str, h: usize, d: usize) -> text::Name {
         name(prefix, &[(h, self.cw), (d, self.dw)])
     }
 }
