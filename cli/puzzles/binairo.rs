@@ -62,7 +62,10 @@ fn view(puzzle: &Grid, board: &Grid) -> DigitGrid {
             .collect(),
         boxes: (1, 1),
         plain: board.to_string(),
-        tatham: Some(board.game_id()),
+        tatham: Some(Box::new({
+            let board = board.clone();
+            move || board.game_id()
+        })),
     }
 }
 

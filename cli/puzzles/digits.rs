@@ -40,8 +40,9 @@ pub struct DigitGrid {
     pub boxes: (usize, usize),
     /// The plain text (the reduction's `Display`).
     pub plain: String,
-    /// The Tatham game ID of the board, for `--format tatham`.
-    pub tatham: Option<String>,
+    /// Makes the Tatham game ID of the board, for `--format tatham`: only when asked, as a
+    /// batch of one-line puzzles answers with the plain text.
+    pub tatham: Option<Box<dyn Fn() -> String>>,
 }
 
 impl DigitGrid {
@@ -68,7 +69,7 @@ impl DigitGrid {
 
 impl Board for DigitGrid {
     fn tatham(&self) -> Option<String> {
-        self.tatham.clone()
+        self.tatham.as_ref().map(|game_id| game_id())
     }
 
     fn plain(&self, out: &mut dyn Write) -> io::Result<()> {

@@ -56,7 +56,10 @@ fn view(puzzle: &Grid, board: &Grid) -> DigitGrid {
             .collect(),
         boxes: puzzle.box_shape(),
         plain: board.to_string(),
-        tatham: Some(board.game_id()),
+        tatham: Some(Box::new({
+            let board = board.clone();
+            move || board.game_id()
+        })),
     }
 }
 
