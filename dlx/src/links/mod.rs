@@ -100,7 +100,7 @@ const INTERLEAVED: i32 = 1;
 
 /// The share of an item's hide steps that must wait on the step before (as a fraction: 3/10)
 /// for [`Links::mark_interleaved`] to mark it (measurements in `docs/engine.md`).
-const INTERLEAVE_WAITS: (usize, usize) = (3, 10);
+pub(crate) const INTERLEAVE_WAITS: (usize, usize) = (3, 10);
 
 /// Knuth's `LLINK` and `RLINK` of an item in its list of active items.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -195,6 +195,10 @@ impl Links {
         let capacity = n + 2 + problem.option_count() + problem.entry_count();
         let mut vertical = Vec::with_capacity(capacity);
         let mut entries = Vec::with_capacity(capacity);
+        // The option of each node, for `mark_interleaved` (`u32::MAX` for the headers and
+        // the spacers).
+        let mut owner = Vec::with_capacity(capacity);
+        owner.resize(n + 2, u32::MAX);
         vertical.extend((0..=n).map(|k| Vertical {
             up: k as u32,
             down: k as u32,
@@ -225,6 +229,7 @@ impl Links {
                 vertical[bottom as usize].down = here;
                 vertical[item].up = here;
                 entries[item].top += 1;
+                owner.push(option.index() as u32);
             }
             let last = vertical.len() - 1;
             if !colors {
@@ -239,6 +244,7 @@ impl Links {
                 top: -(option.index() as i32) - 1,
                 aux: 0,
             });
+            owner.push(u32::MAX);
         }
         // A record for every item (secondary items' unused), so that any item index is in
         // bounds, whatever list it was read from.
@@ -273,7 +279,7 @@ impl Links {
                 links.active[k / 64] |= 1 << (k % 64);
             }
         }
-        links.mark_interleaved();
+        links.mark_interleaved(&owner, problem.option_count());
         links
     }
 
@@ -290,7 +296,62 @@ impl Links {
     /// the accesses: on pentomino packing, where the pieces' lists have 35-44% such steps and
     /// the cells' lists at most 25%, marking the pieces only took 1.47 CPU seconds to 1.23,
     /// marking every item to 1.33 (n queens and Langford pairs have no such steps at all).
-    fn mark_interleaved(&mut self) {
+    fn mark_interleaved(&mut self, owner: &[u32], option_count: usize) {
+        let n = self.item_count;
+        let (waits, steps) = self.waits_and_steps(owner, option_count);
+        for item in 1..=n {
+            let (num, den) = INTERLEAVE_WAITS;
+            // With fewer than 3 options the two orders are the same.
+            if self.entries[item].top >= 3 && den * waits[item] >= num * steps[item] {
+                self.entries[item].aux = INTERLEAVED;
+            }
+        }
+    }
+
+    /// For each item (from 1), the steps of covering it that would wait on the step before,
+    /// and all its steps; `owner` gives each node's option.
+    ///
+    /// Taking an option that is below this one in `r` lists makes a step that waits in each of
+    /// the `r` - 1 others. Options have few nodes, so each option counts its followers in a
+    /// table by option, stamped with the option counting (no sorting, no clearing).
+    fn waits_and_steps(&self, owner: &[u32], option_count: usize) -> (Vec<usize>, Vec<usize>) {
+        let n = self.item_count;
+        let mut waits = vec![0; n + 1];
+        let mut steps = vec![0; n + 1];
+        let mut counted_by = vec![u32::MAX; option_count];
+        let mut below_count = vec![0; option_count];
+        let mut first = n + 2;
+        for option in 0..option_count as u32 {
+            let mut end = first;
+            while self.entries[end].top > 0 {
+                let below = self.vertical[end].down as usize;
+                if below > n {
+                    let follower = owner[below] as usize;
+                    if counted_by[follower] != option {
+                        counted_by[follower] = option;
+                        below_count[follower] = 0;
+                    }
+                    below_count[follower] += 1;
+                }
+                end += 1;
+            }
+            for x in first..end {
+                let item = self.entries[x].top as usize;
+                steps[item] += end - first - 1;
+                let below = self.vertical[x].down as usize;
+                if below > n {
+                    waits[item] += below_count[owner[below] as usize] - 1;
+                }
+            }
+            first = end + 1;
+        }
+        (waits, steps)
+    }
+
+    /// [`waits_and_steps`](Self::waits_and_steps) as first written: each option's followers
+    /// sorted and taken in runs.
+    #[cfg(test)]
+    pub(crate) fn waits_and_steps_by_sorting(&self) -> (Vec<usize>, Vec<usize>) {
         let n = self.item_count;
         let mut owner = vec![u32::MAX; self.vertical.len()];
         let mut option = 0;
@@ -301,8 +362,6 @@ impl Links {
                 option += 1;
             }
         }
-        // For each option, the options below its nodes, with their items: an option below it
-        // in `r` lists makes a step that waits in each of the `r` - 1 others.
         let mut followers: Vec<(u32, usize)> = Vec::new();
         let mut waits = vec![0usize; n + 1];
         let mut steps = vec![0usize; n + 1];
@@ -328,13 +387,22 @@ impl Links {
                 }
             }
         }
-        for item in 1..=n {
-            let (num, den) = INTERLEAVE_WAITS;
-            // With fewer than 3 options the two orders are the same.
-            if self.entries[item].top >= 3 && den * waits[item] >= num * steps[item] {
-                self.entries[item].aux = INTERLEAVED;
+        (waits, steps)
+    }
+
+    /// The counts of [`waits_and_steps`](Self::waits_and_steps), for tests.
+    #[cfg(test)]
+    pub(crate) fn waits_and_steps_counted(&self) -> (Vec<usize>, Vec<usize>) {
+        let mut owner = vec![u32::MAX; self.vertical.len()];
+        let mut option = 0;
+        for (x, entry) in self.entries.iter().enumerate().skip(self.item_count + 2) {
+            if entry.top > 0 {
+                owner[x] = option;
+            } else {
+                option += 1;
             }
         }
+        self.waits_and_steps(&owner, option as usize)
     }
 
     /// Knuth's updates so far.

@@ -200,6 +200,38 @@ fn interleaving_marks_overlapping_placements_only() {
     assert!((1..=links.item_count()).all(|i| !links.is_interleaved(i)));
 }
 
+/// The interleaving marks counted with a table of followers by option are those of sorting
+/// each option's followers, on random problems (with and without colors' links) and on the
+/// strip of trominoes: the same waits and steps for every item, and the same items marked.
+#[test]
+fn interleaving_counts_match_sorting_followers() {
+    let mut rng = Rng(0x1234_5678_9abc_def1);
+    let mut marked = 0;
+    for round in 0..3000 {
+        let problem = random_problem(&mut rng, round % 3 == 0);
+        for colors in [false, true] {
+            let links = Links::new(&problem, colors);
+            let (waits, steps) = links.waits_and_steps_by_sorting();
+            assert_eq!(
+                links.waits_and_steps_counted(),
+                (waits.clone(), steps.clone()),
+                "{problem:?}"
+            );
+            for item in 1..=links.item_count() {
+                let (num, den) = crate::links::INTERLEAVE_WAITS;
+                let expected = links.len(item) >= 3 && den * waits[item] >= num * steps[item];
+                assert_eq!(
+                    links.is_interleaved(item),
+                    expected,
+                    "item {item} of {problem:?}"
+                );
+                marked += usize::from(expected);
+            }
+        }
+    }
+    assert!(marked > 100, "only {marked} items marked");
+}
+
 /// What a search found: its solutions (each sorted), nodes, updates and profile.
 #[derive(Debug, Default, PartialEq, Eq)]
 struct Tree {

@@ -272,7 +272,7 @@ impl<'p> Solver<'p> {
 
     /// The memory the search's tables take at most, in bytes: a table of 16 bytes a node
     /// (item headers, one spacer per option, and the entries: Knuth's links, as `u32`s) plus
-    /// 4 a node while the first is built, and 16 a header more for the items' lists and
+    /// 4 a node and 8 an option while the first is built, and 16 a header more for the items' lists and
     /// bounds; one table for a sequential search, and with several threads or a shard one
     /// for the split and one per worker. For callers that would rather refuse a problem too
     /// large for the machine than have the allocation fail, which aborts the process. (The
@@ -283,8 +283,11 @@ impl<'p> Solver<'p> {
     /// let problem = dlx::Problem::from_dlx("a b\na\nb\na b\n")?;
     /// // 2 items, 3 options of 4 entries: 2 + 2 + 3 + 4 = 11 nodes (with the root and the
     /// // first spacer), 4 headers.
-    /// assert_eq!(dlx::Solver::new(&problem).table_bytes(), 11 * 20 + 4 * 16);
-    /// assert_eq!(dlx::Solver::new(&problem).threads(3).table_bytes(), 11 * (20 + 3 * 16) + 4 * 16 * 4);
+    /// assert_eq!(dlx::Solver::new(&problem).table_bytes(), 11 * 20 + 3 * 8 + 4 * 16);
+    /// assert_eq!(
+    ///     dlx::Solver::new(&problem).threads(3).table_bytes(),
+    ///     11 * (20 + 3 * 16) + 3 * 8 + 4 * 16 * 4
+    /// );
     /// # Ok::<(), dlx::ParseError>(())
     /// ```
     pub fn table_bytes(&self) -> u64 {
@@ -296,7 +299,8 @@ impl<'p> Solver<'p> {
         } else {
             1
         };
-        nodes * 4 + copies * (nodes * 16 + headers * 16)
+        let building = nodes * 4 + problem.option_count() as u64 * 8;
+        building + copies * (nodes * 16 + headers * 16)
     }
 
     /// The most worker threads [`threads`](Self::threads) starts: 8 per core (larger requests
