@@ -38,8 +38,13 @@ struct ProblemData {
 impl Problem {
     /// The problem of parts that [`ProblemBuilder::build`] has checked.
     fn from_checked(data: ProblemData) -> Problem {
+        // Asked by every solver and search: once here, not a walk of the entries each time.
+        let has_colors = data.entries.iter().any(|entry| entry.color != NO_COLOR);
+        let has_multiplicities = data.bounds.iter().any(|&bounds| bounds != (1, 1));
         Problem {
             inner: Arc::new(data),
+            has_colors,
+            has_multiplicities,
         }
     }
 }
@@ -54,6 +59,8 @@ impl Problem {
 #[derive(Clone)]
 pub struct Problem {
     inner: Arc<ProblemData>,
+    has_colors: bool,
+    has_multiplicities: bool,
 }
 
 impl PartialEq for Problem {
@@ -184,15 +191,12 @@ impl Problem {
 
     /// Whether any option puts a color on an item (which needs Algorithm C).
     pub fn has_colors(&self) -> bool {
-        self.inner
-            .entries
-            .iter()
-            .any(|entry| entry.color != NO_COLOR)
+        self.has_colors
     }
 
     /// Whether any primary item has bounds other than `1:1` (which needs Algorithm M).
     pub fn has_multiplicities(&self) -> bool {
-        self.inner.bounds.iter().any(|&bounds| bounds != (1, 1))
+        self.has_multiplicities
     }
 
     /// The simplest of Knuth's algorithms that can solve this problem.
