@@ -554,28 +554,33 @@ impl std::ops::Deref for Name {
 
 /// An item name: a prefix, then each number in base 36 at its fixed width.
 pub(crate) fn name(prefix: &str, parts: &[(usize, usize)]) -> Name {
-    let widths = parts.iter().map(|&(n, width)| width.max(base36_width(n)));
-    let len = prefix.len() + widths.sum::<usize>();
-    if len > SHORT_NAME {
-        let mut name = String::with_capacity(len);
-        name.push_str(prefix);
-        for &(n, width) in parts {
-            push_base36(&mut name, n, width);
-        }
-        return Name::Long(name);
-    }
     let mut bytes = [0; SHORT_NAME];
-    bytes[..prefix.len()].copy_from_slice(prefix.as_bytes());
     let mut at = prefix.len();
+    if at > SHORT_NAME {
+        return long_name(prefix, parts);
+    }
+    bytes[..at].copy_from_slice(prefix.as_bytes());
     for &(n, width) in parts {
         let end = at + width.max(base36_width(n));
-        write_base36(&mut bytes[at..end], n);
+        let Some(digits) = bytes.get_mut(at..end) else {
+            return long_name(prefix, parts);
+        };
+        write_base36(digits, n);
         at = end;
     }
     Name::Short {
-        len: len as u8,
+        len: at as u8,
         bytes,
     }
+}
+
+/// [`name`] on the heap, for names longer than [`SHORT_NAME`].
+fn long_name(prefix: &str, parts: &[(usize, usize)]) -> Name {
+    let mut name = prefix.to_owned();
+    for &(n, width) in parts {
+        push_base36(&mut name, n, width);
+    }
+    Name::Long(name)
 }
 
 /// Writes a grid's formatted lines joined by `\n`, without a final newline.
@@ -622,6 +627,9 @@ mod tests {
         let full = name("ab", &[(5, 20)]);
         assert_eq!(&*full, "ab00000000000000000005");
         assert!(matches!(full, Name::Short { len: 22, .. }));
+        let prefix = "a prefix of 23 bytes...";
+        assert_eq!(&*name(prefix, &[(1, 2)]), format!("{prefix}01"));
+        assert_eq!(&*name(prefix, &[]), prefix);
     }
 
     /// Every number below 36^4 + 1,000, at widths 0 to 5, reads back in base 36 with the

@@ -260,12 +260,13 @@ impl ProblemBuilder {
 /// A name (of an item or a color) is a nonempty run of printable characters without blanks,
 /// `:` or `|`, so that it reads back from Knuth's text format unchanged.
 fn check_name(name: &str, what: &'static str) -> Result<(), BuildError> {
-    // One pass over the bytes; only names with non-ASCII characters are decoded.
-    let bad_byte =
-        |b: &u8| matches!(b, b':' | b'|') || b.is_ascii_whitespace() || b.is_ascii_control();
+    // One pass over the bytes, for any byte that is not printable ASCII or is `:` or `|`
+    // (ASCII's blanks and controls are the bytes up to the space, and DEL); only names with
+    // such a byte are looked at again, and decoded if they are not ASCII.
+    let suspect = |b: u8| b <= b' ' || b >= 0x7f || b == b':' || b == b'|';
     let reason = if name.is_empty() {
         Some("it is empty")
-    } else if !name.bytes().any(|b| bad_byte(&b) || !b.is_ascii()) {
+    } else if !name.bytes().any(suspect) {
         None
     } else if name.contains([':', '|']) {
         Some("it contains ':' or '|'")
@@ -281,5 +282,26 @@ fn check_name(name: &str, what: &'static str) -> Result<(), BuildError> {
             reason,
         })),
         None => Ok(()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::check_name;
+
+    /// Every character up to U+00FF and the Unicode blanks and controls beyond, alone and
+    /// inside a name: refused exactly when it is `:`, `|`, a blank or a control character.
+    #[test]
+    fn names_are_refused_for_blanks_controls_and_separators() {
+        let beyond = [
+            '\u{1680}', '\u{2000}', '\u{200b}', '\u{2028}', '\u{3000}', '項', '\u{feff}',
+        ];
+        for c in (0..=0xffu8).map(char::from).chain(beyond) {
+            let refused = c == ':' || c == '|' || c.is_whitespace() || c.is_control();
+            for name in [c.to_string(), format!("a{c}b"), format!("ab{c}")] {
+                assert_eq!(check_name(&name, "item").is_err(), refused, "{name:?}");
+            }
+        }
+        assert!(check_name("", "item").is_err());
     }
 }
