@@ -38,14 +38,16 @@ pub(super) fn encode_reduced(
 ) -> Result<Encoding<Fill>, dlx::BuildError> {
     let side = grid.side();
     let names = Names::new(side);
-    // present[kind][house][digit]
-    let mut present = vec![vec![vec![false; side + 1]; side]; 3];
+    // One table each for the digits present and the items of the digits lacking: the
+    // house `h` of kind `kind` (row, column, box) at `house(kind, h)`, then digits 0..=side.
+    let house = |kind: usize, h: usize| (kind * side + h) * (side + 1);
+    let mut present = vec![false; 3 * side * (side + 1)];
     for r in 0..side {
         for c in 0..side {
             let d = grid.cells[r * side + c] as usize;
-            present[0][r][d] = true;
-            present[1][c][d] = true;
-            present[2][grid.box_of(r, c)][d] = true;
+            present[house(0, r) + d] = true;
+            present[house(1, c) + d] = true;
+            present[house(2, grid.box_of(r, c)) + d] = true;
         }
     }
     let mut builder = dlx::ProblemBuilder::new();
@@ -57,12 +59,12 @@ pub(super) fn encode_reduced(
             }
         }
     }
-    let mut houses = vec![vec![vec![None; side + 1]; side]; 3];
+    let mut lacking = vec![None; present.len()];
     for (kind, prefix) in ["r", "c", "b"].into_iter().enumerate() {
         for h in 0..side {
             for d in 1..=side {
-                if !present[kind][h][d] {
-                    houses[kind][h][d] = Some(builder.primary(names.house(prefix, h, d)));
+                if !present[house(kind, h) + d] {
+                    lacking[house(kind, h) + d] = Some(builder.primary(names.house(prefix, h, d)));
                 }
             }
         }
@@ -74,7 +76,11 @@ pub(super) fn encode_reduced(
                 continue;
             };
             let b = grid.box_of(r, c);
-            let digits = houses[0][r].iter().zip(&houses[1][c]).zip(&houses[2][b]);
+            let digits_of = |kind, h| &lacking[house(kind, h)..house(kind, h) + side + 1];
+            let digits = digits_of(0, r)
+                .iter()
+                .zip(digits_of(1, c))
+                .zip(digits_of(2, b));
             for (d, ((row, col), bx)) in digits.enumerate() {
                 if excluded == Some((r * side + c, d)) {
                     continue;

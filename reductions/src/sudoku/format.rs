@@ -1,5 +1,6 @@
 //! The sudoku formats, read and written (see the [module docs](super)).
 
+use std::borrow::Cow;
 use std::fmt;
 
 use super::{Grid, MAX_BOX};
@@ -31,21 +32,22 @@ impl fmt::Display for Grid {
 }
 
 /// What reading a cell needs to know: where it was written.
-struct Cell {
+struct Cell<'a> {
     line: usize,
     column: usize,
     /// The digit (0 for empty), or `u64::MAX` when it does not fit.
     value: u64,
-    text: String,
+    /// As written, for an error: a slice of the line, or a number shortened.
+    text: Cow<'a, str>,
 }
 
 const CELL_CHARS: &str = "a digit 1-9, a letter A-Z, or '0', '.' or '_' for an empty cell";
 const CELL_WORDS: &str = "a number, or '0', '.' or '_' for an empty cell";
 
 /// A row line as cells, one per character (blanks and `|` skipped).
-fn char_cells(line: usize, text: &str) -> Result<Vec<Cell>, ParseError> {
+fn char_cells(line: usize, text: &str) -> Result<Vec<Cell<'_>>, ParseError> {
     let mut cells = Vec::new();
-    for (k, ch) in text.chars().enumerate() {
+    for (k, (at, ch)) in text.char_indices().enumerate() {
         if ch.is_whitespace() || ch == '|' {
             continue;
         }
@@ -69,14 +71,14 @@ fn char_cells(line: usize, text: &str) -> Result<Vec<Cell>, ParseError> {
             line,
             column: k + 1,
             value,
-            text: ch.to_string(),
+            text: Cow::Borrowed(&text[at..at + ch.len_utf8()]),
         });
     }
     Ok(cells)
 }
 
 /// A row line as cells, one per blank-separated word (`|` skipped).
-fn word_cells(line: usize, text: &str) -> Result<Vec<Cell>, ParseError> {
+fn word_cells(line: usize, text: &str) -> Result<Vec<Cell<'_>>, ParseError> {
     let mut cells = Vec::new();
     let mut cursor = text::Cursor::new(line, text);
     loop {
@@ -92,7 +94,7 @@ fn word_cells(line: usize, text: &str) -> Result<Vec<Cell>, ParseError> {
                     line,
                     column,
                     value: 0,
-                    text,
+                    text: Cow::Owned(text),
                 });
             }
             Some(_) => {
@@ -103,7 +105,7 @@ fn word_cells(line: usize, text: &str) -> Result<Vec<Cell>, ParseError> {
                     line,
                     column,
                     value,
-                    text,
+                    text: Cow::Owned(text),
                 });
             }
         }
@@ -115,7 +117,7 @@ fn word_cells(line: usize, text: &str) -> Result<Vec<Cell>, ParseError> {
 
 /// A row of `side` cells, read one character per cell if that gives `side` cells, else as
 /// numbers; when neither does, the error of the more plausible reading.
-fn read_row(line: usize, text: &str, side: usize) -> Result<Vec<Cell>, ParseError> {
+fn read_row(line: usize, text: &str, side: usize) -> Result<Vec<Cell<'_>>, ParseError> {
     let chars = char_cells(line, text);
     if matches!(&chars, Ok(row) if row.len() == side) {
         return chars;
@@ -255,7 +257,7 @@ pub(super) fn parse_grid(input: &str) -> Result<Grid, ParseError> {
                     what: "a digit (0 for an empty cell)",
                     min: 0,
                     max: side as u64,
-                    found: cell.text.clone(),
+                    found: cell.text.clone().into_owned(),
                 },
             ));
         }

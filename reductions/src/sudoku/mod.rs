@@ -259,9 +259,10 @@ impl Grid {
                 (h / rows * rows + k / cols, h % rows * cols + k % cols)
             },
         ];
+        let mut seen = vec![None; side + 1];
         for (kind, cell) in houses.iter().enumerate() {
             for h in 0..side {
-                let mut seen = vec![None; side + 1];
+                seen.fill(None);
                 for k in 0..side {
                     let (r, c) = cell(h, k, self.box_shape());
                     let digit = self.cells[r * side + c] as usize;
