@@ -322,9 +322,14 @@ impl Links {
         let mut below_count = vec![0; option_count];
         let mut first = n + 2;
         for option in 0..option_count as u32 {
-            let mut end = first;
-            while self.entries[end].top > 0 {
-                let below = self.vertical[end].down as usize;
+            let len = self.entries[first..]
+                .iter()
+                .take_while(|e| e.top > 0)
+                .count();
+            let nodes = &self.entries[first..first + len];
+            let downs = &self.vertical[first..first + len];
+            for down in downs {
+                let below = down.down as usize;
                 if below > n {
                     let follower = owner[below] as usize;
                     if counted_by[follower] != option {
@@ -333,17 +338,16 @@ impl Links {
                     }
                     below_count[follower] += 1;
                 }
-                end += 1;
             }
-            for x in first..end {
-                let item = self.entries[x].top as usize;
-                steps[item] += end - first - 1;
-                let below = self.vertical[x].down as usize;
+            for (node, down) in nodes.iter().zip(downs) {
+                let item = node.top as usize;
+                steps[item] += len - 1;
+                let below = down.down as usize;
                 if below > n {
                     waits[item] += below_count[owner[below] as usize] - 1;
                 }
             }
-            first = end + 1;
+            first += len + 1;
         }
         (waits, steps)
     }
