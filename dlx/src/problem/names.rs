@@ -1,9 +1,9 @@
 //! The names of a problem's items or colors, kept in one buffer.
 //!
-//! A puzzle's problem has hundreds of short names (`p37`, `r4a`): one allocation each, made by
-//! the encoder and freed with the problem, was a fifth of the cost of encoding a sudoku. Here
-//! a builder copies each name into one growing text, and the problem keeps that text and where
-//! each name ends.
+//! A puzzle's problem has hundreds of short names (`p37`, `r4a`), and a program may build
+//! thousands of such problems a second: a string of its own for each name would be an
+//! allocation when it is made and a free when the problem goes. Instead a builder copies each
+//! name into one growing text, and the problem keeps that text and where each name ends.
 
 /// Names in the order they were added, each found by its number.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
