@@ -60,6 +60,38 @@ impl ProblemBuilder {
         }
     }
 
+    /// An empty builder with room for `items` primary items, `options` options and `entries`
+    /// entries in all, for a caller who knows the size of its problem (or a bound): the lists
+    /// are not grown and copied as the problem is added. What is not used stays with the
+    /// built problem, as a vector's capacity does.
+    ///
+    /// ```
+    /// // n queens without diagonals: n rows and n columns, n * n options of two entries.
+    /// let n = 6;
+    /// let mut builder = dlx::ProblemBuilder::with_capacity(2 * n, n * n, 2 * n * n);
+    /// let rows: Vec<_> = (0..n).map(|r| builder.primary(format!("r{r}"))).collect();
+    /// let columns: Vec<_> = (0..n).map(|c| builder.primary(format!("c{c}"))).collect();
+    /// for r in 0..n {
+    ///     for c in 0..n {
+    ///         builder.option([rows[r], columns[c]]);
+    ///     }
+    /// }
+    /// let problem = builder.build()?;
+    /// assert_eq!(dlx::Solver::new(&problem).count().solutions, 720);
+    /// # Ok::<(), dlx::BuildError>(())
+    /// ```
+    pub fn with_capacity(items: usize, options: usize, entries: usize) -> Self {
+        let mut option_starts = Vec::with_capacity(options + 1);
+        option_starts.push(0);
+        ProblemBuilder {
+            primary_names: Names::with_capacity(items),
+            primary_bounds: Vec::with_capacity(items),
+            option_starts,
+            entries: Vec::with_capacity(entries),
+            ..Default::default()
+        }
+    }
+
     /// Adds a primary item, which every solution must cover exactly once. The name is copied
     /// (all names go into one buffer), so a `&str` will do.
     pub fn primary(&mut self, name: impl AsRef<str>) -> Primary {

@@ -15,6 +15,14 @@ pub(crate) struct Names {
 }
 
 impl Names {
+    /// Room for `names` names of up to 8 bytes without growing.
+    pub fn with_capacity(names: usize) -> Names {
+        Names {
+            text: String::with_capacity(names.saturating_mul(8)),
+            ends: Vec::with_capacity(names),
+        }
+    }
+
     /// Adds a name; it is number `len()` before the call.
     #[inline]
     pub fn push(&mut self, name: &str) {

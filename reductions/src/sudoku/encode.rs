@@ -50,7 +50,11 @@ pub(super) fn encode_reduced(
             present[house(2, grid.box_of(r, c)) + d] = true;
         }
     }
-    let mut builder = dlx::ProblemBuilder::new();
+    // An open cell makes an item, and so does each digit its row, column and box lack (as
+    // many as their open cells, when the givens do not clash); each of its digits an option of
+    // four entries.
+    let open = grid.cells.iter().filter(|&&d| d == 0).count();
+    let mut builder = dlx::ProblemBuilder::with_capacity(4 * open, open * side, 4 * open * side);
     let mut cells = vec![None; side * side];
     for r in 0..side {
         for c in 0..side {
@@ -69,7 +73,7 @@ pub(super) fn encode_reduced(
             }
         }
     }
-    let mut choices = Vec::new();
+    let mut choices = Vec::with_capacity(open * side);
     for r in 0..side {
         for c in 0..side {
             let Some(cell) = cells[r * side + c] else {
