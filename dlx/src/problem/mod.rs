@@ -38,8 +38,11 @@ struct ProblemData {
 impl Problem {
     /// The problem of parts that [`ProblemBuilder::build`] has checked.
     fn from_checked(data: ProblemData) -> Problem {
-        // Asked by every solver and search: once here, not a walk of the entries each time.
-        let has_colors = data.entries.iter().any(|entry| entry.color != NO_COLOR);
+        // Asked by every solver and search: once here, not a walk of the entries each time
+        // (and none without colors, since the entries' colors are checked to be the
+        // problem's).
+        let has_colors =
+            data.color_names.len() > 0 && data.entries.iter().any(|e| e.color != NO_COLOR);
         let has_multiplicities = data.bounds.iter().any(|&bounds| bounds != (1, 1));
         Problem {
             inner: Arc::new(data),
