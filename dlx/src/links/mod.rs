@@ -357,15 +357,7 @@ impl Links {
     #[cfg(test)]
     pub(crate) fn waits_and_steps_by_sorting(&self) -> (Vec<usize>, Vec<usize>) {
         let n = self.item_count;
-        let mut owner = vec![u32::MAX; self.vertical.len()];
-        let mut option = 0;
-        for (x, entry) in self.entries.iter().enumerate().skip(n + 2) {
-            if entry.top > 0 {
-                owner[x] = option;
-            } else {
-                option += 1;
-            }
-        }
+        let (owner, _) = self.owners();
         let mut followers: Vec<(u32, usize)> = Vec::new();
         let mut waits = vec![0usize; n + 1];
         let mut steps = vec![0usize; n + 1];
@@ -397,6 +389,14 @@ impl Links {
     /// The counts of [`waits_and_steps`](Self::waits_and_steps), for tests.
     #[cfg(test)]
     pub(crate) fn waits_and_steps_counted(&self) -> (Vec<usize>, Vec<usize>) {
+        let (owner, options) = self.owners();
+        self.waits_and_steps(&owner, options)
+    }
+
+    /// Each node's option as the table says (`u32::MAX` for headers and spacers), found by
+    /// walking the table rather than noted while building it, and the number of options.
+    #[cfg(test)]
+    fn owners(&self) -> (Vec<u32>, usize) {
         let mut owner = vec![u32::MAX; self.vertical.len()];
         let mut option = 0;
         for (x, entry) in self.entries.iter().enumerate().skip(self.item_count + 2) {
@@ -406,7 +406,7 @@ impl Links {
                 option += 1;
             }
         }
-        self.waits_and_steps(&owner, option as usize)
+        (owner, option as usize)
     }
 
     /// Knuth's updates so far.
