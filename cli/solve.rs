@@ -62,15 +62,18 @@ fn split_problems(text: &str) -> Vec<(usize, &str)> {
     let mut declares_separator = None;
     let mut offset = 0;
     for (number, line) in text.split_inclusive('\n').enumerate() {
-        let content = line.trim();
-        if declares_separator.is_none() && !content.is_empty() && !content.starts_with('|') {
-            // The item line of the problem that starts at `start`.
-            declares_separator = Some(
-                content
-                    .split_whitespace()
-                    .any(|name| name.rsplit('|').next() == Some(SEPARATOR)),
-            );
-        } else if content == SEPARATOR && declares_separator == Some(false) {
+        if declares_separator.is_none() {
+            let content = line.trim();
+            if !content.is_empty() && !content.starts_with('|') {
+                // The item line of the problem that starts at `start`.
+                declares_separator = Some(
+                    content.contains(SEPARATOR)
+                        && content
+                            .split_whitespace()
+                            .any(|name| name.rsplit('|').next() == Some(SEPARATOR)),
+                );
+            }
+        } else if declares_separator == Some(false) && is_separator(line) {
             problems.push((start_line, &text[start..offset]));
             start = offset + line.len();
             start_line = number + 1;
@@ -80,6 +83,13 @@ fn split_problems(text: &str) -> Vec<(usize, &str)> {
     }
     problems.push((start_line, &text[start..]));
     problems
+}
+
+/// Whether `line` is [`SEPARATOR`] alone, blanks around it allowed.
+fn is_separator(line: &str) -> bool {
+    // Most lines start with a name; only those starting with `-` or a blank need trimming.
+    let may_be = |first: &u8| *first == b'-' || !first.is_ascii_graphic();
+    line.as_bytes().first().is_some_and(may_be) && line.trim() == SEPARATOR
 }
 
 /// Refuses what an input of several problems cannot do.

@@ -27,6 +27,7 @@
 //! # Ok::<(), dlx::ParseError>(())
 //! ```
 
+use std::collections::hash_map::Entry;
 use std::collections::HashMap;
 use std::fmt;
 use std::time::Instant;
@@ -97,14 +98,10 @@ fn parse_within(
             ParseErrorKind::BareCarriageReturn,
         ));
     }
-    let mut lines = text
-        .split('\n')
-        .enumerate()
-        .map(|(k, line)| (k + 1, line.strip_suffix('\r').unwrap_or(line)))
-        .filter(|(_, line)| {
-            let content = line.trim_start();
-            !content.is_empty() && !content.starts_with('|')
-        });
+    let mut lines = ContentLines {
+        rest: Some(text),
+        number: 0,
+    };
     let Some((item_line_no, item_line)) = lines.next() else {
         let last_line = text.split('\n').count().max(1);
         return Err(ParseError::new(
@@ -140,7 +137,7 @@ fn parse_within(
 fn bare_carriage_return(text: &str) -> Option<usize> {
     let bytes = text.as_bytes();
     let mut from = 0;
-    while let Some(k) = bytes[from..].iter().position(|&b| b == b'\r') {
+    while let Some(k) = text[from..].find('\r') {
         let at = from + k;
         if bytes.get(at + 1) != Some(&b'\n') {
             return Some(at);
@@ -171,12 +168,9 @@ fn read_options<'a>(
         }
         option.clear();
         let mut has_primary = false;
-        for (column, token) in tokens(line) {
-            let (name, color) = match token.split_once(':') {
-                Some((name, color)) => (name, Some(color)),
-                None => (token, None),
-            };
-            let err = |kind| Err(ParseError::new(line_no, column, kind));
+        for (offset, token) in tokens(line) {
+            let (name, color) = split_color(token);
+            let err = |kind| Err(ParseError::new(line_no, column(line, offset), kind));
             if name.is_empty() {
                 return err(ParseErrorKind::InvalidName {
                     token: token.to_owned(),
@@ -188,14 +182,14 @@ fn read_options<'a>(
                     name: name.to_owned(),
                 });
             };
-            let (seen_line, first_column) = last_seen[index];
+            let (seen_line, first_offset) = last_seen[index];
             if seen_line == line_no {
                 return err(ParseErrorKind::RepeatedItem {
                     name: name.to_owned(),
-                    first_column,
+                    first_column: column(line, first_offset),
                 });
             }
-            last_seen[index] = (line_no, column);
+            last_seen[index] = (line_no, offset);
             match (items.handles[index], color) {
                 (ItemHandle::Primary(item), None) => {
                     has_primary = true;
@@ -271,31 +265,31 @@ fn read_item_line<'a>(
 ) -> Result<ItemLine<'a>, ParseError> {
     let mut handles = Vec::new();
     let mut by_name: HashMap<&str, usize, RandomState> = HashMap::default();
-    let mut columns = Vec::new();
+    let mut offsets = Vec::new();
     let mut secondary = false;
-    for (column, token) in tokens(line) {
-        let err = |column, kind| Err(ParseError::new(line_no, column, kind));
-        let (column, name) = match token.strip_prefix('|') {
+    for (offset, token) in tokens(line) {
+        let err = |offset, kind| Err(ParseError::new(line_no, column(line, offset), kind));
+        let (offset, name) = match token.strip_prefix('|') {
             // Knuth's readers also take `|name`: the separator, then a secondary item.
             Some(rest) => {
                 if secondary {
-                    return err(column, ParseErrorKind::SecondSeparator);
+                    return err(offset, ParseErrorKind::SecondSeparator);
                 }
                 secondary = true;
                 if rest.is_empty() {
                     continue;
                 }
-                (column + 1, rest)
+                (offset + 1, rest)
             }
-            None => (column, token),
+            None => (offset, token),
         };
         // Knuth's DLX3: `u:v|name` or `v|name` gives a primary item bounds.
         let mut bounds = (1, 1);
-        let (column, name) = match name.split_once('|') {
+        let (offset, name) = match split_once(name, b'|') {
             Some((spec, rest)) if !spec.is_empty() && !rest.is_empty() && !rest.contains('|') => {
                 if secondary {
                     return err(
-                        column,
+                        offset,
                         ParseErrorKind::BoundsOnSecondary {
                             token: name.to_owned(),
                         },
@@ -304,37 +298,39 @@ fn read_item_line<'a>(
                 bounds = read_bounds(spec).map_err(|reason| {
                     ParseError::new(
                         line_no,
-                        column,
+                        column(line, offset),
                         ParseErrorKind::BadBounds {
                             token: name.to_owned(),
                             reason,
                         },
                     )
                 })?;
-                (column + spec.chars().count() + 1, rest)
+                (offset + spec.len() + 1, rest)
             }
-            _ => (column, name),
+            _ => (offset, name),
         };
         if let Some(reason) = name_problem(name) {
             return err(
-                column,
+                offset,
                 ParseErrorKind::InvalidName {
                     token: name.to_owned(),
                     reason,
                 },
             );
         }
-        if let Some(&first) = by_name.get(name) {
-            return err(
-                column,
-                ParseErrorKind::DuplicateItemName {
-                    name: name.to_owned(),
-                    first_column: columns[first],
-                },
-            );
-        }
-        by_name.insert(name, handles.len());
-        columns.push(column);
+        match by_name.entry(name) {
+            Entry::Occupied(first) => {
+                return err(
+                    offset,
+                    ParseErrorKind::DuplicateItemName {
+                        name: name.to_owned(),
+                        first_column: column(line, offsets[*first.get()]),
+                    },
+                )
+            }
+            Entry::Vacant(vacant) => vacant.insert(handles.len()),
+        };
+        offsets.push(offset);
         handles.push(if secondary {
             ItemHandle::Secondary(builder.secondary(name))
         } else {
@@ -373,7 +369,13 @@ fn read_bounds(spec: &str) -> Result<(u32, u32), String> {
 }
 
 fn name_problem(name: &str) -> Option<&'static str> {
-    if name.contains(':') {
+    // Most names are printable ASCII; only the others need the checks below.
+    if name
+        .bytes()
+        .all(|b| b > b' ' && b < 0x7f && b != b':' && b != b'|')
+    {
+        None
+    } else if name.contains(':') {
         Some("':' may not appear in an item name (it introduces a color, in options only)")
     } else if name.contains('|') {
         Some("'|' may not appear in an item name (a lone '|' separates primary from secondary items)")
@@ -384,29 +386,104 @@ fn name_problem(name: &str) -> Option<&'static str> {
     }
 }
 
-/// The blank-separated tokens of a line, each with its column (from 1, in characters).
+/// The lines of a text that hold items or options, each with its number (from 1): blank lines
+/// and comments are skipped, and a `\r` before a line's `\n` is dropped.
+#[derive(Clone)]
+struct ContentLines<'a> {
+    /// The text after the last line given; `None` after the last line.
+    rest: Option<&'a str>,
+    /// The number of the last line given.
+    number: usize,
+}
+
+impl<'a> Iterator for ContentLines<'a> {
+    type Item = (usize, &'a str);
+
+    fn next(&mut self) -> Option<(usize, &'a str)> {
+        loop {
+            let rest = self.rest?;
+            self.number += 1;
+            let line = match rest.as_bytes().iter().position(|&b| b == b'\n') {
+                Some(end) => {
+                    self.rest = Some(&rest[end + 1..]);
+                    &rest[..end]
+                }
+                None => {
+                    self.rest = None;
+                    rest
+                }
+            };
+            let line = line.strip_suffix('\r').unwrap_or(line);
+            // Most lines start with a name: only the others need a look past their blanks.
+            let content = match line.as_bytes().first() {
+                Some(&first) if first.is_ascii() && !is_ascii_blank(first) => line,
+                _ => line.trim_start(),
+            };
+            if !content.is_empty() && !content.starts_with('|') {
+                return Some((self.number, line));
+            }
+        }
+    }
+}
+
+/// Whether an ASCII byte is a blank (`char::is_whitespace`: the vertical tab too, the
+/// separators 0x1C-0x1F not).
+fn is_ascii_blank(byte: u8) -> bool {
+    matches!(byte, b' ' | b'\t'..=b'\r')
+}
+
+/// The blank-separated tokens of a line, each with its byte offset in the line
+/// ([`column`] gives its column, for errors). Blanks are Unicode's.
 fn tokens(line: &str) -> impl Iterator<Item = (usize, &str)> {
-    // Columns count characters. An ASCII byte is a character of its own, so only the rare
-    // non-ASCII character is decoded.
-    let char_at = move |at: usize| match line.as_bytes().get(at) {
-        Some(&byte) if byte.is_ascii() => Some(char::from(byte)),
-        Some(_) => line[at..].chars().next(),
-        None => None,
+    let bytes = line.as_bytes();
+    // Whether the character at `at` is a blank, and its length. An ASCII byte is a character
+    // of its own, so only the rare other character is decoded.
+    let blank_at = move |at: usize| match bytes[at] {
+        byte if byte.is_ascii() => (is_ascii_blank(byte), 1),
+        _ => {
+            let c = line[at..].chars().next().unwrap_or_default();
+            (c.is_whitespace(), c.len_utf8())
+        }
     };
     let mut at = 0;
-    let mut column = 0;
     std::iter::from_fn(move || {
-        while let Some(blank) = char_at(at).filter(|c| c.is_whitespace()) {
-            at += blank.len_utf8();
-            column += 1;
+        while at < bytes.len() {
+            let (blank, length) = blank_at(at);
+            if !blank {
+                break;
+            }
+            at += length;
         }
-        let (start, start_column) = (at, column);
-        while let Some(c) = char_at(at).filter(|c| !c.is_whitespace()) {
-            at += c.len_utf8();
-            column += 1;
+        let start = at;
+        while at < bytes.len() {
+            let (blank, length) = blank_at(at);
+            if blank {
+                break;
+            }
+            at += length;
         }
-        (at > start).then(|| (start_column + 1, &line[start..at]))
+        (at > start).then(|| (start, &line[start..at]))
     })
+}
+
+/// The column (from 1, in characters) of the byte at `offset` in `line`.
+fn column(line: &str, offset: usize) -> usize {
+    line[..offset].chars().count() + 1
+}
+
+/// `token` split at its first `:`, if it has one: a name and its color.
+fn split_color(token: &str) -> (&str, Option<&str>) {
+    match split_once(token, b':') {
+        Some((name, color)) => (name, Some(color)),
+        None => (token, None),
+    }
+}
+
+/// `token` split at the first `separator` (an ASCII byte). The tokens are short, so a walk
+/// over their bytes beats `str::split_once`, whose search sets up for long texts.
+fn split_once(token: &str, separator: u8) -> Option<(&str, &str)> {
+    let at = token.bytes().position(|b| b == separator)?;
+    Some((&token[..at], &token[at + 1..]))
 }
 
 /// Writes a problem in Knuth's text format: the item line (primary items, then ` | ` and the
@@ -517,7 +594,7 @@ mod tests {
                 .collect();
             for line in &lines {
                 let found: Vec<(usize, String)> = tokens(line)
-                    .map(|(column, token)| (column, token.to_owned()))
+                    .map(|(offset, token)| (column(line, offset), token.to_owned()))
                     .collect();
                 assert_eq!(found, by_characters(line), "{line:?}");
                 checked += 1;
