@@ -103,45 +103,18 @@ where
 {
     check_flags(flags)?;
     let mode = Mode::of(flags);
-    let threads = match flags.threads {
-        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        n => n,
-    }
-    .min(puzzles.len().max(1));
-    let pool = if threads > 1 {
-        Some(
-            rayon::ThreadPoolBuilder::new()
-                .num_threads(threads)
-                .build()
-                .context("cannot start the worker threads")?,
-        )
-    } else {
-        None
-    };
-    let solve = |(index, line): (usize, &Line<R::Puzzle>)| -> Result<Answer> {
-        solve_one(reduction, index + 1, line, flags, mode, &show)
-            .with_context(|| format!("{name}:{}", line.number))
-    };
+    let threads = threads_asked(flags).min(puzzles.len().max(1));
     let start = Instant::now();
     let mut out = BufWriter::new(crate::output::stdout());
     let (mut unsolved, mut cut_short, mut nodes) = (0usize, 0usize, 0u64);
-    for (chunk_index, chunk) in puzzles.chunks(CHUNK).enumerate() {
-        let numbered = chunk
-            .iter()
-            .enumerate()
-            .map(|(k, line)| (chunk_index * CHUNK + k, line));
-        let answers: Vec<Result<Answer>> = match &pool {
-            Some(pool) => pool.install(|| {
-                numbered
-                    .collect::<Vec<_>>()
-                    .into_par_iter()
-                    .map(solve)
-                    .collect()
-            }),
-            None => numbered.map(solve).collect(),
-        };
-        for answer in answers {
-            let answer = answer?;
+    in_order(
+        pool(threads)?.as_ref(),
+        puzzles,
+        |index, line| {
+            solve_one(reduction, index + 1, line, flags, mode, &show)
+                .with_context(|| format!("{name}:{}", line.number))
+        },
+        |answer| {
             out.write_all(answer.line.as_bytes()).context(WRITE_ERROR)?;
             nodes += answer.nodes;
             unsolved += usize::from(answer.solutions == 0);
@@ -151,8 +124,9 @@ where
                     Some(StopReason::NodeLimit | StopReason::Timeout)
                 ) || (mode == Mode::Count && answer.stopped == Some(StopReason::SolutionLimit)),
             );
-        }
-    }
+            Ok(())
+        },
+    )?;
     out.flush().context(WRITE_ERROR)?;
     drop(out);
     let elapsed = start.elapsed().as_secs_f64();
@@ -193,6 +167,61 @@ where
         return Ok(Found::None);
     }
     Ok(Found::Some)
+}
+
+/// The threads that `--threads` asks for: one per core for 0.
+pub fn threads_asked(flags: &SolveFlags) -> usize {
+    match flags.threads {
+        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+        n => n,
+    }
+}
+
+/// A pool of `threads` workers, or none for one thread.
+pub fn pool(threads: usize) -> Result<Option<rayon::ThreadPool>> {
+    if threads < 2 {
+        return Ok(None);
+    }
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()
+        .map(Some)
+        .context("cannot start the worker threads")
+}
+
+/// `solve` (given each item's index) applied to every item, on the pool's threads if there
+/// is one, and `take` given the answers in the order of the items, [`CHUNK`] at a time; the
+/// first error, in that order, ends the run.
+pub fn in_order<T, A>(
+    pool: Option<&rayon::ThreadPool>,
+    items: &[T],
+    solve: impl Fn(usize, &T) -> Result<A> + Sync,
+    mut take: impl FnMut(A) -> Result<()>,
+) -> Result<()>
+where
+    T: Sync,
+    A: Send,
+{
+    for (chunk_index, chunk) in items.chunks(CHUNK).enumerate() {
+        let numbered = chunk
+            .iter()
+            .enumerate()
+            .map(|(k, item)| (chunk_index * CHUNK + k, item));
+        let answers: Vec<Result<A>> = match pool {
+            Some(pool) => pool.install(|| {
+                numbered
+                    .collect::<Vec<_>>()
+                    .into_par_iter()
+                    .map(|(index, item)| solve(index, item))
+                    .collect()
+            }),
+            None => numbered.map(|(index, item)| solve(index, item)).collect(),
+        };
+        for answer in answers {
+            take(answer?)?;
+        }
+    }
+    Ok(())
 }
 
 /// One puzzle: encoded, searched on this thread, and its answer line.

@@ -304,7 +304,7 @@ where
 /// built: the allocator's failure halfway would abort the process. The tables' size is
 /// [`Solver::table_bytes`]; it must be less than the machine's memory, and the system must
 /// grant it (a trial reservation, which an address-space limit such as `ulimit -v` refuses).
-fn check_memory(solver: &Solver, flags: &SolveFlags) -> Result<()> {
+pub fn check_memory(solver: &Solver, flags: &SolveFlags) -> Result<()> {
     // A small table is built unchecked, whatever the threads: the workers' copies are made
     // only for a search that outlasts its first millisecond, and a copy the system refuses
     // ends the run with an error, not an abort. This spares a small run the look at the
@@ -341,7 +341,7 @@ fn check_memory(solver: &Solver, flags: &SolveFlags) -> Result<()> {
 
 /// A search a worker of which could not get its table's memory is an error (exit status 2),
 /// not a lower bound: the other limits are the user's, this one is not.
-fn refuse_out_of_memory(outcome: &Outcome) -> Result<()> {
+pub fn refuse_out_of_memory(outcome: &Outcome) -> Result<()> {
     if outcome.stopped == Some(StopReason::OutOfMemory) {
         bail!(
             "not enough memory: {} after {} solutions; try fewer --threads",
@@ -390,7 +390,7 @@ pub fn out_of_time(flags: &SolveFlags) -> Result<Found> {
 /// `incomplete: REASON` when the search stopped early, so that `dlx merge` refuses to add a
 /// lower bound into a total); with `--format json`, an object that says whether it is
 /// complete and, if not, why.
-fn write_count(out: &mut dyn Write, outcome: &Outcome, flags: &SolveFlags) -> io::Result<()> {
+pub fn write_count(out: &mut dyn Write, outcome: &Outcome, flags: &SolveFlags) -> io::Result<()> {
     let solutions = outcome.solutions;
     let stopped = outcome.stopped.map(|reason| reason.to_string());
     if flags.format == Format::Json {

@@ -1,15 +1,17 @@
 //! `dlx solve`: a problem in Knuth's text format, solved; each solution printed as its
 //! options' lines.
 
-use std::io::{self, Write};
+use std::io::{self, BufWriter, Write};
+use std::ops::ControlFlow;
 
 use anyhow::{anyhow, bail, Context, Result};
 use dlx::Problem;
 
 use crate::args::{Format, SolveArgs, SolveFlags};
 use crate::input::read_input;
+use crate::memo::Defaults;
 use crate::note;
-use crate::run::{print_encoding, search};
+use crate::run::{print_encoding, search, Mode};
 use crate::{Found, WRITE_ERROR};
 
 /// The line between problems of one input: three hyphens alone on a line, unless the problem
@@ -29,16 +31,34 @@ pub fn run(args: &SolveArgs) -> Result<Found> {
         return solve_parsed(&name, parsed, 0, None, args);
     }
     refuse_for_many(args)?;
+    let threads = threads_over_problems(&args.flags, problems.len());
+    let pool = crate::batch::pool(threads)?;
     // Every problem is read first: a bad one is reported before anything is solved.
     let mut parsed = Vec::with_capacity(problems.len());
-    for &(first_line, chunk) in &problems {
-        match parse(&name, chunk, first_line, &args.flags)? {
-            Some(problem) => parsed.push((first_line, problem)),
-            None => return crate::run::out_of_time(&args.flags),
-        }
+    let mut out_of_time = false;
+    crate::batch::in_order(
+        pool.as_ref(),
+        &problems,
+        |_, &(_, chunk)| Ok(read_problem(chunk, &args.flags)),
+        |read| {
+            let first_line = problems[parsed.len()].0;
+            if !out_of_time {
+                match reported(&name, read, first_line)? {
+                    Some(problem) => parsed.push((first_line, problem)),
+                    None => out_of_time = true,
+                }
+            }
+            Ok(())
+        },
+    )?;
+    if out_of_time {
+        return crate::run::out_of_time(&args.flags);
     }
     drop(problems);
     drop(text);
+    if let Some(pool) = &pool {
+        return solve_shared(&name, &parsed, args, pool);
+    }
     let mut found = Found::Some;
     for (k, (first_line, problem)) in parsed.into_iter().enumerate() {
         if k > 0 && args.flags.format == Format::Text && !args.flags.count {
@@ -92,6 +112,105 @@ fn is_separator(line: &str) -> bool {
     line.as_bytes().first().is_some_and(may_be) && line.trim() == SEPARATOR
 }
 
+/// The threads that share the problems of an input of several (1: each is solved in turn,
+/// `--threads` splitting its search). A first solution is never split, so its problems are
+/// shared whenever more than one thread is asked for; a count's are when there are at least
+/// as many problems as threads, and otherwise each count is split. Runs that print all
+/// solutions, or that go to the memo, are solved in turn, as are runs with flags that only
+/// those take (whose errors the search gives).
+fn threads_over_problems(flags: &SolveFlags, problems: usize) -> usize {
+    let mode = Mode::of(flags);
+    let in_turn = mode == Mode::All
+        || flags.threads == 1
+        || Defaults::SOLVE.applies(flags)
+        || flags.seed.is_some()
+        || flags.memo_limit.is_some()
+        || flags.order.is_some();
+    if in_turn {
+        return 1;
+    }
+    let threads = crate::batch::threads_asked(flags);
+    match mode {
+        Mode::Count if problems < threads => 1,
+        _ => threads.min(problems),
+    }
+}
+
+/// Solves the problems of an input of several on the pool's threads, each search on one, and
+/// prints what each found in the order of the input, as [`solve_parsed`] one after another
+/// would: its warnings, its first solution or its count, then its statistics and notes.
+fn solve_shared(
+    name: &str,
+    parsed: &[(usize, dlx::text::Parsed)],
+    args: &SolveArgs,
+    pool: &rayon::ThreadPool,
+) -> Result<Found> {
+    let flags = &args.flags;
+    let mode = Mode::of(flags);
+    let mut out = BufWriter::new(crate::output::stdout());
+    let mut found = Found::Some;
+    let mut index = 0;
+    crate::batch::in_order(
+        Some(pool),
+        parsed,
+        // A problem's error is reported in its turn, after what comes before it.
+        |k, (_, parsed)| Ok(solve_alone(&parsed.problem, k + 1, flags, mode)),
+        |answer| {
+            let (first_line, parsed) = &parsed[index];
+            index += 1;
+            if index > 1 && flags.format == Format::Text && mode != Mode::Count {
+                writeln!(out, "{SEPARATOR}").context(WRITE_ERROR)?;
+            }
+            // Warnings, notes and statistics on stderr come after the output before them.
+            out.flush().context(WRITE_ERROR)?;
+            print_warnings(name, parsed, *first_line);
+            let (text, outcome) = answer?;
+            out.write_all(&text).context(WRITE_ERROR)?;
+            out.flush().context(WRITE_ERROR)?;
+            if let Found::None = crate::run::finish(&outcome, mode, flags) {
+                found = Found::None;
+            }
+            Ok(())
+        },
+    )?;
+    Ok(found)
+}
+
+/// One problem of several, searched on this thread as [`search`] would with `--threads 1`
+/// and no progress bar: what it prints, and what it found.
+fn solve_alone(
+    problem: &Problem,
+    number: usize,
+    flags: &SolveFlags,
+    mode: Mode,
+) -> Result<(Vec<u8>, dlx::Outcome)> {
+    let solver = crate::run::reasoning(problem, flags, &Defaults::SOLVE)?;
+    let mut solver = crate::run::limited(solver, flags, mode);
+    if let Some(limit) = flags.timeout {
+        solver = solver.deadline(crate::started() + limit);
+    }
+    crate::run::check_memory(&solver, flags)?;
+    let mut text = Vec::new();
+    let outcome = if mode == Mode::Count {
+        let outcome = solver.count();
+        crate::run::refuse_out_of_memory(&outcome)?;
+        crate::run::write_count(&mut text, &outcome, flags)?;
+        outcome
+    } else {
+        let mut first = None;
+        let outcome = solver.for_each(|options| {
+            first = Some(options.to_vec());
+            ControlFlow::Break(())
+        });
+        crate::run::refuse_out_of_memory(&outcome)?;
+        if let Some(options) = first {
+            write_solution(&mut text, problem, &options, 1, flags.format, Some(number))?;
+        }
+        outcome
+    };
+    Ok((text, outcome))
+}
+
 /// Refuses what an input of several problems cannot do.
 fn refuse_for_many(args: &SolveArgs) -> Result<()> {
     let flags = &args.flags;
@@ -119,11 +238,26 @@ fn parse(
     first_line: usize,
     flags: &SolveFlags,
 ) -> Result<Option<dlx::text::Parsed>> {
-    let parsed = match flags.timeout {
+    reported(name, read_problem(text, flags), first_line)
+}
+
+/// Reads a problem, within `--timeout` if there is one.
+fn read_problem(text: &str, flags: &SolveFlags) -> Result<dlx::text::Parsed, dlx::ParseError> {
+    match flags.timeout {
         Some(limit) => dlx::text::parse_until(text, crate::started() + limit),
         None => dlx::text::parse(text),
-    };
-    match parsed {
+    }
+}
+
+/// What [`read_problem`] gave for the text after line `first_line` of the input: the problem,
+/// or `None` when the time ran out (a note says where), or the error naming the line of
+/// the input.
+fn reported(
+    name: &str,
+    read: Result<dlx::text::Parsed, dlx::ParseError>,
+    first_line: usize,
+) -> Result<Option<dlx::text::Parsed>> {
+    match read {
         Ok(parsed) => Ok(Some(parsed)),
         Err(err) if *err.kind() == dlx::ParseErrorKind::TimeLimit => {
             note(format_args!(
@@ -151,13 +285,7 @@ fn solve_parsed(
     problem: Option<usize>,
     args: &SolveArgs,
 ) -> Result<Found> {
-    for warning in &parsed.warnings {
-        let shifted = dlx::ParseWarning {
-            line: first_line + warning.line,
-            ..warning.clone()
-        };
-        note(format_args!("dlx: warning: {name}:{shifted}"));
-    }
+    print_warnings(name, &parsed, first_line);
     let problem_text = &parsed.problem;
     match args.flags.format {
         Format::Svg => bail!(
@@ -174,6 +302,17 @@ fn solve_parsed(
         crate::memo::Defaults::SOLVE,
         |out, options, index| write_solution(out, problem_text, options, index, format, problem),
     )
+}
+
+/// The warnings of a problem read from lines after `first_line` of the input, on stderr.
+fn print_warnings(name: &str, parsed: &dlx::text::Parsed, first_line: usize) {
+    for warning in &parsed.warnings {
+        let shifted = dlx::ParseWarning {
+            line: first_line + warning.line,
+            ..warning.clone()
+        };
+        note(format_args!("dlx: warning: {name}:{shifted}"));
+    }
 }
 
 fn write_solution(
@@ -215,4 +354,40 @@ fn write_solution(
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::threads_over_problems;
+    use crate::args::{Cli, Command};
+    use clap::Parser;
+
+    /// The threads that share `problems` problems under `dlx solve ARGS`.
+    fn threads(args: &[&str], problems: usize) -> usize {
+        let cli = Cli::try_parse_from(["dlx", "solve"].iter().chain(args)).unwrap();
+        let Command::Solve(solve) = cli.command else {
+            unreachable!("dlx solve")
+        };
+        threads_over_problems(&solve.flags, problems)
+    }
+
+    #[test]
+    fn problems_are_shared_for_counts_and_first_solutions_only() {
+        assert_eq!(threads(&["--count", "-j", "3"], 3), 3);
+        assert_eq!(threads(&["-j", "3"], 2), 2);
+        assert_eq!(threads(&["--format", "json", "-j", "4"], 100), 4);
+        // Fewer problems than threads: each count is split.
+        assert_eq!(threads(&["--count", "-j", "3"], 2), 1);
+        for in_turn in [
+            &["--count", "-j", "1"][..],
+            &["--all", "-j", "2"],
+            &["--limit", "2", "-j", "2"],
+            &["--count", "--memo", "-j", "2"],
+            &["--count", "--seed", "1", "-j", "2"],
+            &["--count", "--order", "first-item", "-j", "2"],
+            &["--count", "--memo-limit", "1G", "-j", "2"],
+        ] {
+            assert_eq!(threads(in_turn, 10), 1, "{in_turn:?}");
+        }
+    }
 }

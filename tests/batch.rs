@@ -272,3 +272,113 @@ fn dlx_solve_reads_several_problems_between_separator_lines() {
     let refused = dlx(&["solve", "--shard", "0/2", "--count"], "a\na\n---\nb\nb\n");
     assert_eq!(refused.status.code(), Some(2));
 }
+
+/// Runs `dlx solve ARGS --threads T` on `input` for one thread and for two and three, and
+/// checks that the runs that share problems among threads print what one thread prints, on
+/// stdout and on stderr (the statistics' times aside), with the same exit status.
+fn check_solve_threads(args: &[&str], input: &str) {
+    let run = |threads: &str| {
+        let mut all = vec!["solve"];
+        all.extend_from_slice(args);
+        all.extend(["--threads", threads]);
+        let output = dlx(&all, input);
+        let stderr: String = String::from_utf8_lossy(&output.stderr)
+            .lines()
+            .filter(|line| !line.starts_with("time:"))
+            .map(|line| format!("{line}\n"))
+            .collect();
+        (output.status.code(), stdout(&output), stderr)
+    };
+    // Both streams into one file, to see them in the order they were written.
+    let interleaved = |threads: &str| {
+        let path = std::env::temp_dir().join(format!(
+            "dlx-solve-threads-{}-{threads}.txt",
+            std::process::id()
+        ));
+        let file = std::fs::File::create(&path).unwrap();
+        let mut child = Command::new(env!("CARGO_BIN_EXE_dlx"))
+            .arg("solve")
+            .args(args)
+            .args(["--threads", threads])
+            .stdin(Stdio::piped())
+            .stdout(file.try_clone().unwrap())
+            .stderr(file)
+            .spawn()
+            .expect("dlx runs");
+        let mut stdin = child.stdin.take().unwrap();
+        let input = input.to_owned();
+        let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
+        child.wait().unwrap();
+        writer.join().unwrap().unwrap();
+        let both = std::fs::read_to_string(&path).unwrap();
+        std::fs::remove_file(&path).unwrap();
+        both.lines()
+            .filter(|line| !line.starts_with("time:"))
+            .map(|line| format!("{line}\n"))
+            .collect::<String>()
+    };
+    let one = run("1");
+    assert!(!one.1.is_empty() || !one.2.is_empty(), "{args:?}: {one:?}");
+    let one_interleaved = interleaved("1");
+    for threads in ["2", "3"] {
+        assert_eq!(run(threads), one, "{args:?} on {threads} threads");
+        assert_eq!(
+            interleaved(threads),
+            one_interleaved,
+            "{args:?} on {threads} threads, stdout and stderr together"
+        );
+    }
+}
+
+#[test]
+fn dlx_solve_shares_problems_among_threads_and_prints_what_one_thread_prints() {
+    let corpus =
+        |name: &str| std::fs::read_to_string(fixture(&format!("tests/corpus/{name}"))).unwrap();
+    // Counts, colors and multiplicities, a warning (an option without a primary item), a
+    // problem without solutions, and a count cut short by the node limit.
+    let problems = [
+        corpus("queens8.dlx"),
+        corpus("random/xcc-s1.dlx"),
+        "a b | s\na\nb\ns\n".to_owned(),
+        corpus("random/mcc-s2.dlx"),
+        "a b\na\n".to_owned(),
+        corpus("langford11.dlx"),
+        corpus("queens9.dlx"),
+    ];
+    let input = problems.join("---\n");
+    for args in [
+        &["--count"][..],
+        &[],
+        &["--format", "json"],
+        &["--count", "--format", "json"],
+        &["--count", "--stats"],
+        &["--stats"],
+        &["--count", "--node-limit", "40"],
+        &["--count", "--limit", "3"],
+        &["--tree", "sparse-sets"],
+    ] {
+        check_solve_threads(args, &input);
+    }
+    // More problems than are solved at once, some without solutions.
+    let many: Vec<&str> = (0..1500)
+        .map(|k| {
+            if k % 7 == 3 {
+                "a b\na\n"
+            } else {
+                "a b\na\nb\na b\n"
+            }
+        })
+        .collect();
+    let many = many.join("---\n");
+    check_solve_threads(&["--count"], &many);
+    check_solve_threads(&[], &many);
+    // An error names the line of the input, and nothing is solved before it.
+    let bad = format!(
+        "{}---\nb\nc\n---\n{}",
+        corpus("queens8.dlx"),
+        corpus("queens9.dlx")
+    );
+    check_solve_threads(&["--count"], &bad);
+    let failed = dlx(&["solve", "--count", "--threads", "2"], &bad);
+    assert!(failed.stdout.is_empty() && failed.status.code() == Some(2));
+}

@@ -117,7 +117,8 @@ pub struct SolveFlags {
     /// the search's deterministic order; at most 8 per core). With several, --all prints the
     /// solutions as the workers find them, in an order that changes from run to run (the
     /// set is the same): give -j 1 for the order of the search. The first solution is always
-    /// found sequentially.
+    /// found sequentially. An input of several problems, or of puzzles one a line, shares
+    /// them among the threads instead, each search on one (docs/cli.md).
     #[arg(help_heading = "Search", short = 'j', long, value_name = "N", default_value_t = 0, value_parser = threads)]
     pub threads: usize,
 
