@@ -79,30 +79,67 @@ pub fn run(args: &SolveArgs) -> Result<Found> {
 fn split_problems(text: &str) -> Vec<(usize, &str)> {
     let mut problems = Vec::new();
     let (mut start, mut start_line) = (0, 0);
-    let mut declares_separator = None;
-    let mut offset = 0;
-    for (number, line) in text.split_inclusive('\n').enumerate() {
-        if declares_separator.is_none() {
-            let content = line.trim();
-            if !content.is_empty() && !content.starts_with('|') {
-                // The item line of the problem that starts at `start`.
-                declares_separator = Some(
-                    content.contains(SEPARATOR)
-                        && content
-                            .split_whitespace()
-                            .any(|name| name.rsplit('|').next() == Some(SEPARATOR)),
-                );
-            }
-        } else if declares_separator == Some(false) && is_separator(line) {
-            problems.push((start_line, &text[start..offset]));
-            start = offset + line.len();
-            start_line = number + 1;
-            declares_separator = None;
-        }
-        offset += line.len();
+    loop {
+        let rest = &text[start..];
+        let Some((begin, end)) = next_separator(rest) else {
+            problems.push((start_line, rest));
+            return problems;
+        };
+        problems.push((start_line, &rest[..begin]));
+        start_line += newlines(&rest.as_bytes()[..end]);
+        start += end;
     }
-    problems.push((start_line, &text[start..]));
-    problems
+}
+
+/// The number of `\n` in `bytes`, counted a block at a time so that the compiler can count
+/// many bytes at once.
+fn newlines(bytes: &[u8]) -> usize {
+    let blocks = bytes.chunks_exact(64);
+    let tail = blocks.remainder();
+    let in_blocks: usize = blocks
+        .map(|block| usize::from(block.iter().map(|&b| u8::from(b == b'\n')).sum::<u8>()))
+        .sum();
+    in_blocks + tail.iter().filter(|&&b| b == b'\n').count()
+}
+
+/// Where the separator line after the problem at the start of `text` begins and ends (after
+/// its `\n`); none when that problem names an item `---` or is the last.
+fn next_separator(text: &str) -> Option<(usize, usize)> {
+    let line_end = |from: usize| text[from..].find('\n').map_or(text.len(), |k| from + k + 1);
+    // The item line: the first line neither blank nor a comment.
+    let mut from = 0;
+    loop {
+        let end = line_end(from);
+        let content = text[from..end].trim();
+        if !content.is_empty() && !content.starts_with('|') {
+            let names_separator = content.contains(SEPARATOR)
+                && content
+                    .split_whitespace()
+                    .any(|name| name.rsplit('|').next() == Some(SEPARATOR));
+            if names_separator {
+                return None;
+            }
+            from = end;
+            break;
+        }
+        if end == text.len() {
+            return None;
+        }
+        from = end;
+    }
+    // Then the first line that is the separator alone: the lines holding a `-` are few, and
+    // a search for that byte (quicker than one for `---`) skips the others without walking
+    // them line by line.
+    while let Some(k) = text[from..].find('-') {
+        let at = from + k;
+        let begin = text[..at].rfind('\n').map_or(0, |k| k + 1);
+        let end = line_end(at);
+        if is_separator(&text[begin..end]) {
+            return Some((begin, end));
+        }
+        from = end;
+    }
+    None
 }
 
 /// Whether `line` is [`SEPARATOR`] alone, blanks around it allowed.
@@ -358,7 +395,7 @@ fn write_solution(
 
 #[cfg(test)]
 mod tests {
-    use super::threads_over_problems;
+    use super::{is_separator, split_problems, threads_over_problems, SEPARATOR};
     use crate::args::{Cli, Command};
     use clap::Parser;
 
@@ -389,5 +426,62 @@ mod tests {
         ] {
             assert_eq!(threads(in_turn, 10), 1, "{in_turn:?}");
         }
+    }
+
+    /// [`split_problems`] as a walk over every line: the reference.
+    fn split_problems_by_lines(text: &str) -> Vec<(usize, &str)> {
+        let mut problems = Vec::new();
+        let (mut start, mut start_line) = (0, 0);
+        let mut declares_separator = None;
+        let mut offset = 0;
+        for (number, line) in text.split_inclusive('\n').enumerate() {
+            if declares_separator.is_none() {
+                let content = line.trim();
+                if !content.is_empty() && !content.starts_with('|') {
+                    // The item line of the problem that starts at `start`.
+                    declares_separator = Some(
+                        content.contains(SEPARATOR)
+                            && content
+                                .split_whitespace()
+                                .any(|name| name.rsplit('|').next() == Some(SEPARATOR)),
+                    );
+                }
+            } else if declares_separator == Some(false) && is_separator(line) {
+                problems.push((start_line, &text[start..offset]));
+                start = offset + line.len();
+                start_line = number + usize::from(line.ends_with('\n'));
+                declares_separator = None;
+            }
+            offset += line.len();
+        }
+        problems.push((start_line, &text[start..]));
+        problems
+    }
+
+    /// Random inputs of separators, near-separators, names, `|`, comments, blanks and line
+    /// ends split as the walk over every line splits them.
+    #[test]
+    fn problems_split_as_a_walk_over_every_line_splits_them() {
+        const PIECES: [&str; 18] = [
+            "---", "\n---\n", "\n---\n", "-", "--", " ", "\t", "\n", "\n", "\r\n", "a", "b", "|",
+            "| ---", "x|---", "----", "\u{a0}", "a b\n",
+        ];
+        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let mut split = 0;
+        for _ in 0..100_000 {
+            let text: String = (0..next() % 24)
+                .map(|_| PIECES[(next() % PIECES.len() as u64) as usize])
+                .collect();
+            let problems = split_problems(&text);
+            assert_eq!(problems, split_problems_by_lines(&text), "{text:?}");
+            split += usize::from(problems.len() > 1);
+        }
+        assert!(split > 10_000, "{split}");
     }
 }
