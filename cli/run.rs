@@ -353,7 +353,7 @@ pub fn refuse_out_of_memory(outcome: &Outcome) -> Result<()> {
 }
 
 /// Tables below this size are not checked by [`check_memory`]: 64 MiB.
-const SMALL_TABLES: u64 = 64 << 20;
+pub const SMALL_TABLES: u64 = 64 << 20;
 
 /// A search whose table for one worker is below this size is not checked by
 /// [`check_memory`], however many workers it has: 1 MiB.

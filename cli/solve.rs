@@ -56,8 +56,8 @@ pub fn run(args: &SolveArgs) -> Result<Found> {
     }
     drop(problems);
     drop(text);
-    if let Some(pool) = &pool {
-        return solve_shared(&name, &parsed, args, pool);
+    if let Some(pool) = pool.filter(|pool| tables_fit(&parsed, pool.current_num_threads())) {
+        return solve_shared(&name, &parsed, args, &pool);
     }
     let mut found = Found::Some;
     for (k, (first_line, problem)) in parsed.into_iter().enumerate() {
@@ -154,7 +154,8 @@ fn is_separator(line: &str) -> bool {
 /// shared whenever more than one thread is asked for; a count's are when there are at least
 /// as many problems as threads, and otherwise each count is split. Runs that print all
 /// solutions, or that go to the memo, are solved in turn, as are runs with flags that only
-/// those take (whose errors the search gives).
+/// those take (whose errors the search gives); so are, after reading, problems whose tables
+/// for that many searches at once would be large ([`tables_fit`]).
 fn threads_over_problems(flags: &SolveFlags, problems: usize) -> usize {
     let mode = Mode::of(flags);
     let in_turn = mode == Mode::All
@@ -171,6 +172,18 @@ fn threads_over_problems(flags: &SolveFlags, problems: usize) -> usize {
         Mode::Count if problems < threads => 1,
         _ => threads.min(problems),
     }
+}
+
+/// Whether `threads` searches of the largest of `parsed` at once take less than
+/// [`crate::run::SMALL_TABLES`]: larger ones are solved in turn, each table checked against
+/// the machine's memory before it is built.
+fn tables_fit(parsed: &[(usize, dlx::text::Parsed)], threads: usize) -> bool {
+    let largest = parsed
+        .iter()
+        .map(|(_, parsed)| dlx::Solver::new(&parsed.problem).table_bytes())
+        .max()
+        .unwrap_or(0);
+    largest.saturating_mul(threads as u64) < crate::run::SMALL_TABLES
 }
 
 /// Solves the problems of an input of several on the pool's threads, each search on one, and
@@ -395,7 +408,7 @@ fn write_solution(
 
 #[cfg(test)]
 mod tests {
-    use super::{is_separator, split_problems, threads_over_problems, SEPARATOR};
+    use super::{is_separator, split_problems, tables_fit, threads_over_problems, SEPARATOR};
     use crate::args::{Cli, Command};
     use clap::Parser;
 
@@ -406,6 +419,17 @@ mod tests {
             unreachable!("dlx solve")
         };
         threads_over_problems(&solve.flags, problems)
+    }
+
+    /// Problems are shared only while that many of their tables at once are small.
+    #[test]
+    fn problems_are_shared_while_their_tables_are_small() {
+        let parsed = [(0, dlx::text::parse("a b\na\nb\na b\n").unwrap())];
+        let table = dlx::Solver::new(&parsed[0].1.problem).table_bytes();
+        let most = (crate::run::SMALL_TABLES / table) as usize;
+        assert!(most > 1000, "{table}");
+        assert!(tables_fit(&parsed, 2));
+        assert!(!tables_fit(&parsed, most + 1));
     }
 
     #[test]
