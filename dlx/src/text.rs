@@ -136,15 +136,7 @@ fn parse_within(
 /// ends, which would otherwise run the whole file into one line).
 fn bare_carriage_return(text: &str) -> Option<usize> {
     let bytes = text.as_bytes();
-    let mut from = 0;
-    while let Some(k) = text[from..].find('\r') {
-        let at = from + k;
-        if bytes.get(at + 1) != Some(&b'\n') {
-            return Some(at);
-        }
-        from = at + 1;
-    }
-    None
+    memchr::memchr_iter(b'\r', bytes).find(|&at| bytes.get(at + 1) != Some(&b'\n'))
 }
 
 /// Reads the option lines: checks them, and gives them to `builder` if there is one (without
@@ -403,7 +395,7 @@ impl<'a> Iterator for ContentLines<'a> {
         loop {
             let rest = self.rest?;
             self.number += 1;
-            let line = match rest.as_bytes().iter().position(|&b| b == b'\n') {
+            let line = match memchr::memchr(b'\n', rest.as_bytes()) {
                 Some(end) => {
                     self.rest = Some(&rest[end + 1..]);
                     &rest[..end]
