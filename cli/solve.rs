@@ -105,7 +105,9 @@ fn newlines(bytes: &[u8]) -> usize {
 /// Where the separator line after the problem at the start of `text` begins and ends (after
 /// its `\n`); none when that problem names an item `---` or is the last.
 fn next_separator(text: &str) -> Option<(usize, usize)> {
-    let line_end = |from: usize| text[from..].find('\n').map_or(text.len(), |k| from + k + 1);
+    let bytes = text.as_bytes();
+    let line_end =
+        |from: usize| memchr::memchr(b'\n', &bytes[from..]).map_or(text.len(), |k| from + k + 1);
     // The item line: the first line neither blank nor a comment.
     let mut from = 0;
     loop {
@@ -130,9 +132,9 @@ fn next_separator(text: &str) -> Option<(usize, usize)> {
     // Then the first line that is the separator alone: the lines holding a `-` are few, and
     // a search for that byte (quicker than one for `---`) skips the others without walking
     // them line by line.
-    while let Some(k) = text[from..].find('-') {
+    while let Some(k) = memchr::memchr(b'-', &bytes[from..]) {
         let at = from + k;
-        let begin = text[..at].rfind('\n').map_or(0, |k| k + 1);
+        let begin = memchr::memrchr(b'\n', &bytes[..at]).map_or(0, |k| k + 1);
         let end = line_end(at);
         if is_separator(&text[begin..end]) {
             return Some((begin, end));
