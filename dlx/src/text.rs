@@ -255,9 +255,13 @@ fn read_item_line<'a>(
     line: &'a str,
     builder: &mut ProblemBuilder,
 ) -> Result<ItemLine<'a>, ParseError> {
-    let mut handles = Vec::new();
-    let mut by_name: HashMap<&str, usize, RandomState> = HashMap::default();
-    let mut offsets = Vec::new();
+    // Names are mostly one space apart: room for that many (up to a bound, since a line of
+    // blanks has none) spares the table its growing.
+    let expected = (memchr::memchr_iter(b' ', line.as_bytes()).count() + 1).min(1 << 16);
+    let mut handles = Vec::with_capacity(expected);
+    let mut by_name: HashMap<&str, usize, RandomState> =
+        HashMap::with_capacity_and_hasher(expected, RandomState::default());
+    let mut offsets = Vec::with_capacity(expected);
     let mut secondary = false;
     for (offset, token) in tokens(line) {
         let err = |offset, kind| Err(ParseError::new(line_no, column(line, offset), kind));
