@@ -37,7 +37,9 @@ use foldhash::fast::RandomState;
 pub use crate::error::{shown, SHOWN_CHARS};
 use crate::error::{ParseError, ParseErrorKind, ParseWarning, ParseWarningKind};
 use crate::limits::MAX_NODES;
-use crate::problem::{Color, OptionItem, Primary, Problem, ProblemBuilder, Secondary};
+use crate::problem::{
+    is_plain_name_byte, Color, OptionItem, Primary, Problem, ProblemBuilder, Secondary,
+};
 
 /// A problem read from text, with the warnings found on the way.
 #[derive(Clone, Debug)]
@@ -366,10 +368,7 @@ fn read_bounds(spec: &str) -> Result<(u32, u32), String> {
 
 fn name_problem(name: &str) -> Option<&'static str> {
     // Most names are printable ASCII; only the others need the checks below.
-    if name
-        .bytes()
-        .all(|b| b > b' ' && b < 0x7f && b != b':' && b != b'|')
-    {
+    if name.bytes().all(is_plain_name_byte) {
         None
     } else if name.contains(':') {
         Some("':' may not appear in an item name (it introduces a color, in options only)")

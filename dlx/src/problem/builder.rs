@@ -289,16 +289,21 @@ impl ProblemBuilder {
     }
 }
 
+/// Whether a byte is printable ASCII other than `:` and `|`, and so may stand anywhere in a
+/// name (ASCII's blanks and controls are the bytes up to the space, and DEL); the other bytes
+/// need a closer look.
+pub(crate) fn is_plain_name_byte(b: u8) -> bool {
+    b > b' ' && b < 0x7f && b != b':' && b != b'|'
+}
+
 /// A name (of an item or a color) is a nonempty run of printable characters without blanks,
 /// `:` or `|`, so that it reads back from Knuth's text format unchanged.
 fn check_name(name: &str, what: &'static str) -> Result<(), BuildError> {
-    // One pass over the bytes, for any byte that is not printable ASCII or is `:` or `|`
-    // (ASCII's blanks and controls are the bytes up to the space, and DEL); only names with
-    // such a byte are looked at again, and decoded if they are not ASCII.
-    let suspect = |b: u8| b <= b' ' || b >= 0x7f || b == b':' || b == b'|';
+    // One pass over the bytes; only names with a byte that is not plainly part of a name are
+    // looked at again, and decoded if they are not ASCII.
     let reason = if name.is_empty() {
         Some("it is empty")
-    } else if !name.bytes().any(suspect) {
+    } else if name.bytes().all(is_plain_name_byte) {
         None
     } else if name.contains([':', '|']) {
         Some("it contains ':' or '|'")

@@ -18,6 +18,7 @@ mod names;
 use std::fmt;
 use std::sync::Arc;
 
+pub(crate) use builder::is_plain_name_byte;
 pub use builder::ProblemBuilder;
 use handles::NO_COLOR;
 pub use handles::{Color, Entry, ItemId, OptionId, OptionItem, Primary, Secondary};
