@@ -41,8 +41,8 @@ pub fn run(args: &SolveArgs) -> Result<Found> {
         &problems,
         |_, &(_, chunk)| Ok(read_problem(chunk, &args.flags)),
         |read| {
-            let first_line = problems[parsed.len()].0;
             if !out_of_time {
+                let first_line = problems[parsed.len()].0;
                 match reported(&name, read, first_line)? {
                     Some(problem) => parsed.push((first_line, problem)),
                     None => out_of_time = true,
