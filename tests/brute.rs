@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use dlx::{
     Branching, Contradiction, Engine, Node, OptionId, OptionItem, Problem, ProblemBuilder,
-    Propagation, Propagator, Solver, Tree,
+    Propagation, Propagator, Solver, StopReason, Tree,
 };
 use proptest::prelude::*;
 use proptest::test_runner::Config;
@@ -434,6 +434,44 @@ proptest! {
                 (bits.stats.nodes, &bits.stats.profile),
                 (sparse.stats.nodes, &sparse.stats.profile)
             );
+        }
+    }
+
+    /// A count under a solution limit or a node limit (whose solutions the search's loop
+    /// counts without returning them, all but the last one allowed) stops where iterating
+    /// over the solutions stops: the same solutions, nodes and reason; on two threads, the
+    /// same under a solution limit.
+    #[test]
+    fn counts_stop_where_the_solutions_stop(spec in spec()) {
+        let problem = spec.build();
+        let all = spec.brute_force().len() as u128;
+        for &engine in engines(&problem) {
+            for tree in [Tree::Links, Tree::SparseSets, Tree::Bitsets] {
+                let solver = Solver::new(&problem).engine(engine).tree(tree);
+                for limit in 0..=all + 1 {
+                    let reason = (limit <= all).then_some(StopReason::SolutionLimit);
+                    for threads in [1, 2] {
+                        let count = solver.clone().limit(limit).threads(threads).count();
+                        prop_assert_eq!(
+                            (count.solutions, count.stopped), (limit.min(all), reason),
+                            "{:?}, {:?}, limit {}, {} threads", engine, tree, limit, threads
+                        );
+                    }
+                }
+                let nodes = solver.count().stats.nodes;
+                for node_limit in [1, 2, 3, nodes / 2, nodes.saturating_sub(1), nodes] {
+                    let solver = solver.clone().node_limit(node_limit);
+                    let count = solver.count();
+                    let mut solutions = solver.solutions();
+                    let found = solutions.by_ref().count() as u128;
+                    let outcome = solutions.outcome();
+                    prop_assert_eq!(
+                        (count.solutions, count.stopped, count.stats.nodes),
+                        (found, outcome.stopped, outcome.stats.nodes),
+                        "{:?}, {:?}, node limit {}", engine, tree, node_limit
+                    );
+                }
+            }
         }
     }
 

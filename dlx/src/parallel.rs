@@ -147,6 +147,11 @@ pub(crate) fn run(template: Search, mut roots: Vec<Root>, settings: Settings<'_>
         partial: (0..threads).map(|_| AtomicU64::new(0)).collect(),
         last_estimate: Mutex::new(0.0),
     };
+    // A limit of no solutions stops before the search (no task gets a search), as a
+    // sequential run does.
+    if shared.solution_limit == Some(0) {
+        shared.stop_with(StopReason::SolutionLimit);
+    }
     // A whole tree starts on the calling thread, and the pool is made (or woken) only for a
     // tree that is still unfinished after SOLO: most small problems never need it.
     let mut paused = None;
@@ -369,8 +374,21 @@ fn explore<'s, 'v: 's>(
     let mut options = Vec::new();
     let mut pacer = Pacer::new(shared.interval, Instant::now());
     search.checkpoint_at = search.nodes + pacer.first();
+    // Without a limit or a visitor, the search's loop counts the solutions itself, and they
+    // are added to the total when it returns.
+    let quiet = if shared.solution_limit.is_none() && shared.visitor.is_none() {
+        u64::MAX
+    } else {
+        0
+    };
     loop {
-        match search.run() {
+        search.quiet_solutions = quiet;
+        let event = search.run();
+        let counted = quiet - search.quiet_solutions;
+        if counted > 0 {
+            *shared.found.lock().expect("no worker panicked") += u128::from(counted);
+        }
+        match event {
             Event::Solution => {
                 if !shared.count_solution() {
                     break;

@@ -93,29 +93,70 @@ impl Run<'_> {
                 Event::Done => return false,
                 Event::Prefix => unreachable!("sequential searches have no cutoff"),
                 Event::Checkpoint => {
-                    if self.search.nodes >= self.node_limit {
-                        self.stopped = Some(StopReason::NodeLimit);
+                    if !self.checkpoint() {
                         return false;
                     }
-                    let now = Instant::now();
-                    if self.deadline.is_some_and(|deadline| now >= deadline) {
-                        self.stopped = Some(StopReason::Timeout);
-                        return false;
-                    }
-                    if self
-                        .cancel
-                        .as_ref()
-                        .is_some_and(|flag| flag.load(Ordering::Relaxed))
-                    {
-                        self.stopped = Some(StopReason::Cancelled);
-                        return false;
-                    }
-                    self.report_if_due();
-                    let interval = self.pacer.next(now);
-                    self.search.checkpoint_at = self.next_checkpoint(interval);
                 }
             }
         }
+    }
+
+    /// Counts the solutions to the end of the search or a stop: what [`next_solution`]
+    /// until false does, with the solutions before the limit counted inside the search's
+    /// loop (see [`Search::quiet_solutions`]), the last one allowed returned as a solution.
+    ///
+    /// [`next_solution`]: Self::next_solution
+    pub(crate) fn count_rest(&mut self) {
+        loop {
+            if self.stopped.is_some() {
+                return;
+            }
+            let Some(left) = self.solution_limit.checked_sub(self.solutions + 1) else {
+                self.stopped = Some(StopReason::SolutionLimit);
+                return;
+            };
+            let quiet = u64::try_from(left).unwrap_or(u64::MAX);
+            self.search.quiet_solutions = quiet;
+            let event = self.search.run();
+            self.solutions += u128::from(quiet - self.search.quiet_solutions);
+            self.search.quiet_solutions = 0;
+            match event {
+                Event::Solution => self.solutions += 1,
+                Event::Done => return,
+                Event::Prefix => unreachable!("sequential searches have no cutoff"),
+                Event::Checkpoint => {
+                    if !self.checkpoint() {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+
+    /// At a checkpoint: stops the run at its node limit, deadline or cancellation (false),
+    /// or reports progress when due and sets the next checkpoint (true).
+    fn checkpoint(&mut self) -> bool {
+        if self.search.nodes >= self.node_limit {
+            self.stopped = Some(StopReason::NodeLimit);
+            return false;
+        }
+        let now = Instant::now();
+        if self.deadline.is_some_and(|deadline| now >= deadline) {
+            self.stopped = Some(StopReason::Timeout);
+            return false;
+        }
+        if self
+            .cancel
+            .as_ref()
+            .is_some_and(|flag| flag.load(Ordering::Relaxed))
+        {
+            self.stopped = Some(StopReason::Cancelled);
+            return false;
+        }
+        self.report_if_due();
+        let interval = self.pacer.next(now);
+        self.search.checkpoint_at = self.next_checkpoint(interval);
+        true
     }
 
     /// The node count of the next checkpoint, `interval` nodes on (when anything needs the

@@ -51,6 +51,7 @@ impl Search {
             profile,
             checkpoint_at,
             propagate,
+            quiet_solutions,
             ..
         } = self;
         let base = *base;
@@ -95,6 +96,11 @@ impl Search {
                     *nodes += 1;
                     profile[level] += 1;
                     if links.all_covered() {
+                        if *quiet_solutions > 0 {
+                            *quiet_solutions -= 1;
+                            step = Step::Leave;
+                            continue;
+                        }
                         *saved_level = level;
                         *resume = Resume::LeaveLevel;
                         return Event::Solution;

@@ -100,6 +100,7 @@ impl Search {
             nodes,
             profile,
             checkpoint_at,
+            quiet_solutions,
             ..
         } = self;
         let base = *base;
@@ -126,6 +127,9 @@ impl Search {
                 *nodes += 1;
                 profile[level] += 1;
                 match table.branch(level) {
+                    Branch::Solution if *quiet_solutions > 0 => {
+                        *quiet_solutions -= 1;
+                    }
                     Branch::Solution => {
                         *saved_level = level;
                         *resume = Resume::LeaveLevel;

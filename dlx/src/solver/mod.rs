@@ -429,7 +429,7 @@ impl<'p> Solver<'p> {
             return self.run_split(None);
         }
         let mut run = self.start();
-        while run.next_solution() {}
+        run.count_rest();
         run.outcome()
     }
 
