@@ -56,112 +56,75 @@ impl Search {
         } = self;
         let base = *base;
         let mut level = *saved_level;
-        // Where to go next: M2 (enter a level), M5 (try the level's current x_l), or M9.
-        #[derive(Copy, Clone)]
-        enum Step {
-            Enter,
-            Tweak,
-            Leave,
-        }
-        let mut step = match *resume {
-            Resume::EnterLevel => Step::Enter,
-            Resume::LeaveLevel => Step::Leave,
+        // Whether the loop starts at M2 (enter a level) or at M9 (leave one). Within a turn,
+        // `leave` says whether M5 follows (try the level's current x_l) or M9: two states,
+        // not a step variable of three, which cost a dispatch at every step.
+        let mut enter = match *resume {
+            Resume::EnterLevel => true,
+            Resume::LeaveLevel => false,
             Resume::Finished => return Event::Done,
         };
         loop {
-            match step {
-                Step::Enter => {
-                    // M2 [Enter level l.]
-                    if PROPAGATE {
-                        propagate.as_mut().expect("propagating").enter(level);
-                    }
-                    if *nodes >= *checkpoint_at {
-                        *saved_level = level;
-                        *resume = Resume::EnterLevel;
-                        return Event::Checkpoint;
-                    }
-                    // (The first level with `cutoff` options above it follows an option.)
-                    if level >= *cutoff
-                        && !links.all_covered()
-                        && choice[..level]
-                            .iter()
-                            .filter(|&&x| !links.is_header(x as usize))
-                            .count()
-                            == *cutoff
-                    {
-                        *saved_level = level;
-                        *resume = Resume::LeaveLevel;
-                        return Event::Prefix;
-                    }
-                    *nodes += 1;
-                    profile[level] += 1;
-                    if links.all_covered() {
-                        if *quiet_solutions > 0 {
-                            *quiet_solutions -= 1;
-                            step = Step::Leave;
-                            continue;
-                        }
+            let mut leave = !enter;
+            if enter {
+                // M2 [Enter level l.]
+                if PROPAGATE {
+                    propagate.as_mut().expect("propagating").enter(level);
+                }
+                if *nodes >= *checkpoint_at {
+                    *saved_level = level;
+                    *resume = Resume::EnterLevel;
+                    return Event::Checkpoint;
+                }
+                // (The first level with `cutoff` options above it follows an option.)
+                if level >= *cutoff
+                    && !links.all_covered()
+                    && choice[..level]
+                        .iter()
+                        .filter(|&&x| !links.is_header(x as usize))
+                        .count()
+                        == *cutoff
+                {
+                    *saved_level = level;
+                    *resume = Resume::LeaveLevel;
+                    return Event::Prefix;
+                }
+                *nodes += 1;
+                profile[level] += 1;
+                if links.all_covered() {
+                    if *quiet_solutions == 0 {
                         *saved_level = level;
                         *resume = Resume::LeaveLevel;
                         return Event::Solution;
                     }
-                    if PROPAGATE {
-                        let propagate = propagate.as_mut().expect("propagating");
-                        if !propagate.run(links, &choice[..level], &degree[..level]) {
-                            step = Step::Leave;
-                            continue;
-                        }
-                    }
+                    *quiet_solutions -= 1;
+                    leave = true;
+                } else if PROPAGATE
+                    && !propagate.as_mut().expect("propagating").run(
+                        links,
+                        &choice[..level],
+                        &degree[..level],
+                    )
+                {
+                    leave = true;
+                } else {
                     // M3 [Choose i.]
                     let (i, score) =
                         links.choose_bounded_until(if PROPAGATE { FORCED_DEGREE } else { 0 });
                     if score <= 0 {
-                        step = Step::Leave;
-                        continue;
-                    }
-                    // M4 [Prepare to branch on i.]
-                    let x = links.down(i) as u32;
-                    choice[level] = x;
-                    first_tweak[level] = x;
-                    degree[level] = score.min(u32::MAX as i64) as u32;
-                    links.prepare_branch::<COLORS>(i);
-                    step = Step::Tweak;
-                }
-                Step::Tweak => {
-                    // M5 [Possibly tweak x_l.]
-                    let x = choice[level] as usize;
-                    let i = if links.is_header(x) {
-                        x
+                        leave = true;
                     } else {
-                        links.item_of(x)
-                    };
-                    let (bound, slack) = (links.bound(i), links.slack(i));
-                    if bound == 0 && slack == 0 {
-                        if x == i {
-                            // M8 [Restore i.] (i was covered, not tweaked)
-                            links.restore::<COLORS>(i, x);
-                            step = Step::Leave;
-                            continue;
-                        }
-                    } else if links.too_few_left(i) {
-                        // Too few options are left for i's lower bound.
-                        links.restore::<COLORS>(i, first_tweak[level] as usize);
-                        step = Step::Leave;
-                        continue;
-                    } else if x != i {
-                        links.tweak::<COLORS>(x, i, bound != 0);
-                    } else if bound != 0 {
-                        // The null move: i takes no more options.
-                        links.deactivate(i);
+                        // M4 [Prepare to branch on i.]
+                        let x = links.down(i) as u32;
+                        choice[level] = x;
+                        first_tweak[level] = x;
+                        degree[level] = score.min(u32::MAX as i64) as u32;
+                        links.prepare_branch::<COLORS>(i);
                     }
-                    // M6 [Try x_l.]
-                    if x != i {
-                        links.cover_rest_bounded::<COLORS>(x);
-                    }
-                    level += 1;
-                    step = Step::Enter;
                 }
-                Step::Leave => {
+            }
+            loop {
+                if leave {
                     // M9 [Leave level l.]
                     if PROPAGATE {
                         propagate.as_mut().expect("propagating").leave(links, level);
@@ -182,9 +145,41 @@ impl Search {
                     // M7 [Try again.]
                     links.uncover_rest_bounded::<COLORS>(x);
                     choice[level] = links.down(x) as u32;
-                    step = Step::Tweak;
                 }
+                // M5 [Possibly tweak x_l.]
+                let x = choice[level] as usize;
+                let i = if links.is_header(x) {
+                    x
+                } else {
+                    links.item_of(x)
+                };
+                let (bound, slack) = (links.bound(i), links.slack(i));
+                if bound == 0 && slack == 0 {
+                    if x == i {
+                        // M8 [Restore i.] (i was covered, not tweaked)
+                        links.restore::<COLORS>(i, x);
+                        leave = true;
+                        continue;
+                    }
+                } else if links.too_few_left(i) {
+                    // Too few options are left for i's lower bound.
+                    links.restore::<COLORS>(i, first_tweak[level] as usize);
+                    leave = true;
+                    continue;
+                } else if x != i {
+                    links.tweak::<COLORS>(x, i, bound != 0);
+                } else if bound != 0 {
+                    // The null move: i takes no more options.
+                    links.deactivate(i);
+                }
+                // M6 [Try x_l.]
+                if x != i {
+                    links.cover_rest_bounded::<COLORS>(x);
+                }
+                level += 1;
+                break;
             }
+            enter = true;
         }
     }
 }
