@@ -4,7 +4,7 @@
 //! item's list.
 
 use super::dance::{hide, unhide};
-use super::unchecked::{at, item_at};
+use super::unchecked::{at, at_mut, item_at};
 use super::{ItemLinks, Links};
 
 impl Links {
@@ -103,16 +103,18 @@ impl Links {
         let mut x = first;
         let mut above = i;
         let mut k = 0;
+        // `x` walks the nodes of `i`'s list that the tweaks took out, which still link down
+        // to the rest of the list.
         while x != z {
-            self.vertical[x].up = above as u32;
+            at_mut(&mut self.vertical, x).up = above as u32;
             k += 1;
             if unhide_options {
                 unhide::<COLORS, false>(&mut self.vertical, &mut self.entries, x, 0);
             }
             above = x;
-            x = self.vertical[x].down as usize;
+            x = at(&self.vertical, x).down as usize;
         }
-        self.vertical[z].up = above as u32;
+        at_mut(&mut self.vertical, z).up = above as u32;
         self.entries[i].top += k;
         if !unhide_options {
             self.uncover_item::<COLORS, false>(i);
@@ -122,21 +124,22 @@ impl Links {
     /// Step M6: cover or partially cover the items of `x`'s option other than `x`'s own, left
     /// to right: a primary item's `BOUND` goes down by one and the item is covered when it
     /// reaches 0; secondary items are committed.
-    #[inline]
+    #[inline(always)]
     pub fn cover_rest_bounded<const COLORS: bool>(&mut self, x: usize) {
         self.check_colors::<COLORS>();
         let x = self.checked_node(x);
         let mut p = x + 1;
         while p != x {
-            let top = self.entries[p].top;
+            let top = at(&self.entries, p).top;
             if top <= 0 {
-                p = self.vertical[p].up as usize;
+                p = at(&self.vertical, p).up as usize;
                 continue;
             }
             let j = top as usize;
             if j <= self.primary_count {
-                self.bound[j] -= 1;
-                if self.bound[j] == 0 {
+                let bound = at_mut(&mut self.bound, j);
+                *bound -= 1;
+                if *bound == 0 {
                     self.cover_item::<COLORS, false>(j);
                 }
             } else if COLORS {
@@ -149,23 +152,23 @@ impl Links {
     }
 
     /// Step M7: the inverse of [`cover_rest_bounded`](Self::cover_rest_bounded), right to left.
-    #[inline]
+    #[inline(always)]
     pub fn uncover_rest_bounded<const COLORS: bool>(&mut self, x: usize) {
         self.check_colors::<COLORS>();
         let x = self.checked_node(x);
         let mut p = x - 1;
         while p != x {
-            let top = self.entries[p].top;
+            let top = at(&self.entries, p).top;
             if top <= 0 {
-                p = self.vertical[p].down as usize;
+                p = at(&self.vertical, p).down as usize;
                 continue;
             }
             let j = top as usize;
             if j <= self.primary_count {
-                if self.bound[j] == 0 {
+                if *at(&self.bound, j) == 0 {
                     self.uncover_item::<COLORS, false>(j);
                 }
-                self.bound[j] += 1;
+                *at_mut(&mut self.bound, j) += 1;
             } else if COLORS {
                 self.uncommit::<false>(p, j);
             } else {

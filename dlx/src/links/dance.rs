@@ -294,7 +294,7 @@ impl Links {
     /// already purified with this color.
     #[inline]
     pub(super) fn commit<const WATCH: bool>(&mut self, p: usize, top: usize) {
-        let color = self.entries[p].aux;
+        let color = at(&self.entries, p).aux;
         if color == 0 {
             self.cover_item::<true, WATCH>(top);
         } else if color > 0 {
@@ -305,7 +305,7 @@ impl Links {
     /// `uncommit(p, j)`: the inverse of `commit(p, j)`.
     #[inline]
     pub(super) fn uncommit<const WATCH: bool>(&mut self, p: usize, top: usize) {
-        let color = self.entries[p].aux;
+        let color = at(&self.entries, p).aux;
         if color == 0 {
             self.uncover_item::<true, WATCH>(top);
         } else if color > 0 {
