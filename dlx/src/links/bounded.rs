@@ -29,7 +29,7 @@ impl Links {
 
     /// Step M4 [Prepare to branch on i.]: one covering fewer is allowed, and the item is
     /// covered once none is.
-    #[inline]
+    #[inline(always)]
     pub fn prepare_branch<const COLORS: bool>(&mut self, i: usize) {
         let i = self.checked_item(i);
         self.bound[i] -= 1;
@@ -40,6 +40,7 @@ impl Links {
 
     /// Step M8 [Restore i.]: undoes the level of item `i` whose list began at `first`,
     /// uncovering the item or, when it was tweaked instead of covered, untweaking it.
+    #[inline(always)]
     pub fn restore<const COLORS: bool>(&mut self, i: usize, first: usize) {
         let i = self.checked_item(i);
         if self.bound[i] == 0 && self.slack[i] == 0 {
@@ -72,7 +73,7 @@ impl Links {
     /// Algorithm M's `tweak(x, i)`: `x` is the topmost node of item `i`'s list; hide its
     /// option (unless `i` is covered, which hid it already) and take `x` out of the list, so
     /// the branches that follow do without it.
-    #[inline]
+    #[inline(always)]
     pub fn tweak<const COLORS: bool>(&mut self, x: usize, i: usize, hide_option: bool) {
         self.check_colors::<COLORS>();
         assert_eq!(
