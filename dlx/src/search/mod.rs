@@ -3,7 +3,8 @@
 //! The search keeps its own stack (`choice`, Knuth's `x_0 x_1 ...`), so its depth is bounded
 //! by memory, not by the call stack, and it can stop anywhere and carry on later: after each
 //! solution, and at checkpoints the caller asks for (to look at the clock, report progress,
-//! or stop at a node limit). The rooms:
+//! or stop at a node limit). A count lets it count solutions without stopping at them
+//! ([`Search::quiet_solutions`]). The rooms:
 //!
 //! - [`xc`]: the search loop of Algorithms X and C, one source for both: with
 //!   `COLORS = false` it is Algorithm X, with `COLORS = true` Algorithm C, whose step C5
