@@ -243,13 +243,13 @@ impl Links {
     /// the item another color (or none), and mark the options that agree with `c` so they are
     /// not purified again.
     pub(super) fn purify<const WATCH: bool>(&mut self, p: usize) {
-        let Entry { top, aux: color } = self.entries[p];
+        let Entry { top, aux: color } = *at(&self.entries, p);
         let i = top as usize;
-        let mut q = self.vertical[i].down as usize;
+        let mut q = at(&self.vertical, i).down as usize;
         while q != i {
-            if self.entries[q].aux == color {
+            if at(&self.entries, q).aux == color {
                 if q != p {
-                    self.entries[q].aux = -1;
+                    at_mut(&mut self.entries, q).aux = -1;
                 }
             } else {
                 let (hidden, emptied) = hide::<true, WATCH>(
@@ -263,18 +263,18 @@ impl Links {
                     self.empty_items += emptied;
                 }
             }
-            q = self.vertical[q].down as usize;
+            q = at(&self.vertical, q).down as usize;
         }
     }
 
     /// `unpurify(p)`: the inverse of `purify(p)`, bottom to top.
     pub(super) fn unpurify<const WATCH: bool>(&mut self, p: usize) {
-        let Entry { top, aux: color } = self.entries[p];
+        let Entry { top, aux: color } = *at(&self.entries, p);
         let i = top as usize;
-        let mut q = self.vertical[i].up as usize;
+        let mut q = at(&self.vertical, i).up as usize;
         while q != i {
-            if self.entries[q].aux < 0 {
-                self.entries[q].aux = color;
+            if at(&self.entries, q).aux < 0 {
+                at_mut(&mut self.entries, q).aux = color;
             } else if q != p {
                 let refilled = unhide::<true, WATCH>(
                     &mut self.vertical,
@@ -286,7 +286,7 @@ impl Links {
                     self.empty_items -= refilled;
                 }
             }
-            q = self.vertical[q].up as usize;
+            q = at(&self.vertical, q).up as usize;
         }
     }
 
