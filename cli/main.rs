@@ -53,7 +53,7 @@ fn main() -> ExitCode {
     panic::set_hook(Box::new(|info| {
         report_panic(info.payload(), info.location())
     }));
-    let cli = match parse_arguments() {
+    let cli = match args::parse(std::env::args_os().collect()) {
         Ok(cli) => cli,
         Err(err) => return argument_error(&err),
     };
@@ -76,25 +76,6 @@ fn main() -> ExitCode {
             ExitCode::from(2)
         }
     }
-}
-
-/// `Cli::try_parse`, without freeing the parser: its tables live until the process ends,
-/// and freeing them item by item took a tenth of a small run's instructions. `-o` after the
-/// subcommand wins over `-o` before it.
-fn parse_arguments() -> Result<args::Cli, clap::Error> {
-    use clap::{CommandFactory, FromArgMatches};
-    let mut command = std::mem::ManuallyDrop::new(args::Cli::command());
-    let mut matches =
-        std::mem::ManuallyDrop::new(command.try_get_matches_from_mut(std::env::args_os())?);
-    let after = matches
-        .subcommand()
-        .and_then(|(_, sub)| sub.get_one::<std::path::PathBuf>("output").cloned());
-    let mut cli =
-        args::Cli::from_arg_matches_mut(&mut matches).map_err(|err| err.format(&mut command))?;
-    if after.is_some() {
-        cli.output.output = after;
-    }
-    Ok(cli)
 }
 
 /// What clap makes of arguments it does not take, or of `--help` and `--version`: the help

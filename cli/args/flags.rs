@@ -268,6 +268,38 @@ pub struct SolveFlags {
     pub color: ColorChoice,
 }
 
+impl SolveFlags {
+    /// The flags of a command line that gives none (what clap's defaults make, as the tests
+    /// of the quick reader check).
+    pub fn defaults() -> SolveFlags {
+        SolveFlags {
+            all: false,
+            count: false,
+            limit: None,
+            node_limit: None,
+            timeout: None,
+            threads: 0,
+            shard: None,
+            split: None,
+            within: None,
+            memo: false,
+            no_memo: false,
+            memo_limit: None,
+            order: None,
+            random: None,
+            estimate: None,
+            seed: None,
+            propagate: None,
+            tree: None,
+            stats: false,
+            format: Format::Text,
+            plain: false,
+            pretty: false,
+            color: ColorChoice::Auto,
+        }
+    }
+}
+
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Format {
     /// The board (or, for `solve`, one line per chosen option); a blank line between
