@@ -10,6 +10,16 @@
 //! counted when it is needed, by the popcount of the live set and its mask, over the words
 //! where the live set is not zero (each level lists them).
 //!
+//! That scan reads a word per uncovered primary item per word of the live set, at every
+//! node: cheap for a few items of many options (pentominoes: 72 items), dear for many items
+//! of few options each (a sudoku: 240 to 324 items of at most 9 options, 4 to 12 words). On
+//! such problems each level keeps every primary item's count instead, written as the cover
+//! takes options out (a step for each primary item of each option taken out), and the scan
+//! is the first of the fewest counts, a pass over an array that runs on vectors (the loop is
+//! built a third time for CPUs with AVX2). [`Bits::new`] takes the way whose steps per cover,
+//! estimated from the options each option rules out at the root, are fewer; the tree is
+//! the same.
+//!
 //! The tree is the sparse sets' ([`sparse`](super::sparse)), node for node: at each node, the
 //! uncovered primary item with the fewest live options, the first in item order among
 //! equals; and a cover fails, without a node, when it leaves an uncovered primary item without
@@ -58,6 +68,9 @@ const MAX_CONFLICTS: usize = 1 << 14;
 /// The item of a level with nothing chosen yet.
 const NONE: u32 = u32::MAX;
 
+/// The count of a primary item that is covered, or that is not to be covered.
+const NOT_OPEN: u32 = u32::MAX;
+
 /// What the next level branches on, found by the cover that leads there.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 enum Next {
@@ -94,6 +107,14 @@ pub(crate) struct Bits {
     uncovered: Vec<u64>,
     /// The primary items to be covered, uncovered at the root.
     to_cover: Vec<u64>,
+    /// When the table counts as it covers ([`Bits::counts_as_it_covers`]): level `l`'s
+    /// number of live options of each primary item at `counts[l * primaries..]`,
+    /// [`NOT_OPEN`] for an item covered or not to be covered; else empty.
+    counts: Vec<u32>,
+    /// The primary items to be covered of option `o`:
+    /// `open_items[open_start[o]..open_start[o + 1]]`.
+    open_start: Vec<u32>,
+    open_items: Vec<u32>,
     /// The item each applied level branches on.
     item: Vec<u32>,
     /// What the deepest level reached branches on.
@@ -199,6 +220,18 @@ impl Bits {
                 to_cover[i / 64] |= 1 << (i % 64);
             }
         }
+        let mut open_start = Vec::with_capacity(options + 1);
+        let mut open_items = Vec::new();
+        open_start.push(0);
+        for option in problem.options() {
+            for entry in problem.option(option) {
+                let item = entry.item().index();
+                if item < primaries && has(&to_cover, item as u32) {
+                    open_items.push(item as u32);
+                }
+            }
+            open_start.push(open_items.len() as u32);
+        }
         let mut bits = Bits {
             words,
             item_words,
@@ -212,12 +245,65 @@ impl Bits {
             nonzero_len: vec![0; depth],
             uncovered: vec![0; depth.max(1) * item_words],
             to_cover,
+            counts: Vec::new(),
+            open_start,
+            open_items,
             item: vec![NONE; depth],
             next: Next::Solution,
             updates: 0,
         };
-        bits.start();
+        let counting = bits.counting_pays();
+        bits.count_as_it_covers(counting);
         bits
+    }
+
+    /// Whether counting as it covers should take fewer steps than counting when needed: a
+    /// cover then takes a step for each primary item of each option it takes out, where a
+    /// node's scan takes one for each word of each uncovered primary item. The options a
+    /// cover takes out are estimated by those of the chosen option's items at the root.
+    fn counting_pays(&self) -> bool {
+        let options = self.kill_start.len() - 1;
+        if options == 0 {
+            return false;
+        }
+        let mask_len: Vec<u64> = (0..self.masks.len() / self.words)
+            .map(|m| {
+                self.mask(m as u32)
+                    .iter()
+                    .map(|w| u64::from(w.count_ones()))
+                    .sum()
+            })
+            .collect();
+        let taken_out: u64 = self.kills.iter().map(|&m| mask_len[m as usize]).sum();
+        let open_entries = self.open_items.len() as u64;
+        let open = self
+            .to_cover
+            .iter()
+            .map(|w| u64::from(w.count_ones()))
+            .sum::<u64>();
+        // Per cover, times the options: steps of the counts, and of the scan.
+        let counting = taken_out * open_entries / options as u64 + self.primaries as u64;
+        let scanning = open * self.words as u64 * options as u64;
+        counting < scanning
+    }
+
+    /// Counts each primary item's live options as each cover takes them out, or (`false`)
+    /// when a node's scan needs them; the tree is the same. Puts the table back at the root.
+    pub(crate) fn count_as_it_covers(&mut self, counting: bool) {
+        let levels = self.nonzero_len.len();
+        // Zeros, which the allocator gives as pages the system maps when they are first
+        // written: a level's counts are written whole before they are read.
+        self.counts = if counting {
+            vec![0; levels.max(1) * self.primaries]
+        } else {
+            Vec::new()
+        };
+        self.start();
+    }
+
+    /// Whether the table counts as it covers.
+    pub(crate) fn counts_as_it_covers(&self) -> bool {
+        !self.counts.is_empty()
     }
 
     /// A copy, or `None` when the allocator refuses the memory for its arrays.
@@ -232,6 +318,9 @@ impl Bits {
             nonzero_len: try_copy(&self.nonzero_len)?,
             uncovered: try_copy(&self.uncovered)?,
             to_cover: try_copy(&self.to_cover)?,
+            counts: try_copy(&self.counts)?,
+            open_start: try_copy(&self.open_start)?,
+            open_items: try_copy(&self.open_items)?,
             item: try_copy(&self.item)?,
             ..*self
         })
@@ -251,6 +340,15 @@ impl Bits {
         }
         self.nonzero_len[0] = words as u32;
         self.uncovered[..self.item_words].copy_from_slice(&self.to_cover);
+        if self.counts_as_it_covers() {
+            for i in 0..self.primaries {
+                self.counts[i] = if has(&self.to_cover, i as u32) {
+                    self.mask(i as u32).iter().map(|w| w.count_ones()).sum()
+                } else {
+                    NOT_OPEN
+                };
+            }
+        }
         self.next = match self.scan(0) {
             Ok(next) => next,
             Err(item) => Next::Item(item, 0),
@@ -299,6 +397,9 @@ impl Bits {
     /// there itself (or been the same item's, covered with it).
     #[inline(always)]
     fn scan(&self, level: usize) -> Result<Next, u32> {
+        if self.counts_as_it_covers() {
+            return self.scan_counts(level);
+        }
         let mut best = (u32::MAX, NONE);
         let mut dead = None;
         let uncovered = &self.uncovered[level * self.item_words..][..self.item_words];
@@ -328,6 +429,37 @@ impl Bits {
             (None, NONE) => Next::Solution,
             (None, item) => Next::Item(item, best.0),
         })
+    }
+
+    /// [`scan`](Self::scan) by the counts: the first item of the fewest options.
+    #[inline(always)]
+    fn scan_counts(&self, level: usize) -> Result<Next, u32> {
+        let counts = &self.counts[level * self.primaries..][..self.primaries];
+        // Without an early exit, so that it runs on vectors.
+        let fewest = counts
+            .iter()
+            .fold(NOT_OPEN, |fewest, &count| fewest.min(count));
+        if fewest == NOT_OPEN {
+            return Ok(Next::Solution);
+        }
+        // A chunk at a time, each without an early exit, so that it too runs on vectors.
+        let chunk = counts
+            .chunks(16)
+            .position(|chunk| {
+                chunk
+                    .iter()
+                    .fold(false, |has, &count| has | (count == fewest))
+            })
+            .expect("the fewest is a count");
+        let item = (16 * chunk
+            + counts[16 * chunk..]
+                .iter()
+                .position(|&count| count == fewest)
+                .expect("the fewest is a count")) as u32;
+        match fewest {
+            0 if level > 0 => Err(item),
+            _ => Ok(Next::Item(item, fewest)),
+        }
     }
 
     /// Chooses option `o` at `level`, whose item is `self.item[level]`: writes the next
@@ -384,6 +516,9 @@ impl Bits {
                 self.uncovered[(level + 1) * iw + m as usize / 64] &= !(1 << (m % 64));
             }
         }
+        if self.counts_as_it_covers() {
+            self.count_cover(level, o);
+        }
         match self.scan(level + 1) {
             Ok(next) => {
                 self.next = next;
@@ -394,6 +529,47 @@ impl Bits {
                 self.next = Next::Item(item, 0);
                 false
             }
+        }
+    }
+
+    /// The next level's counts: `level`'s, less the options that choosing `o` takes out
+    /// (those live at `level` and not at the next), and the items of `o` covered.
+    #[inline(always)]
+    fn count_cover(&mut self, level: usize, o: u32) {
+        let (p, words) = (self.primaries, self.words);
+        let (counts, next) = self.counts.split_at_mut((level + 1) * p);
+        let next = &mut next[..p];
+        next.copy_from_slice(&counts[level * p..]);
+        let len = self.nonzero_len[level] as usize;
+        let (before, places) = (
+            &self.live[level * words..][..len],
+            &self.nonzero[level * words..][..len],
+        );
+        let after = &self.live[(level + 1) * words..];
+        let after_places = &self.nonzero[(level + 1) * words..];
+        let kept = self.nonzero_len[level + 1] as usize;
+        // The next level's nonzero words are the level's in order, less those emptied.
+        let mut k = 0;
+        for (&word, &w) in before.iter().zip(places) {
+            let mut gone = word;
+            if k < kept && at(after_places, k) == w {
+                gone &= !at(after, k);
+                k += 1;
+            }
+            while gone != 0 {
+                let taken = 64 * w + gone.trailing_zeros();
+                gone &= gone - 1;
+                let from = at(&self.open_start, taken as usize) as usize;
+                let to = at(&self.open_start, taken as usize + 1) as usize;
+                for &item in &self.open_items[from..to] {
+                    next[item as usize] -= 1;
+                }
+            }
+        }
+        let from = self.open_start[o as usize] as usize;
+        let to = self.open_start[o as usize + 1] as usize;
+        for &item in &self.open_items[from..to] {
+            next[item as usize] = NOT_OPEN;
         }
     }
 
@@ -530,7 +706,18 @@ impl Search {
     pub(super) fn run_bits(&mut self) -> Event {
         // A popcount is most of a node's work, and the default x86-64 target has no
         // instruction for it: the loop is built a second time with one, for the CPUs that
-        // have it.
+        // have it. Where the levels keep counts, most of it is the pass over them, which
+        // AVX2 takes eight counts at a time (the default target has no minimum of unsigned
+        // words at all): a third time.
+        #[cfg(target_arch = "x86_64")]
+        if self.bits().counts_as_it_covers()
+            && std::arch::is_x86_feature_detected!("avx2")
+            && std::arch::is_x86_feature_detected!("popcnt")
+        {
+            // SAFETY: this CPU has the AVX2 and popcnt instructions, as just checked.
+            #[allow(unsafe_code)]
+            return unsafe { self.run_bits_avx2() };
+        }
         #[cfg(target_arch = "x86_64")]
         if std::arch::is_x86_feature_detected!("popcnt") {
             // SAFETY: this CPU has the popcnt instruction, as just checked.
@@ -550,6 +737,19 @@ impl Search {
     #[inline(never)]
     #[allow(unsafe_code)]
     unsafe fn run_bits_popcnt(&mut self) -> Event {
+        self.run_bits_loop()
+    }
+
+    /// [`run_bits`](Self::run_bits) with the AVX2 and popcnt instructions.
+    ///
+    /// # Safety
+    ///
+    /// The CPU must have the AVX2 and popcnt instructions.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,popcnt")]
+    #[inline(never)]
+    #[allow(unsafe_code)]
+    unsafe fn run_bits_avx2(&mut self) -> Event {
         self.run_bits_loop()
     }
 

@@ -467,3 +467,103 @@ fn depth_is_not_bounded_by_the_call_stack() {
     assert_eq!(search.level(), 20_000);
     assert_eq!(search.run(), Event::Done);
 }
+
+/// The bit sets walk the same tree whether they count each item's options as each cover
+/// takes them out or when a node's scan needs them: the same solutions in the same order,
+/// nodes, updates and profile, on random problems under Algorithms X and C (and bounds of
+/// 0:1), whole and split at every checkpoint as idle workers split it.
+#[test]
+fn bit_sets_counting_as_they_cover_keep_the_tree() {
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let mut counted = 0;
+    for round in 0..2000 {
+        let problem = random_problem(&mut rng, round % 3 == 0);
+        if !bits::Bits::takes_bounds(&problem) {
+            continue;
+        }
+        for engine in [Engine::X, Engine::C] {
+            let search = |counting: bool| {
+                let mut search = Search::new(&problem, engine, crate::engine::Tree::Bitsets);
+                let table = search.bits.as_mut().expect("a bit-set search");
+                table.count_as_it_covers(counting);
+                assert_eq!(table.counts_as_it_covers(), counting);
+                search
+            };
+            let whole = |mut search: Search| {
+                let mut solutions = Vec::new();
+                while search.run() != Event::Done {
+                    solutions.push(solution(&search, &problem));
+                }
+                (solutions, search.nodes, search.updates(), search.profile)
+            };
+            let scanning = whole(search(false));
+            assert_eq!(scanning.0.len() as u64, brute_force_count(&problem));
+            assert_eq!(whole(search(true)), scanning, "{engine:?}: {problem:?}");
+            counted += u64::from(scanning.1 > 1);
+
+            let mut split = Vec::new();
+            let mut tasks = vec![(Vec::new(), false)];
+            while let Some((prefix, count_last)) = tasks.pop() {
+                let mut search = search(true);
+                search.enter_prefix(&prefix, &[], count_last);
+                search.checkpoint_at = search.nodes + 1;
+                loop {
+                    match search.run() {
+                        Event::Solution => split.push(solution(&search, &problem)),
+                        Event::Checkpoint => {
+                            tasks.extend(search.split().into_iter().map(|p| (p, true)));
+                            search.checkpoint_at = search.nodes + 1;
+                        }
+                        Event::Done => break,
+                        Event::Prefix => unreachable!("no cutoff"),
+                    }
+                }
+            }
+            let mut expected = scanning.0.clone();
+            expected.sort();
+            split.sort();
+            assert_eq!(split, expected, "{engine:?}, split: {problem:?}");
+        }
+    }
+    assert!(counted > 1000, "only {counted} searches past the root");
+}
+
+/// The same on larger random problems, whose sets take several words (up to 300 options):
+/// options of two to four of 40 primary items, some with a colored secondary item.
+#[test]
+fn bit_sets_counting_as_they_cover_keep_the_tree_over_many_words() {
+    let mut rng = Rng(0x2f6b_4c3d_1a5e_9087);
+    let rounds = if cfg!(debug_assertions) { 60 } else { 300 };
+    for _ in 0..rounds {
+        let mut builder = ProblemBuilder::new();
+        let items: Vec<_> = (0..40).map(|k| builder.primary(format!("p{k}"))).collect();
+        let secondary = builder.secondary("s");
+        let colors = [builder.color("a"), builder.color("b")];
+        for _ in 0..65 + rng.below(236) {
+            let mut option: Vec<crate::problem::OptionItem> = Vec::new();
+            while option.len() < 2 + rng.below(3) as usize {
+                let item = items[rng.below(40) as usize].into();
+                if !option.contains(&item) {
+                    option.push(item);
+                }
+            }
+            if rng.below(4) == 0 {
+                option.push(secondary.with_color(colors[rng.below(2) as usize]));
+            }
+            builder.option(option);
+        }
+        let problem = builder.build().unwrap();
+        let walk = |counting: bool| {
+            let mut search = Search::new(&problem, Engine::C, crate::engine::Tree::Bitsets);
+            search.bits.as_mut().unwrap().count_as_it_covers(counting);
+            search.checkpoint_at = 200_000;
+            let mut solutions = Vec::new();
+            while search.run() == Event::Solution {
+                solutions.push(solution(&search, &problem));
+            }
+            (solutions, search.nodes, search.updates(), search.profile)
+        };
+        let scanning = walk(false);
+        assert_eq!(walk(true), scanning, "{problem:?}");
+    }
+}
