@@ -268,6 +268,21 @@ pub struct SolveFlags {
     pub color: ColorChoice,
 }
 
+impl MakeFlags {
+    /// The flags of a command line that gives none (what clap's defaults make, as the tests
+    /// of the quick reader check).
+    pub fn defaults() -> MakeFlags {
+        MakeFlags {
+            generate: None,
+            difficulty: None,
+            puzzles: 1,
+            extra_clues: None,
+            solution: false,
+            grade: false,
+        }
+    }
+}
+
 impl SolveFlags {
     /// The flags of a command line that gives none (what clap's defaults make, as the tests
     /// of the quick reader check).

@@ -20,7 +20,7 @@ use values::{cell, piece_set, positive, rectangle, seconds};
 
 /// The command line `args` (the program's name first), read as clap reads it.
 pub fn parse(args: Vec<std::ffi::OsString>) -> Result<Cli, clap::Error> {
-    match quick::solve(&args) {
+    match quick::read(&args) {
         Some(cli) => Ok(cli),
         None => parse_with_clap(args),
     }

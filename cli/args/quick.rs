@@ -1,14 +1,15 @@
-//! The commonest `dlx solve` lines, read without building clap's parser.
+//! The commonest lines of the commands that solve a file, read without building clap's
+//! parser.
 //!
 //! Building the parser is most of a small run's start-up: `dlx solve` of a one-option problem
-//! spent 0.12 of its 0.68 ms, and 31 of its 108 page faults, making `solve`'s forty flags with
-//! their help texts before reading any (docs/engine.md, "Start-up"). So a line made only of
-//! the flags people put on a quick solve (a file, `--count`, `--all`, `--limit`, `--threads`,
-//! `--tree`, `--format`, `--stats`, `--timeout`, `-o`, ...) is read here, into the very
-//! [`Cli`] clap would make; anything else — another command or flag, a flag twice, a value
-//! that does not read, flags that exclude each other, `--help` — gives `None`, and clap reads
-//! the line, with its messages. The tests check, over many random lines, that every line read
-//! here reads the same with clap.
+//! spent 0.12 of its 0.68 ms, and 22 of its 108 page faults, making `solve`'s forty flags with
+//! their help texts before reading any (docs/engine.md, "Start-up"). So a line of `solve`,
+//! `sudoku`, `futoshiki` or `binairo` made only of the flags people put on a quick solve (a
+//! file, `--count`, `--all`, `--limit`, `--threads`, `--tree`, `--format`, `--stats`,
+//! `--timeout`, `-o`, ...) is read here, into the very [`Cli`] clap would make; anything else
+//! — another command or flag, a flag twice, a value that does not read, flags that exclude
+//! each other, `--help` — gives `None`, and clap reads the line, with its messages. The tests
+//! check, over many random lines, that every line read here reads the same with clap.
 
 use std::ffi::OsString;
 use std::path::PathBuf;
@@ -16,7 +17,10 @@ use std::path::PathBuf;
 use clap::ValueEnum;
 
 use super::values::{positive, seconds, threads};
-use super::{Cli, Command, Deferred, Output, SolveArgs, SolveFlags};
+use super::{
+    BinairoArgs, BinairoEncoding, Cli, Command, Deferred, FileArgs, MakeFlags, Output, SolveArgs,
+    SolveFlags,
+};
 
 /// The flags read here: the long name, the short one, and whether a value follows.
 const FLAGS: [(&str, Option<char>, bool); 14] = [
@@ -36,11 +40,12 @@ const FLAGS: [(&str, Option<char>, bool); 14] = [
     ("output", Some('o'), true),
 ];
 
-/// The [`Cli`] of `dlx solve` with the arguments `args` (the program's name first), or `None`
-/// when the line is not one of those read here.
-pub fn solve(args: &[OsString]) -> Option<Cli> {
+/// The [`Cli`] of the command line `args` (the program's name first), or `None` when the
+/// line is not one of those read here.
+pub fn read(args: &[OsString]) -> Option<Cli> {
     let mut words = args.get(1..)?.iter();
-    if words.next()?.to_str()? != "solve" {
+    let command = words.next()?.to_str()?;
+    if !matches!(command, "solve" | "sudoku" | "futoshiki" | "binairo") {
         return None;
     }
     let mut file = None;
@@ -114,8 +119,25 @@ pub fn solve(args: &[OsString]) -> Option<Cli> {
     if flags.all && flags.count || flags.plain && flags.pretty {
         return None;
     }
+    let puzzle = |file, flags| FileArgs {
+        file,
+        make: MakeFlags::defaults(),
+        flags,
+    };
+    let command = match command {
+        "solve" => Command::Solve(Deferred(SolveArgs { file, flags })),
+        "sudoku" => Command::Sudoku(Deferred(puzzle(file, flags))),
+        "futoshiki" => Command::Futoshiki(Deferred(puzzle(file, flags))),
+        _ => Command::Binairo(Deferred(BinairoArgs {
+            file,
+            make: MakeFlags::defaults(),
+            repeats: false,
+            encoding: BinairoEncoding::Colors,
+            flags,
+        })),
+    };
     Some(Cli {
-        command: Command::Solve(Deferred(SolveArgs { file, flags })),
+        command,
         output: Output { output },
     })
 }
@@ -135,7 +157,7 @@ mod tests {
 
     fn here(line: &[&str]) -> Option<String> {
         let args: Vec<OsString> = line.iter().map(OsString::from).collect();
-        solve(&args).map(|cli| format!("{cli:?}"))
+        read(&args).map(|cli| format!("{cli:?}"))
     }
 
     #[test]
@@ -177,6 +199,9 @@ mod tests {
                 "never",
             ],
             &["dlx", "solve", "p.dlx", "--pretty", "--format=dlx", "-c"],
+            &["dlx", "sudoku", "p.txt", "--count"],
+            &["dlx", "futoshiki", "-", "--tree", "bitsets", "-j", "1"],
+            &["dlx", "binairo", "p.txt", "--plain", "--format", "tatham"],
         ] {
             let ours = here(line);
             assert!(ours.is_some(), "{line:?} not read here");
@@ -188,7 +213,10 @@ mod tests {
     fn other_lines_are_left_to_clap() {
         for line in [
             &["dlx"][..],
-            &["dlx", "sudoku", "p.txt"],
+            &["dlx", "queens", "8"],
+            &["dlx", "sudoku", "--generate", "9"],
+            &["dlx", "sudoku", "p.txt", "--grade"],
+            &["dlx", "binairo", "p.txt", "--encoding", "cells"],
             &["dlx", "-o", "f", "solve"],
             &["dlx", "solve", "--help"],
             &["dlx", "solve", "-h"],
@@ -215,18 +243,23 @@ mod tests {
 
     #[test]
     fn every_line_of_two_words_read_here_reads_the_same_with_clap() {
-        let mut read_here = 0;
-        for first in WORDS {
-            for second in WORDS {
-                let line = ["dlx", "solve", first, second];
-                if let Some(ours) = here(&line) {
-                    assert_eq!(Some(ours), by_clap(&line), "{line:?}");
-                    read_here += 1;
+        for command in ["solve", "sudoku", "futoshiki", "binairo"] {
+            let mut read_here = 0;
+            for first in WORDS {
+                for second in WORDS {
+                    let line = ["dlx", command, first, second];
+                    if let Some(ours) = here(&line) {
+                        assert_eq!(Some(ours), by_clap(&line), "{line:?}");
+                        read_here += 1;
+                    }
                 }
             }
+            // A reader that read nothing would pass the comparisons above.
+            assert!(
+                read_here > 800,
+                "{command}: only {read_here} lines read here"
+            );
         }
-        // A reader that read nothing would pass the comparisons above.
-        assert!(read_here > 800, "only {read_here} lines read here");
     }
 
     /// The words of the random lines: every flag read here in each of its spellings, values
@@ -301,9 +334,10 @@ mod tests {
 
         #[test]
         fn every_line_read_here_reads_the_same_with_clap(
+            command in proptest::sample::select(&["solve", "sudoku", "futoshiki", "binairo"][..]),
             picks in proptest::collection::vec(0..WORDS.len(), 0..7)
         ) {
-            let mut line = vec!["dlx", "solve"];
+            let mut line = vec!["dlx", command];
             line.extend(picks.iter().map(|&k| WORDS[k]));
             if let Some(ours) = here(&line) {
                 prop_assert_eq!(Some(ours), by_clap(&line), "{:?}", line);
