@@ -71,7 +71,12 @@ const MAX_CONFLICTS: usize = 1 << 14;
 const NONE: u32 = u32::MAX;
 
 /// The count of a primary item that is covered, or that is not to be covered.
-const NOT_OPEN: u32 = u32::MAX;
+const NOT_OPEN: Count = Count::MAX;
+
+/// A level's count of an item's live options, where the table keeps them: 16 bits, so that a
+/// vector takes sixteen and a level's copy is small; a problem with an item of more options
+/// counts when needed.
+type Count = u16;
 
 /// What the next level branches on, found by the cover that leads there.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -112,7 +117,7 @@ pub(crate) struct Bits {
     /// When the table counts as it covers ([`Bits::counts_as_it_covers`]): level `l`'s
     /// number of live options of each primary item at `counts[l * primaries..]`,
     /// [`NOT_OPEN`] for an item covered or not to be covered; else empty.
-    counts: Vec<u32>,
+    counts: Vec<Count>,
     /// The primary items to be covered of option `o`:
     /// `open_items[open_start[o]..open_start[o + 1]]`.
     open_start: Vec<u32>,
@@ -283,6 +288,12 @@ impl Bits {
             .iter()
             .map(|w| u64::from(w.count_ones()))
             .sum::<u64>();
+        if mask_len[..self.primaries]
+            .iter()
+            .any(|&len| len >= u64::from(NOT_OPEN))
+        {
+            return false;
+        }
         // Per cover, times the options: steps of the counts, and of the scan.
         let counting = taken_out * open_entries / options as u64 + self.primaries as u64;
         let scanning = open * self.words as u64 * options as u64;
@@ -292,6 +303,16 @@ impl Bits {
     /// Counts each primary item's live options as each cover takes them out, or (`false`)
     /// when a node's scan needs them; the tree is the same. Puts the table back at the root.
     pub(crate) fn count_as_it_covers(&mut self, counting: bool) {
+        debug_assert!(
+            !counting
+                || (0..self.primaries).all(|i| self
+                    .mask(i as u32)
+                    .iter()
+                    .map(|w| w.count_ones())
+                    .sum::<u32>()
+                    < u32::from(NOT_OPEN)),
+            "an item of more options than a count holds"
+        );
         let levels = self.nonzero_len.len();
         // Zeros, which the allocator gives as pages the system maps when they are first
         // written: a level's counts are written whole before they are read.
@@ -345,7 +366,10 @@ impl Bits {
         if self.counts_as_it_covers() {
             for i in 0..self.primaries {
                 self.counts[i] = if has(&self.to_cover, i as u32) {
-                    self.mask(i as u32).iter().map(|w| w.count_ones()).sum()
+                    self.mask(i as u32)
+                        .iter()
+                        .map(|w| w.count_ones())
+                        .sum::<u32>() as Count
                 } else {
                     NOT_OPEN
                 };
@@ -458,8 +482,8 @@ impl Search {
         // A popcount is most of a node's work, and the default x86-64 target has no
         // instruction for it: the loop is built a second time with one, for the CPUs that
         // have it. Where the levels keep counts, most of it is the pass over them, which
-        // AVX2 takes eight counts at a time (the default target has no minimum of unsigned
-        // words at all): a third time.
+        // AVX2 takes sixteen counts at a time (the default target has no minimum of unsigned
+        // 16-bit words at all): a third time.
         #[cfg(target_arch = "x86_64")]
         if self.bits().counts_as_it_covers()
             && std::arch::is_x86_feature_detected!("avx2")

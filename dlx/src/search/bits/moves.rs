@@ -81,21 +81,21 @@ impl Bits {
         }
         // A chunk at a time, each without an early exit, so that it too runs on vectors.
         let chunk = counts
-            .chunks(16)
+            .chunks(32)
             .position(|chunk| {
                 chunk
                     .iter()
                     .fold(false, |has, &count| has | (count == fewest))
             })
             .expect("the fewest is a count");
-        let item = (16 * chunk
-            + counts[16 * chunk..]
+        let item = (32 * chunk
+            + counts[32 * chunk..]
                 .iter()
                 .position(|&count| count == fewest)
                 .expect("the fewest is a count")) as u32;
         match fewest {
             0 if level > 0 => Err(item),
-            _ => Ok(Next::Item(item, fewest)),
+            _ => Ok(Next::Item(item, u32::from(fewest))),
         }
     }
 
