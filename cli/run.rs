@@ -90,8 +90,9 @@ pub fn reasoning<'p>(
         let solver = Solver::new(problem).tree(tree.into());
         if solver.tree_used() == dlx::Tree::Links {
             let why = if problem.has_multiplicities() && tree == TreeChoice::Bitsets {
-                "has bounds other than 1:1 and 0:1, or an option of items of bounds 0:1 only \
-                 (Algorithm M)"
+                "is too large for the bit sets (a table of over 64 MiB, or over 32,768 words \
+                 read per node) and has items with bounds (multiplicities, Algorithm M), which \
+                 the sparse sets do not take"
             } else if problem.has_multiplicities() {
                 "has items with bounds (multiplicities, Algorithm M)"
             } else {

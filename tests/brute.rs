@@ -403,8 +403,8 @@ proptest! {
     }
 
     /// Bounds of 0:1 and 1:1 only: the bit sets search them as Algorithm C (an item of
-    /// bounds 0:1 as a secondary item) when every option has an item of bounds 1:1, and find
-    /// Algorithm M's solutions; otherwise the links run.
+    /// bounds 0:1 as a secondary item) when every option has an item of bounds 1:1, else
+    /// with their bounds as any others, and find Algorithm M's solutions either way.
     #[test]
     fn bit_sets_take_bounds_of_at_most_one(mut spec in spec()) {
         for bounds in &mut spec.bounds {
@@ -412,11 +412,8 @@ proptest! {
         }
         let problem = spec.build();
         let expected = spec.brute_force();
-        let must = |item: usize| item < spec.primary && spec.bounds[item] == (1, 1);
-        let takes = spec.options.iter().all(|option| option.iter().any(|&(i, _)| must(i)));
         let solver = Solver::new(&problem).tree(Tree::Bitsets);
-        let tree = if takes { Tree::Bitsets } else { Tree::Links };
-        prop_assert_eq!(solver.tree_used(), tree);
+        prop_assert_eq!(solver.tree_used(), Tree::Bitsets);
         prop_assert_eq!(&solve_on(&problem, problem.engine(), Tree::Bitsets)?, &expected);
         prop_assert_eq!(&solve_split(&problem, problem.engine(), Tree::Bitsets, 2, Some(3))?, &expected);
     }

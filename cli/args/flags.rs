@@ -231,9 +231,10 @@ pub struct SolveFlags {
     /// the same tree as sparse-sets walked on bit sets of options, the fastest on problems of
     /// up to a few thousand options (larger ones walk the sparse sets). The same solutions in
     /// another order (docs/engine.md); --stats counts the tree that ran. Sparse sets and bit
-    /// sets take no reasoning at every node (a puzzle's own is off) and no multiplicities
-    /// (Algorithm M). By default each puzzle's best, measured: bitsets for calendar and pack,
-    /// links elsewhere and for `solve`.
+    /// sets take no reasoning at every node (a puzzle's own is off); sparse sets take no
+    /// multiplicities (Algorithm M), which bit sets search in a tree of their own. By default
+    /// each puzzle's best, measured: bitsets for calendar and pack, links elsewhere and for
+    /// `solve`.
     #[arg(help_heading = "Search", long, value_enum, value_name = "TREE", conflicts_with_all = ["memo", "random", "estimate"])]
     pub tree: Option<TreeChoice>,
 

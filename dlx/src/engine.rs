@@ -56,5 +56,11 @@ pub enum Tree {
     /// whose primary items times words per set pass 32,768, walks the sparse sets instead
     /// ([`Solver::tree_used`](crate::Solver::tree_used) says which). Its updates are the
     /// options each tried cover takes out of the live set.
+    ///
+    /// Bounds (Algorithm M): items of bounds 0:1 are secondary items to it when every option
+    /// has an item of bounds 1:1 (the same tree as Algorithm C's); any other bounds it walks
+    /// in a tree of its own, where a node branches on an item's live options in turn and
+    /// last, once the item has its lower bound, on taking no more of them (a null move), and
+    /// a cover that leaves an item fewer options than it needs fails without a node.
     Bitsets,
 }

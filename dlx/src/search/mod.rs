@@ -170,8 +170,8 @@ impl Search {
         let colors = engine == Engine::C || (engine == Engine::M && problem.has_colors());
         let sparse = tree == Tree::SparseSets && engine != Engine::M;
         let bits = tree == Tree::Bitsets;
-        // An item of bounds 0:1 is a secondary item to the bit sets, whose search is
-        // Algorithm X's or C's.
+        // The bit sets' loop is Algorithm X's or C's: an item of bounds 0:1 is a secondary
+        // item to them, and other bounds their table keeps itself.
         let engine = match engine {
             Engine::M if bits && colors => Engine::C,
             Engine::M if bits => Engine::X,
@@ -185,7 +185,9 @@ impl Search {
         } else {
             Links::new(problem, colors)
         };
-        let depth = if engine == Engine::M {
+        let depth = if bits {
+            Bits::depth(problem)
+        } else if engine == Engine::M {
             // A level either chooses an option, which lowers the BOUND of a primary item
             // (at most min(v, options) times each), or makes a null move, which deactivates
             // one; plus the solution's level.
@@ -330,7 +332,7 @@ impl Search {
             .iter()
             .filter_map(|&x| match &self.sparse {
                 Some(table) => Some(table.option_of(x)),
-                None if self.bits.is_some() => Some(x),
+                None if self.bits.is_some() => (x != bits::NULL_MOVE).then_some(x),
                 None if self.links.is_header(x as usize) => None,
                 None => Some(self.links.option_of(x as usize)),
             })
@@ -456,9 +458,9 @@ impl Search {
 /// The tree a search of `problem` with `engine` and propagation (or not) walks when `tree` is
 /// asked for: the sparse sets and bit sets only without propagation; the sparse sets for
 /// Algorithms X and C, on a table whose item bases fit their nodes' `i32` (more than two
-/// billion entries do not); the bit sets also for Algorithm M when [`Bits::takes_bounds`],
-/// on a table that [`Bits::fits`] (or else the sparse sets, whose tree is the same, where
-/// they can).
+/// billion entries do not); the bit sets for every algorithm, on a table that [`Bits::fits`]
+/// (or else the sparse sets, whose tree is the same, where they can, and the links with
+/// bounds).
 pub(crate) fn tree_for(problem: &Problem, engine: Engine, tree: Tree, propagates: bool) -> Tree {
     let set_len = problem.entry_count() as u64 + 2 * problem.item_count() as u64;
     let bounded = engine.max(problem.engine()) == Engine::M;
@@ -471,8 +473,7 @@ pub(crate) fn tree_for(problem: &Problem, engine: Engine, tree: Tree, propagates
         _ if propagates => Tree::Links,
         Tree::Links => Tree::Links,
         Tree::SparseSets => sparse,
-        Tree::Bitsets if bounded && !Bits::takes_bounds(problem) => Tree::Links,
-        Tree::Bitsets if !Bits::fits(problem, problem.primary_count() + 1) => sparse,
+        Tree::Bitsets if !Bits::fits(problem, Bits::depth(problem)) => sparse,
         Tree::Bitsets => Tree::Bitsets,
     }
 }

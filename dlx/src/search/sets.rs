@@ -66,14 +66,21 @@ pub(super) trait SetTable {
     /// all its options, left out).
     fn apply<const COLORS: bool>(&mut self, level: usize, node: u32) -> Option<(bool, u64)>;
 
-    /// The node of `option` at `level`, the levels above applied: an error naming the
-    /// level's item when the level would not try it, or when no level is left.
+    /// The node of `option` at `level`, the levels above applied, and whether it is the
+    /// option's (not a null move, which names none and leaves the option to the levels
+    /// below): an error naming the level's item when the level would not try it, or when no
+    /// level is left.
     fn node_of(
         &self,
         problem: &Problem,
         level: usize,
         option: OptionId,
-    ) -> Result<u32, PrefixError>;
+    ) -> Result<(u32, bool), PrefixError>;
+
+    /// How many of the nodes `nodes` are options (not null moves).
+    fn options_among(&self, nodes: &[u32]) -> usize {
+        nodes.len()
+    }
 
     /// The options of `level` that the search tries after `node`.
     fn untried(&self, level: usize, node: u32) -> Vec<u32>;
@@ -119,7 +126,10 @@ impl Search {
                     *resume = Resume::EnterLevel;
                     return Event::Checkpoint;
                 }
-                if level == *cutoff && !table.solved() {
+                if level >= *cutoff
+                    && !table.solved()
+                    && table.options_among(&choice[..level]) == *cutoff
+                {
                     *saved_level = level;
                     *resume = Resume::LeaveLevel;
                     return Event::Prefix;
@@ -208,20 +218,29 @@ impl Search {
         let updates = table.updates();
         let mut result = Ok(());
         let mut level = 0;
-        for &option in options {
+        let mut given = 0;
+        while let Some(&option) = options.get(given) {
             if option.index() >= problem.option_count() {
                 result = Err(PrefixError::NoSuchOption(option.index()));
                 break;
             }
             match table.node_of(problem, level, option) {
-                Ok(node) => {
+                Ok((node, is_option)) => {
                     self.choice[level] = node;
                     // A cover that fails leaves an item without options, which the next
                     // level branches on and no option can be the choice at.
                     table.apply::<COLORS>(level, node);
                     level += 1;
+                    given += usize::from(is_option);
                 }
-                Err(error) => {
+                Err(mut error) => {
+                    // The level an error names is the option's place in `options`, as for
+                    // Algorithm M's links (null moves take levels of their own).
+                    if let PrefixError::NotAChoice { level, .. } | PrefixError::TooLong { level } =
+                        &mut error
+                    {
+                        *level = given;
+                    }
                     result = Err(error);
                     break;
                 }

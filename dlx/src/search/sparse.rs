@@ -473,12 +473,13 @@ impl SetTable for Sparse {
         problem: &Problem,
         level: usize,
         option: OptionId,
-    ) -> Result<u32, PrefixError> {
+    ) -> Result<(u32, bool), PrefixError> {
         let item = match self.choose() {
             Choice::Solution => return Err(PrefixError::TooLong { level }),
             Choice::Item(item, _) => item,
         };
         self.live_node(problem, option, item)
+            .map(|node| (node, true))
             .ok_or_else(|| PrefixError::NotAChoice {
                 level,
                 option: option.index(),

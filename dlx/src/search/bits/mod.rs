@@ -1,5 +1,5 @@
 //! The bit-set search ([`Tree::Bitsets`](crate::Tree::Bitsets)): Algorithms X and C on
-//! bit sets of options, walking the sparse sets' tree.
+//! bit sets of options, walking the sparse sets' tree, and Algorithm M's bounds.
 //!
 //! The table: a mask for every primary item (the options that have it), every secondary item
 //! (the same) and every color a secondary item takes (its options of another color or of
@@ -20,6 +20,9 @@
 //! estimated from the options each option rules out at the root, are fewer; the tree is
 //! the same.
 //!
+//! Problems with bounds that are not read as Algorithm C's walk a tree of their own
+//! ([`bounded`]); what follows is about the others.
+//!
 //! The tree is the sparse sets' ([`sparse`](super::sparse)), node for node: at each node, the
 //! uncovered primary item with the fewest live options, the first in item order among
 //! equals; and a cover fails, without a node, when it leaves an uncovered primary item without
@@ -33,7 +36,11 @@
 //! take at most [`MAX_WORDS`] words and whose scans read at most [`MAX_SCAN`]; the others walk
 //! the same tree on the sparse sets.
 
+mod bounded;
 mod moves;
+
+use bounded::Bounds;
+pub(crate) use bounded::NULL_MOVE;
 
 use super::sets::{Branch, SetTable};
 use super::{Event, Search};
@@ -127,6 +134,9 @@ pub(crate) struct Bits {
     /// What the deepest level reached branches on.
     next: Next,
     updates: u64,
+    /// Algorithm M's bounds, for a problem whose bounds are not read as Algorithm C's
+    /// ([`bounded`]).
+    bounds: Option<Box<Bounds>>,
 }
 
 /// Whether option `o` is in `set`.
@@ -155,13 +165,30 @@ impl Bits {
                 .all(|option| problem.option(option).iter().any(|e| must(e.item())))
     }
 
+    /// The levels a search of `problem` may take, its solution's included.
+    pub fn depth(problem: &Problem) -> usize {
+        if problem.engine() == crate::Engine::M && !Bits::takes_bounds(problem) {
+            Bounds::depth(problem)
+        } else {
+            problem.primary_count() + 1
+        }
+    }
+
     /// Whether the table of `problem` (searched to `depth` levels) takes at most
     /// [`MAX_WORDS`] words, and a node's scan at most [`MAX_SCAN`].
     pub fn fits(problem: &Problem, depth: usize) -> bool {
         let words = problem.option_count().div_ceil(64) as u64;
         // At most one color mask per entry of a secondary item.
         let masks = problem.item_count() as u64 + problem.entry_count() as u64;
-        (masks + 2 * depth as u64).saturating_mul(words) <= MAX_WORDS
+        // With bounds, each level's counts of the options taken, two to a word.
+        let taken = match problem.engine() == crate::Engine::M && !Bits::takes_bounds(problem) {
+            true => (depth as u64 * problem.primary_count() as u64).div_ceil(2),
+            false => 0,
+        };
+        (masks + 2 * depth as u64)
+            .saturating_mul(words)
+            .saturating_add(taken)
+            <= MAX_WORDS
             && (problem.primary_count() as u64).saturating_mul(words) <= MAX_SCAN
     }
 
@@ -258,8 +285,9 @@ impl Bits {
             item: vec![NONE; depth],
             next: Next::Solution,
             updates: 0,
+            bounds: Bounds::of(problem, depth).map(Box::new),
         };
-        let counting = bits.counting_pays();
+        let counting = bits.bounds.is_none() && bits.counting_pays();
         bits.count_as_it_covers(counting);
         bits
     }
@@ -345,6 +373,10 @@ impl Bits {
             open_start: try_copy(&self.open_start)?,
             open_items: try_copy(&self.open_items)?,
             item: try_copy(&self.item)?,
+            bounds: match &self.bounds {
+                Some(bounds) => Some(Box::new(bounds.try_clone()?)),
+                None => None,
+            },
             ..*self
         })
     }
@@ -362,6 +394,10 @@ impl Bits {
             self.nonzero[w] = w as u32;
         }
         self.nonzero_len[0] = words as u32;
+        if self.bounds.is_some() {
+            self.start_bounded();
+            return;
+        }
         self.uncovered[..self.item_words].copy_from_slice(&self.to_cover);
         if self.counts_as_it_covers() {
             for i in 0..self.primaries {
@@ -415,43 +451,73 @@ impl SetTable for Bits {
 
     #[inline(always)]
     fn next_option(&mut self, level: usize, o: u32) -> Option<u32> {
+        if self.bounds.is_some() {
+            return self.next_bounded(level, o);
+        }
         self.option_after(level, self.item[level], Some(o))
     }
 
     #[inline(always)]
     fn cover<const COLORS: bool>(&mut self, level: usize, o: u32) -> bool {
+        if self.bounds.is_some() {
+            return self.cover_bounded(level, o);
+        }
         Bits::cover(self, level, o)
     }
 
     fn apply<const COLORS: bool>(&mut self, level: usize, o: u32) -> Option<(bool, u64)> {
-        self.item[level] = self.branch_item(level, o)?;
         let before = self.updates;
-        let covered = Bits::cover(self, level, o);
+        let covered = if self.bounds.is_some() {
+            self.item[level] = self.branch_item_bounded(level, o)?;
+            self.cover_bounded(level, o)
+        } else {
+            self.item[level] = self.branch_item(level, o)?;
+            Bits::cover(self, level, o)
+        };
         Some((covered, self.updates - before))
     }
 
-    /// A node is its option's number.
+    /// A node is its option's number, or with bounds [`NULL_MOVE`] where the option is not
+    /// one of the level's item's and the item may take no more.
     fn node_of(
         &self,
         problem: &Problem,
         level: usize,
         option: OptionId,
-    ) -> Result<u32, PrefixError> {
+    ) -> Result<(u32, bool), PrefixError> {
         // After a cover that fails, `next` is the item it left without options.
         let Next::Item(item, _) = self.next else {
             return Err(PrefixError::TooLong { level });
         };
         let o = option.index() as u32;
-        self.branch_item(level, o)
-            .map(|_| o)
-            .ok_or_else(|| PrefixError::NotAChoice {
-                level,
-                option: option.index(),
-                item: problem.item_name(ItemId::new(item as usize)).to_owned(),
-            })
+        let node = if self.bounds.is_some() {
+            self.branch_item_bounded(level, o)
+                .map(|_| (o, true))
+                .or_else(|| {
+                    self.branch_item_bounded(level, NULL_MOVE)
+                        .map(|_| (NULL_MOVE, false))
+                })
+        } else {
+            self.branch_item(level, o).map(|_| (o, true))
+        };
+        node.ok_or_else(|| PrefixError::NotAChoice {
+            level,
+            option: option.index(),
+            item: problem.item_name(ItemId::new(item as usize)).to_owned(),
+        })
+    }
+
+    fn options_among(&self, nodes: &[u32]) -> usize {
+        nodes.iter().filter(|&&node| node != NULL_MOVE).count()
     }
 
     fn untried(&self, level: usize, o: u32) -> Vec<u32> {
+        if self.bounds.is_some() {
+            return std::iter::successors(self.next_bounded(level, o), |&next| {
+                self.next_bounded(level, next)
+            })
+            .collect();
+        }
         let item = self.item[level];
         std::iter::successors(self.option_after(level, item, Some(o)), |&next| {
             self.option_after(level, item, Some(next))

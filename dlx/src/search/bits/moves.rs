@@ -8,7 +8,12 @@ impl Bits {
     /// with nonzero words `words` at `places`; counting may stop, four words at a time, once
     /// it reaches `enough`.
     #[inline(always)]
-    fn count((words, places): (&[u64], &[u32]), masks: &[u64], mask: usize, enough: u32) -> u32 {
+    pub(super) fn count(
+        (words, places): (&[u64], &[u32]),
+        masks: &[u64],
+        mask: usize,
+        enough: u32,
+    ) -> u32 {
         let word =
             |k: usize| (at(words, k) & at(masks, mask + at(places, k) as usize)).count_ones();
         let mut count = 0;
@@ -230,8 +235,19 @@ impl Bits {
     }
 
     /// A branch as "`k` of `d`": the place of option `o` among its level's item's live
-    /// options, from 1, and their number.
+    /// options, from 1, and their number; with bounds, the null move after them, when the
+    /// item needs no more.
     pub(super) fn position(&self, level: usize, o: u32) -> (u32, u32) {
+        if self.bounds.is_some() && self.needed(level, self.item[level]) == 0 {
+            // The null move is the last branch: its node is above every option.
+            let (k, d) = self.position_among_options(level, o);
+            return (k, d + 1);
+        }
+        self.position_among_options(level, o)
+    }
+
+    /// [`position`](Self::position) among the options only.
+    fn position_among_options(&self, level: usize, o: u32) -> (u32, u32) {
         let ((words, places), mask) = (self.live_at(level), self.mask(self.item[level]));
         let (mut below, mut d) = (0, 0);
         for (&word, &w) in words.iter().zip(places) {
