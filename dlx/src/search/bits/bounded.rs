@@ -178,11 +178,7 @@ impl Bits {
                 }
             }
         }
-        Ok(match (dead, best.1) {
-            (Some(item), _) => Next::Item(item, 0),
-            (None, NONE) => Next::Solution,
-            (None, item) => Next::Item(item, best.0),
-        })
+        Ok(Next::found(dead, best))
     }
 
     /// Chooses option `o` (or the null move) at `level`, whose item is `self.item[level]`:

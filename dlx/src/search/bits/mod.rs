@@ -93,6 +93,18 @@ enum Next {
     Solution,
 }
 
+impl Next {
+    /// What a scan found: the first item left without options at the root (`dead`), else
+    /// the best item with its number (`best`, [`NONE`] for none: a solution).
+    fn found(dead: Option<u32>, (number, item): (u32, u32)) -> Next {
+        match (dead, item) {
+            (Some(item), _) => Next::Item(item, 0),
+            (None, NONE) => Next::Solution,
+            (None, item) => Next::Item(item, number),
+        }
+    }
+}
+
 /// The bit-set table and the levels' sets.
 #[derive(Clone, Debug)]
 pub(crate) struct Bits {

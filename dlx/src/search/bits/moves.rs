@@ -66,11 +66,7 @@ impl Bits {
                 }
             }
         }
-        Ok(match (dead, best.1) {
-            (Some(item), _) => Next::Item(item, 0),
-            (None, NONE) => Next::Solution,
-            (None, item) => Next::Item(item, best.0),
-        })
+        Ok(Next::found(dead, best))
     }
 
     /// [`scan`](Self::scan) by the counts: the first item of the fewest options.
