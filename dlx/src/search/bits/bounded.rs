@@ -13,8 +13,8 @@
 //! the item. A cover fails, without a node, when it leaves an active item fewer live options
 //! than it needs. An active item that needs none and has no option left takes no branch, and
 //! a level is a solution when every active item is such. The item branched on is the one of
-//! fewest branches, `live + 1 - needed` (Knuth's choice in Algorithm M), the first in item
-//! order among equals.
+//! fewest branches, `live + 1 - needed` (Knuth's branching degree in DLX3, `l + s - b + 1`),
+//! the first in item order among equals (where he prefers less slack, then a larger bound).
 //!
 //! The tree is the bit sets' own, not Knuth's; a null move is the node [`NULL_MOVE`], which
 //! names no option, and a prefix given as options takes a level whose item the next option
@@ -53,18 +53,12 @@ impl Bounds {
             return None;
         }
         let primaries = problem.primary_count();
-        let mut options = vec![0u32; primaries];
-        for option in problem.options() {
-            for entry in problem.option(option) {
-                if let Some(count) = options.get_mut(entry.item().index()) {
-                    *count += 1;
-                }
-            }
-        }
-        let (lower, upper) = (0..primaries)
-            .map(|i| {
+        let (lower, upper) = options_per_item(problem)
+            .into_iter()
+            .enumerate()
+            .map(|(i, options)| {
                 let (u, v) = problem.bounds(ItemId::new(i)).unwrap_or((1, 1));
-                (u, v.min(options[i]))
+                (u, v.min(options as u32))
             })
             .unzip();
         Some(Bounds {
@@ -78,24 +72,29 @@ impl Bounds {
     /// branches on once more (at most `v` times, and at most once per option), or makes a
     /// null move, which ends an item; and the solution's level.
     pub(super) fn depth(problem: &Problem) -> usize {
-        let primaries = problem.primary_count();
-        let mut options = vec![0usize; primaries];
-        for option in problem.options() {
-            for entry in problem.option(option) {
-                if let Some(count) = options.get_mut(entry.item().index()) {
-                    *count += 1;
-                }
+        let options: usize = options_per_item(problem)
+            .into_iter()
+            .enumerate()
+            .map(|(i, options)| {
+                let (_, v) = problem.bounds(ItemId::new(i)).unwrap_or((1, 1));
+                (v as usize).min(options)
+            })
+            .sum();
+        options + problem.primary_count() + 1
+    }
+}
+
+/// The number of options of each primary item.
+fn options_per_item(problem: &Problem) -> Vec<usize> {
+    let mut options = vec![0; problem.primary_count()];
+    for option in problem.options() {
+        for entry in problem.option(option) {
+            if let Some(count) = options.get_mut(entry.item().index()) {
+                *count += 1;
             }
         }
-        (0..primaries)
-            .map(|i| {
-                let (_, v) = problem.bounds(ItemId::new(i)).unwrap_or((1, 1));
-                (v as usize).min(options[i])
-            })
-            .sum::<usize>()
-            + primaries
-            + 1
     }
+    options
 }
 
 impl Bits {
