@@ -13,8 +13,10 @@
 //! the item. A cover fails, without a node, when it leaves an active item fewer live options
 //! than it needs. An active item that needs none and has no option left takes no branch, and
 //! a level is a solution when every active item is such. The item branched on is the one of
-//! fewest branches, `live + 1 - needed` (Knuth's branching degree in DLX3, `l + s - b + 1`),
-//! the first in item order among equals (where he prefers less slack, then a larger bound).
+//! fewest branches, `live + 1 - needed` (Knuth's branching degree in DLX3, `l + s - b + 1`,
+//! where `b` is what the item may still take and `s` the least of `b` and its slack `v -
+//! u`); among equals, as his, the one of least `s`, then of most `b`, then the first in
+//! item order.
 //!
 //! The tree is the bit sets' own, not Knuth's; a null move is the node [`NULL_MOVE`], which
 //! names no option, and a prefix given as options takes a level whose item the next option
@@ -146,6 +148,8 @@ impl Bits {
     #[inline(always)]
     pub(super) fn scan_bounded(&self, level: usize) -> Result<Next, u32> {
         let mut best = (u32::MAX, NONE);
+        // Among equals, Knuth's: the least `s`, then the most `b` (see the module's docs).
+        let mut best_key = (u32::MAX, 0);
         let mut dead = None;
         let uncovered = &self.uncovered[level * self.item_words..][..self.item_words];
         let live = self.live_at(level);
@@ -172,8 +176,12 @@ impl Bits {
                     continue;
                 }
                 let branches = count + 1 - needed;
-                if branches < best.0 {
+                let left = at(&bounds.upper, item as usize) - at(taken, item as usize);
+                let slack = at(&bounds.upper, item as usize) - at(&bounds.lower, item as usize);
+                let key = (slack.min(left), u32::MAX - left);
+                if branches < best.0 || branches == best.0 && key < best_key {
                     best = (branches, item);
+                    best_key = key;
                 }
             }
         }
