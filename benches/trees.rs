@@ -5,6 +5,8 @@
 //! on every count; the links' node counts differ from the other two (the sparse sets' covers
 //! that empty an item are not nodes), which must agree.
 //!
+//! Then the problems with bounds, on the links and the bit sets.
+//!
 //! `cargo bench --bench trees` runs every instance (`-- bits` the bit sets alone); the
 //! figures and what they mean are in docs/engine.md.
 
@@ -60,5 +62,33 @@ fn count(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, count);
+/// The problems with bounds (Algorithm M): the links walk Knuth's tree, the bit sets their own
+/// (bounds of 0:1 as secondary items where they can, the others with null moves); the sparse
+/// sets take none.
+fn count_bounded(c: &mut Criterion) {
+    for name in ["random/mcc-s1", "random/mcc-s4", "queens11-pd"] {
+        let problem = corpus(name);
+        let links = Solver::new(&problem).count();
+        let bits = Solver::new(&problem).tree(Tree::Bitsets).count();
+        assert_eq!(
+            bits.solutions, links.solutions,
+            "{name}: the trees count otherwise"
+        );
+        eprintln!(
+            "{name}: {} solutions; nodes: links {}, bit sets {}",
+            links.solutions, links.stats.nodes, bits.stats.nodes
+        );
+        let mut group = c.benchmark_group(name.replace('/', "-"));
+        group.sample_size(10);
+        group.measurement_time(Duration::from_secs(10));
+        for (label, tree) in [("links", Tree::Links), ("bits", Tree::Bitsets)] {
+            group.bench_with_input(BenchmarkId::new(label, name), &problem, |b, problem| {
+                b.iter(|| black_box(Solver::new(problem).tree(tree).count().solutions))
+            });
+        }
+        group.finish();
+    }
+}
+
+criterion_group!(benches, count, count_bounded);
 criterion_main!(benches);
