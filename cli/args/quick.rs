@@ -4,8 +4,8 @@
 //! Building the parser is most of a small run's start-up: `dlx solve` of a one-option problem
 //! spent 0.12 of its 0.68 ms, and 22 of its 108 page faults, making `solve`'s forty flags with
 //! their help texts before reading any (docs/engine.md, "Start-up"). So a line of `solve`,
-//! `sudoku`, `futoshiki` or `binairo` made only of the flags people put on a quick solve (a
-//! file, `--count`, `--all`, `--limit`, `--threads`, `--tree`, `--format`, `--stats`,
+//! `sudoku`, `futoshiki`, `binairo` or `calendar` made only of the flags people put on a quick
+//! solve (a file or a date, `--count`, `--all`, `--limit`, `--threads`, `--tree`, `--format`, `--stats`,
 //! `--timeout`, `-o`, ...) is read here, into the very [`Cli`] clap would make; anything else
 //! — another command or flag, a flag twice, a value that does not read, flags that exclude
 //! each other, `--help` — gives `None`, and clap reads the line, with its messages. The tests
@@ -18,8 +18,8 @@ use clap::ValueEnum;
 
 use super::values::{positive, seconds, threads};
 use super::{
-    BinairoArgs, BinairoEncoding, Cli, Command, Deferred, FileArgs, MakeFlags, Output, SolveArgs,
-    SolveFlags,
+    BinairoArgs, BinairoEncoding, CalendarArgs, Cli, Command, Deferred, FileArgs, MakeFlags,
+    Output, SolveArgs, SolveFlags,
 };
 
 /// The flags read here: the long name, the short one, and whether a value follows.
@@ -45,10 +45,14 @@ const FLAGS: [(&str, Option<char>, bool); 14] = [
 pub fn read(args: &[OsString]) -> Option<Cli> {
     let mut words = args.get(1..)?.iter();
     let command = words.next()?.to_str()?;
-    if !matches!(command, "solve" | "sudoku" | "futoshiki" | "binairo") {
+    if !matches!(
+        command,
+        "solve" | "sudoku" | "futoshiki" | "binairo" | "calendar"
+    ) {
         return None;
     }
-    let mut file = None;
+    // The file, or the calendar's date.
+    let mut file: Option<&str> = None;
     let mut output = None;
     let mut flags = SolveFlags::defaults();
     let mut seen = [false; FLAGS.len()];
@@ -58,7 +62,7 @@ pub fn read(args: &[OsString]) -> Option<Cli> {
             return None;
         }
         if word == "-" || !word.starts_with('-') {
-            if file.replace(PathBuf::from(word)).is_some() {
+            if file.replace(word).is_some() {
                 return None;
             }
             continue;
@@ -124,6 +128,18 @@ pub fn read(args: &[OsString]) -> Option<Cli> {
         make: MakeFlags::defaults(),
         flags,
     };
+    if command == "calendar" {
+        let date = file.map(str::to_owned);
+        return Some(Cli {
+            command: Command::Calendar(Deferred(CalendarArgs {
+                date,
+                all_dates: false,
+                flags,
+            })),
+            output: Output { output },
+        });
+    }
+    let file = file.map(PathBuf::from);
     let command = match command {
         "solve" => Command::Solve(Deferred(SolveArgs { file, flags })),
         "sudoku" => Command::Sudoku(Deferred(puzzle(file, flags))),
@@ -202,6 +218,9 @@ mod tests {
             &["dlx", "sudoku", "p.txt", "--count"],
             &["dlx", "futoshiki", "-", "--tree", "bitsets", "-j", "1"],
             &["dlx", "binairo", "p.txt", "--plain", "--format", "tatham"],
+            &["dlx", "calendar"],
+            &["dlx", "calendar", "Aug 19", "--count"],
+            &["dlx", "calendar", "--pretty", "tomorrow", "-f", "svg"],
         ] {
             let ours = here(line);
             assert!(ours.is_some(), "{line:?} not read here");
@@ -217,6 +236,7 @@ mod tests {
             &["dlx", "sudoku", "--generate", "9"],
             &["dlx", "sudoku", "p.txt", "--grade"],
             &["dlx", "binairo", "p.txt", "--encoding", "cells"],
+            &["dlx", "calendar", "--all-dates"],
             &["dlx", "-o", "f", "solve"],
             &["dlx", "solve", "--help"],
             &["dlx", "solve", "-h"],
@@ -243,7 +263,7 @@ mod tests {
 
     #[test]
     fn every_line_of_two_words_read_here_reads_the_same_with_clap() {
-        for command in ["solve", "sudoku", "futoshiki", "binairo"] {
+        for command in ["solve", "sudoku", "futoshiki", "binairo", "calendar"] {
             let mut read_here = 0;
             for first in WORDS {
                 for second in WORDS {
@@ -334,7 +354,9 @@ mod tests {
 
         #[test]
         fn every_line_read_here_reads_the_same_with_clap(
-            command in proptest::sample::select(&["solve", "sudoku", "futoshiki", "binairo"][..]),
+            command in proptest::sample::select(
+                &["solve", "sudoku", "futoshiki", "binairo", "calendar"][..]
+            ),
             picks in proptest::collection::vec(0..WORDS.len(), 0..7)
         ) {
             let mut line = vec!["dlx", command];
