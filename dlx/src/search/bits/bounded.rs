@@ -258,16 +258,8 @@ impl Bits {
         }
         self.nonzero_len[level + 1] = kept as u32;
         self.updates += u64::from(removed);
-        match self.scan_bounded(level + 1) {
-            Ok(next) => {
-                self.next = next;
-                true
-            }
-            Err(item) => {
-                self.next = Next::Item(item, 0);
-                false
-            }
-        }
+        let scanned = self.scan_bounded(level + 1);
+        self.reached(scanned)
     }
 
     /// The branch of `level` after `o`: its item's next live option, then the null move

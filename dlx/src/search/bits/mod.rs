@@ -429,6 +429,23 @@ impl Bits {
         };
     }
 
+    /// Records what the level a cover reached branches on, from its scan: true, or false
+    /// when the cover fails (then `next` is the item left short, which a prefix given as
+    /// options meets next: see `node_of`).
+    #[inline(always)]
+    fn reached(&mut self, scanned: Result<Next, u32>) -> bool {
+        match scanned {
+            Ok(next) => {
+                self.next = next;
+                true
+            }
+            Err(item) => {
+                self.next = Next::Item(item, 0);
+                false
+            }
+        }
+    }
+
     fn mask(&self, m: u32) -> &[u64] {
         &self.masks[m as usize * self.words..][..self.words]
     }

@@ -157,17 +157,8 @@ impl Bits {
         if self.counts_as_it_covers() {
             self.count_cover(level, o);
         }
-        match self.scan(level + 1) {
-            Ok(next) => {
-                self.next = next;
-                true
-            }
-            Err(item) => {
-                // What a prefix given as options meets next (see `node_of`).
-                self.next = Next::Item(item, 0);
-                false
-            }
-        }
+        let scanned = self.scan(level + 1);
+        self.reached(scanned)
     }
 
     /// The next level's counts: `level`'s, less the options that choosing `o` takes out
