@@ -52,8 +52,8 @@ pub enum Tree {
     /// a popcount of the set and the item's mask. The fastest tree on problems of up to a
     /// few thousand options (the pentominoes, Langford pairs, queens: see `docs/engine.md`),
     /// since a node costs a pass over the uncovered items' masks: a problem whose masks
-    /// would take more than 64 MiB, or
-    /// whose primary items times words per set pass 32,768, walks the sparse sets instead
+    /// would take more than 64 MiB, or whose primary items times words per set pass 32,768,
+    /// walks the sparse sets instead, or the links when it has bounds
     /// ([`Solver::tree_used`](crate::Solver::tree_used) says which). Its updates are the
     /// options each tried cover takes out of the live set.
     ///

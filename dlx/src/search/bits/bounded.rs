@@ -40,6 +40,7 @@ pub(super) struct Bounds {
 }
 
 impl Bounds {
+    /// A copy, or `None` when the allocator refuses the memory for its arrays.
     pub(super) fn try_clone(&self) -> Option<Bounds> {
         Some(Bounds {
             lower: crate::links::try_copy(&self.lower)?,
