@@ -523,6 +523,33 @@ fn within_refuses_what_is_not_a_path_of_the_tree() {
     ));
 }
 
+/// With Algorithm M, a prefix given as options reads a level whose item the next option does
+/// not cover as a null move; an option that is no choice is named at its place in the prefix,
+/// not at the level of the tree it was tried at, on the links and on the bit sets alike.
+#[test]
+fn within_names_the_place_of_a_bad_option_past_null_moves() {
+    // Many items of lower bound 0, whose levels may be null moves.
+    let problem = util::read_corpus("random/mcc-s1.dlx");
+    for tree in [Tree::Links, Tree::Bitsets] {
+        let top = Solver::new(&problem).tree(tree).split(2);
+        let mut refused = 0;
+        for prefix in &top.prefixes {
+            for other in problem.options() {
+                let prefix = [prefix[0], other];
+                match Solver::new(&problem).tree(tree).within(&prefix) {
+                    Ok(_) => {}
+                    Err(dlx::PrefixError::NotAChoice { level, .. }) => {
+                        assert_eq!(level, 1, "{tree:?}, {prefix:?}");
+                        refused += 1;
+                    }
+                    Err(error) => panic!("{tree:?}, {prefix:?}: {error}"),
+                }
+            }
+        }
+        assert!(refused > 100, "{tree:?}: {refused} refused");
+    }
+}
+
 /// A problem without primary items has exactly one solution, the empty one, under every
 /// engine, sequentially, on threads and in shards (the builder refused it before, so that the
 /// empty tromino board had no tiling instead of one).
