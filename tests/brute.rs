@@ -14,7 +14,7 @@ use proptest::test_runner::Config;
 
 /// A fixed number of cases a run, and no failure files written into the tree (a failure
 /// prints its shrunk problem instead).
-fn config() -> Config {
+pub(crate) fn config() -> Config {
     Config {
         cases: 300,
         failure_persistence: None,
@@ -25,17 +25,17 @@ fn config() -> Config {
 /// A random problem, as plain numbers: the brute force reads this, the engine reads the
 /// [`Problem`] built from it.
 #[derive(Clone, Debug)]
-struct Spec {
-    primary: usize,
+pub(crate) struct Spec {
+    pub primary: usize,
     /// `(u, v)` for each primary item: covered at least `u`, at most `v` times.
-    bounds: Vec<(u32, u32)>,
-    secondary: usize,
+    pub bounds: Vec<(u32, u32)>,
+    pub secondary: usize,
     colors: usize,
     /// Prefix of every item and color name, to vary the names (non-ASCII ones included).
     prefix: &'static str,
     /// Each option's items: `0..primary` are the primary items, `primary..` the secondary
     /// ones; a secondary item may have a color, `0..colors`.
-    options: Vec<Vec<(usize, Option<usize>)>>,
+    pub options: Vec<Vec<(usize, Option<usize>)>>,
 }
 
 const PREFIXES: &[&str] = &["", "é", "項目", "#", "x.y", "Ω_"];
@@ -78,7 +78,7 @@ fn bounds() -> impl Strategy<Value = (u32, u32)> {
 
 /// 1-6 primary items (with multiplicities in half the problems), 0-4 secondary items, 0-3
 /// colors, 0-14 options.
-fn spec() -> impl Strategy<Value = Spec> {
+pub(crate) fn spec() -> impl Strategy<Value = Spec> {
     (
         1..=6usize,
         0..=4usize,
@@ -108,7 +108,7 @@ fn spec() -> impl Strategy<Value = Spec> {
 }
 
 impl Spec {
-    fn build(&self) -> Problem {
+    pub fn build(&self) -> Problem {
         let mut builder = ProblemBuilder::new();
         let p = self.prefix;
         let primaries: Vec<_> = self
@@ -164,7 +164,7 @@ impl Spec {
 
     /// Every solution, found by trying every subset of the options; each as its option
     /// numbers in increasing order, the list sorted.
-    fn brute_force(&self) -> Vec<Vec<usize>> {
+    pub fn brute_force(&self) -> Vec<Vec<usize>> {
         let n = self.options.len();
         let mut solutions = Vec::new();
         for subset in 0u32..1 << n {
@@ -220,9 +220,9 @@ fn solve_on(
 /// no solution extends. Sound by construction, so the engine must find every solution with it.
 /// It rests at every third node of a path, counted with its path state, so that threads and
 /// shards that did not keep that state along the path would walk another tree.
-struct Oracle {
-    solutions: Vec<Vec<usize>>,
-    options: usize,
+pub(crate) struct Oracle {
+    pub solutions: Vec<Vec<usize>>,
+    pub options: usize,
 }
 
 impl Propagator for Oracle {
@@ -379,7 +379,7 @@ fn solve_split(
 
 /// The engines that can express the problem: X without colors or bounds, C without bounds,
 /// and M always.
-fn engines(problem: &Problem) -> &'static [Engine] {
+pub(crate) fn engines(problem: &Problem) -> &'static [Engine] {
     match problem.engine() {
         Engine::X => &[Engine::X, Engine::C, Engine::M],
         Engine::C => &[Engine::C, Engine::M],

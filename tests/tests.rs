@@ -12,6 +12,9 @@ mod parallel;
 /// Random small problems (secondary items, colors) against brute-force enumeration.
 mod brute;
 
+/// Options given in advance (`Solver::given`) against the brute force.
+mod given;
+
 /// Memoized counting against enumeration, brute force and published figures.
 mod memo;
 

@@ -370,6 +370,34 @@ pub enum PrefixError {
     },
 }
 
+/// Why [`Solver::given`](crate::Solver::given) refused its options: they cannot all be in
+/// one solution, whatever else is chosen.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum GivenError {
+    /// An option number the problem does not have.
+    #[error("option {0} does not exist")]
+    NoSuchOption(usize),
+    /// The same option given twice (a solution holds each option at most once).
+    #[error("option {0} is given twice")]
+    Repeated(usize),
+    /// Two given options use one item more than a solution may: a primary item beyond its
+    /// upper bound (once, without bounds), a secondary item without a color and again, or
+    /// with two colors.
+    #[error(
+        "options {earlier} and {option} cannot be in one solution: they both use item '{}'",
+        shown(item)
+    )]
+    Clash {
+        /// The earlier option (the last one given before `option` that uses the item).
+        earlier: usize,
+        /// The option refused.
+        option: usize,
+        /// The item they share.
+        item: String,
+    },
+}
+
 /// A warning from the text parser: something Knuth's programs accept but that is probably
 /// not what the author meant.
 #[derive(Clone, Debug, PartialEq, Eq)]

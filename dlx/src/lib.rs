@@ -83,7 +83,7 @@ mod verify;
 
 pub use engine::{Engine, Tree};
 pub use error::{
-    BuildError, BuildErrorKind, CoverError, ParseError, ParseErrorKind, ParseWarning,
+    BuildError, BuildErrorKind, CoverError, GivenError, ParseError, ParseErrorKind, ParseWarning,
     ParseWarningKind, PrefixError,
 };
 pub use limits::MAX_NODES;

@@ -395,7 +395,7 @@ fn explore<'s, 'v: 's>(
                 }
                 if let Some(visitor) = &shared.visitor {
                     options.clear();
-                    options.extend(search.options().map(OptionId));
+                    options.extend(search.solution().map(OptionId));
                     let mut visit = visitor.lock().expect("no worker panicked");
                     if (*visit)(&options).is_break() {
                         drop(visit);

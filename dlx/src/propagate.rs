@@ -141,6 +141,7 @@ pub trait Propagator: Send + Sync {
 pub struct Node<'a> {
     links: &'a mut Links,
     trail: &'a mut Vec<u32>,
+    given: &'a [u32],
     chosen: &'a [u32],
     first_nodes: &'a [u32],
     removed: u64,
@@ -158,10 +159,12 @@ impl fmt::Debug for Node<'_> {
 
 impl Node<'_> {
     /// The options chosen on the way to this node, from the top (Algorithm M's null moves,
-    /// which choose no option, left out).
+    /// which choose no option, left out), after the search's
+    /// [`given`](crate::Solver::given) options.
     pub fn chosen(&self) -> impl Iterator<Item = OptionId> + '_ {
-        self.chosen
+        self.given
             .iter()
+            .chain(self.chosen)
             .filter(|&&x| !self.links.is_header(x as usize))
             .map(|&x| OptionId::new(self.links.option_of(x as usize) as usize))
     }
@@ -287,6 +290,9 @@ pub(crate) struct Propagate {
     custom: Option<Arc<dyn Propagator>>,
     /// The first node of each option (for the propagator's option numbers).
     first_nodes: Arc<[u32]>,
+    /// The nodes of the options taken before level 0 (`Search::give`), for
+    /// [`Node::chosen`].
+    pub given: Vec<u32>,
     /// The options removed, each by a node of it, in the order removed.
     trail: Vec<u32>,
     /// The trail's length when each level was entered.
@@ -345,6 +351,7 @@ impl Propagate {
             level,
             custom,
             first_nodes,
+            given: Vec::new(),
             trail: Vec::new(),
             marks: vec![0; depth + 1],
             path_state: vec![0; depth + 1],
@@ -481,6 +488,7 @@ impl Propagate {
             let mut node = Node {
                 links,
                 trail: &mut self.trail,
+                given: &self.given,
                 chosen,
                 first_nodes: &self.first_nodes,
                 removed: 0,

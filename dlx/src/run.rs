@@ -252,7 +252,7 @@ impl Iterator for Solutions<'_> {
     fn next(&mut self) -> Option<Solution> {
         if self.run.next_solution() {
             Some(Solution {
-                options: self.run.search.options().map(OptionId).collect(),
+                options: self.run.search.solution().map(OptionId).collect(),
             })
         } else {
             None

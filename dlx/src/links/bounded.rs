@@ -5,7 +5,7 @@
 
 use super::dance::{hide, unhide};
 use super::unchecked::{at, at_mut, item_at};
-use super::{ItemLinks, Links};
+use super::{ItemLinks, Links, Vertical};
 
 impl Links {
     /// Algorithm M's `BOUND(i)`: how many more options may cover primary item `i`.
@@ -88,6 +88,41 @@ impl Links {
         self.vertical[i].down = d;
         self.vertical[d as usize].up = i as u32;
         self.entries[i].top -= 1;
+    }
+
+    /// Takes the option of node `x`, in primary item `i`'s list, for good (a given option,
+    /// outside the search's levels): `BOUND(i)` goes down by one and `i` is covered at 0
+    /// (which hides the option); otherwise the option is hidden and `x` leaves `i`'s list, as
+    /// a tweak would take it from the top. Then the option's other items, as step M6.
+    pub fn take_bounded(&mut self, colors: bool, i: usize, x: usize) {
+        assert_eq!(
+            self.item_of(x),
+            self.checked_item(i),
+            "a node of another item"
+        );
+        self.bound[i] -= 1;
+        if self.bound[i] == 0 {
+            if colors {
+                self.cover::<true, false>(i);
+            } else {
+                self.cover::<false, false>(i);
+            }
+        } else {
+            self.updates += if colors {
+                hide::<true, false>(&mut self.vertical, &mut self.entries, x, 0).0
+            } else {
+                hide::<false, false>(&mut self.vertical, &mut self.entries, x, 0).0
+            };
+            let Vertical { up, down } = self.vertical[x];
+            self.vertical[up as usize].down = down;
+            self.vertical[down as usize].up = up;
+            self.entries[i].top -= 1;
+        }
+        if colors {
+            self.cover_rest_bounded::<true>(x);
+        } else {
+            self.cover_rest_bounded::<false>(x);
+        }
     }
 
     /// Algorithm M's `untweak`: undoes the tweaks of item `i` since its list began at `first`,

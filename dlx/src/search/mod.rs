@@ -129,6 +129,9 @@ pub(crate) struct Search {
     /// The bit-set table, when the search walks [`Tree::Bitsets`] (then `links` is an empty
     /// table and `choice` holds option numbers).
     bits: Option<Box<Bits>>,
+    /// The nodes of the options taken before level 0 (see [`give`](Self::give)), which
+    /// every solution of this search holds.
+    given: Vec<u32>,
 }
 
 impl Search {
@@ -159,6 +162,7 @@ impl Search {
                 Some(table) => Some(Box::new(table.try_clone()?)),
                 None => None,
             },
+            given: self.given.clone(),
         })
     }
 
@@ -220,6 +224,7 @@ impl Search {
             propagate: None,
             sparse: sparse.then(|| Box::new(Sparse::new(problem, colors, depth))),
             bits: bits.then(|| Box::new(Bits::new(problem, colors, depth))),
+            given: Vec::new(),
         }
     }
 
@@ -336,6 +341,15 @@ impl Search {
                 None if self.links.is_header(x as usize) => None,
                 None => Some(self.links.option_of(x as usize)),
             })
+    }
+
+    /// The options of the current solution: the [`given`](Self::give) ones, then
+    /// [`options`](Self::options).
+    pub fn solution(&self) -> impl Iterator<Item = u32> + '_ {
+        self.given
+            .iter()
+            .map(|&x| self.links.option_of(x as usize))
+            .chain(self.options())
     }
 
     /// The deepest level with a node.

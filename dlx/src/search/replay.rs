@@ -76,6 +76,46 @@ impl Search {
         self.resume = Resume::EnterLevel;
     }
 
+    /// Takes `options` as chosen before level 0, in order, on a fresh search of the links:
+    /// the search then walks the tree below the node where they have been chosen, and each
+    /// of its solutions holds them ([`solution`](Self::solution)). They must be able to be
+    /// in one solution (`Solver::given` checks that on the problem). Counts no updates.
+    ///
+    /// Each is taken as a level of the search takes it, at the node of its first primary
+    /// item: with Algorithms X and C that item is covered, then the option's others; with
+    /// Algorithm M the item's `BOUND` goes down by one, and it is covered at 0, or else the
+    /// option is hidden and its node taken out of the item's list (a tweak of that one node).
+    pub fn give(&mut self, problem: &Problem, options: &[OptionId]) {
+        if options.is_empty() {
+            return;
+        }
+        debug_assert!(self.level == 0 && self.sparse.is_none() && self.bits.is_none());
+        let updates = self.links.updates();
+        for &option in options {
+            let place = problem
+                .option(option)
+                .iter()
+                .position(|entry| entry.item().index() < problem.primary_count())
+                .expect("every option covers a primary item");
+            let x = option_node(&self.links, problem, option, place);
+            let item = self.links.item_of(x);
+            debug_assert!(
+                self.links.is_available(x),
+                "option {option:?} is given in a clash"
+            );
+            if self.engine == Engine::M {
+                self.links.take_bounded(self.colors, item, x);
+            } else {
+                self.links.enter_level(self.colors, item, x);
+            }
+            self.given.push(x as u32);
+        }
+        if let Some(propagate) = self.propagate.as_mut() {
+            propagate.given.clone_from(&self.given);
+        }
+        self.links.set_updates(updates);
+    }
+
     /// Algorithm M: steps M3 to M6 of `level` at once, taking branch `x` (a node of the item
     /// the search branches on there, or that item's header for the null move) as the search
     /// reaches it: the options before `x` in the item's list are tweaked out, as the branches

@@ -28,7 +28,7 @@ impl Solver<'_> {
                     .push(search.options().map(OptionId).collect()),
                 Event::Solution => split
                     .solutions
-                    .push(search.options().map(OptionId).collect()),
+                    .push(search.solution().map(OptionId).collect()),
                 Event::Done => break,
                 Event::Checkpoint => unreachable!("no checkpoint is set"),
             }
@@ -195,7 +195,7 @@ fn shard_prefixes(template: &Search, index: usize, count: usize) -> Top {
                     }));
                     prefixes += 1;
                 }
-                Event::Solution => all.push(Err(search.options().map(OptionId).collect())),
+                Event::Solution => all.push(Err(search.solution().map(OptionId).collect())),
                 Event::Done => break,
                 Event::Checkpoint => unreachable!("no checkpoint is set"),
             }
