@@ -142,6 +142,30 @@ pub trait Reduction {
     fn counter(&self, _puzzle: &Self::Puzzle) -> Option<Counter> {
         None
     }
+
+    /// The puzzle as a blank puzzle and the options of the blank's encoding that make up its
+    /// givens, where the search of the blank's encoding from those options
+    /// ([`dlx::Solver::given`]) walks the tree of [`encode`](Self::encode)'s, with the same
+    /// nodes and updates (the same items and options, in the same order, once the givens are
+    /// taken), and its solutions decode to the same boards. Puzzles of one
+    /// [`shape`](Givens::shape) have the same blank, so a run over many puzzles builds that
+    /// problem once (and its table, which the problem keeps) instead of once a puzzle. The
+    /// blank's encoding is what [`propagator`](Self::propagator) is then given. None where
+    /// the puzzle has no such form, or this one would walk another tree; by default none.
+    fn givens(&self, _puzzle: &Self::Puzzle) -> Option<Givens<Self::Puzzle>> {
+        None
+    }
+}
+
+/// A puzzle split into a blank puzzle and its givens ([`Reduction::givens`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Givens<P> {
+    /// Names the blank among the reduction's: equal shapes, equal blanks.
+    pub shape: u64,
+    /// The puzzle with nothing given.
+    pub blank: P,
+    /// The givens, as options of the blank's encoding.
+    pub options: Vec<dlx::OptionId>,
 }
 
 /// Counts the solutions exactly by a method of the puzzle's own ([`Reduction::counter`]).

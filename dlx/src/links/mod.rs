@@ -56,6 +56,9 @@ mod unchecked;
 
 pub(crate) use prune::{Marks, Probed, WipeOut};
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::OnceLock;
+
 use crate::problem::Problem;
 
 /// The vertical links of one node of the table (an entry of an option, an item header, or a
@@ -157,6 +160,26 @@ pub(crate) struct Links {
     /// the bits cost the plain loops (a few dozen items, short walks) 5%.
     active: Vec<u64>,
 }
+
+/// The tables a problem keeps for its later searches ([`Links::of`]): whether each kind
+/// (Algorithm X's, Algorithm C's) has been built, and the copy kept once it has been built
+/// twice.
+#[derive(Debug, Default)]
+pub(crate) struct KeptTables {
+    built: [AtomicBool; 2],
+    kept: [OnceLock<Links>; 2],
+}
+
+#[cfg(test)]
+impl KeptTables {
+    /// Whether a table of this kind is kept.
+    pub fn is_kept(&self, colors: bool) -> bool {
+        self.kept[usize::from(colors)].get().is_some()
+    }
+}
+
+/// The largest table a problem keeps: 65,536 nodes, about a megabyte.
+const KEPT_NODES: usize = 1 << 16;
 
 /// The number of primary items below which [`Links::active`] is kept: scans of up to 64
 /// words.
@@ -281,6 +304,30 @@ impl Links {
         }
         links.mark_interleaved(&owner, problem.option_count());
         links
+    }
+
+    /// The table of [`new`](Self::new), copied from the one `problem` keeps where it keeps
+    /// one: a problem of at most [`KEPT_NODES`] nodes keeps a copy of its table when a second
+    /// search builds it, and the searches after that copy it, which takes a fraction of
+    /// the time of building it. So a program that solves one problem many times (from
+    /// different given options, say) builds its table twice, and a problem holds at most
+    /// about two megabytes more than its options.
+    pub fn of(problem: &Problem, colors: bool) -> Links {
+        let nodes = problem.item_count() + 2 + problem.option_count() + problem.entry_count();
+        if nodes > KEPT_NODES {
+            return Links::new(problem, colors);
+        }
+        let tables = problem.kept_tables();
+        let kind = usize::from(colors);
+        if let Some(table) = tables.kept[kind].get() {
+            return table.clone();
+        }
+        let table = Links::new(problem, colors);
+        if tables.built[kind].swap(true, Ordering::Relaxed) {
+            // Another thread may have kept one first: the same table.
+            let _ = tables.kept[kind].set(table.clone());
+        }
+        table
     }
 
     /// Marks (with [`INTERLEAVED`] in the header's spare field) the items whose options

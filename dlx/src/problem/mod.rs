@@ -24,6 +24,7 @@ use handles::NO_COLOR;
 pub use handles::{Color, Entry, ItemId, OptionId, OptionItem, Primary, Secondary};
 
 use crate::engine::Engine;
+use crate::links::KeptTables;
 
 #[derive(Debug)]
 struct ProblemData {
@@ -49,6 +50,7 @@ impl Problem {
             inner: Arc::new(data),
             has_colors,
             has_multiplicities,
+            tables: Arc::default(),
         }
     }
 }
@@ -65,6 +67,9 @@ pub struct Problem {
     inner: Arc<ProblemData>,
     has_colors: bool,
     has_multiplicities: bool,
+    /// The search tables kept for the searches that follow (see `Links::of`), shared by
+    /// the clones.
+    tables: Arc<KeptTables>,
 }
 
 impl PartialEq for Problem {
@@ -97,6 +102,11 @@ impl fmt::Debug for Problem {
 }
 
 impl Problem {
+    /// The tables kept for this problem's searches.
+    pub(crate) fn kept_tables(&self) -> &KeptTables {
+        &self.tables
+    }
+
     /// A new [`ProblemBuilder`].
     pub fn builder() -> ProblemBuilder {
         ProblemBuilder::new()

@@ -187,7 +187,7 @@ impl Search {
                 false,
             )
         } else {
-            Links::new(problem, colors)
+            Links::of(problem, colors)
         };
         let depth = if bits {
             Bits::depth(problem)

@@ -567,3 +567,31 @@ fn bit_sets_counting_as_they_cover_keep_the_tree_over_many_words() {
         assert_eq!(walk(true), scanning, "{problem:?}");
     }
 }
+
+/// A problem keeps its table from the second search on: the copies it hands out are the
+/// table as built, of either kind, whatever searches ran on the copies before; and a
+/// clone of the problem shares them.
+#[test]
+fn kept_tables_are_the_tables_as_built() {
+    let mut rng = Rng(0x0bad_cafe_f00d_0001);
+    for round in 0..200 {
+        let problem = random_problem(&mut rng, round % 2 == 0);
+        for colors in [false, true] {
+            let fresh = format!("{:?}", Links::new(&problem, colors));
+            for _ in 0..3 {
+                let mut table = Links::of(&problem, colors);
+                assert_eq!(format!("{table:?}"), fresh);
+                if !table.all_covered() {
+                    let item = table.choose();
+                    if colors {
+                        table.cover::<true, false>(item);
+                    } else {
+                        table.cover::<false, false>(item);
+                    }
+                }
+            }
+            assert_eq!(format!("{:?}", Links::of(&problem.clone(), colors)), fresh);
+            assert!(problem.kept_tables().is_kept(colors));
+        }
+    }
+}

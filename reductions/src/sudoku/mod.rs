@@ -70,7 +70,7 @@ pub use grade::{grade, Difficulty, Grade};
 use std::fmt;
 
 use crate::text::ParseError;
-use crate::{Encoding, Reduction};
+use crate::{Encoding, Givens, Reduction};
 
 /// The largest box: 8 x 8, so grids up to 64 x 64.
 ///
@@ -321,6 +321,29 @@ impl Reduction for Sudoku {
             }
             _ => encode::encode_forced(grid),
         }
+    }
+
+    /// Knuth's encoding of the empty grid of the same boxes has an option for every digit of
+    /// every cell, `side * cell + digit - 1`; once a grid's givens are taken from it, its
+    /// table is the grid's own encoding's. Not for the grids that [`Mode::Force`] encodes.
+    fn givens(&self, grid: &Grid) -> Option<Givens<Grid>> {
+        if self.mode != Mode::Reduce || grid.is_complete() || !grid.conflicts().is_empty() {
+            return None;
+        }
+        let (box_rows, box_cols) = grid.box_shape();
+        let side = grid.side();
+        let options = grid
+            .cells
+            .iter()
+            .enumerate()
+            .filter(|&(_, &digit)| digit > 0)
+            .map(|(cell, &digit)| dlx::OptionId::new(cell * side + digit as usize - 1))
+            .collect();
+        Some(Givens {
+            shape: (box_rows as u64) << 32 | box_cols as u64,
+            blank: Grid::with_boxes(box_rows, box_cols)?,
+            options,
+        })
     }
 
     fn decode(&self, grid: &Grid, choices: &[&Fill]) -> Grid {

@@ -138,3 +138,76 @@ fn conflicts_name_the_house() {
         ]
     );
 }
+
+/// A grid searched from its givens on the blank grid's problem walks the tree of its own
+/// encoding: the same solutions (boards), nodes and updates, for generated puzzles of
+/// several box shapes and the same puzzles with clues taken away (many solutions, cut at a
+/// limit); and the grids that `encode` gives the plain encoding are left to it.
+#[test]
+fn givens_on_the_blank_grid_walk_the_grids_own_tree() {
+    use crate::generate::Rng;
+    let sudoku = Sudoku::default();
+    let mut rng = Rng::new(7);
+    let mut compared = 0;
+    for (box_rows, box_cols) in [(2, 2), (2, 3), (3, 2), (3, 3), (2, 4), (3, 4)] {
+        let blank = Grid::with_boxes(box_rows, box_cols).unwrap();
+        let blank_encoding = sudoku.encode(&blank).unwrap();
+        for _ in 0..4 {
+            let made = generate_with_boxes(box_rows, box_cols, Difficulty::Basic, &mut rng)
+                .expect("a puzzle");
+            let mut sparser = made.puzzle.clone();
+            let side = sparser.side();
+            for _ in 0..side {
+                let cell = rng.below(side * side);
+                sparser.set_digit(cell / side, cell % side, None);
+            }
+            for grid in [made.puzzle, sparser] {
+                let givens = sudoku.givens(&grid).expect("givens that do not clash");
+                assert_eq!(givens.blank, blank);
+                assert_eq!(givens.shape, (box_rows as u64) << 32 | box_cols as u64);
+                for &option in &givens.options {
+                    let fill = blank_encoding.choice(option);
+                    assert_eq!(grid.digit(fill.row, fill.col), Some(fill.digit));
+                }
+                let own = sudoku.encode(&grid).unwrap();
+                let from_givens = dlx::Solver::new(&blank_encoding.problem)
+                    .given(&givens.options)
+                    .unwrap();
+                let count = |solver: dlx::Solver<'_>| {
+                    let outcome = solver.limit(40).count();
+                    (
+                        outcome.solutions,
+                        outcome.stats.nodes,
+                        outcome.stats.updates,
+                    )
+                };
+                let expected = count(dlx::Solver::new(&own.problem));
+                assert_eq!(count(from_givens.clone()), expected, "{grid}");
+                let boards = |encoding: &Encoding<Fill>, solver: dlx::Solver<'_>| {
+                    solver
+                        .limit(5)
+                        .solutions()
+                        .map(|solution| {
+                            sudoku.decode(&grid, &encoding.choices_of(solution.options()))
+                        })
+                        .collect::<Vec<_>>()
+                };
+                assert_eq!(
+                    boards(&blank_encoding, from_givens),
+                    boards(&own, dlx::Solver::new(&own.problem))
+                );
+                compared += 1;
+            }
+        }
+    }
+    assert_eq!(compared, 48);
+    let clashing = sudoku.parse("1..1\n....\n....\n....\n").unwrap();
+    let full = sudoku.parse("1234\n3412\n2143\n4321\n").unwrap();
+    assert_eq!(sudoku.givens(&clashing), None);
+    assert_eq!(sudoku.givens(&full), None);
+    let forced = Sudoku { mode: Mode::Force };
+    assert_eq!(
+        forced.givens(&sudoku.parse("1...\n....\n....\n....\n").unwrap()),
+        None
+    );
+}
