@@ -8,12 +8,13 @@
 
 use std::io::{BufWriter, Write};
 use std::ops::ControlFlow;
+use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
 use dlx::StopReason;
 use rayon::prelude::*;
-use reductions::Reduction;
+use reductions::{Encoding, Reduction};
 
 use crate::args::{Format, SolveFlags};
 use crate::board::{write_json, Board, Head};
@@ -45,6 +46,7 @@ pub fn one_or_lines<R, B, S>(
 where
     R: Reduction + Sync,
     R::Puzzle: Send + Sync,
+    R::Choice: Send + Sync,
     B: Board,
     S: Fn(&R::Puzzle, R::Board) -> B + Sync,
 {
@@ -98,6 +100,7 @@ pub fn solve_lines<R, B, S>(
 where
     R: Reduction + Sync,
     R::Puzzle: Sync,
+    R::Choice: Send + Sync,
     B: Board,
     S: Fn(&R::Puzzle, R::Board) -> B + Sync,
 {
@@ -107,12 +110,21 @@ where
     let start = Instant::now();
     let mut out = BufWriter::new(crate::output::stdout());
     let (mut unsolved, mut cut_short, mut nodes) = (0usize, 0usize, 0u64);
+    let blanks = Blanks::default();
     in_order(
         pool(threads)?.as_ref(),
         puzzles,
         |index, line| {
-            solve_one(reduction, index + 1, line, flags, mode, &show)
-                .with_context(|| format!("{name}:{}", line.number))
+            solve_one(
+                reduction,
+                Some(&blanks),
+                index + 1,
+                line,
+                flags,
+                mode,
+                &show,
+            )
+            .with_context(|| format!("{name}:{}", line.number))
         },
         |answer| {
             out.write_all(answer.line.as_bytes()).context(WRITE_ERROR)?;
@@ -224,9 +236,47 @@ where
     Ok(())
 }
 
-/// One puzzle: encoded, searched on this thread, and its answer line.
+/// The encodings of the blank puzzles of a run ([`Reduction::givens`]), by shape, each built
+/// once and shared by the threads.
+struct Blanks<C>(Mutex<Vec<(u64, Arc<Encoding<C>>)>>);
+
+impl<C> Default for Blanks<C> {
+    fn default() -> Self {
+        Blanks(Mutex::new(Vec::new()))
+    }
+}
+
+impl<C> Blanks<C> {
+    /// The encoding of the blank of `shape`, built by `encode` the first time (outside the
+    /// lock, so a thread may build one that another kept first); none if that fails.
+    fn get(
+        &self,
+        shape: u64,
+        encode: impl FnOnce() -> Option<Encoding<C>>,
+    ) -> Option<Arc<Encoding<C>>> {
+        let find = |kept: &[(u64, Arc<Encoding<C>>)]| {
+            kept.iter()
+                .find(|(kept, _)| *kept == shape)
+                .map(|(_, encoding)| encoding.clone())
+        };
+        if let Some(encoding) = find(&self.0.lock().expect("no worker panicked")) {
+            return Some(encoding);
+        }
+        let encoding = Arc::new(encode()?);
+        let mut kept = self.0.lock().expect("no worker panicked");
+        Some(find(&kept).unwrap_or_else(|| {
+            kept.push((shape, encoding.clone()));
+            encoding
+        }))
+    }
+}
+
+/// One puzzle: encoded (or split into the blank of its shape and its givens, where the
+/// reduction can and the search walks the links, Knuth's tree either way), searched on this
+/// thread, and its answer line.
 fn solve_one<R, B, S>(
     reduction: &R,
+    blanks: Option<&Blanks<R::Choice>>,
     index: usize,
     line: &Line<R::Puzzle>,
     flags: &SolveFlags,
@@ -238,15 +288,35 @@ where
     B: Board,
     S: Fn(&R::Puzzle, R::Board) -> B,
 {
-    let encoding = reduction
-        .encode(&line.puzzle)
-        .context("cannot build the exact-cover problem")?;
+    let givens = blanks.and_then(|blanks| Some((blanks, reduction.givens(&line.puzzle)?)));
+    let shared = givens.and_then(|(blanks, givens)| {
+        let blank = blanks.get(givens.shape, || reduction.encode(&givens.blank).ok())?;
+        Some((blank, givens.options))
+    });
+    let own;
+    let (encoding, given) = match &shared {
+        Some((blank, given)) => (&**blank, &given[..]),
+        None => {
+            own = reduction
+                .encode(&line.puzzle)
+                .context("cannot build the exact-cover problem")?;
+            (&own, &[][..])
+        }
+    };
     let defaults = Defaults {
-        propagator: reduction.propagator(&line.puzzle, &encoding),
+        propagator: reduction.propagator(&line.puzzle, encoding),
         ..Defaults::of(reduction, &line.puzzle)
     };
     // One thread a puzzle, and no progress bar: what `configure` adds is not wanted here.
-    let reasoning = crate::run::reasoning(&encoding.problem, flags, &defaults)?;
+    let mut reasoning = crate::run::reasoning(&encoding.problem, flags, &defaults)?;
+    if !given.is_empty() {
+        if reasoning.tree_used() != dlx::Tree::Links {
+            // The given options would walk the links: this tree needs the puzzle's own
+            // problem.
+            return solve_one(reduction, None, index, line, flags, mode, show);
+        }
+        reasoning = reasoning.given(given).context("the givens clash")?;
+    }
     let solver = crate::run::limited(reasoning, flags, mode);
     // Each JSON line starts with the puzzle's number and its line in the input.
     let head = [("puzzle", index as u128), ("line", line.number as u128)];

@@ -174,6 +174,85 @@ fn one_line_sudokus_are_answered_on_one_line() {
     }
 }
 
+/// The nodes `--stats` reports (on standard error).
+fn nodes(output: &Output) -> u64 {
+    let stderr = String::from_utf8(output.stderr.clone()).unwrap();
+    let line = stderr
+        .lines()
+        .find_map(|line| line.strip_prefix("nodes: "))
+        .unwrap_or_else(|| panic!("no nodes in {stderr}"));
+    line.replace(',', "").parse().unwrap()
+}
+
+/// Sudokus of several shapes in one file, searched from their givens on the blank grid of
+/// their shape (built once), answer as each grid searched alone on its own encoding: the
+/// same counts and boards, and the same nodes in all (Knuth's tree of each grid), on one
+/// thread and two, and with `--tree sparse-sets`, which searches each grid's own problem;
+/// grids whose givens clash and full grids among them.
+#[test]
+fn sudokus_searched_from_their_givens_walk_their_own_trees() {
+    let lines = [
+        "3x3:a3c6_8_7a4c8a6d9e5c1c3a1b9a2b6a7c3c8e9d4a1c2a1_2_7c6a",
+        "1.....2.....3.....4.....5.....6.....",
+        "12..34..........",
+        "1234341221434321",
+        "11..............",
+        "1..........................................9.............3.......................",
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+        "2x3:1a2e3e4e5e6i",
+    ];
+    for tree in [&[][..], &["--tree", "sparse-sets"][..]] {
+        let mut counts = String::new();
+        let mut boards = String::new();
+        let mut total = 0;
+        for line in &lines {
+            let args = [&["sudoku", "--count", "--limit", "30", "--stats"][..], tree].concat();
+            let alone = dlx(&args, &format!("{line}\n"));
+            counts += &stdout(&alone);
+            total += nodes(&alone);
+            let first = dlx(
+                &[&["sudoku", "--plain"][..], tree].concat(),
+                &format!("{line}\n"),
+            );
+            let plain = stdout(&first);
+            boards += &match plain.trim() {
+                "" => "no solution\n".to_owned(),
+                _ if line.contains(':') => "a game ID\n".to_owned(),
+                grid => grid.replace(['\n', ' '], "") + "\n",
+            };
+        }
+        let input: String = lines.iter().map(|line| format!("{line}\n")).collect();
+        for threads in ["1", "2"] {
+            let args = [
+                &[
+                    "sudoku",
+                    "--count",
+                    "--limit",
+                    "30",
+                    "--stats",
+                    "--threads",
+                    threads,
+                ][..],
+                tree,
+            ]
+            .concat();
+            let batch = dlx(&args, &input);
+            assert_eq!(stdout(&batch), counts, "{tree:?}, {threads} threads");
+            assert_eq!(nodes(&batch), total, "{tree:?}, {threads} threads");
+            let first = dlx(
+                &[&["sudoku", "--threads", threads][..], tree].concat(),
+                &input,
+            );
+            assert_eq!(stdout(&first).lines().count(), lines.len());
+            for (answer, alone) in stdout(&first).lines().zip(boards.lines()) {
+                if alone != "a game ID" {
+                    assert_eq!(answer, alone, "{tree:?}, {threads} threads");
+                }
+            }
+        }
+    }
+}
+
 #[test]
 fn a_bad_line_is_named_and_a_puzzle_without_solution_says_so() {
     let good = "3x3:a3c6_8_7a4c8a6d9e5c1c3a1b9a2b6a7c3c8e9d4a1c2a1_2_7c6a";
