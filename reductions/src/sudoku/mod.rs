@@ -247,6 +247,31 @@ impl Grid {
         row / self.box_rows * self.box_rows + col / self.box_cols
     }
 
+    /// Whether some row, column or box holds a digit twice (whether [`conflicts`] has any),
+    /// by a mask of digits per house: a run over many grids asks it of every one.
+    ///
+    /// [`conflicts`]: Self::conflicts
+    pub fn has_conflicts(&self) -> bool {
+        let side = self.side();
+        let mut rows = vec![0u64; side];
+        let mut cols = vec![0u64; side];
+        let mut boxes = vec![0u64; side];
+        for (k, &digit) in self.cells.iter().enumerate() {
+            if digit == 0 {
+                continue;
+            }
+            let (r, c) = (k / side, k % side);
+            let bit = 1u64 << (digit - 1);
+            for mask in [&mut rows[r], &mut cols[c], &mut boxes[self.box_of(r, c)]] {
+                if *mask & bit != 0 {
+                    return true;
+                }
+                *mask |= bit;
+            }
+        }
+        false
+    }
+
     /// Every pair of cells of one row, column or box that hold the same digit: rows first,
     /// then columns, then boxes, each pair as the first repeat of a digit finds it.
     pub fn conflicts(&self) -> Vec<Conflict> {
@@ -316,7 +341,7 @@ impl Reduction for Sudoku {
 
     fn encode(&self, grid: &Grid) -> Result<Encoding<Fill>, dlx::BuildError> {
         match self.mode {
-            Mode::Reduce if !grid.is_complete() && grid.conflicts().is_empty() => {
+            Mode::Reduce if !grid.is_complete() && !grid.has_conflicts() => {
                 encode::encode_reduced(grid, None)
             }
             _ => encode::encode_forced(grid),
@@ -327,7 +352,7 @@ impl Reduction for Sudoku {
     /// every cell, `side * cell + digit - 1`; once a grid's givens are taken from it, its
     /// table is the grid's own encoding's. Not for the grids that [`Mode::Force`] encodes.
     fn givens(&self, grid: &Grid) -> Option<Givens<Grid>> {
-        if self.mode != Mode::Reduce || grid.is_complete() || !grid.conflicts().is_empty() {
+        if self.mode != Mode::Reduce || grid.is_complete() || grid.has_conflicts() {
             return None;
         }
         let (box_rows, box_cols) = grid.box_shape();

@@ -211,3 +211,24 @@ fn givens_on_the_blank_grid_walk_the_grids_own_tree() {
         None
     );
 }
+
+/// `has_conflicts` says whether `conflicts` finds any, on random grids of several shapes
+/// (up to 64 x 64, whose digit 64 takes the masks' last bit) with few and many digits.
+#[test]
+fn has_conflicts_agrees_with_conflicts() {
+    let mut rng = crate::generate::Rng::new(3);
+    let mut both = [0; 2];
+    for round in 0..3000 {
+        let (rows, cols) = [(2, 2), (2, 3), (3, 3), (3, 4), (8, 8)][round % 5];
+        let mut grid = Grid::with_boxes(rows, cols).unwrap();
+        let side = grid.side();
+        for _ in 0..rng.below(side + 2) {
+            let cell = rng.below(side * side);
+            grid.set_digit(cell / side, cell % side, Some(1 + rng.below(side)));
+        }
+        let expected = !grid.conflicts().is_empty();
+        assert_eq!(grid.has_conflicts(), expected, "{grid}");
+        both[usize::from(expected)] += 1;
+    }
+    assert!(both.iter().all(|&n| n > 300), "{both:?}");
+}
