@@ -70,6 +70,7 @@ fn refuse_solving_flags(flags: &SolveFlags, what: &str) -> Result<()> {
         (flags.shard.is_some(), "--shard"),
         (flags.split.is_some(), "--split"),
         (flags.within.is_some(), "--within"),
+        (flags.given.is_some(), "--given"),
         (flags.random.is_some(), "--random"),
         (flags.estimate.is_some(), "--estimate"),
         (flags.memo_limit.is_some(), "--memo-limit"),

@@ -67,6 +67,7 @@ impl Defaults {
                 && flags.limit.is_none()
                 && flags.shard.is_none()
                 && flags.within.is_none()
+                && flags.given.is_none()
                 && flags.split.is_none())
     }
 }

@@ -54,11 +54,12 @@ pub fn print_encoding(problem: &Problem, flags: &SolveFlags) -> Result<Found> {
         || flags.shard.is_some()
         || flags.split.is_some()
         || flags.within.is_some()
+        || flags.given.is_some()
     {
         bail!(
             "--format dlx prints the exact-cover problem instead of solving it: it takes no \
-             --count, --all, --limit, --shard, --split or --within (pipe it into `dlx solve` \
-             with those)"
+             --count, --all, --limit, --shard, --split, --within or --given (pipe it into \
+             `dlx solve` with those)"
         );
     }
     let mut out = BufWriter::new(crate::output::stdout());
@@ -140,6 +141,19 @@ pub fn configure<'p>(
     defaults: &Defaults,
 ) -> Result<(Solver<'p>, Option<crate::progress::Bar>)> {
     let mut solver = reasoning(problem, flags, defaults)?;
+    if let Some(ids) = &flags.given {
+        if let Some(tree @ (TreeChoice::SparseSets | TreeChoice::Bitsets)) = flags.tree {
+            let name = clap::ValueEnum::to_possible_value(&tree).expect("a named tree");
+            bail!(
+                "--tree {}: the search from --given options walks the links (--tree links)",
+                name.get_name()
+            );
+        }
+        let given: Vec<dlx::OptionId> = ids.0.iter().map(|&id| dlx::OptionId::new(id)).collect();
+        solver = solver
+            .given(&given)
+            .map_err(|err| anyhow!("--given: {err}"))?;
+    }
     if let Some(ids) = &flags.within {
         let prefix: Vec<dlx::OptionId> = ids.0.iter().map(|&id| dlx::OptionId::new(id)).collect();
         solver = solver

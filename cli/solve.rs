@@ -270,6 +270,7 @@ fn refuse_for_many(args: &SolveArgs) -> Result<()> {
         (flags.shard.is_some(), "--shard"),
         (flags.split.is_some(), "--split"),
         (flags.within.is_some(), "--within"),
+        (flags.given.is_some(), "--given"),
         (flags.random.is_some(), "--random"),
         (flags.estimate.is_some(), "--estimate"),
     ];

@@ -2768,6 +2768,112 @@ fn split_prefixes_count_to_the_whole() {
     );
 }
 
+/// The option numbers of each solution of a `--format json` run, in the order printed.
+fn option_ids(stdout: &str) -> Vec<Vec<u64>> {
+    stdout
+        .lines()
+        .map(|line| {
+            let value: serde_json::Value = serde_json::from_str(line).unwrap();
+            let ids = value["option_ids"].as_array().expect("option_ids");
+            ids.iter().map(|id| id.as_u64().unwrap()).collect()
+        })
+        .collect()
+}
+
+/// `--given` keeps the solutions that hold its options, each listing them first: against
+/// every solution filtered, on one thread and two, and through `--split` and `--within`
+/// below them. Options that cannot be together, a tree other than the links, and
+/// memoization are refused with exit status 2.
+#[test]
+fn given_options_keep_the_solutions_that_hold_them() {
+    let all = dlx(&["solve", QUEENS8, "--all", "--format", "json"]);
+    let all = option_ids(&all.stdout);
+    assert_eq!(all.len(), 92);
+    for given in [
+        vec![0],
+        vec![33],
+        all[40][..2].to_vec(),
+        all[7][1..4].to_vec(),
+    ] {
+        let ids = given
+            .iter()
+            .map(u64::to_string)
+            .collect::<Vec<_>>()
+            .join(",");
+        let mut expected: Vec<BTreeSet<u64>> = all
+            .iter()
+            .filter(|solution| given.iter().all(|id| solution.contains(id)))
+            .map(|solution| solution.iter().copied().collect())
+            .collect();
+        expected.sort();
+        assert!(!expected.is_empty());
+        let run = dlx(&[
+            "solve", QUEENS8, "--all", "--format", "json", "--given", &ids,
+        ]);
+        run.assert_status(0);
+        let found = option_ids(&run.stdout);
+        assert!(
+            found.iter().all(|solution| solution.starts_with(&given)),
+            "{ids}"
+        );
+        let mut found: Vec<BTreeSet<u64>> =
+            found.iter().map(|s| s.iter().copied().collect()).collect();
+        found.sort();
+        assert_eq!(found, expected, "{ids}");
+        for threads in ["1", "2"] {
+            let count = dlx(&[
+                "solve",
+                QUEENS8,
+                "--count",
+                "--given",
+                &ids,
+                "--threads",
+                threads,
+            ]);
+            assert_eq!(count.stdout.trim(), expected.len().to_string(), "{ids}");
+        }
+        let split = dlx(&["solve", QUEENS8, "--split", "1", "--given", &ids]);
+        let mut total = 0;
+        for line in split.stdout.lines() {
+            match line.split_once(' ') {
+                Some(("prefix", prefix)) => {
+                    let below = dlx(&[
+                        "solve", QUEENS8, "--count", "--given", &ids, "--within", prefix,
+                    ]);
+                    below.assert_status(0);
+                    total += below.stdout.trim().parse::<usize>().unwrap();
+                }
+                _ => total += 1,
+            }
+        }
+        assert_eq!(total, expected.len(), "{ids}");
+    }
+    for (args, says) in [
+        (
+            &["--given", "0,1"][..],
+            "--given: options 0 and 1 cannot be in one solution: they both use item 'r0'",
+        ),
+        (&["--given", "99"], "--given: option 99 does not exist"),
+        (&["--given", "5 5"], "--given: option 5 is given twice"),
+        (
+            &["--given", "5", "--tree", "sparse-sets"],
+            "--tree sparse-sets: the search from --given options walks the links",
+        ),
+        (
+            &["--given", "5", "--count", "--memo"],
+            "'--given <IDS>' cannot be used with '--memo'",
+        ),
+        (
+            &["--given", "5", "--format", "zdd"],
+            "cannot run on a subtree or from given options",
+        ),
+    ] {
+        let run = dlx(&[&["solve", QUEENS8][..], args].concat());
+        run.assert_status(2);
+        assert!(run.stderr.contains(says), "{args:?}: {}", run.stderr);
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // --memo
 

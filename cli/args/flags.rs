@@ -143,6 +143,16 @@ pub struct SolveFlags {
     #[arg(help_heading = "Scale-out", long, value_name = "DEPTH", value_parser = positive, conflicts_with_all = ["all", "count", "limit", "shard"])]
     pub split: Option<u64>,
 
+    /// Only the solutions that hold these options: their numbers.
+    ///
+    /// Only the solutions that hold these options (a partial solution to complete: pieces
+    /// placed, digits given): their numbers, from 0 in the order of the input (as --format
+    /// json's option_ids), separated by blanks or commas (quote them). The search starts
+    /// where they are chosen, on the links, and each solution lists them first. Refused when
+    /// they cannot be in one solution. With --split and --within, the tree below them.
+    #[arg(help_heading = "Solutions", long, value_name = "IDS", value_parser = option_ids)]
+    pub given: Option<OptionIds>,
+
     /// Search only the subtree below a prefix printed by --split.
     ///
     /// Search only the subtree below a prefix printed by --split: its option numbers,
@@ -159,7 +169,7 @@ pub struct SolveFlags {
     /// they rarely do. Uses --threads; with --shard I/N, counts shard I's share of the
     /// signatures (`dlx merge` adds memoized shards, never mixed with enumerated ones); no
     /// --within or --limit. See docs/memo.md.
-    #[arg(help_heading = "Memoization", long, requires = "count", conflicts_with_all = ["within", "limit", "split"])]
+    #[arg(help_heading = "Memoization", long, requires = "count", conflicts_with_all = ["within", "given", "limit", "split"])]
     pub memo: bool,
 
     /// With --count on `tromino` and `tile`, which memoize by default: enumerate instead.
@@ -194,7 +204,7 @@ pub struct SolveFlags {
     /// Print N solutions drawn uniformly at random: every solution equally likely, each draw
     /// independent (a solution may come twice). Built from the graph of all solutions, by
     /// memoization as --memo counts (see --order and --memo-limit).
-    #[arg(help_heading = "Solutions", long, value_name = "N", value_parser = positive, conflicts_with_all = ["all", "count", "limit", "shard", "within", "split"])]
+    #[arg(help_heading = "Solutions", long, value_name = "N", value_parser = positive, conflicts_with_all = ["all", "count", "limit", "shard", "within", "given", "split"])]
     pub random: Option<u64>,
 
     /// Estimate the numbers of solutions and nodes from N random paths.
@@ -202,7 +212,7 @@ pub struct SolveFlags {
     /// Instead of solving, estimate the number of solutions and of search-tree nodes from N
     /// random paths down the tree (Knuth's Monte Carlo estimate), each with its standard
     /// error: how long a count would take, before it runs.
-    #[arg(help_heading = "Solutions", long, value_name = "N", value_parser = positive, conflicts_with_all = ["all", "count", "limit", "shard", "within", "split", "random"])]
+    #[arg(help_heading = "Solutions", long, value_name = "N", value_parser = positive, conflicts_with_all = ["all", "count", "limit", "shard", "within", "given", "split", "random"])]
     pub estimate: Option<u64>,
 
     /// The seed of --random, --estimate and --generate.
@@ -297,6 +307,7 @@ impl SolveFlags {
             threads: 0,
             shard: None,
             split: None,
+            given: None,
             within: None,
             memo: false,
             no_memo: false,

@@ -104,12 +104,13 @@ pub enum MemoError {
         /// The item, numbered as in [`Problem::items`](crate::Problem::items).
         item: usize,
     },
-    /// The solver was restricted to part of the search tree ([`Solver::within`]), which a
-    /// memoized run cannot honor, or to a [`Solver::shard`] for the graph of all solutions
-    /// (a count can run on a shard).
+    /// The solver was restricted to part of the search tree ([`Solver::within`],
+    /// [`Solver::given`]), which a memoized run cannot honor, or to a [`Solver::shard`] for
+    /// the graph of all solutions (a count can run on a shard).
     ///
     /// [`Solver::shard`]: crate::Solver::shard
     /// [`Solver::within`]: crate::Solver::within
+    /// [`Solver::given`]: crate::Solver::given
     Restricted,
 }
 
@@ -142,7 +143,7 @@ impl fmt::Display for MemoError {
                  memoization (more than {MAX_BRANCH_STEPS} steps to list them)"
             ),
             MemoError::Restricted => {
-                f.write_str("memoization covers the whole problem: it cannot run on a subtree, nor build the graph of all solutions on a shard")
+                f.write_str("memoization covers the whole problem: it cannot run on a subtree or from given options, nor build the graph of all solutions on a shard")
             }
         }
     }
