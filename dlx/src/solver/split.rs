@@ -15,7 +15,9 @@ impl Solver<'_> {
     /// The top of the search tree cut at `depth` levels (below the prefix of
     /// [`within`](Self::within), if any): every partial solution at that depth, in the
     /// search's order, each as the options chosen from the top, and the solutions found above
-    /// that depth. Each prefix is an independent subtree for [`within`](Self::within).
+    /// that depth. Each prefix is an independent subtree for [`within`](Self::within) (of a
+    /// solver with the same [`given`](Self::given) options, if any: the tree cut is the one
+    /// below them, and the solutions above the cut list them first).
     pub fn split(&self, depth: usize) -> Split {
         let mut search = self.new_search();
         let mut split = Split::default();
