@@ -142,6 +142,12 @@ impl Spec {
     /// (exactly once, when they are `1:1`) and use every secondary item at most once or always
     /// with one and the same color.
     fn is_solution(&self, chosen: &[usize]) -> bool {
+        self.fits(chosen, true)
+    }
+
+    /// Whether the options `chosen` (distinct) keep every rule, and with `complete` cover
+    /// every primary item at least as often as its lower bound asks.
+    pub fn fits(&self, chosen: &[usize], complete: bool) -> bool {
         let mut times = vec![0; self.primary];
         let mut uses: Vec<Vec<Option<usize>>> = vec![Vec::new(); self.secondary];
         for &option in chosen {
@@ -155,7 +161,7 @@ impl Spec {
         times
             .iter()
             .zip(&self.bounds)
-            .all(|(&n, &(u, v))| u <= n && n <= v)
+            .all(|(&n, &(u, v))| (!complete || u <= n) && n <= v)
             && uses.iter().all(|colors| match colors[..] {
                 [] | [_] => true,
                 [first, ..] => first.is_some() && colors.iter().all(|&c| c == first),

@@ -13,28 +13,6 @@ use proptest::prelude::*;
 
 use crate::brute::{config, engines, spec, Oracle, Spec};
 
-impl Spec {
-    /// Whether the distinct options `chosen` can be part of one solution: no primary item
-    /// above its upper bound, no secondary item used twice but with one color.
-    fn is_partial(&self, chosen: &[usize]) -> bool {
-        let mut times = vec![0; self.primary];
-        let mut uses: Vec<Vec<Option<usize>>> = vec![Vec::new(); self.secondary];
-        for &option in chosen {
-            for &(item, color) in &self.options[option] {
-                match item.checked_sub(self.primary) {
-                    None => times[item] += 1,
-                    Some(k) => uses[k].push(color),
-                }
-            }
-        }
-        times.iter().zip(&self.bounds).all(|(&n, &(_, v))| n <= v)
-            && uses.iter().all(|colors| match colors[..] {
-                [] | [_] => true,
-                [first, ..] => first.is_some() && colors.iter().all(|&c| c == first),
-            })
-    }
-}
-
 /// The refusal `given` must give for `picks`, if any: the first pick that is not an option,
 /// repeats an earlier one, or cannot be with the picks before it.
 fn expected_refusal(spec: &Spec, picks: &[usize]) -> Option<(usize, &'static str)> {
@@ -43,7 +21,7 @@ fn expected_refusal(spec: &Spec, picks: &[usize]) -> Option<(usize, &'static str
             Some((picks[k], "no such option"))
         } else if picks[..k].contains(&picks[k]) {
             Some((picks[k], "repeated"))
-        } else if !spec.is_partial(&picks[..=k]) {
+        } else if !spec.fits(&picks[..=k], false) {
             Some((picks[k], "clash"))
         } else {
             None
