@@ -311,9 +311,10 @@ where
     // One thread a puzzle, and no progress bar: what `configure` adds is not wanted here.
     let mut reasoning = crate::run::reasoning(&encoding.problem, flags, &defaults)?;
     if !given.is_empty() {
-        if reasoning.tree_used() != dlx::Tree::Links {
-            // The given options would walk the links: this tree needs the puzzle's own
-            // problem.
+        // The given options walk the links, and probing's budget grows with the problem:
+        // another tree, or probing, needs the puzzle's own problem to walk its own tree.
+        let propagation = flags.propagate.map_or(defaults.propagation, Into::into);
+        if reasoning.tree_used() != dlx::Tree::Links || propagation == dlx::Propagation::Probing {
             return solve_one(reduction, None, index, line, flags, mode, show);
         }
         reasoning = reasoning.given(given).context("the givens clash")?;

@@ -187,8 +187,9 @@ fn nodes(output: &Output) -> u64 {
 /// Sudokus of several shapes in one file, searched from their givens on the blank grid of
 /// their shape (built once), answer as each grid searched alone on its own encoding: the
 /// same counts and boards, and the same nodes in all (Knuth's tree of each grid), on one
-/// thread and two, and with `--tree sparse-sets`, which searches each grid's own problem;
-/// grids whose givens clash and full grids among them.
+/// thread and two, with forcing and probing at every node, and with `--tree sparse-sets`
+/// (which searches each grid's own problem); grids whose givens clash and full grids
+/// among them.
 #[test]
 fn sudokus_searched_from_their_givens_walk_their_own_trees() {
     let lines = [
@@ -201,7 +202,13 @@ fn sudokus_searched_from_their_givens_walk_their_own_trees() {
         "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
         "2x3:1a2e3e4e5e6i",
     ];
-    for tree in [&[][..], &["--tree", "sparse-sets"][..]] {
+    let searches: [&[&str]; 4] = [
+        &[],
+        &["--tree", "sparse-sets"],
+        &["--propagate", "forcing"],
+        &["--propagate", "probing"],
+    ];
+    for tree in searches {
         let mut counts = String::new();
         let mut boards = String::new();
         let mut total = 0;
