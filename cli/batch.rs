@@ -111,14 +111,17 @@ where
     let start = Instant::now();
     let mut out = BufWriter::new(crate::output::stdout());
     let (mut unsolved, mut cut_short, mut nodes) = (0usize, 0usize, 0u64);
-    let blanks = Blanks::default();
+    // Searches from given options walk the links, so a run on another tree encodes each
+    // puzzle.
+    let tree = flags.tree.map_or(reduction.tree(), Into::into);
+    let blanks = (tree == dlx::Tree::Links).then(Blanks::default);
     in_order(
         pool(threads)?.as_ref(),
         puzzles,
         |index, line| {
             solve_one(
                 reduction,
-                Some(&blanks),
+                blanks.as_ref(),
                 index + 1,
                 line,
                 flags,
@@ -272,9 +275,9 @@ impl<C> Blanks<C> {
     }
 }
 
-/// One puzzle: encoded (or split into the blank of its shape and its givens, where the
-/// reduction can and the search walks the links, Knuth's tree either way), searched on this
-/// thread, and its answer line.
+/// One puzzle: encoded (or, given `blanks`, split into the blank of its shape and its
+/// givens, where the reduction can: Knuth's tree either way), searched on this thread, and
+/// its answer line.
 fn solve_one<R, B, S>(
     reduction: &R,
     blanks: Option<&Blanks<R::Choice>>,
@@ -289,8 +292,13 @@ where
     B: Board,
     S: Fn(&R::Puzzle, R::Board) -> B,
 {
-    let givens = blanks.and_then(|blanks| Some((blanks, reduction.givens(&line.puzzle)?)));
-    let shared = givens.and_then(|(blanks, givens)| {
+    let defaults = Defaults::of(reduction, &line.puzzle);
+    // Probing's budget grows with the problem: on the blank's larger problem it could probe
+    // further, and walk another tree.
+    let probing =
+        flags.propagate.map_or(defaults.propagation, Into::into) == dlx::Propagation::Probing;
+    let shared = blanks.filter(|_| !probing).and_then(|blanks| {
+        let givens = reduction.givens(&line.puzzle)?;
         let blank = blanks.get(givens.shape, || reduction.encode(&givens.blank).ok())?;
         Some((blank, givens.options))
     });
@@ -306,17 +314,12 @@ where
     };
     let defaults = Defaults {
         propagator: reduction.propagator(&line.puzzle, encoding),
-        ..Defaults::of(reduction, &line.puzzle)
+        ..defaults
     };
     // One thread a puzzle, and no progress bar: what `configure` adds is not wanted here.
     let mut reasoning = crate::run::reasoning(&encoding.problem, flags, &defaults)?;
     if !given.is_empty() {
-        // The given options walk the links, and probing's budget grows with the problem:
-        // another tree, or probing, needs the puzzle's own problem to walk its own tree.
-        let propagation = flags.propagate.map_or(defaults.propagation, Into::into);
-        if reasoning.tree_used() != dlx::Tree::Links || propagation == dlx::Propagation::Probing {
-            return solve_one(reduction, None, index, line, flags, mode, show);
-        }
+        debug_assert_eq!(reasoning.tree_used(), dlx::Tree::Links);
         reasoning = reasoning.given(given).context("the givens clash")?;
     }
     let solver = crate::run::limited(reasoning, flags, mode);
