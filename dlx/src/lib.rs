@@ -18,6 +18,9 @@
 //!   report on the search. `count` and `for_each` run on several threads with
 //!   [`threads`](Solver::threads), and a count can be split over machines with
 //!   [`shard`](Solver::shard) or [`split`](Solver::split) and [`within`](Solver::within).
+//!   [`given`](Solver::given) keeps the solutions that hold some options, searched from
+//!   where they are chosen; a problem keeps its table for the searches after its second, so
+//!   one problem serves every instance that differs only in its givens.
 //! - [`Solver::propagation`] adds reasoning at every node of the search (forcing and
 //!   failed-value probing, see [`Propagation`]), and [`Solver::propagator`] a problem's own
 //!   ([`Propagator`], which sees and prunes the node through [`Node`]): the same solutions
