@@ -2848,6 +2848,26 @@ fn given_options_keep_the_solutions_that_hold_them() {
         }
         assert_eq!(total, expected.len(), "{ids}");
     }
+    // A count that memoizes by default (tile) enumerates from given options: the tilings
+    // of its problem, written out and enumerated whole, that hold them.
+    let board = ["tile", "--size", "4x4", "--pieces", "domino"];
+    let encoding = dlx(&[&board[..], &["--format", "dlx"]].concat());
+    let tilings = dlx_from_bytes(
+        &["solve", "--all", "--format", "json"],
+        encoding.stdout.as_bytes(),
+    );
+    let tilings = option_ids(&tilings.stdout);
+    assert_eq!(tilings.len(), 36);
+    for given in ["0", "5", "0 9"] {
+        let ids: Vec<u64> = given.split(' ').map(|id| id.parse().unwrap()).collect();
+        let holding = tilings
+            .iter()
+            .filter(|t| ids.iter().all(|id| t.contains(id)))
+            .count();
+        let count = dlx(&[&board[..], &["--count", "--given", given]].concat());
+        count.assert_status(if holding > 0 { 0 } else { 1 });
+        assert_eq!(count.stdout.trim(), holding.to_string(), "--given {given}");
+    }
     for (args, says) in [
         (
             &["--given", "0,1"][..],
