@@ -142,17 +142,20 @@ pub fn configure<'p>(
 ) -> Result<(Solver<'p>, Option<crate::progress::Bar>)> {
     let mut solver = reasoning(problem, flags, defaults)?;
     if let Some(ids) = &flags.given {
-        if let Some(tree @ (TreeChoice::SparseSets | TreeChoice::Bitsets)) = flags.tree {
-            let name = clap::ValueEnum::to_possible_value(&tree).expect("a named tree");
-            bail!(
-                "--tree {}: the search from --given options walks the links (--tree links)",
-                name.get_name()
-            );
-        }
         let given: Vec<dlx::OptionId> = ids.0.iter().map(|&id| dlx::OptionId::new(id)).collect();
         solver = solver
             .given(&given)
             .map_err(|err| anyhow!("--given: {err}"))?;
+        if let Some(tree @ (TreeChoice::SparseSets | TreeChoice::Bitsets)) = flags.tree {
+            if solver.tree_used() == dlx::Tree::Links {
+                let name = clap::ValueEnum::to_possible_value(&tree).expect("a named tree");
+                bail!(
+                    "--tree {}: on this problem the search from --given options walks the \
+                     links only (--tree links): its bounds take the bit sets' own tree",
+                    name.get_name()
+                );
+            }
+        }
     }
     if let Some(ids) = &flags.within {
         let prefix: Vec<dlx::OptionId> = ids.0.iter().map(|&id| dlx::OptionId::new(id)).collect();

@@ -2781,9 +2781,10 @@ fn option_ids(stdout: &str) -> Vec<Vec<u64>> {
 }
 
 /// `--given` keeps the solutions that hold its options, each listing them first: against
-/// every solution filtered, on one thread and two, and through `--split` and `--within`
-/// below them. Options that cannot be together, a tree other than the links, and
-/// memoization are refused with exit status 2.
+/// every solution filtered, on one thread and two, on the bit sets (for either set tree
+/// asked), and through `--split` and `--within` below them. Options that cannot be
+/// together, the bit sets' own tree of bounds, and memoization are refused with exit
+/// status 2.
 #[test]
 fn given_options_keep_the_solutions_that_hold_them() {
     let all = dlx(&["solve", QUEENS8, "--all", "--format", "json"]);
@@ -2832,6 +2833,15 @@ fn given_options_keep_the_solutions_that_hold_them() {
             ]);
             assert_eq!(count.stdout.trim(), expected.len().to_string(), "{ids}");
         }
+        // Either set tree walks the bit sets from the given options.
+        for tree in ["sparse-sets", "bitsets"] {
+            let args = [
+                "solve", QUEENS8, "--count", "--stats", "--given", &ids, "--tree", tree,
+            ];
+            let count = dlx(&args);
+            assert_eq!(count.stdout.trim(), expected.len().to_string(), "{ids}");
+            assert!(count.stderr.contains("tree: bitsets"), "{}", count.stderr);
+        }
         let split = dlx(&["solve", QUEENS8, "--split", "1", "--given", &ids]);
         let mut total = 0;
         for line in split.stdout.lines() {
@@ -2876,10 +2886,6 @@ fn given_options_keep_the_solutions_that_hold_them() {
         (&["--given", "99"], "--given: option 99 does not exist"),
         (&["--given", "5 5"], "--given: option 5 is given twice"),
         (
-            &["--given", "5", "--tree", "sparse-sets"],
-            "--tree sparse-sets: the search from --given options walks the links",
-        ),
-        (
             &["--given", "5", "--count", "--memo"],
             "'--given <IDS>' cannot be used with '--memo'",
         ),
@@ -2892,6 +2898,12 @@ fn given_options_keep_the_solutions_that_hold_them() {
         run.assert_status(2);
         assert!(run.stderr.contains(says), "{args:?}: {}", run.stderr);
     }
+    // Bounds the bit sets search in their own tree take no given options.
+    let mcc = "tests/corpus/random/mcc-s1.dlx";
+    let run = dlx(&["solve", mcc, "--count", "--given", "0", "--tree", "bitsets"]);
+    run.assert_status(2);
+    let says = "--tree bitsets: on this problem the search from --given options walks the links";
+    assert!(run.stderr.contains(says), "{}", run.stderr);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -129,8 +129,8 @@ pub(crate) struct Search {
     /// The bit-set table, when the search walks [`Tree::Bitsets`] (then `links` is an empty
     /// table and `choice` holds option numbers).
     bits: Option<Box<Bits>>,
-    /// The nodes of the options taken before level 0 (see [`give`](Self::give)), which
-    /// every solution of this search holds.
+    /// The options taken before level 0 (see [`give`](Self::give)), which every solution
+    /// of this search holds.
     given: Vec<u32>,
 }
 
@@ -346,10 +346,7 @@ impl Search {
     /// The options of the current solution: the [`given`](Self::give) ones, then
     /// [`options`](Self::options).
     pub fn solution(&self) -> impl Iterator<Item = u32> + '_ {
-        self.given
-            .iter()
-            .map(|&x| self.links.option_of(x as usize))
-            .chain(self.options())
+        self.given.iter().copied().chain(self.options())
     }
 
     /// The deepest level with a node.
@@ -469,13 +466,21 @@ impl Search {
     }
 }
 
-/// The tree a search of `problem` with `engine` and propagation (or not) walks when `tree` is
-/// asked for: the sparse sets and bit sets only without propagation; the sparse sets for
-/// Algorithms X and C, on a table whose item bases fit their nodes' `i32` (more than two
-/// billion entries do not); the bit sets for every algorithm, on a table that [`Bits::fits`]
-/// (or else the sparse sets, whose tree is the same, where they can, and the links with
-/// bounds).
-pub(crate) fn tree_for(problem: &Problem, engine: Engine, tree: Tree, propagates: bool) -> Tree {
+/// The tree a search of `problem` with `engine`, propagation (or not) and given options (or
+/// not) walks when `tree` is asked for: the sparse sets and bit sets only without
+/// propagation; the sparse sets for Algorithms X and C, on a table whose item bases fit their
+/// nodes' `i32` (more than two billion entries do not); the bit sets for every algorithm, on
+/// a table that [`Bits::fits`] (or else the sparse sets, whose tree is the same, where they
+/// can, and the links with bounds). Given options take the bit sets for either set tree (the
+/// same tree), where they fit and the problem's bounds are not their own tree's; else the
+/// links.
+pub(crate) fn tree_for(
+    problem: &Problem,
+    engine: Engine,
+    tree: Tree,
+    propagates: bool,
+    given: bool,
+) -> Tree {
     let set_len = problem.entry_count() as u64 + 2 * problem.item_count() as u64;
     let bounded = engine.max(problem.engine()) == Engine::M;
     let sparse = if bounded || set_len > i32::MAX as u64 {
@@ -486,6 +491,14 @@ pub(crate) fn tree_for(problem: &Problem, engine: Engine, tree: Tree, propagates
     match tree {
         _ if propagates => Tree::Links,
         Tree::Links => Tree::Links,
+        _ if given => {
+            let own_bounds = problem.engine() == Engine::M && !Bits::takes_bounds(problem);
+            if own_bounds || !Bits::fits(problem, Bits::depth(problem)) {
+                Tree::Links
+            } else {
+                Tree::Bitsets
+            }
+        }
         Tree::SparseSets => sparse,
         Tree::Bitsets if !Bits::fits(problem, Bits::depth(problem)) => sparse,
         Tree::Bitsets => Tree::Bitsets,

@@ -76,21 +76,29 @@ impl Search {
         self.resume = Resume::EnterLevel;
     }
 
-    /// Takes `options` as chosen before level 0, in order, on a fresh search of the links:
-    /// the search then walks the tree below the node where they have been chosen, and each
-    /// of its solutions holds them ([`solution`](Self::solution)). They must be able to be
-    /// in one solution (`Solver::given` checks that on the problem). Counts no updates.
+    /// Takes `options` as chosen before level 0, in order, on a fresh search of the links
+    /// or the bit sets (not their tree of bounds): the search then walks the tree below the
+    /// node where they have been chosen, and each of its solutions holds them
+    /// ([`solution`](Self::solution)). They must be able to be in one solution
+    /// (`Solver::given` checks that on the problem). Counts no updates.
     ///
-    /// Each is taken as a level of the search takes it, at the node of its first primary
-    /// item: with Algorithms X and C that item is covered, then the option's others; with
-    /// Algorithm M the item's `BOUND` goes down by one, and it is covered at 0, or else the
-    /// option is hidden and its node taken out of the item's list (a tweak of that one node).
+    /// On the links each is taken as a level of the search takes it, at the node of its
+    /// first primary item: with Algorithms X and C that item is covered, then the option's
+    /// others; with Algorithm M the item's `BOUND` goes down by one, and it is covered at 0,
+    /// or else the option is hidden and its node taken out of the item's list (a tweak of
+    /// that one node). The bit sets start from a root without what they rule out.
     pub fn give(&mut self, problem: &Problem, options: &[OptionId]) {
         if options.is_empty() {
             return;
         }
-        debug_assert!(self.level == 0 && self.sparse.is_none() && self.bits.is_none());
+        debug_assert!(self.level == 0 && self.sparse.is_none());
+        self.given = options.iter().map(|option| option.index() as u32).collect();
+        if let Some(table) = self.bits.as_mut() {
+            table.give(options);
+            return;
+        }
         let updates = self.links.updates();
+        let mut nodes = Vec::with_capacity(options.len());
         for &option in options {
             let place = problem
                 .option(option)
@@ -108,10 +116,10 @@ impl Search {
             } else {
                 self.links.enter_level(self.colors, item, x);
             }
-            self.given.push(x as u32);
+            nodes.push(x as u32);
         }
         if let Some(propagate) = self.propagate.as_mut() {
-            propagate.given.clone_from(&self.given);
+            propagate.given = nodes;
         }
         self.links.set_updates(updates);
     }

@@ -10,9 +10,10 @@ impl Solver<'_> {
     /// options the search chose. So a problem whose instances differ only in their givens
     /// (a sudoku's clues, a tiling's fixed pieces) is built once, and each instance is
     /// searched from its own givens. The statistics are the search's below that node, the
-    /// tree being the one a search reaches there (the links: the sparse sets and bit sets
-    /// are not asked, see [`tree_used`](Self::tree_used)). A memoized count, graph or
-    /// estimate is refused ([`MemoError::Restricted`](crate::MemoError::Restricted)).
+    /// tree being the one a search reaches there: the links', or for either set tree the bit
+    /// sets' (the sparse sets' tree; the links where the bit sets do not fit, or search the
+    /// problem's bounds in their own tree: see [`tree_used`](Self::tree_used)). A memoized
+    /// count, graph or estimate is refused ([`MemoError::Restricted`](crate::MemoError::Restricted)).
     ///
     /// Refused when the options cannot all be in one solution: one twice, or two that use
     /// an item more than it allows ([`GivenError`]). Options that can be together but in no

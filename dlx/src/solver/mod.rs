@@ -132,7 +132,9 @@ impl<'p> Solver<'p> {
     /// on the sparse sets (the bit sets take it, see [`Tree::Bitsets`]) and problems of more
     /// than two billion entries walk [`Tree::Links`] whatever is asked, and a problem too
     /// large for the bit sets walks their tree on the sparse sets, or with bounds on the
-    /// links ([`tree_used`](Self::tree_used) says which runs). By default, [`Tree::Links`].
+    /// links ([`tree_used`](Self::tree_used) says which runs). With [`given`](Self::given)
+    /// options either set tree walks the bit sets, or the links where those do not fit or
+    /// search the problem's bounds in their own tree. By default, [`Tree::Links`].
     ///
     /// ```
     /// let problem = dlx::Problem::from_dlx(&std::fs::read_to_string(
@@ -171,10 +173,9 @@ impl<'p> Solver<'p> {
 
     /// The search tree that will be walked (see [`tree`](Self::tree)).
     pub fn tree_used(&self) -> Tree {
-        let links_only = self.propagation != Propagation::None
-            || self.propagator.is_some()
-            || !self.given.is_empty();
-        tree_for(self.problem, self.engine, self.tree, links_only)
+        let propagates = self.propagation != Propagation::None || self.propagator.is_some();
+        let given = !self.given.is_empty();
+        tree_for(self.problem, self.engine, self.tree, propagates, given)
     }
 
     /// Stops after this many solutions (Knuth's `t`). By default, no limit.

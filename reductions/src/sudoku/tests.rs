@@ -183,6 +183,22 @@ fn givens_on_the_blank_grid_walk_the_grids_own_tree() {
                 };
                 let expected = count(dlx::Solver::new(&own.problem));
                 assert_eq!(count(from_givens.clone()), expected, "{grid}");
+                // The bit sets (which keep counts per level on sudokus) too.
+                let bits = |solver: dlx::Solver<'_>| {
+                    let solver = solver.tree(dlx::Tree::Bitsets);
+                    let outcome = solver.clone().limit(40).count();
+                    assert_eq!(outcome.stats.tree, dlx::Tree::Bitsets);
+                    (outcome.solutions, outcome.stats.nodes)
+                };
+                let given_bits = dlx::Solver::new(&blank_encoding.problem)
+                    .tree(dlx::Tree::Bitsets)
+                    .given(&givens.options)
+                    .unwrap();
+                assert_eq!(
+                    bits(given_bits),
+                    bits(dlx::Solver::new(&own.problem)),
+                    "{grid}"
+                );
                 let boards = |encoding: &Encoding<Fill>, solver: dlx::Solver<'_>| {
                     solver
                         .limit(5)

@@ -133,6 +133,9 @@ pub(crate) struct Bits {
     uncovered: Vec<u64>,
     /// The primary items to be covered, uncovered at the root.
     to_cover: Vec<u64>,
+    /// The root's live options, when options were given ([`give`](Self::give)); empty when
+    /// every option is live there.
+    root: Vec<u64>,
     /// When the table counts as it covers ([`Bits::counts_as_it_covers`]): level `l`'s
     /// number of live options of each primary item at `counts[l * primaries..]`,
     /// [`NOT_OPEN`] for an item covered or not to be covered; else empty.
@@ -291,6 +294,7 @@ impl Bits {
             nonzero_len: vec![0; depth],
             uncovered: vec![0; depth.max(1) * item_words],
             to_cover,
+            root: Vec::new(),
             counts: Vec::new(),
             open_start,
             open_items,
@@ -381,6 +385,7 @@ impl Bits {
             nonzero_len: try_copy(&self.nonzero_len)?,
             uncovered: try_copy(&self.uncovered)?,
             to_cover: try_copy(&self.to_cover)?,
+            root: try_copy(&self.root)?,
             counts: try_copy(&self.counts)?,
             open_start: try_copy(&self.open_start)?,
             open_items: try_copy(&self.open_items)?,
@@ -393,19 +398,59 @@ impl Bits {
         })
     }
 
-    /// Puts the table back at the root: every option live, every primary item uncovered.
+    /// Word `w` of the set of all options (every word has a bit: the last one at least its
+    /// first).
+    fn all_options(&self, w: usize) -> u64 {
+        let bits = (self.kill_start.len() - 1 - 64 * w).min(64);
+        if bits == 64 {
+            !0
+        } else {
+            (1 << bits) - 1
+        }
+    }
+
+    /// Takes the options `options`, which can be in one solution, before the root (see
+    /// `Solver::given`): the root's live set loses what they rule out, themselves included,
+    /// and their items to be covered are covered. Not for Algorithm M's own tree.
+    pub fn give(&mut self, options: &[OptionId]) {
+        debug_assert!(self.bounds.is_none(), "given options on the bounded tree");
+        let mut root: Vec<u64> = (0..self.words).map(|w| self.all_options(w)).collect();
+        for &option in options {
+            let o = option.index();
+            for &m in &self.kills[self.kill_start[o] as usize..self.kill_start[o + 1] as usize] {
+                for (word, mask) in root.iter_mut().zip(self.mask(m)) {
+                    *word &= !mask;
+                }
+            }
+            for k in self.open_start[o]..self.open_start[o + 1] {
+                let i = self.open_items[k as usize];
+                self.to_cover[i as usize / 64] &= !(1 << (i % 64));
+            }
+        }
+        self.root = root;
+        self.start();
+    }
+
+    /// Puts the table back at the root: every option live (or those the given options
+    /// leave), every primary item to be covered uncovered.
     fn start(&mut self) {
-        let (words, options) = (self.words, self.kill_start.len() - 1);
+        let words = self.words;
         if self.nonzero_len.is_empty() {
             return;
         }
-        // Every word of the set of all options has a bit: the last one at least its first.
+        let mut len = 0;
         for w in 0..words {
-            let bits = (options - 64 * w).min(64);
-            self.live[w] = if bits == 64 { !0 } else { (1 << bits) - 1 };
-            self.nonzero[w] = w as u32;
+            let word = match self.root.get(w) {
+                Some(&word) => word,
+                None => self.all_options(w),
+            };
+            if word != 0 {
+                self.live[len] = word;
+                self.nonzero[len] = w as u32;
+                len += 1;
+            }
         }
-        self.nonzero_len[0] = words as u32;
+        self.nonzero_len[0] = len as u32;
         if self.bounds.is_some() {
             self.start_bounded();
             return;
@@ -414,9 +459,11 @@ impl Bits {
         if self.counts_as_it_covers() {
             for i in 0..self.primaries {
                 self.counts[i] = if has(&self.to_cover, i as u32) {
-                    self.mask(i as u32)
-                        .iter()
-                        .map(|w| w.count_ones())
+                    let (live, places) = self.live_at(0);
+                    let mask = self.mask(i as u32);
+                    live.iter()
+                        .zip(places)
+                        .map(|(&word, &w)| (word & mask[w as usize]).count_ones())
                         .sum::<u32>() as Count
                 } else {
                     NOT_OPEN
