@@ -151,7 +151,7 @@ pub fn configure<'p>(
                 let name = clap::ValueEnum::to_possible_value(&tree).expect("a named tree");
                 bail!(
                     "--tree {}: on this problem the search from --given options walks the \
-                     links only (--tree links): its bounds take the bit sets' own tree",
+                     links only (--tree links): it is too large for the bit sets",
                     name.get_name()
                 );
             }

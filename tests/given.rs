@@ -7,8 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
 use dlx::{
-    Contradiction, Engine, GivenError, Node, OptionId, Problem, Propagation, Propagator, Solver,
-    Tree,
+    Contradiction, GivenError, Node, OptionId, Problem, Propagation, Propagator, Solver, Tree,
 };
 use proptest::prelude::*;
 
@@ -131,15 +130,10 @@ proptest! {
             let base = Solver::new(&problem).engine(engine);
             for tree in [Tree::Links, Tree::SparseSets, Tree::Bitsets] {
                 let solver = base.clone().tree(tree).given(&given).expect("compatible");
-                // Given options walk the links or, for either set tree, the bit sets (where
-                // the problem's bounds are not their own tree's).
+                // Given options walk the links or, for either set tree, the bit sets.
                 if !given.is_empty() {
-                    let used = solver.tree_used();
-                    match tree {
-                        Tree::Links => prop_assert_eq!(used, Tree::Links),
-                        _ if problem.engine() != Engine::M => prop_assert_eq!(used, Tree::Bitsets),
-                        _ => prop_assert!(matches!(used, Tree::Links | Tree::Bitsets)),
-                    }
+                    let bits = if tree == Tree::Links { Tree::Links } else { Tree::Bitsets };
+                    prop_assert_eq!(solver.tree_used(), bits);
                 }
                 prop_assert_eq!(&solutions_of(&problem, &solver, &given)?, &expected, "{:?}, {:?}", engine, tree);
                 if tree == Tree::SparseSets {

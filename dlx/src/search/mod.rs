@@ -472,8 +472,7 @@ impl Search {
 /// nodes' `i32` (more than two billion entries do not); the bit sets for every algorithm, on
 /// a table that [`Bits::fits`] (or else the sparse sets, whose tree is the same, where they
 /// can, and the links with bounds). Given options take the bit sets for either set tree (the
-/// same tree), where they fit and the problem's bounds are not their own tree's; else the
-/// links.
+/// same tree), where they fit; else the links.
 pub(crate) fn tree_for(
     problem: &Problem,
     engine: Engine,
@@ -491,14 +490,8 @@ pub(crate) fn tree_for(
     match tree {
         _ if propagates => Tree::Links,
         Tree::Links => Tree::Links,
-        _ if given => {
-            let own_bounds = problem.engine() == Engine::M && !Bits::takes_bounds(problem);
-            if own_bounds || !Bits::fits(problem, Bits::depth(problem)) {
-                Tree::Links
-            } else {
-                Tree::Bitsets
-            }
-        }
+        _ if given && !Bits::fits(problem, Bits::depth(problem)) => Tree::Links,
+        _ if given => Tree::Bitsets,
         Tree::SparseSets => sparse,
         Tree::Bitsets if !Bits::fits(problem, Bits::depth(problem)) => sparse,
         Tree::Bitsets => Tree::Bitsets,

@@ -77,7 +77,7 @@ impl Search {
     }
 
     /// Takes `options` as chosen before level 0, in order, on a fresh search of the links
-    /// or the bit sets (not their tree of bounds): the search then walks the tree below the
+    /// or the bit sets: the search then walks the tree below the
     /// node where they have been chosen, and each of its solutions holds them
     /// ([`solution`](Self::solution)). They must be able to be in one solution
     /// (`Solver::given` checks that on the problem). Counts no updates.

@@ -11,8 +11,8 @@ impl Solver<'_> {
     /// (a sudoku's clues, a tiling's fixed pieces) is built once, and each instance is
     /// searched from its own givens. The statistics are the search's below that node, the
     /// tree being the one a search reaches there: the links', or for either set tree the bit
-    /// sets' (the sparse sets' tree; the links where the bit sets do not fit, or search the
-    /// problem's bounds in their own tree: see [`tree_used`](Self::tree_used)). A memoized
+    /// sets' (the sparse sets' tree, or their own with bounds; the links where the bit sets
+    /// do not fit: see [`tree_used`](Self::tree_used)). A memoized
     /// count, graph or estimate is refused ([`MemoError::Restricted`](crate::MemoError::Restricted)).
     ///
     /// Refused when the options cannot all be in one solution: one twice, or two that use

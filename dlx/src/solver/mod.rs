@@ -133,8 +133,8 @@ impl<'p> Solver<'p> {
     /// than two billion entries walk [`Tree::Links`] whatever is asked, and a problem too
     /// large for the bit sets walks their tree on the sparse sets, or with bounds on the
     /// links ([`tree_used`](Self::tree_used) says which runs). With [`given`](Self::given)
-    /// options either set tree walks the bit sets, or the links where those do not fit or
-    /// search the problem's bounds in their own tree. By default, [`Tree::Links`].
+    /// options either set tree walks the bit sets, or the links where those do not fit. By
+    /// default, [`Tree::Links`].
     ///
     /// ```
     /// let problem = dlx::Problem::from_dlx(&std::fs::read_to_string(

@@ -37,6 +37,8 @@ pub(super) struct Bounds {
     /// Level `l`'s number of chosen options covering primary item `i`, at
     /// `taken[l * primaries + i]`.
     taken: Vec<u32>,
+    /// The root's, from the given options (`Bits::give`); empty for none.
+    pub(super) given: Vec<u32>,
 }
 
 impl Bounds {
@@ -46,6 +48,7 @@ impl Bounds {
             lower: crate::links::try_copy(&self.lower)?,
             upper: crate::links::try_copy(&self.upper)?,
             taken: crate::links::try_copy(&self.taken)?,
+            given: crate::links::try_copy(&self.given)?,
         })
     }
 
@@ -68,6 +71,7 @@ impl Bounds {
             lower,
             upper,
             taken: vec![0; depth.max(1) * primaries],
+            given: Vec::new(),
         })
     }
 
@@ -113,15 +117,18 @@ impl Bits {
         bounds.lower[i as usize].saturating_sub(taken)
     }
 
-    /// The root of a bounded search: the primary items that may take an option active, and
-    /// the options of those that may take none out.
+    /// The root of a bounded search, below the given options if any: the primary items
+    /// that may take another option active, and the options of those that may take none
+    /// out.
     pub(super) fn start_bounded(&mut self) {
         let p = self.primaries;
         self.uncovered[..self.item_words].fill(0);
         let mut closed = vec![0u64; self.words];
         for i in 0..p {
+            let bounds = self.bounds();
+            let taken = bounds.given.get(i).copied().unwrap_or(0);
             // An item that needs options it cannot take stays, a dead end at the root.
-            if self.bounds().upper[i] > 0 || self.bounds().lower[i] > 0 {
+            if bounds.upper[i] > taken || bounds.lower[i] > taken {
                 self.uncovered[i / 64] |= 1 << (i % 64);
             } else {
                 for (gone, &word) in closed.iter_mut().zip(self.mask(i as u32)) {
@@ -130,14 +137,19 @@ impl Bits {
             }
         }
         let mut kept = 0;
-        for (w, closed) in closed.iter().enumerate() {
-            let left = self.live[w] & !closed;
+        for k in 0..self.nonzero_len[0] as usize {
+            let w = self.nonzero[k];
+            let left = self.live[k] & !closed[w as usize];
             self.live[kept] = left;
-            self.nonzero[kept] = w as u32;
+            self.nonzero[kept] = w;
             kept += usize::from(left != 0);
         }
         self.nonzero_len[0] = kept as u32;
-        self.bounds.as_mut().expect("bounds").taken[..p].fill(0);
+        let bounds = self.bounds.as_mut().expect("bounds");
+        match bounds.given.len() {
+            0 => bounds.taken[..p].fill(0),
+            _ => bounds.taken[..p].copy_from_slice(&bounds.given),
+        }
         self.next = match self.scan_bounded(0) {
             Ok(next) => next,
             Err(item) => Next::Item(item, 0),

@@ -410,14 +410,22 @@ impl Bits {
     }
 
     /// Takes the options `options`, which can be in one solution, before the root (see
-    /// `Solver::given`): the root's live set loses what they rule out, themselves included,
-    /// and their items to be covered are covered. Not for Algorithm M's own tree.
+    /// `Solver::given`): the root's live set loses them and what they rule out, and their
+    /// items to be covered are covered. In the tree of bounds, a primary item counts them as
+    /// taken at the root, which closes it (and takes out its options) when they fill it.
     pub fn give(&mut self, options: &[OptionId]) {
-        debug_assert!(self.bounds.is_none(), "given options on the bounded tree");
+        let p = self.primaries;
+        let bounded = self.bounds.is_some();
         let mut root: Vec<u64> = (0..self.words).map(|w| self.all_options(w)).collect();
+        let mut taken = vec![0; if bounded { p } else { 0 }];
         for &option in options {
             let o = option.index();
+            root[o / 64] &= !(1 << (o % 64));
             for &m in &self.kills[self.kill_start[o] as usize..self.kill_start[o + 1] as usize] {
+                if bounded && (m as usize) < p {
+                    taken[m as usize] += 1;
+                    continue;
+                }
                 for (word, mask) in root.iter_mut().zip(self.mask(m)) {
                     *word &= !mask;
                 }
@@ -426,6 +434,10 @@ impl Bits {
                 let i = self.open_items[k as usize];
                 self.to_cover[i as usize / 64] &= !(1 << (i % 64));
             }
+        }
+        // The root of the bounds' tree closes the items the given options fill.
+        if let Some(bounds) = self.bounds.as_deref_mut() {
+            bounds.given = taken;
         }
         self.root = root;
         self.start();
