@@ -163,7 +163,14 @@ impl Links {
     #[inline(always)]
     pub fn cover_rest_bounded<const COLORS: bool>(&mut self, x: usize) {
         self.check_colors::<COLORS>();
-        let x = self.checked_node(x);
+        self.cover_rest_bounded_from_table::<COLORS>(self.checked_node(x));
+    }
+
+    /// [`cover_rest_bounded`](Self::cover_rest_bounded) for a node read from the table, as
+    /// [`cover_rest_from_table`](Self::cover_rest_from_table).
+    #[inline(always)]
+    pub(crate) fn cover_rest_bounded_from_table<const COLORS: bool>(&mut self, x: usize) {
+        debug_assert!(COLORS == self.colors && self.is_option_node(x));
         let mut p = x + 1;
         while p != x {
             let top = at(&self.entries, p).top;
@@ -191,7 +198,14 @@ impl Links {
     #[inline(always)]
     pub fn uncover_rest_bounded<const COLORS: bool>(&mut self, x: usize) {
         self.check_colors::<COLORS>();
-        let x = self.checked_node(x);
+        self.uncover_rest_bounded_from_table::<COLORS>(self.checked_node(x));
+    }
+
+    /// [`uncover_rest_bounded`](Self::uncover_rest_bounded) for a node read from the table,
+    /// as [`cover_rest_from_table`](Self::cover_rest_from_table).
+    #[inline(always)]
+    pub(crate) fn uncover_rest_bounded_from_table<const COLORS: bool>(&mut self, x: usize) {
+        debug_assert!(COLORS == self.colors && self.is_option_node(x));
         let mut p = x - 1;
         while p != x {
             let top = at(&self.entries, p).top;

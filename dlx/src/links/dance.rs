@@ -165,7 +165,8 @@ impl Links {
 
     /// `cover(i)` for an item read from the table.
     #[inline(always)]
-    pub(super) fn cover_item<const COLORS: bool, const WATCH: bool>(&mut self, i: usize) {
+    pub(crate) fn cover_item<const COLORS: bool, const WATCH: bool>(&mut self, i: usize) {
+        debug_assert!(COLORS == self.colors && i.wrapping_sub(1) < self.item_count);
         let ItemLinks { prev, next } = *item_at(&self.items, i);
         item_at_mut(&mut self.items, prev as usize).next = next;
         item_at_mut(&mut self.items, next as usize).prev = prev;
@@ -210,7 +211,8 @@ impl Links {
 
     /// `uncover(i)` for an item read from the table.
     #[inline(always)]
-    pub(super) fn uncover_item<const COLORS: bool, const WATCH: bool>(&mut self, i: usize) {
+    pub(crate) fn uncover_item<const COLORS: bool, const WATCH: bool>(&mut self, i: usize) {
+        debug_assert!(COLORS == self.colors && i.wrapping_sub(1) < self.item_count);
         let primary = self.primary_count;
         let (vertical, entries) = (&mut self.vertical[..], &mut self.entries[..]);
         let last = at(vertical, i).up as usize;
@@ -322,7 +324,18 @@ impl Links {
     #[inline(always)]
     pub fn cover_rest<const COLORS: bool, const WATCH: bool>(&mut self, x: usize) {
         self.check_colors::<COLORS>();
-        let x = self.checked_node(x);
+        self.cover_rest_from_table::<COLORS, WATCH>(self.checked_node(x));
+    }
+
+    /// [`cover_rest`](Self::cover_rest) for a node read from the table, on a table whose
+    /// kind the caller checked: the search loops, where the checks were 5% of the
+    /// instructions of a colored problem whose nodes hide two options each.
+    #[inline(always)]
+    pub(crate) fn cover_rest_from_table<const COLORS: bool, const WATCH: bool>(
+        &mut self,
+        x: usize,
+    ) {
+        debug_assert!(COLORS == self.colors && self.is_option_node(x));
         let mut p = x + 1;
         while p != x {
             let top = at(&self.entries, p).top;
@@ -345,7 +358,17 @@ impl Links {
     #[inline(always)]
     pub fn uncover_rest<const COLORS: bool, const WATCH: bool>(&mut self, x: usize) {
         self.check_colors::<COLORS>();
-        let x = self.checked_node(x);
+        self.uncover_rest_from_table::<COLORS, WATCH>(self.checked_node(x));
+    }
+
+    /// [`uncover_rest`](Self::uncover_rest) for a node read from the table, as
+    /// [`cover_rest_from_table`](Self::cover_rest_from_table).
+    #[inline(always)]
+    pub(crate) fn uncover_rest_from_table<const COLORS: bool, const WATCH: bool>(
+        &mut self,
+        x: usize,
+    ) {
+        debug_assert!(COLORS == self.colors && self.is_option_node(x));
         let mut p = x - 1;
         while p != x {
             let top = at(&self.entries, p).top;

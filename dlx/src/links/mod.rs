@@ -525,16 +525,19 @@ impl Links {
     /// Node `x`, checked to be a node of an option: panics otherwise.
     #[inline(always)]
     fn checked_node(&self, x: usize) -> usize {
-        assert!(
-            x > self.item_count && self.entries.get(x).is_some_and(|e| e.top > 0),
-            "{x} is not a node of an option"
-        );
+        assert!(self.is_option_node(x), "{x} is not a node of an option");
         x
+    }
+
+    /// Whether `x` is a node of an option (not a header, not a spacer).
+    #[inline(always)]
+    fn is_option_node(&self, x: usize) -> bool {
+        x > self.item_count && self.entries.get(x).is_some_and(|e| e.top > 0)
     }
 
     /// Checks that an operation walks the table with its own kind of `aux` field.
     #[inline(always)]
-    fn check_colors<const COLORS: bool>(&self) {
+    pub(crate) fn check_colors<const COLORS: bool>(&self) {
         assert!(
             COLORS == self.colors,
             "a table walked with the wrong colors"

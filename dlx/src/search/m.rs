@@ -55,6 +55,8 @@ impl Search {
             ..
         } = self;
         let base = *base;
+        // Checked once here: the loop walks nodes read from the table.
+        links.check_colors::<COLORS>();
         let mut level = *saved_level;
         // Whether the loop starts at M2 (enter a level) or at M9 (leave one). Within a turn,
         // `leave` says whether M5 follows (try the level's current x_l) or M9: two states,
@@ -143,7 +145,7 @@ impl Search {
                         continue;
                     }
                     // M7 [Try again.]
-                    links.uncover_rest_bounded::<COLORS>(x);
+                    links.uncover_rest_bounded_from_table::<COLORS>(x);
                     choice[level] = links.down(x) as u32;
                 }
                 // M5 [Possibly tweak x_l.]
@@ -174,7 +176,7 @@ impl Search {
                 }
                 // M6 [Try x_l.]
                 if x != i {
-                    links.cover_rest_bounded::<COLORS>(x);
+                    links.cover_rest_bounded_from_table::<COLORS>(x);
                 }
                 level += 1;
                 break;

@@ -48,6 +48,8 @@ impl Search {
             ..
         } = self;
         let base = *base;
+        // Checked once here: the loop walks nodes and items read from the table.
+        links.check_colors::<COLORS>();
         let mut level = *saved_level;
         let mut enter = match *resume {
             Resume::EnterLevel => true,
@@ -91,7 +93,7 @@ impl Search {
                     links.choose()
                 };
                 // X4 [Cover i.]
-                links.cover::<COLORS, WATCH>(i);
+                links.cover_item::<COLORS, WATCH>(i);
                 choice[level] = links.down(i) as u32;
             } else {
                 // X8 [Leave level l.]
@@ -106,7 +108,7 @@ impl Search {
                 level -= 1;
                 // X6 [Try again.]
                 let x = choice[level] as usize;
-                links.uncover_rest::<COLORS, WATCH>(x);
+                links.uncover_rest_from_table::<COLORS, WATCH>(x);
                 choice[level] = links.down(x) as u32;
             }
             loop {
@@ -114,7 +116,7 @@ impl Search {
                 let x = choice[level] as usize;
                 if links.is_header(x) {
                     // X7 [Backtrack.] (x_l = i: the item's options are exhausted.)
-                    links.uncover::<COLORS, WATCH>(x);
+                    links.uncover_item::<COLORS, WATCH>(x);
                     // X8 [Leave level l.]
                     if PROPAGATE {
                         propagate.as_mut().expect("propagating").leave(links, level);
@@ -127,11 +129,11 @@ impl Search {
                     level -= 1;
                     // X6 [Try again.]
                     let x = choice[level] as usize;
-                    links.uncover_rest::<COLORS, WATCH>(x);
+                    links.uncover_rest_from_table::<COLORS, WATCH>(x);
                     choice[level] = links.down(x) as u32;
                     continue;
                 }
-                links.cover_rest::<COLORS, WATCH>(x);
+                links.cover_rest_from_table::<COLORS, WATCH>(x);
                 level += 1;
                 break;
             }
