@@ -24,6 +24,12 @@ impl Search {
         self.run_bounded::<false, false>()
     }
 
+    /// Algorithm M's search loop with colors, a function of its own as well.
+    #[inline(never)]
+    pub(super) fn run_m_colored(&mut self) -> Event {
+        self.run_bounded::<true, false>()
+    }
+
     /// Algorithm M: exact cover with multiplicities (and colors), TAOCP 7.2.2.1.
     ///
     /// A level branches on the item `i` with the smallest branching degree (see

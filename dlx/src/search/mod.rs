@@ -442,26 +442,17 @@ impl Search {
         }
         if self.engine == Engine::M {
             return if self.colors {
-                self.run_bounded::<true, false>()
+                self.run_m_colored()
             } else {
                 self.run_m()
             };
         }
-        // The loops of Algorithms X and C count no solutions themselves: a test there took
-        // their searches 5% more instructions (Langford pairs). The solutions are counted
-        // here instead, between two runs of the loop.
-        loop {
-            let event = match self.engine {
-                Engine::X | Engine::C if self.links.watches_empty() => {
-                    with_colors!(self, run_watched())
-                }
-                Engine::X => self.run_x(),
-                _ => self.run_with::<true, false, false>(),
-            };
-            if event != Event::Solution || self.quiet_solutions == 0 {
-                return event;
+        match self.engine {
+            Engine::X | Engine::C if self.links.watches_empty() => {
+                with_colors!(self, run_watched())
             }
-            self.quiet_solutions -= 1;
+            Engine::X => self.run_x(),
+            _ => self.run_c(),
         }
     }
 }

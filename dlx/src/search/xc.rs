@@ -3,11 +3,17 @@
 use super::{Event, Resume, Search};
 
 impl Search {
-    /// Algorithm X's search loop: a function of its own (Algorithm C's is inlined into
-    /// [`run`](Search::run)).
+    /// Algorithm X's search loop: a function of its own.
     #[inline(never)]
     pub(super) fn run_x(&mut self) -> Event {
         self.run_with::<false, false, false>()
+    }
+
+    /// Algorithm C's search loop: a function of its own too, so that what the compiler makes
+    /// of it does not depend on [`run`](Search::run) around it.
+    #[inline(never)]
+    pub(super) fn run_c(&mut self) -> Event {
+        self.run_with::<true, false, false>()
     }
 
     /// The loops of Algorithms X and C on a table that watches for emptied lists (see
@@ -45,6 +51,7 @@ impl Search {
             profile,
             checkpoint_at,
             propagate,
+            quiet_solutions,
             ..
         } = self;
         let base = *base;
@@ -56,7 +63,10 @@ impl Search {
             Resume::LeaveLevel => false,
             Resume::Finished => return Event::Done,
         };
-        loop {
+        // A local copy, written back on the way out: counting through the field cost
+        // Langford pairs 6% more instructions.
+        let mut quiet = *quiet_solutions;
+        let event = 'search: loop {
             if enter {
                 // X2 [Enter level l.]
                 if PROPAGATE {
@@ -65,19 +75,24 @@ impl Search {
                 if *nodes >= *checkpoint_at {
                     *saved_level = level;
                     *resume = Resume::EnterLevel;
-                    return Event::Checkpoint;
+                    break 'search Event::Checkpoint;
                 }
                 if level == *cutoff && !links.all_covered() {
                     *saved_level = level;
                     *resume = Resume::LeaveLevel;
-                    return Event::Prefix;
+                    break 'search Event::Prefix;
                 }
                 *nodes += 1;
                 profile[level] += 1;
                 if links.all_covered() {
-                    *saved_level = level;
-                    *resume = Resume::LeaveLevel;
-                    return Event::Solution;
+                    if quiet == 0 {
+                        *saved_level = level;
+                        *resume = Resume::LeaveLevel;
+                        break 'search Event::Solution;
+                    }
+                    quiet -= 1;
+                    enter = false;
+                    continue;
                 }
                 if PROPAGATE {
                     let propagate = propagate.as_mut().expect("propagating");
@@ -103,7 +118,7 @@ impl Search {
                 if level == base {
                     *resume = Resume::Finished;
                     *saved_level = base;
-                    return Event::Done;
+                    break 'search Event::Done;
                 }
                 level -= 1;
                 // X6 [Try again.]
@@ -124,7 +139,7 @@ impl Search {
                     if level == base {
                         *resume = Resume::Finished;
                         *saved_level = base;
-                        return Event::Done;
+                        break 'search Event::Done;
                     }
                     level -= 1;
                     // X6 [Try again.]
@@ -138,6 +153,8 @@ impl Search {
                 break;
             }
             enter = true;
-        }
+        };
+        *quiet_solutions = quiet;
+        event
     }
 }
