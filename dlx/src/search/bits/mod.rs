@@ -6,7 +6,10 @@
 //! none), each a bit set over the options; and each option's list of masks, the options its
 //! choice rules out. Each level keeps its own set of live options and of uncovered primary
 //! items, so choosing an option writes the next level's sets (the live set less the option's
-//! masks, word by word) and backtracking writes nothing. An item's number of options is
+//! masks, word by word) and backtracking writes nothing. A level whose item has a single
+//! live option (a forced move) is never come back to for another, so its choice writes over
+//! the level's own sets and the next level keeps them where they are: a slot of sets is
+//! copied only at a level of more than one option. An item's number of options is
 //! counted when it is needed, by the popcount of the live set and its mask, over the words
 //! where the live set is not zero (each level lists them).
 //!
@@ -15,8 +18,9 @@
 //! of few options each (a sudoku: 240 to 324 items of at most 9 options, 4 to 12 words). On
 //! such problems each level keeps every primary item's count instead, written as the cover
 //! takes options out (a step for each primary item of each option taken out), and the scan
-//! is the first of the fewest counts, a pass over an array that runs on vectors (the loop is
-//! built a third time for CPUs with AVX2). [`Bits::new`] takes the way whose steps per cover,
+//! is the least count, a pass over an array that runs on vectors (the loop is built a third
+//! time for CPUs with AVX2), each count carrying its item so that the least is the first
+//! item of the fewest options. [`Bits::new`] takes the way whose steps per cover,
 //! estimated from the options each option rules out at the root, are fewer; the tree is
 //! the same.
 //!
@@ -65,6 +69,16 @@ fn at<T: Copy>(words: &[T], i: usize) -> T {
     unsafe { *words.get_unchecked(i) }
 }
 
+/// Record `i` of a table array to write, without a bounds check in release builds: a level's
+/// word or place below its length, or a count of a primary item (debug builds check each).
+#[inline(always)]
+#[allow(unsafe_code)]
+fn at_mut<T>(words: &mut [T], i: usize) -> &mut T {
+    debug_assert!(i < words.len(), "record {i} out of {}", words.len());
+    // SAFETY: `i` is in bounds by the table's invariant, above.
+    unsafe { words.get_unchecked_mut(i) }
+}
+
 /// The most 64-bit words the masks and the levels' sets may take together (64 MiB).
 pub(crate) const MAX_WORDS: u64 = 1 << 23;
 
@@ -83,10 +97,19 @@ const NONE: u32 = u32::MAX;
 /// The count of a primary item that is covered, or that is not to be covered.
 const NOT_OPEN: Count = Count::MAX;
 
-/// A level's count of an item's live options, where the table keeps them: 16 bits, so that a
-/// vector takes sixteen and a level's copy is small; a problem with an item of more options
-/// counts when needed.
-type Count = u16;
+/// A level's count of an item's live options, where the table keeps them, with the item:
+/// `number << 16 | item`. So the least count of a level is its first item of the fewest
+/// options, which one pass over the counts finds on vectors, eight at a time (without the
+/// item, a second pass had to find where the fewest was). A problem with an item of
+/// [`MAX_COUNTED`] options or more, or with more primary items than 16 bits number, counts
+/// when needed.
+type Count = u32;
+
+/// What one option less takes from an item's [`Count`].
+const ONE: Count = 1 << 16;
+
+/// The options an item may have where the levels keep counts: fewer than this.
+const MAX_COUNTED: u64 = u16::MAX as u64;
 
 /// What the next level branches on, found by the cover that leads there.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -140,8 +163,9 @@ pub(crate) struct Bits {
     /// every option is live there.
     root: Vec<u64>,
     /// When the table counts as it covers ([`Bits::counts_as_it_covers`]): level `l`'s
-    /// number of live options of each primary item at `counts[l * primaries..]`,
-    /// [`NOT_OPEN`] for an item covered or not to be covered; else empty.
+    /// number of live options of each primary item, with the item ([`Count`]), at
+    /// `counts[slot[l] * primaries..]`, [`NOT_OPEN`] for an item covered or not to be
+    /// covered; else empty.
     counts: Vec<Count>,
     /// The primary items to be covered of option `o`:
     /// `open_items[open_start[o]..open_start[o + 1]]`.
@@ -149,6 +173,13 @@ pub(crate) struct Bits {
     open_items: Vec<u32>,
     /// The item each applied level branches on.
     item: Vec<u32>,
+    /// Whether that item has one live option at its level (a forced move).
+    alone: Vec<bool>,
+    /// Where level `l`'s sets and counts are: at slot `slot[l]` of the arrays above, which
+    /// hold a level's sets at `l` in the tree of bounds. Elsewhere a level of one option
+    /// ([`Bits::cover`]) hands its slot on to the next level, so a slot is a level of more
+    /// than one option, or the root.
+    slot: Vec<u32>,
     /// What the deepest level reached branches on.
     next: Next,
     updates: u64,
@@ -234,8 +265,9 @@ impl Bits {
     /// Level `level`'s live set: its nonzero words and their places.
     #[inline(always)]
     fn live_at(&self, level: usize) -> (&[u64], &[u32]) {
-        let len = self.nonzero_len[level] as usize;
-        let from = level * self.words;
+        let slot = self.slot[level] as usize;
+        let len = self.nonzero_len[slot] as usize;
+        let from = slot * self.words;
         (&self.live[from..][..len], &self.nonzero[from..][..len])
     }
 }
@@ -251,8 +283,9 @@ impl SetTable for Bits {
         match self.next {
             Next::Solution => Branch::Solution,
             Next::Item(_, 0) => Branch::DeadEnd,
-            Next::Item(item, _) => {
+            Next::Item(item, number) => {
                 self.item[level] = item;
+                self.alone[level] = number == 1;
                 let first = self.option_after(level, item, None);
                 Branch::First(first.expect("an item with options"))
             }
@@ -282,6 +315,7 @@ impl SetTable for Bits {
             self.cover_bounded(level, o)
         } else {
             self.item[level] = self.branch_item(level, o)?;
+            self.alone[level] = matches!(self.next, Next::Item(_, 1));
             Bits::cover(self, level, o)
         };
         Some((covered, self.updates - before))

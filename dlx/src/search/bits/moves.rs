@@ -1,7 +1,7 @@
 //! The moves of the bit-set search on its table: a cover, which writes the next level's
 //! sets (and counts, where the table keeps them), and the scan for the item it branches on.
 
-use super::{at, has, has_live, Bits, Next, NONE, NOT_OPEN};
+use super::{at, at_mut, has, has_live, Bits, Next, NONE, NOT_OPEN, ONE};
 
 impl Bits {
     /// The number of options of the item whose mask starts at `masks[mask]` in the live set
@@ -44,7 +44,8 @@ impl Bits {
         }
         let mut best = (u32::MAX, NONE);
         let mut dead = None;
-        let uncovered = &self.uncovered[level * self.item_words..][..self.item_words];
+        let slot = self.slot[level] as usize;
+        let uncovered = &self.uncovered[slot * self.item_words..][..self.item_words];
         let live = self.live_at(level);
         for (w, &word) in uncovered.iter().enumerate() {
             let mut bits = word;
@@ -72,7 +73,8 @@ impl Bits {
     /// [`scan`](Self::scan) by the counts: the first item of the fewest options.
     #[inline(always)]
     fn scan_counts(&self, level: usize) -> Result<Next, u32> {
-        let counts = &self.counts[level * self.primaries..][..self.primaries];
+        let slot = self.slot[level] as usize;
+        let counts = &self.counts[slot * self.primaries..][..self.primaries];
         // Without an early exit, so that it runs on vectors.
         let fewest = counts
             .iter()
@@ -80,126 +82,110 @@ impl Bits {
         if fewest == NOT_OPEN {
             return Ok(Next::Solution);
         }
-        // A chunk at a time, each without an early exit, so that it too runs on vectors.
-        let chunk = counts
-            .chunks(32)
-            .position(|chunk| {
-                chunk
-                    .iter()
-                    .fold(false, |has, &count| has | (count == fewest))
-            })
-            .expect("the fewest is a count");
-        let item = (32 * chunk
-            + counts[32 * chunk..]
-                .iter()
-                .position(|&count| count == fewest)
-                .expect("the fewest is a count")) as u32;
-        match fewest {
+        let (number, item) = (fewest >> 16, fewest & 0xffff);
+        match number {
             0 if level > 0 => Err(item),
-            _ => Ok(Next::Item(item, u32::from(fewest))),
+            _ => Ok(Next::Item(item, number)),
         }
     }
 
     /// Chooses option `o` at `level`, whose item is `self.item[level]`: writes the next
-    /// level's sets and finds what it branches on. False when the cover fails.
+    /// level's sets (and counts) and finds what it branches on. False when the cover fails.
+    ///
+    /// A level whose item has one live option is never come back to for another, so its
+    /// cover writes over the level's own sets instead of a copy of them: the next level
+    /// takes the same slot ([`Bits::slot`]). Most levels of a sudoku are such forced moves.
     #[inline(always)]
     pub(super) fn cover(&mut self, level: usize, o: u32) -> bool {
-        let words = self.words;
+        let (words, iw, p) = (self.words, self.item_words, self.primaries);
+        let from = self.slot[level] as usize;
+        let to = from + usize::from(!self.alone[level]);
+        self.slot[level + 1] = to as u32;
+        let len = self.nonzero_len[from] as usize;
+        if to != from {
+            self.live
+                .copy_within(from * words..from * words + len, to * words);
+            self.nonzero
+                .copy_within(from * words..from * words + len, to * words);
+            if iw == 1 {
+                // A call to copy one word costs more than the word.
+                self.uncovered[to] = self.uncovered[from];
+            } else {
+                self.uncovered
+                    .copy_within(from * iw..(from + 1) * iw, to * iw);
+            }
+            if self.counts_as_it_covers() {
+                self.counts.copy_within(from * p..(from + 1) * p, to * p);
+            }
+        }
         let (kills, masks) = (
             &self.kills
                 [self.kill_start[o as usize] as usize..self.kill_start[o as usize + 1] as usize],
             &self.masks[..],
         );
-        let len = self.nonzero_len[level] as usize;
-        let (live, next) = self.live.split_at_mut((level + 1) * words);
-        let (live, next) = (&live[level * words..][..len], &mut next[..len]);
-        let (places, next_places) = self.nonzero.split_at_mut((level + 1) * words);
-        let (places, next_places) = (&places[level * words..][..len], &mut next_places[..len]);
+        let live = &mut self.live[to * words..][..len];
+        let places = &mut self.nonzero[to * words..][..len];
+        let counting = !self.counts.is_empty();
+        let counts = match counting {
+            true => &mut self.counts[to * p..][..p],
+            false => &mut [][..],
+        };
+        let (open_start, open_items) = (&self.open_start[..], &self.open_items[..]);
+        // Option `o`'s masks together, where the table keeps them.
+        let conflicts = match self.conflicts.is_empty() {
+            true => &[][..],
+            false => &self.conflicts[o as usize * words..][..words],
+        };
         let mut kept = 0;
         let mut removed = 0;
-        let mut keep = |word: u64, w: u32, gone: u64| {
-            removed += (word & gone).count_ones();
+        // The options of each word that `o` rules out are taken out in place: the words kept
+        // move down over those emptied.
+        for k in 0..len {
+            let w = at(places, k);
+            let word = at(live, k);
+            let gone = word
+                & if conflicts.is_empty() {
+                    kills.iter().fold(0, |gone, &m| {
+                        gone | at(masks, m as usize * words + w as usize)
+                    })
+                } else {
+                    at(conflicts, w as usize)
+                };
+            removed += gone.count_ones();
+            if counting {
+                let mut bits = gone;
+                while bits != 0 {
+                    let taken = 64 * w + bits.trailing_zeros();
+                    bits &= bits - 1;
+                    let from = at(open_start, taken as usize) as usize;
+                    let to = at(open_start, taken as usize + 1) as usize;
+                    for &item in &open_items[from..to] {
+                        *at_mut(counts, item as usize) -= ONE;
+                    }
+                }
+            }
             let left = word & !gone;
             // Written whether kept or not; `kept` moves on only past a word that is kept.
-            next[kept] = left;
-            next_places[kept] = w;
+            *at_mut(live, kept) = left;
+            *at_mut(places, kept) = w;
             kept += (left != 0) as usize;
-        };
-        if self.conflicts.is_empty() {
-            for (&word, &w) in live.iter().zip(places) {
-                let mut gone = 0;
-                for &m in kills {
-                    gone |= at(masks, m as usize * words + w as usize);
-                }
-                keep(word, w, gone);
-            }
-        } else {
-            let conflicts = &self.conflicts[o as usize * words..][..words];
-            for (&word, &w) in live.iter().zip(places) {
-                keep(word, w, at(conflicts, w as usize));
-            }
         }
-        self.nonzero_len[level + 1] = kept as u32;
+        self.nonzero_len[to] = kept as u32;
         self.updates += removed as u64;
-        let iw = self.item_words;
-        if iw == 1 {
-            // A call to copy one word costs more than the word.
-            self.uncovered[level + 1] = self.uncovered[level];
-        } else {
-            self.uncovered
-                .copy_within(level * iw..(level + 1) * iw, (level + 1) * iw);
-        }
-        for &m in kills {
-            if (m as usize) < self.primaries {
-                self.uncovered[(level + 1) * iw + m as usize / 64] &= !(1 << (m % 64));
+        // The items to cover of `o` are covered (the others' bits are clear already).
+        let (first, last) = (
+            self.open_start[o as usize] as usize,
+            self.open_start[o as usize + 1] as usize,
+        );
+        let uncovered = &mut self.uncovered[to * iw..][..iw];
+        for &item in &self.open_items[first..last] {
+            *at_mut(uncovered, item as usize / 64) &= !(1 << (item % 64));
+            if counting {
+                *at_mut(&mut self.counts[to * p..][..p], item as usize) = NOT_OPEN;
             }
-        }
-        if self.counts_as_it_covers() {
-            self.count_cover(level, o);
         }
         let scanned = self.scan(level + 1);
         self.reached(scanned)
-    }
-
-    /// The next level's counts: `level`'s, less the options that choosing `o` takes out
-    /// (those live at `level` and not at the next), and the items of `o` covered.
-    #[inline(always)]
-    fn count_cover(&mut self, level: usize, o: u32) {
-        let (p, words) = (self.primaries, self.words);
-        let (counts, next) = self.counts.split_at_mut((level + 1) * p);
-        let next = &mut next[..p];
-        next.copy_from_slice(&counts[level * p..]);
-        let len = self.nonzero_len[level] as usize;
-        let (before, places) = (
-            &self.live[level * words..][..len],
-            &self.nonzero[level * words..][..len],
-        );
-        let after = &self.live[(level + 1) * words..];
-        let after_places = &self.nonzero[(level + 1) * words..];
-        let kept = self.nonzero_len[level + 1] as usize;
-        // The next level's nonzero words are the level's in order, less those emptied.
-        let mut k = 0;
-        for (&word, &w) in before.iter().zip(places) {
-            let mut gone = word;
-            if k < kept && at(after_places, k) == w {
-                gone &= !at(after, k);
-                k += 1;
-            }
-            while gone != 0 {
-                let taken = 64 * w + gone.trailing_zeros();
-                gone &= gone - 1;
-                let from = at(&self.open_start, taken as usize) as usize;
-                let to = at(&self.open_start, taken as usize + 1) as usize;
-                for &item in &self.open_items[from..to] {
-                    next[item as usize] -= 1;
-                }
-            }
-        }
-        let from = self.open_start[o as usize] as usize;
-        let to = self.open_start[o as usize + 1] as usize;
-        for &item in &self.open_items[from..to] {
-            next[item as usize] = NOT_OPEN;
-        }
     }
 
     /// The first live option of `item` at `level` after option `after` (from the first, for

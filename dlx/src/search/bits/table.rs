@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 
 use super::bounded::Bounds;
-use super::{has, Bits, Count, Next, MAX_CONFLICTS, NONE, NOT_OPEN};
+use super::{has, Bits, Count, Next, MAX_CONFLICTS, MAX_COUNTED, NONE, NOT_OPEN};
 use crate::links::try_copy;
 use crate::problem::{ItemId, OptionId, Problem};
 
@@ -102,6 +102,8 @@ impl Bits {
             open_start,
             open_items,
             item: vec![NONE; depth],
+            alone: vec![false; depth],
+            slot: (0..depth as u32).collect(),
             next: Next::Solution,
             updates: 0,
             bounds: Bounds::of(problem, depth).map(Box::new),
@@ -135,10 +137,7 @@ impl Bits {
             .iter()
             .map(|w| u64::from(w.count_ones()))
             .sum::<u64>();
-        if mask_len[..self.primaries]
-            .iter()
-            .any(|&len| len >= u64::from(NOT_OPEN))
-        {
+        if !self.counts_fit(&mask_len) {
             return false;
         }
         // Per cover, times the options: steps of the counts, and of the scan.
@@ -147,18 +146,31 @@ impl Bits {
         counting < scanning
     }
 
+    /// Whether a [`Count`] holds every primary item, with its number of options (`mask_len`,
+    /// the options of each mask).
+    fn counts_fit(&self, mask_len: &[u64]) -> bool {
+        self.primaries <= 1 << 16
+            && mask_len[..self.primaries]
+                .iter()
+                .all(|&len| len < MAX_COUNTED)
+    }
+
     /// Counts each primary item's live options as each cover takes them out, or (`false`)
     /// when a node's scan needs them; the tree is the same. Puts the table back at the root.
     pub(crate) fn count_as_it_covers(&mut self, counting: bool) {
         debug_assert!(
             !counting
-                || (0..self.primaries).all(|i| self
-                    .mask(i as u32)
-                    .iter()
-                    .map(|w| w.count_ones())
-                    .sum::<u32>()
-                    < u32::from(NOT_OPEN)),
-            "an item of more options than a count holds"
+                || self.counts_fit(
+                    &(0..self.primaries)
+                        .map(|i| {
+                            self.mask(i as u32)
+                                .iter()
+                                .map(|w| u64::from(w.count_ones()))
+                                .sum()
+                        })
+                        .collect::<Vec<_>>()
+                ),
+            "an item of more options than a count holds, or too many items"
         );
         let levels = self.nonzero_len.len();
         // Zeros, which the allocator gives as pages the system maps when they are first
@@ -193,6 +205,8 @@ impl Bits {
             open_start: try_copy(&self.open_start)?,
             open_items: try_copy(&self.open_items)?,
             item: try_copy(&self.item)?,
+            alone: try_copy(&self.alone)?,
+            slot: try_copy(&self.slot)?,
             bounds: match &self.bounds {
                 Some(bounds) => Some(Box::new(bounds.try_clone()?)),
                 None => None,
@@ -279,7 +293,9 @@ impl Bits {
                     live.iter()
                         .zip(places)
                         .map(|(&word, &w)| (word & mask[w as usize]).count_ones())
-                        .sum::<u32>() as Count
+                        .sum::<u32>()
+                        << 16
+                        | i as Count
                 } else {
                     NOT_OPEN
                 };
