@@ -108,6 +108,10 @@ type Count = u32;
 /// What one option less takes from an item's [`Count`].
 const ONE: Count = 1 << 16;
 
+/// A level's counts are a whole number of chunks of this many (the last padded with
+/// [`NOT_OPEN`]), which the scan takes four vectors at a time, with no remainder to loop on.
+const COUNT_CHUNK: usize = 32;
+
 /// The options an item may have where the levels keep counts: fewer than this.
 const MAX_COUNTED: u64 = u16::MAX as u64;
 
@@ -164,9 +168,11 @@ pub(crate) struct Bits {
     root: Vec<u64>,
     /// When the table counts as it covers ([`Bits::counts_as_it_covers`]): level `l`'s
     /// number of live options of each primary item, with the item ([`Count`]), at
-    /// `counts[slot[l] * primaries..]`, [`NOT_OPEN`] for an item covered or not to be
-    /// covered; else empty.
+    /// `counts[slot[l] * count_len..]`, [`NOT_OPEN`] for an item covered or not to be
+    /// covered; else empty. A level's counts take `count_len` places: the primary items,
+    /// then [`NOT_OPEN`] up to a whole number of [`COUNT_CHUNK`]s.
     counts: Vec<Count>,
+    count_len: usize,
     /// The primary items to be covered of option `o`:
     /// `open_items[open_start[o]..open_start[o + 1]]`.
     open_start: Vec<u32>,

@@ -1,7 +1,7 @@
 //! The moves of the bit-set search on its table: a cover, which writes the next level's
 //! sets (and counts, where the table keeps them), and the scan for the item it branches on.
 
-use super::{at, at_mut, has, has_live, Bits, Next, NONE, NOT_OPEN, ONE};
+use super::{at, at_mut, has, has_live, Bits, Count, Next, COUNT_CHUNK, NONE, NOT_OPEN, ONE};
 
 impl Bits {
     /// The number of options of the item whose mask starts at `masks[mask]` in the live set
@@ -74,11 +74,15 @@ impl Bits {
     #[inline(always)]
     fn scan_counts(&self, level: usize) -> Result<Next, u32> {
         let slot = self.slot[level] as usize;
-        let counts = &self.counts[slot * self.primaries..][..self.primaries];
+        let counts = &self.counts[slot * self.count_len..][..self.count_len];
         // Without an early exit, so that it runs on vectors.
-        let fewest = counts
-            .iter()
-            .fold(NOT_OPEN, |fewest, &count| fewest.min(count));
+        let mut least = [NOT_OPEN; COUNT_CHUNK];
+        for chunk in counts.chunks_exact(COUNT_CHUNK) {
+            for (least, &count) in least.iter_mut().zip(chunk) {
+                *least = (*least).min(count);
+            }
+        }
+        let fewest = least.into_iter().fold(NOT_OPEN, Count::min);
         if fewest == NOT_OPEN {
             return Ok(Next::Solution);
         }
@@ -97,7 +101,7 @@ impl Bits {
     /// takes the same slot ([`Bits::slot`]). Most levels of a sudoku are such forced moves.
     #[inline(always)]
     pub(super) fn cover(&mut self, level: usize, o: u32) -> bool {
-        let (words, iw, p) = (self.words, self.item_words, self.primaries);
+        let (words, iw, p) = (self.words, self.item_words, self.count_len);
         let from = self.slot[level] as usize;
         let to = from + usize::from(!self.alone[level]);
         self.slot[level + 1] = to as u32;
@@ -178,10 +182,14 @@ impl Bits {
             self.open_start[o as usize + 1] as usize,
         );
         let uncovered = &mut self.uncovered[to * iw..][..iw];
+        let counts = match counting {
+            true => &mut self.counts[to * p..][..p],
+            false => &mut [][..],
+        };
         for &item in &self.open_items[first..last] {
             *at_mut(uncovered, item as usize / 64) &= !(1 << (item % 64));
             if counting {
-                *at_mut(&mut self.counts[to * p..][..p], item as usize) = NOT_OPEN;
+                *at_mut(counts, item as usize) = NOT_OPEN;
             }
         }
         let scanned = self.scan(level + 1);

@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 
 use super::bounded::Bounds;
-use super::{has, Bits, Count, Next, MAX_CONFLICTS, MAX_COUNTED, NONE, NOT_OPEN};
+use super::{has, Bits, Count, Next, COUNT_CHUNK, MAX_CONFLICTS, MAX_COUNTED, NONE, NOT_OPEN};
 use crate::links::try_copy;
 use crate::problem::{ItemId, OptionId, Problem};
 
@@ -99,6 +99,7 @@ impl Bits {
             to_cover,
             root: Vec::new(),
             counts: Vec::new(),
+            count_len: primaries.div_ceil(COUNT_CHUNK) * COUNT_CHUNK,
             open_start,
             open_items,
             item: vec![NONE; depth],
@@ -176,7 +177,7 @@ impl Bits {
         // Zeros, which the allocator gives as pages the system maps when they are first
         // written: a level's counts are written whole before they are read.
         self.counts = if counting {
-            vec![0; levels.max(1) * self.primaries]
+            vec![0; levels.max(1) * self.count_len]
         } else {
             Vec::new()
         };
@@ -300,6 +301,7 @@ impl Bits {
                     NOT_OPEN
                 };
             }
+            self.counts[self.primaries..self.count_len].fill(NOT_OPEN);
         }
         self.next = match self.scan(0) {
             Ok(next) => next,
