@@ -107,10 +107,6 @@ impl Bits {
         self.slot[level + 1] = to as u32;
         let len = self.nonzero_len[from] as usize;
         if to != from {
-            self.live
-                .copy_within(from * words..from * words + len, to * words);
-            self.nonzero
-                .copy_within(from * words..from * words + len, to * words);
             if iw == 1 {
                 // A call to copy one word costs more than the word.
                 self.uncovered[to] = self.uncovered[from];
@@ -127,53 +123,43 @@ impl Bits {
                 [self.kill_start[o as usize] as usize..self.kill_start[o as usize + 1] as usize],
             &self.masks[..],
         );
-        let live = &mut self.live[to * words..][..len];
-        let places = &mut self.nonzero[to * words..][..len];
         let counting = !self.counts.is_empty();
-        let counts = match counting {
-            true => &mut self.counts[to * p..][..p],
-            false => &mut [][..],
+        let take = TakeOut {
+            live: &mut self.live[..],
+            places: &mut self.nonzero[..],
+            read: from * words,
+            write: to * words,
+            len,
+            counts: match counting {
+                true => &mut self.counts[to * p..][..p],
+                false => &mut [][..],
+            },
+            open_start: &self.open_start[..],
+            open_items: &self.open_items[..],
         };
-        let (open_start, open_items) = (&self.open_start[..], &self.open_items[..]);
-        // Option `o`'s masks together, where the table keeps them.
-        let conflicts = match self.conflicts.is_empty() {
-            true => &[][..],
-            false => &self.conflicts[o as usize * words..][..words],
-        };
-        let mut kept = 0;
-        let mut removed = 0;
-        // The options of each word that `o` rules out are taken out in place: the words kept
-        // move down over those emptied.
-        for k in 0..len {
-            let w = at(places, k);
-            let word = at(live, k);
-            let gone = word
-                & if conflicts.is_empty() {
+        // A loop of its own for each way to find the options ruled out, and to count.
+        let (kept, removed) = match (self.conflicts.is_empty(), counting) {
+            (false, counting) => {
+                // Option `o`'s masks together.
+                let conflicts = &self.conflicts[o as usize * words..][..words];
+                let gone = |w: u32| at(conflicts, w as usize);
+                match counting {
+                    true => take.run::<true>(gone),
+                    false => take.run::<false>(gone),
+                }
+            }
+            (true, counting) => {
+                let gone = |w: u32| {
                     kills.iter().fold(0, |gone, &m| {
                         gone | at(masks, m as usize * words + w as usize)
                     })
-                } else {
-                    at(conflicts, w as usize)
                 };
-            removed += gone.count_ones();
-            if counting {
-                let mut bits = gone;
-                while bits != 0 {
-                    let taken = 64 * w + bits.trailing_zeros();
-                    bits &= bits - 1;
-                    let from = at(open_start, taken as usize) as usize;
-                    let to = at(open_start, taken as usize + 1) as usize;
-                    for &item in &open_items[from..to] {
-                        *at_mut(counts, item as usize) -= ONE;
-                    }
+                match counting {
+                    true => take.run::<true>(gone),
+                    false => take.run::<false>(gone),
                 }
             }
-            let left = word & !gone;
-            // Written whether kept or not; `kept` moves on only past a word that is kept.
-            *at_mut(live, kept) = left;
-            *at_mut(places, kept) = w;
-            kept += (left != 0) as usize;
-        }
+        };
         self.nonzero_len[to] = kept as u32;
         self.updates += removed as u64;
         // The items to cover of `o` are covered (the others' bits are clear already).
@@ -250,5 +236,67 @@ impl Bits {
         };
         let is_option = (o as usize) < self.kill_start.len() - 1;
         (is_option && has_live(self.live_at(level), o) && has(self.mask(item), o)).then_some(item)
+    }
+}
+
+/// A cover's pass over the live words: each word of the level's slot (from `read`) less the
+/// options ruled out is written to the next level's (from `write`), the words left empty
+/// dropped; the slots may be the same, since a word is read before any is written at its
+/// place or above. Where the table counts, each option taken out lowers its items' counts.
+struct TakeOut<'a> {
+    live: &'a mut [u64],
+    places: &'a mut [u32],
+    read: usize,
+    write: usize,
+    len: usize,
+    counts: &'a mut [Count],
+    open_start: &'a [u32],
+    open_items: &'a [u32],
+}
+
+impl TakeOut<'_> {
+    /// The pass, with `gone(w)` the options of word `w` ruled out: the words kept, and the
+    /// options taken out.
+    #[inline(always)]
+    fn run<const COUNTING: bool>(self, gone: impl Fn(u32) -> u64) -> (usize, u32) {
+        let TakeOut {
+            live,
+            places,
+            read,
+            write,
+            len,
+            counts,
+            open_start,
+            open_items,
+        } = self;
+        debug_assert!(read.max(write) + len <= live.len().min(places.len()));
+        let mut kept = 0;
+        let mut removed = 0;
+        for k in 0..len {
+            let w = at(places, read + k);
+            let word = at(live, read + k);
+            let taken = word & gone(w);
+            removed += taken.count_ones();
+            if COUNTING {
+                let mut bits = taken;
+                while bits != 0 {
+                    let option = (64 * w + bits.trailing_zeros()) as usize;
+                    bits &= bits - 1;
+                    let (first, last) = (
+                        at(open_start, option) as usize,
+                        at(open_start, option + 1) as usize,
+                    );
+                    for &item in &open_items[first..last] {
+                        *at_mut(counts, item as usize) -= ONE;
+                    }
+                }
+            }
+            let left = word & !taken;
+            // Written whether kept or not; `kept` moves on only past a word that is kept.
+            *at_mut(live, write + kept) = left;
+            *at_mut(places, write + kept) = w;
+            kept += (left != 0) as usize;
+        }
+        (kept, removed)
     }
 }
