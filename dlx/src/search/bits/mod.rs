@@ -186,6 +186,8 @@ pub(crate) struct Bits {
     /// ([`Bits::cover`]) hands its slot on to the next level, so a slot is a level of more
     /// than one option, or the root.
     slot: Vec<u32>,
+    /// The primary items to be covered that a slot's level leaves uncovered, how many.
+    open_left: Vec<u32>,
     /// What the deepest level reached branches on.
     next: Next,
     updates: u64,

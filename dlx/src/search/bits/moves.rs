@@ -103,8 +103,21 @@ impl Bits {
     pub(super) fn cover(&mut self, level: usize, o: u32) -> bool {
         let (words, iw, p) = (self.words, self.item_words, self.count_len);
         let from = self.slot[level] as usize;
+        let (first, last) = (
+            self.open_start[o as usize] as usize,
+            self.open_start[o as usize + 1] as usize,
+        );
+        if last - first == self.open_left[from] as usize {
+            // `o` covers every item left (a live option has no covered item): the next
+            // level is a solution, whose sets nothing reads. Only its updates are counted.
+            self.slot[level + 1] = from as u32;
+            self.updates += u64::from(self.ruled_out(from, o));
+            self.next = Next::Solution;
+            return true;
+        }
         let to = from + usize::from(!self.alone[level]);
         self.slot[level + 1] = to as u32;
+        self.open_left[to] = self.open_left[from] - (last - first) as u32;
         let len = self.nonzero_len[from] as usize;
         if to != from {
             if iw == 1 {
@@ -163,10 +176,6 @@ impl Bits {
         self.nonzero_len[to] = kept as u32;
         self.updates += removed as u64;
         // The items to cover of `o` are covered (the others' bits are clear already).
-        let (first, last) = (
-            self.open_start[o as usize] as usize,
-            self.open_start[o as usize + 1] as usize,
-        );
         let uncovered = &mut self.uncovered[to * iw..][..iw];
         let counts = match counting {
             true => &mut self.counts[to * p..][..p],
@@ -180,6 +189,34 @@ impl Bits {
         }
         let scanned = self.scan(level + 1);
         self.reached(scanned)
+    }
+
+    /// How many live options of the slot `slot` option `o` rules out (itself included): the
+    /// updates of its cover.
+    fn ruled_out(&self, slot: usize, o: u32) -> u32 {
+        let words = self.words;
+        let len = self.nonzero_len[slot] as usize;
+        let live = &self.live[slot * words..][..len];
+        let places = &self.nonzero[slot * words..][..len];
+        if self.conflicts.is_empty() {
+            let kills = &self.kills
+                [self.kill_start[o as usize] as usize..self.kill_start[o as usize + 1] as usize];
+            live.iter()
+                .zip(places)
+                .map(|(&word, &w)| {
+                    let gone = kills.iter().fold(0, |gone, &m| {
+                        gone | at(&self.masks, m as usize * words + w as usize)
+                    });
+                    (word & gone).count_ones()
+                })
+                .sum()
+        } else {
+            let conflicts = &self.conflicts[o as usize * words..][..words];
+            live.iter()
+                .zip(places)
+                .map(|(&word, &w)| (word & at(conflicts, w as usize)).count_ones())
+                .sum()
+        }
     }
 
     /// The first live option of `item` at `level` after option `after` (from the first, for

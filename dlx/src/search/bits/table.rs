@@ -105,6 +105,7 @@ impl Bits {
             item: vec![NONE; depth],
             alone: vec![false; depth],
             slot: (0..depth as u32).collect(),
+            open_left: vec![0; depth],
             next: Next::Solution,
             updates: 0,
             bounds: Bounds::of(problem, depth).map(Box::new),
@@ -208,6 +209,7 @@ impl Bits {
             item: try_copy(&self.item)?,
             alone: try_copy(&self.alone)?,
             slot: try_copy(&self.slot)?,
+            open_left: try_copy(&self.open_left)?,
             bounds: match &self.bounds {
                 Some(bounds) => Some(Box::new(bounds.try_clone()?)),
                 None => None,
@@ -286,6 +288,7 @@ impl Bits {
             return;
         }
         self.uncovered[..self.item_words].copy_from_slice(&self.to_cover);
+        self.open_left[0] = self.to_cover.iter().map(|w| w.count_ones()).sum();
         if self.counts_as_it_covers() {
             for i in 0..self.primaries {
                 self.counts[i] = if has(&self.to_cover, i as u32) {
