@@ -48,7 +48,8 @@ pub enum Tree {
     SparseSets,
     /// Bit sets: the sparse sets' tree, node for node, walked with a bit set of the live
     /// options at each level. Choosing an option clears its items' options from a copy of
-    /// the set, a word at a time, and backtracking is free; an item's number of options is
+    /// the set, a word at a time (from the set itself at a level of one option, which is
+    /// never come back to), and backtracking is free; an item's number of options is
     /// a popcount of the set and the item's mask. The fastest tree on problems of up to a
     /// few thousand options (the pentominoes, Langford pairs, queens: see `docs/engine.md`),
     /// since a node costs a pass over the uncovered items' masks: a problem whose masks
