@@ -101,7 +101,6 @@ impl Bits {
     /// takes the same slot ([`Bits::slot`]). Most levels of a sudoku are such forced moves.
     #[inline(always)]
     pub(super) fn cover(&mut self, level: usize, o: u32) -> bool {
-        let (words, iw, p) = (self.words, self.item_words, self.count_len);
         let from = self.slot[level] as usize;
         let (first, last) = (
             self.open_start[o as usize] as usize,
@@ -110,11 +109,54 @@ impl Bits {
         if last - first == self.open_left[from] as usize {
             // `o` covers every item left (a live option has no covered item): the next
             // level is a solution, whose sets nothing reads. Only its updates are counted.
+            let updates = self.ruled_out(from, o);
+            #[cfg(debug_assertions)]
+            self.check_leaf(level, o, updates);
             self.slot[level + 1] = from as u32;
-            self.updates += u64::from(self.ruled_out(from, o));
+            self.updates += u64::from(updates);
             self.next = Next::Solution;
             return true;
         }
+        self.cover_written(level, o, from, (first, last))
+    }
+
+    /// Checks a cover that wrote nothing (`o` covers every item left, at `level`, taking out
+    /// `updates` options) against the cover written out, in the slot above the level's,
+    /// which no level uses at that time: the same updates, and a solution.
+    #[cfg(debug_assertions)]
+    fn check_leaf(&mut self, level: usize, o: u32, updates: u32) {
+        let (before, alone) = (self.updates, self.alone[level]);
+        let from = self.slot[level] as usize;
+        let open = (
+            self.open_start[o as usize] as usize,
+            self.open_start[o as usize + 1] as usize,
+        );
+        self.alone[level] = false;
+        assert!(
+            self.cover_written(level, o, from, open),
+            "a leaf's cover failed"
+        );
+        assert_eq!(self.next, Next::Solution, "a leaf is not a solution");
+        assert_eq!(
+            self.updates - before,
+            u64::from(updates),
+            "a leaf's updates differ from its cover's"
+        );
+        self.alone[level] = alone;
+        self.updates = before;
+    }
+
+    /// [`cover`](Self::cover) written out: `o` at `level`, whose slot is `from`, with its
+    /// items to cover at `open_items[first..last]`.
+    #[inline(always)]
+    fn cover_written(
+        &mut self,
+        level: usize,
+        o: u32,
+        from: usize,
+        (first, last): (usize, usize),
+    ) -> bool {
+        let (words, iw, p) = (self.words, self.item_words, self.count_len);
         let to = from + usize::from(!self.alone[level]);
         self.slot[level + 1] = to as u32;
         self.open_left[to] = self.open_left[from] - (last - first) as u32;
