@@ -305,6 +305,10 @@ impl SetTable for Bits {
         if self.bounds.is_some() {
             return self.next_bounded(level, o);
         }
+        if self.alone[level] {
+            // A forced move has no other option, and its sets may be written over.
+            return None;
+        }
         self.option_after(level, self.item[level], Some(o))
     }
 

@@ -267,7 +267,10 @@ impl Bits {
     pub(super) fn option_after(&self, level: usize, item: u32, after: Option<u32>) -> Option<u32> {
         let ((words, places), mask) = (self.live_at(level), self.mask(item));
         let start = after.map_or(0, |o| o + 1);
-        let first = places.partition_point(|&w| w < start / 64);
+        let first = match after {
+            None => 0,
+            Some(_) => places.partition_point(|&w| w < start / 64),
+        };
         for (&word, &w) in words[first..].iter().zip(&places[first..]) {
             let mut bits = word & at(mask, w as usize);
             if w == start / 64 {
