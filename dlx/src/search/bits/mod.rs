@@ -69,6 +69,34 @@ fn at<T: Copy>(words: &[T], i: usize) -> T {
     unsafe { *words.get_unchecked(i) }
 }
 
+/// The `len` records of a table array from `from`, without a bounds check in release builds:
+/// a level's sets and counts in its slot, a mask, or an option's conflicts, each within its
+/// array by the table's construction (debug builds check each).
+#[inline(always)]
+#[allow(unsafe_code)]
+fn span<T>(records: &[T], from: usize, len: usize) -> &[T] {
+    debug_assert!(
+        from + len <= records.len(),
+        "records {from}+{len} out of {}",
+        records.len()
+    );
+    // SAFETY: in bounds by the table's invariant, above.
+    unsafe { records.get_unchecked(from..from + len) }
+}
+
+/// [`span`] to write.
+#[inline(always)]
+#[allow(unsafe_code)]
+fn span_mut<T>(records: &mut [T], from: usize, len: usize) -> &mut [T] {
+    debug_assert!(
+        from + len <= records.len(),
+        "records {from}+{len} out of {}",
+        records.len()
+    );
+    // SAFETY: in bounds by the table's invariant, above.
+    unsafe { records.get_unchecked_mut(from..from + len) }
+}
+
 /// Record `i` of a table array to write, without a bounds check in release builds: a level's
 /// word or place below its length, or a count of a primary item (debug builds check each).
 #[inline(always)]
@@ -267,16 +295,16 @@ impl Bits {
     }
 
     fn mask(&self, m: u32) -> &[u64] {
-        &self.masks[m as usize * self.words..][..self.words]
+        span(&self.masks, m as usize * self.words, self.words)
     }
 
     /// Level `level`'s live set: its nonzero words and their places.
     #[inline(always)]
     fn live_at(&self, level: usize) -> (&[u64], &[u32]) {
-        let slot = self.slot[level] as usize;
-        let len = self.nonzero_len[slot] as usize;
+        let slot = at(&self.slot, level) as usize;
+        let len = at(&self.nonzero_len, slot) as usize;
         let from = slot * self.words;
-        (&self.live[from..][..len], &self.nonzero[from..][..len])
+        (span(&self.live, from, len), span(&self.nonzero, from, len))
     }
 }
 

@@ -1,7 +1,9 @@
 //! The moves of the bit-set search on its table: a cover, which writes the next level's
 //! sets (and counts, where the table keeps them), and the scan for the item it branches on.
 
-use super::{at, at_mut, has, has_live, Bits, Count, Next, COUNT_CHUNK, NONE, NOT_OPEN, ONE};
+use super::{
+    at, at_mut, has, has_live, span, span_mut, Bits, Count, Next, COUNT_CHUNK, NONE, NOT_OPEN, ONE,
+};
 
 impl Bits {
     /// The number of options of the item whose mask starts at `masks[mask]` in the live set
@@ -45,7 +47,7 @@ impl Bits {
         let mut best = (u32::MAX, NONE);
         let mut dead = None;
         let slot = self.slot[level] as usize;
-        let uncovered = &self.uncovered[slot * self.item_words..][..self.item_words];
+        let uncovered = span(&self.uncovered, slot * self.item_words, self.item_words);
         let live = self.live_at(level);
         for (w, &word) in uncovered.iter().enumerate() {
             let mut bits = word;
@@ -74,7 +76,7 @@ impl Bits {
     #[inline(always)]
     fn scan_counts(&self, level: usize) -> Result<Next, u32> {
         let slot = self.slot[level] as usize;
-        let counts = &self.counts[slot * self.count_len..][..self.count_len];
+        let counts = span(&self.counts, slot * self.count_len, self.count_len);
         // Without an early exit, so that it runs on vectors.
         let mut least = [NOT_OPEN; COUNT_CHUNK];
         for chunk in counts.chunks_exact(COUNT_CHUNK) {
@@ -101,12 +103,12 @@ impl Bits {
     /// takes the same slot ([`Bits::slot`]). Most levels of a sudoku are such forced moves.
     #[inline(always)]
     pub(super) fn cover(&mut self, level: usize, o: u32) -> bool {
-        let from = self.slot[level] as usize;
+        let from = at(&self.slot, level) as usize;
         let (first, last) = (
-            self.open_start[o as usize] as usize,
-            self.open_start[o as usize + 1] as usize,
+            at(&self.open_start, o as usize) as usize,
+            at(&self.open_start, o as usize + 1) as usize,
         );
-        if last - first == self.open_left[from] as usize {
+        if last - first == at(&self.open_left, from) as usize {
             // `o` covers every item left (a live option has no covered item): the next
             // level is a solution, whose sets nothing reads. Only its updates are counted.
             let updates = self.ruled_out(from, o);
@@ -186,7 +188,7 @@ impl Bits {
             write: to * words,
             len,
             counts: match counting {
-                true => &mut self.counts[to * p..][..p],
+                true => span_mut(&mut self.counts, to * p, p),
                 false => &mut [][..],
             },
             open_start: &self.open_start[..],
@@ -196,7 +198,7 @@ impl Bits {
         let (kept, removed) = match (self.conflicts.is_empty(), counting) {
             (false, counting) => {
                 // Option `o`'s masks together.
-                let conflicts = &self.conflicts[o as usize * words..][..words];
+                let conflicts = span(&self.conflicts, o as usize * words, words);
                 let gone = |w: u32| at(conflicts, w as usize);
                 match counting {
                     true => take.run::<true>(gone),
@@ -218,9 +220,9 @@ impl Bits {
         self.nonzero_len[to] = kept as u32;
         self.updates += removed as u64;
         // The items to cover of `o` are covered (the others' bits are clear already).
-        let uncovered = &mut self.uncovered[to * iw..][..iw];
+        let uncovered = span_mut(&mut self.uncovered, to * iw, iw);
         let counts = match counting {
-            true => &mut self.counts[to * p..][..p],
+            true => span_mut(&mut self.counts, to * p, p),
             false => &mut [][..],
         };
         for &item in &self.open_items[first..last] {
