@@ -320,8 +320,8 @@ impl SetTable for Bits {
             Next::Solution => Branch::Solution,
             Next::Item(_, 0) => Branch::DeadEnd,
             Next::Item(item, number) => {
-                self.item[level] = item;
-                self.alone[level] = number == 1;
+                *at_mut(&mut self.item, level) = item;
+                *at_mut(&mut self.alone, level) = number == 1;
                 let first = self.option_after(level, item, None);
                 Branch::First(first.expect("an item with options"))
             }
@@ -333,11 +333,11 @@ impl SetTable for Bits {
         if self.bounds.is_some() {
             return self.next_bounded(level, o);
         }
-        if self.alone[level] {
+        if at(&self.alone, level) {
             // A forced move has no other option, and its sets may be written over.
             return None;
         }
-        self.option_after(level, self.item[level], Some(o))
+        self.option_after(level, at(&self.item, level), Some(o))
     }
 
     #[inline(always)]

@@ -46,7 +46,7 @@ impl Bits {
         }
         let mut best = (u32::MAX, NONE);
         let mut dead = None;
-        let slot = self.slot[level] as usize;
+        let slot = at(&self.slot, level) as usize;
         let uncovered = span(&self.uncovered, slot * self.item_words, self.item_words);
         let live = self.live_at(level);
         for (w, &word) in uncovered.iter().enumerate() {
@@ -75,7 +75,7 @@ impl Bits {
     /// [`scan`](Self::scan) by the counts: the first item of the fewest options.
     #[inline(always)]
     fn scan_counts(&self, level: usize) -> Result<Next, u32> {
-        let slot = self.slot[level] as usize;
+        let slot = at(&self.slot, level) as usize;
         let counts = span(&self.counts, slot * self.count_len, self.count_len);
         // Without an early exit, so that it runs on vectors.
         let mut least = [NOT_OPEN; COUNT_CHUNK];
@@ -114,7 +114,7 @@ impl Bits {
             let updates = self.ruled_out(from, o);
             #[cfg(debug_assertions)]
             self.check_leaf(level, o, updates);
-            self.slot[level + 1] = from as u32;
+            *at_mut(&mut self.slot, level + 1) = from as u32;
             self.updates += u64::from(updates);
             self.next = Next::Solution;
             return true;
@@ -159,10 +159,10 @@ impl Bits {
         (first, last): (usize, usize),
     ) -> bool {
         let (words, iw, p) = (self.words, self.item_words, self.count_len);
-        let to = from + usize::from(!self.alone[level]);
-        self.slot[level + 1] = to as u32;
-        self.open_left[to] = self.open_left[from] - (last - first) as u32;
-        let len = self.nonzero_len[from] as usize;
+        let to = from + usize::from(!at(&self.alone, level));
+        *at_mut(&mut self.slot, level + 1) = to as u32;
+        *at_mut(&mut self.open_left, to) = at(&self.open_left, from) - (last - first) as u32;
+        let len = at(&self.nonzero_len, from) as usize;
         if to != from {
             if iw == 1 {
                 // A call to copy one word costs more than the word.
@@ -217,7 +217,7 @@ impl Bits {
                 }
             }
         };
-        self.nonzero_len[to] = kept as u32;
+        *at_mut(&mut self.nonzero_len, to) = kept as u32;
         self.updates += removed as u64;
         // The items to cover of `o` are covered (the others' bits are clear already).
         let uncovered = span_mut(&mut self.uncovered, to * iw, iw);
@@ -225,7 +225,7 @@ impl Bits {
             true => span_mut(&mut self.counts, to * p, p),
             false => &mut [][..],
         };
-        for &item in &self.open_items[first..last] {
+        for &item in span(&self.open_items, first, last - first) {
             *at_mut(uncovered, item as usize / 64) &= !(1 << (item % 64));
             if counting {
                 *at_mut(counts, item as usize) = NOT_OPEN;
@@ -370,7 +370,7 @@ impl TakeOut<'_> {
                         at(open_start, option) as usize,
                         at(open_start, option + 1) as usize,
                     );
-                    for &item in &open_items[first..last] {
+                    for &item in span(open_items, first, last - first) {
                         *at_mut(counts, item as usize) -= ONE;
                     }
                 }
