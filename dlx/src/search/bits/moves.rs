@@ -236,15 +236,20 @@ impl Bits {
     }
 
     /// How many live options of the slot `slot` option `o` rules out (itself included): the
-    /// updates of its cover.
+    /// updates of its cover. Inlined into the loop, which is built with the popcount
+    /// instruction where the CPU has it.
+    #[inline(always)]
     fn ruled_out(&self, slot: usize, o: u32) -> u32 {
         let words = self.words;
-        let len = self.nonzero_len[slot] as usize;
-        let live = &self.live[slot * words..][..len];
-        let places = &self.nonzero[slot * words..][..len];
+        let len = at(&self.nonzero_len, slot) as usize;
+        let live = span(&self.live, slot * words, len);
+        let places = span(&self.nonzero, slot * words, len);
         if self.conflicts.is_empty() {
-            let kills = &self.kills
-                [self.kill_start[o as usize] as usize..self.kill_start[o as usize + 1] as usize];
+            let (first, last) = (
+                at(&self.kill_start, o as usize) as usize,
+                at(&self.kill_start, o as usize + 1) as usize,
+            );
+            let kills = span(&self.kills, first, last - first);
             live.iter()
                 .zip(places)
                 .map(|(&word, &w)| {
@@ -255,7 +260,7 @@ impl Bits {
                 })
                 .sum()
         } else {
-            let conflicts = &self.conflicts[o as usize * words..][..words];
+            let conflicts = span(&self.conflicts, o as usize * words, words);
             live.iter()
                 .zip(places)
                 .map(|(&word, &w)| (word & at(conflicts, w as usize)).count_ones())
