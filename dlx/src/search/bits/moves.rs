@@ -88,7 +88,7 @@ impl Bits {
         if fewest == NOT_OPEN {
             return Ok(Next::Solution);
         }
-        let (number, item) = (fewest >> 16, fewest & 0xffff);
+        let (number, item) = (fewest / ONE, fewest % ONE);
         match number {
             0 if level > 0 => Err(item),
             _ => Ok(Next::Item(item, number)),
@@ -180,7 +180,7 @@ impl Bits {
                 [self.kill_start[o as usize] as usize..self.kill_start[o as usize + 1] as usize],
             &self.masks[..],
         );
-        let counting = !self.counts.is_empty();
+        let counting = self.counts_as_it_covers();
         let take = TakeOut {
             live: &mut self.live[..],
             places: &mut self.nonzero[..],

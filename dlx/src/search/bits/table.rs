@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 
 use super::bounded::Bounds;
-use super::{has, Bits, Count, Next, COUNT_CHUNK, MAX_CONFLICTS, MAX_COUNTED, NONE, NOT_OPEN};
+use super::{has, Bits, Count, Next, COUNT_CHUNK, MAX_CONFLICTS, MAX_COUNTED, NONE, NOT_OPEN, ONE};
 use crate::links::try_copy;
 use crate::problem::{ItemId, OptionId, Problem};
 
@@ -294,12 +294,12 @@ impl Bits {
                 self.counts[i] = if has(&self.to_cover, i as u32) {
                     let (live, places) = self.live_at(0);
                     let mask = self.mask(i as u32);
-                    live.iter()
+                    let number: u32 = live
+                        .iter()
                         .zip(places)
                         .map(|(&word, &w)| (word & mask[w as usize]).count_ones())
-                        .sum::<u32>()
-                        << 16
-                        | i as Count
+                        .sum();
+                    number * ONE + i as Count
                 } else {
                     NOT_OPEN
                 };
