@@ -43,6 +43,10 @@ pub(super) enum Branch {
     DeadEnd,
     /// The level is applied, and this is its first option.
     First(u32),
+    /// As [`First`](Branch::First), and each of the level's `number` options is a solution
+    /// (its item is the last to cover): a count that needs no solution's options may take
+    /// them all at once ([`SetTable::count_leaves`]), without a round of the loop for each.
+    Leaves { number: u32, first: u32 },
 }
 
 /// A table that walks the sets' tree.
@@ -52,6 +56,12 @@ pub(super) trait SetTable {
 
     /// Enters `level`: what its node does.
     fn branch(&mut self, level: usize) -> Branch;
+
+    /// After [`Branch::Leaves`] at `level`: counts the updates of its options' covers, as
+    /// if each were taken in turn, and leaves the level done. A table that never branches
+    /// so has nothing to count.
+    #[inline(always)]
+    fn count_leaves(&mut self, _level: usize) {}
 
     /// Leaves option `node` at `level` (tried, or given up after its cover failed): the
     /// level's next option, or `None` when the level is done.
@@ -93,6 +103,12 @@ pub(super) trait SetTable {
 
     fn set_updates(&mut self, updates: u64);
 }
+
+/// Marks the path that calls it as the less likely, so that the loop is laid out for the
+/// others.
+#[cold]
+#[inline(never)]
+fn rarer() {}
 
 impl Search {
     /// Runs the search on `table` until the next solution, checkpoint, prefix, or the end.
@@ -147,6 +163,19 @@ impl Search {
                     }
                     Branch::DeadEnd => {}
                     Branch::First(node) => next = Some(node),
+                    Branch::Leaves { number, first } => {
+                        rarer();
+                        let number = u64::from(number);
+                        if number <= (*quiet_solutions).min(*checkpoint_at - *nodes) {
+                            table.count_leaves(level);
+                            // The leaves' nodes, one level down, each a solution.
+                            *nodes += number;
+                            profile[level + 1] += number;
+                            *quiet_solutions -= number;
+                        } else {
+                            next = Some(first);
+                        }
+                    }
                 }
             }
             // Try options until one covers, leaving the levels that have none left.

@@ -528,6 +528,87 @@ fn bit_sets_counting_as_they_cover_keep_the_tree() {
     assert!(counted > 1000, "only {counted} searches past the root");
 }
 
+/// A count inside the loop ([`Search::quiet_solutions`]) walks the tree that a search
+/// returning every solution walks: as many solutions, and the same nodes, updates and
+/// profile, on every tree; also when its budget of quiet solutions runs out and when it
+/// stops at checkpoints, both a few nodes apart (a tree that takes a level's leaves at once
+/// must not pass either).
+#[test]
+fn quiet_counts_keep_the_tree() {
+    let mut rng = Rng(0x5851_f42d_4c95_7f2d);
+    let rounds = if cfg!(miri) { 8 } else { 1500 };
+    let mut taken_at_once = 0;
+    for round in 0..rounds {
+        let problem = random_problem(&mut rng, round % 3 == 0);
+        for tree in [
+            crate::engine::Tree::Links,
+            crate::engine::Tree::SparseSets,
+            crate::engine::Tree::Bitsets,
+        ] {
+            let bits = tree == crate::engine::Tree::Bitsets;
+            // The bit sets count as they cover where bounds are Algorithm C's.
+            let can_count =
+                bits && (problem.engine() != Engine::M || bits::Bits::takes_bounds(&problem));
+            for counting in [false, true] {
+                if counting && !can_count {
+                    continue;
+                }
+                let fresh = || {
+                    let mut search = Search::new(&problem, problem.engine(), tree);
+                    if let Some(table) = search.bits.as_mut() {
+                        table.count_as_it_covers(counting);
+                    }
+                    search
+                };
+                let mut every = fresh();
+                let mut solutions = 0;
+                while every.run() == Event::Solution {
+                    solutions += 1;
+                }
+                let whole = (solutions, every.nodes, every.updates(), every.profile);
+
+                let mut quiet = fresh();
+                quiet.quiet_solutions = u64::MAX;
+                assert_eq!(quiet.run(), Event::Done);
+                let counted = u64::MAX - quiet.quiet_solutions;
+                let at_once = (counted, quiet.nodes, quiet.updates(), quiet.profile);
+                assert_eq!(at_once, whole, "{tree:?}, at once: {problem:?}");
+
+                let mut stopping = fresh();
+                let mut counted = 0;
+                stopping.checkpoint_at = 1 + rng.below(4);
+                loop {
+                    let budget = rng.below(4);
+                    stopping.quiet_solutions = budget;
+                    let event = stopping.run();
+                    counted += budget - stopping.quiet_solutions;
+                    match event {
+                        Event::Solution => counted += 1,
+                        Event::Checkpoint => {
+                            assert!(stopping.nodes <= stopping.checkpoint_at);
+                            stopping.checkpoint_at = stopping.nodes + 1 + rng.below(4);
+                        }
+                        Event::Done => break,
+                        Event::Prefix => unreachable!("no cutoff"),
+                    }
+                }
+                let stopped = (
+                    counted,
+                    stopping.nodes,
+                    stopping.updates(),
+                    stopping.profile,
+                );
+                assert_eq!(stopped, whole, "{tree:?}, stopping: {problem:?}");
+                taken_at_once += u64::from(bits && whole.0 > 1);
+            }
+        }
+    }
+    assert!(
+        taken_at_once > 100,
+        "only {taken_at_once} bit-set counts of two or more"
+    );
+}
+
 /// The same on larger random problems, whose sets take several words (up to 300 options):
 /// options of two to four of 40 primary items, some with a colored secondary item.
 #[test]

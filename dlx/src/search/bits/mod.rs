@@ -218,6 +218,9 @@ pub(crate) struct Bits {
     open_left: Vec<u32>,
     /// What the deepest level reached branches on.
     next: Next,
+    /// Whether that level has one item left to cover, so that each of the item's live
+    /// options covers all that is left ([`Branch::Leaves`]); never in the tree of bounds.
+    last_item: bool,
     updates: u64,
     /// Algorithm M's bounds, for a problem whose bounds are not read as Algorithm C's
     /// ([`bounded`]).
@@ -323,9 +326,18 @@ impl SetTable for Bits {
                 *at_mut(&mut self.item, level) = item;
                 *at_mut(&mut self.alone, level) = number == 1;
                 let first = self.option_after(level, item, None);
-                Branch::First(first.expect("an item with options"))
+                let first = first.expect("an item with options");
+                match self.last_item {
+                    true => Branch::Leaves { number, first },
+                    false => Branch::First(first),
+                }
             }
         }
+    }
+
+    #[inline(always)]
+    fn count_leaves(&mut self, level: usize) {
+        Bits::count_leaves(self, level);
     }
 
     #[inline(always)]

@@ -122,6 +122,30 @@ impl Bits {
         self.cover_written(level, o, from, (first, last))
     }
 
+    /// Counts the updates of the covers of every live option of the item of `level`, the
+    /// last to cover: each is a leaf, as in [`cover`](Self::cover).
+    #[inline(always)]
+    pub(super) fn count_leaves(&mut self, level: usize) {
+        let item = at(&self.item, level);
+        let slot = at(&self.slot, level) as usize;
+        let (len, words) = (at(&self.nonzero_len, slot) as usize, self.words);
+        let mut updates = 0;
+        for k in 0..len {
+            let w = at(&self.nonzero, slot * words + k);
+            let mut bits = at(&self.live, slot * words + k)
+                & at(&self.masks, item as usize * words + w as usize);
+            while bits != 0 {
+                let o = 64 * w + bits.trailing_zeros();
+                bits &= bits - 1;
+                let taken = self.ruled_out(slot, o);
+                #[cfg(debug_assertions)]
+                self.check_leaf(level, o, taken);
+                updates += u64::from(taken);
+            }
+        }
+        self.updates += updates;
+    }
+
     /// Checks a cover that wrote nothing (`o` covers every item left, at `level`, taking out
     /// `updates` options) against the cover written out, in the slot above the level's,
     /// which no level uses at that time: the same updates, and a solution.
@@ -161,7 +185,9 @@ impl Bits {
         let (words, iw, p) = (self.words, self.item_words, self.count_len);
         let to = from + usize::from(!at(&self.alone, level));
         *at_mut(&mut self.slot, level + 1) = to as u32;
-        *at_mut(&mut self.open_left, to) = at(&self.open_left, from) - (last - first) as u32;
+        let left = at(&self.open_left, from) - (last - first) as u32;
+        *at_mut(&mut self.open_left, to) = left;
+        self.last_item = left == 1;
         let len = at(&self.nonzero_len, from) as usize;
         if to != from {
             if iw == 1 {

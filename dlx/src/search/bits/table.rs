@@ -107,6 +107,7 @@ impl Bits {
             slot: (0..depth as u32).collect(),
             open_left: vec![0; depth],
             next: Next::Solution,
+            last_item: false,
             updates: 0,
             bounds: Bounds::of(problem, depth).map(Box::new),
         };
@@ -283,12 +284,14 @@ impl Bits {
             }
         }
         self.nonzero_len[0] = len as u32;
+        self.last_item = false;
         if self.bounds.is_some() {
             self.start_bounded();
             return;
         }
         self.uncovered[..self.item_words].copy_from_slice(&self.to_cover);
         self.open_left[0] = self.to_cover.iter().map(|w| w.count_ones()).sum();
+        self.last_item = self.open_left[0] == 1;
         if self.counts_as_it_covers() {
             for i in 0..self.primaries {
                 self.counts[i] = if has(&self.to_cover, i as u32) {
