@@ -2,7 +2,9 @@
 //! that [`Bits::takes_bounds`] reads as Algorithm C's.
 //!
 //! Each level keeps, besides its live options and its active primary items, how many chosen
-//! options cover each primary item. A node branches on an active item `i`, which still needs
+//! options cover each primary item and how many live options each has: the cover lowers
+//! that number for each option it takes out, so that a node's scan reads a number for each
+//! active item instead of counting the item's mask in the live set. A node branches on an active item `i`, which still needs
 //! `u - taken` options (at least 0) and has `live` options left: on each of its live options
 //! in turn, and last, when it needs none, on the null move, which takes no more options of
 //! `i`. Choosing option `o` takes out `o` and the item's options before it (those its earlier
@@ -22,7 +24,7 @@
 //! names no option, and a prefix given as options takes a level whose item the next option
 //! does not cover as the item's null move, as Algorithm M's links do.
 
-use super::{at, Bits, Next, NONE};
+use super::{at, at_mut, span, span_mut, Bits, Next, NONE};
 use crate::problem::{ItemId, Problem};
 
 /// The node of a null move.
@@ -34,9 +36,18 @@ pub(super) struct Bounds {
     /// The bounds `u:v` of primary item `i`, `v` at most its number of options.
     lower: Vec<u32>,
     upper: Vec<u32>,
-    /// Level `l`'s number of chosen options covering primary item `i`, at
-    /// `taken[l * primaries + i]`.
-    taken: Vec<u32>,
+    /// Level `l`'s records at `state[2 * primaries * l..]`: for each primary item its
+    /// number of live options, then for each its number of chosen options; copied whole by
+    /// a cover to the next level, with one call. The cover lowers the first for each option
+    /// it takes out, so that the scan reads it instead of counting the item's mask in the
+    /// live set.
+    state: Vec<u32>,
+    /// The primary items of option `o`: `primary_items[primary_start[o]..primary_start[o +
+    /// 1]]`.
+    primary_start: Vec<u32>,
+    primary_items: Vec<u32>,
+    /// The masks a cover takes out besides its item's options, written by each cover.
+    applied: Vec<u32>,
     /// The root's, from the given options (`Bits::give`); empty for none.
     pub(super) given: Vec<u32>,
 }
@@ -44,11 +55,16 @@ pub(super) struct Bounds {
 impl Bounds {
     /// A copy, or `None` when the allocator refuses the memory for its arrays.
     pub(super) fn try_clone(&self) -> Option<Bounds> {
+        use crate::links::try_copy;
         Some(Bounds {
-            lower: crate::links::try_copy(&self.lower)?,
-            upper: crate::links::try_copy(&self.upper)?,
-            taken: crate::links::try_copy(&self.taken)?,
-            given: crate::links::try_copy(&self.given)?,
+            lower: try_copy(&self.lower)?,
+            upper: try_copy(&self.upper)?,
+            state: try_copy(&self.state)?,
+            primary_start: try_copy(&self.primary_start)?,
+            primary_items: try_copy(&self.primary_items)?,
+            applied: try_copy(&self.applied)?,
+            given: try_copy(&self.given)?,
+            ..*self
         })
     }
 
@@ -67,10 +83,28 @@ impl Bounds {
                 (u, v.min(options as u32))
             })
             .unzip();
+        let mut primary_start = vec![0];
+        let mut primary_items = Vec::new();
+        let mut longest = 0;
+        for option in problem.options() {
+            let entries = problem.option(option);
+            primary_items.extend(
+                entries
+                    .iter()
+                    .map(|entry| entry.item().index())
+                    .filter(|&i| i < primaries)
+                    .map(|i| i as u32),
+            );
+            primary_start.push(primary_items.len() as u32);
+            longest = longest.max(entries.len());
+        }
         Some(Bounds {
             lower,
             upper,
-            taken: vec![0; depth.max(1) * primaries],
+            state: vec![0; depth.max(1) * 2 * primaries],
+            primary_start,
+            primary_items,
+            applied: Vec::with_capacity(longest),
             given: Vec::new(),
         })
     }
@@ -113,8 +147,8 @@ impl Bits {
     #[inline(always)]
     pub(super) fn needed(&self, level: usize, i: u32) -> u32 {
         let bounds = self.bounds();
-        let taken = bounds.taken[level * self.primaries + i as usize];
-        bounds.lower[i as usize].saturating_sub(taken)
+        let taken = at(&bounds.state, (2 * level + 1) * self.primaries + i as usize);
+        at(&bounds.lower, i as usize).saturating_sub(taken)
     }
 
     /// The root of a bounded search, below the given options if any: the primary items
@@ -145,11 +179,21 @@ impl Bits {
             kept += usize::from(left != 0);
         }
         self.nonzero_len[0] = kept as u32;
+        let live: Vec<u32> = (0..p as u32)
+            .map(|i| {
+                Self::count(
+                    self.live_at(0),
+                    &self.masks,
+                    i as usize * self.words,
+                    u32::MAX,
+                )
+            })
+            .collect();
         let bounds = self.bounds.as_mut().expect("bounds");
-        match bounds.given.len() {
-            0 => bounds.taken[..p].fill(0),
-            _ => bounds.taken[..p].copy_from_slice(&bounds.given),
-        }
+        let (counts, taken) = bounds.state[..2 * p].split_at_mut(p);
+        counts.copy_from_slice(&live);
+        taken.fill(0);
+        taken[..bounds.given.len()].copy_from_slice(&bounds.given);
         self.next = match self.scan_bounded(0) {
             Ok(next) => next,
             Err(item) => Next::Item(item, 0),
@@ -160,45 +204,61 @@ impl Bits {
     /// below the root (the cover that led here fails).
     #[inline(always)]
     pub(super) fn scan_bounded(&self, level: usize) -> Result<Next, u32> {
+        let bounds = self.bounds();
+        let p = self.primaries;
+        let state = span(&bounds.state, 2 * level * p, 2 * p);
+        let (live, taken) = state.split_at(p);
+        debug_assert!((0..p).all(|i| live[i]
+            == Self::count(
+                (
+                    span(
+                        &self.live,
+                        level * self.words,
+                        self.nonzero_len[level] as usize
+                    ),
+                    span(
+                        &self.nonzero,
+                        level * self.words,
+                        self.nonzero_len[level] as usize
+                    ),
+                ),
+                &self.masks,
+                i * self.words,
+                u32::MAX
+            )));
+        let (lower, upper) = (&bounds.lower[..], &bounds.upper[..]);
         let mut best = (u32::MAX, NONE);
         // Among equals, Knuth's: the least `s`, then the most `b` (see the module's docs).
         let mut best_key = (u32::MAX, 0);
-        let mut dead = None;
-        let uncovered = &self.uncovered[level * self.item_words..][..self.item_words];
-        let live = self.live_at(level);
-        let bounds = self.bounds();
-        let taken = &bounds.taken[level * self.primaries..][..self.primaries];
+        let uncovered = span(&self.uncovered, level * self.item_words, self.item_words);
         for (w, &word) in uncovered.iter().enumerate() {
             let mut bits = word;
             while bits != 0 {
-                let item = (64 * w) as u32 + bits.trailing_zeros();
+                let item = 64 * w + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                let needed =
-                    at(&bounds.lower, item as usize).saturating_sub(at(taken, item as usize));
-                // Past `best + needed` options the item has more branches than the best.
-                let enough = best.0.saturating_add(needed);
-                let count = Self::count(live, &self.masks, item as usize * self.words, enough);
+                let (count, taken) = (at(live, item), at(taken, item));
+                let needed = at(lower, item).saturating_sub(taken);
                 if count < needed {
-                    if level > 0 {
-                        return Err(item);
-                    }
-                    dead.get_or_insert(item);
-                    continue;
-                }
-                if count == 0 {
-                    continue;
+                    // At the root, a dead end: a node with no branch.
+                    return match level {
+                        0 => Ok(Next::Item(item as u32, 0)),
+                        _ => Err(item as u32),
+                    };
                 }
                 let branches = count + 1 - needed;
-                let left = at(&bounds.upper, item as usize) - at(taken, item as usize);
-                let slack = at(&bounds.upper, item as usize) - at(&bounds.lower, item as usize);
+                if count == 0 || branches > best.0 {
+                    continue;
+                }
+                let left = at(upper, item) - taken;
+                let slack = at(upper, item) - at(lower, item);
                 let key = (slack.min(left), u32::MAX - left);
-                if branches < best.0 || branches == best.0 && key < best_key {
-                    best = (branches, item);
+                if branches < best.0 || key < best_key {
+                    best = (branches, item as u32);
                     best_key = key;
                 }
             }
         }
-        Ok(Next::found(dead, best))
+        Ok(Next::found(None, best))
     }
 
     /// Chooses option `o` (or the null move) at `level`, whose item is `self.item[level]`:
@@ -206,70 +266,92 @@ impl Bits {
     /// cover fails.
     #[inline(always)]
     pub(super) fn cover_bounded(&mut self, level: usize, o: u32) -> bool {
-        let (words, p, iw) = (self.words, self.primaries, self.item_words);
-        let item = self.item[level] as usize;
+        let (words, p) = (self.words, self.primaries);
+        let item = at(&self.item, level) as usize;
         let bounds = self.bounds.as_deref_mut().expect("bounds");
-        let (taken, next_taken) = bounds.taken.split_at_mut((level + 1) * p);
-        let (taken, next_taken) = (&taken[level * p..][..p], &mut next_taken[..p]);
-        for (next, &now) in next_taken.iter_mut().zip(taken) {
-            *next = now;
+        let Bounds {
+            upper,
+            state,
+            primary_start,
+            primary_items,
+            applied,
+            ..
+        } = bounds;
+        let (now, next) = span_mut(state, 2 * level * p, 4 * p).split_at_mut(2 * p);
+        next.copy_from_slice(now);
+        let (counts, next_taken) = next.split_at_mut(p);
+        let iw = self.item_words;
+        if iw == 1 {
+            // A call to copy one word costs more than the word.
+            *at_mut(&mut self.uncovered, level + 1) = at(&self.uncovered, level);
+        } else {
+            let from = level * iw;
+            self.uncovered.copy_within(from..from + iw, from + iw);
         }
-        for k in 0..iw {
-            self.uncovered[(level + 1) * iw + k] = self.uncovered[level * iw + k];
-        }
-        let uncovered = &mut self.uncovered[(level + 1) * iw..][..iw];
+        let uncovered = span_mut(&mut self.uncovered, (level + 1) * iw, iw);
         // The masks this choice takes out: those of the secondary items and colors of `o`,
         // and of its primary items that it fills (the null move: none); and the item's
-        // options up to `o` (all of them for the null move).
-        let (kills, through): (&[u32], u32) = if o == NULL_MOVE {
-            uncovered[item / 64] &= !(1 << (item % 64));
-            (&[], u32::MAX)
+        // options up to `through` (all of them for the null move).
+        applied.clear();
+        let through = if o == NULL_MOVE {
+            *at_mut(uncovered, item / 64) &= !(1 << (item % 64));
+            u32::MAX
         } else {
-            let kills = &self.kills
-                [self.kill_start[o as usize] as usize..self.kill_start[o as usize + 1] as usize];
-            for &m in kills {
-                let m = m as usize;
-                if m < p {
-                    next_taken[m] += 1;
-                    if next_taken[m] == bounds.upper[m] {
-                        uncovered[m / 64] &= !(1 << (m % 64));
+            let (first, last) = (
+                at(&self.kill_start, o as usize) as usize,
+                at(&self.kill_start, o as usize + 1) as usize,
+            );
+            for &m in span(&self.kills, first, last - first) {
+                if (m as usize) < p {
+                    let taken = at_mut(next_taken, m as usize);
+                    *taken += 1;
+                    if *taken < at(upper, m as usize) {
+                        continue;
                     }
+                    *at_mut(uncovered, m as usize / 64) &= !(1 << (m % 64));
                 }
+                applied.push(m);
             }
-            (kills, o)
+            o
         };
-        let upper = &bounds.upper;
-        let filled = |m: u32| m as usize >= p || next_taken[m as usize] == upper[m as usize];
-        let len = self.nonzero_len[level] as usize;
-        let (live, next) = self.live.split_at_mut((level + 1) * words);
-        let (live, next) = (&live[level * words..][..len], &mut next[..len]);
-        let (places, next_places) = self.nonzero.split_at_mut((level + 1) * words);
-        let (places, next_places) = (&places[level * words..][..len], &mut next_places[..len]);
+        let len = at(&self.nonzero_len, level) as usize;
         let (masks, item_mask) = (&self.masks[..], item * words);
         let mut kept = 0;
         let mut removed = 0;
-        for (&word, &w) in live.iter().zip(places) {
-            let w = w as usize;
-            let mut gone = 0;
-            for &m in kills {
-                if filled(m) {
-                    gone |= at(masks, m as usize * words + w);
-                }
-            }
+        for k in 0..len {
+            let w = at(&self.nonzero, level * words + k) as usize;
+            let word = at(&self.live, level * words + k);
             // The item's options up to `through`, itself included.
             let upto = match w.cmp(&(through as usize / 64)) {
                 std::cmp::Ordering::Less => !0,
                 std::cmp::Ordering::Equal => (2u64 << (through % 64)).wrapping_sub(1),
                 std::cmp::Ordering::Greater => 0,
             };
-            gone |= at(masks, item_mask + w) & upto;
-            removed += (word & gone).count_ones();
+            let gone = applied
+                .iter()
+                .fold(at(masks, item_mask + w) & upto, |gone, &m| {
+                    gone | at(masks, m as usize * words + w)
+                });
+            let mut out = word & gone;
+            removed += out.count_ones();
+            while out != 0 {
+                let option = 64 * w + out.trailing_zeros() as usize;
+                out &= out - 1;
+                let (first, last) = (
+                    at(primary_start, option) as usize,
+                    at(primary_start, option + 1) as usize,
+                );
+                for &i in span(primary_items, first, last - first) {
+                    *at_mut(counts, i as usize) -= 1;
+                }
+            }
             let left = word & !gone;
-            next[kept] = left;
-            next_places[kept] = w as u32;
+            // Written whether kept or not; `kept` moves on only past a word that is kept.
+            *at_mut(&mut self.live, (level + 1) * words + kept) = left;
+            *at_mut(&mut self.nonzero, (level + 1) * words + kept) = w as u32;
             kept += usize::from(left != 0);
         }
-        self.nonzero_len[level + 1] = kept as u32;
+        *at_mut(&mut self.nonzero_len, level + 1) = kept as u32;
         self.updates += u64::from(removed);
         let scanned = self.scan_bounded(level + 1);
         self.reached(scanned)

@@ -268,9 +268,10 @@ impl Bits {
         let words = problem.option_count().div_ceil(64) as u64;
         // At most one color mask per entry of a secondary item.
         let masks = problem.item_count() as u64 + problem.entry_count() as u64;
-        // With bounds, each level's counts of the options taken, two to a word.
+        // With bounds, each level's counts of each primary item's live options and of the
+        // options it took, two to a word.
         let taken = match problem.engine() == crate::Engine::M && !Bits::takes_bounds(problem) {
-            true => (depth as u64 * problem.primary_count() as u64).div_ceil(2),
+            true => depth as u64 * problem.primary_count() as u64,
             false => 0,
         };
         (masks + 2 * depth as u64)
@@ -447,7 +448,7 @@ impl Search {
         // AVX2 takes sixteen counts at a time (the default target has no minimum of unsigned
         // 16-bit words at all): a third time.
         #[cfg(target_arch = "x86_64")]
-        if self.bits().counts_as_it_covers()
+        if (self.bits().counts_as_it_covers() || self.bits().bounds.is_some())
             && std::arch::is_x86_feature_detected!("avx2")
             && std::arch::is_x86_feature_detected!("popcnt")
         {
