@@ -64,7 +64,6 @@ impl Bounds {
             primary_items: try_copy(&self.primary_items)?,
             applied: try_copy(&self.applied)?,
             given: try_copy(&self.given)?,
-            ..*self
         })
     }
 
