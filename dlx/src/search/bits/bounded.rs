@@ -193,16 +193,21 @@ impl Bits {
         counts.copy_from_slice(&live);
         taken.fill(0);
         taken[..bounds.given.len()].copy_from_slice(&bounds.given);
-        self.next = match self.scan_bounded(0) {
+        let (scanned, last) = self.scan_bounded(0);
+        self.next = match scanned {
             Ok(next) => next,
             Err(item) => Next::Item(item, 0),
         };
+        self.last_item = last;
     }
 
     /// What `level` branches on; `Err` with an active item left fewer options than it needs
-    /// below the root (the cover that led here fails).
+    /// below the root (the cover that led here fails). And whether each of its branches is
+    /// a solution: when no other item has options (nor so needs any), and the item may take
+    /// one more option at most, so that each of its options fills it and its null move, if
+    /// any, ends it ([`Branch::Leaves`](super::super::sets::Branch::Leaves)).
     #[inline(always)]
-    pub(super) fn scan_bounded(&self, level: usize) -> Result<Next, u32> {
+    pub(super) fn scan_bounded(&self, level: usize) -> (Result<Next, u32>, bool) {
         let bounds = self.bounds();
         let p = self.primaries;
         let state = span(&bounds.state, 2 * level * p, 2 * p);
@@ -229,6 +234,7 @@ impl Bits {
         let mut best = (u32::MAX, NONE);
         // Among equals, Knuth's: the least `s`, then the most `b` (see the module's docs).
         let mut best_key = (u32::MAX, 0);
+        let mut with_options = 0;
         let uncovered = span(&self.uncovered, level * self.item_words, self.item_words);
         for (w, &word) in uncovered.iter().enumerate() {
             let mut bits = word;
@@ -239,12 +245,14 @@ impl Bits {
                 let needed = at(lower, item).saturating_sub(taken);
                 if count < needed {
                     // At the root, a dead end: a node with no branch.
-                    return match level {
+                    let short = match level {
                         0 => Ok(Next::Item(item as u32, 0)),
                         _ => Err(item as u32),
                     };
+                    return (short, false);
                 }
                 let branches = count + 1 - needed;
+                with_options += u32::from(count > 0);
                 if count == 0 || branches > best.0 {
                     continue;
                 }
@@ -257,7 +265,11 @@ impl Bits {
                 }
             }
         }
-        Ok(Next::found(None, best))
+        let last = with_options == 1 && {
+            let item = best.1 as usize;
+            at(upper, item) - at(taken, item) == 1
+        };
+        (Ok(Next::found(None, best)), last)
     }
 
     /// Chooses option `o` (or the null move) at `level`, whose item is `self.item[level]`:
@@ -352,8 +364,53 @@ impl Bits {
         }
         *at_mut(&mut self.nonzero_len, level + 1) = kept as u32;
         self.updates += u64::from(removed);
-        let scanned = self.scan_bounded(level + 1);
+        let (scanned, last) = self.scan_bounded(level + 1);
+        self.last_item = last;
         self.reached(scanned)
+    }
+
+    /// Counts the updates of every branch of `level`, each a solution (see
+    /// [`scan_bounded`](Self::scan_bounded)): an option takes out its item's options, since
+    /// it fills the item, and what its other masks rule out, which is all its masks rule out
+    /// (the item is its only active one: the other items have no options); the null move
+    /// takes out the item's options.
+    #[inline(always)]
+    pub(super) fn count_bounded_leaves(&mut self, level: usize) {
+        let item = at(&self.item, level);
+        let mut updates = 0;
+        let mut o = self.option_after(level, item, None);
+        while let Some(option) = o {
+            let taken = self.ruled_out(at(&self.slot, level) as usize, option);
+            #[cfg(debug_assertions)]
+            self.check_bounded_leaf(level, option, taken);
+            updates += u64::from(taken);
+            o = self.option_after(level, item, Some(option));
+        }
+        if self.needed(level, item) == 0 {
+            let (live, mask) = (self.live_at(level), item as usize * self.words);
+            let taken = Self::count(live, &self.masks, mask, u32::MAX);
+            #[cfg(debug_assertions)]
+            self.check_bounded_leaf(level, NULL_MOVE, taken);
+            updates += u64::from(taken);
+        }
+        self.updates += updates;
+    }
+
+    /// Checks a branch that [`count_bounded_leaves`](Self::count_bounded_leaves) did not
+    /// take (`node` at `level`, taking out `updates` options) against its cover, written
+    /// in the level above, which no level uses at that time: a solution, with the same
+    /// updates.
+    #[cfg(debug_assertions)]
+    fn check_bounded_leaf(&mut self, level: usize, node: u32, updates: u32) {
+        let (before, next, last) = (self.updates, self.next, self.last_item);
+        assert!(self.cover_bounded(level, node), "a leaf's cover failed");
+        assert_eq!(self.next, Next::Solution, "a leaf is not a solution");
+        assert_eq!(
+            self.updates - before,
+            u64::from(updates),
+            "a leaf's updates"
+        );
+        (self.updates, self.next, self.last_item) = (before, next, last);
     }
 
     /// The branch of `level` after `o`: its item's next live option, then the null move

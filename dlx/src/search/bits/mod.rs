@@ -218,8 +218,9 @@ pub(crate) struct Bits {
     open_left: Vec<u32>,
     /// What the deepest level reached branches on.
     next: Next,
-    /// Whether that level has one item left to cover, so that each of the item's live
-    /// options covers all that is left ([`Branch::Leaves`]); never in the tree of bounds.
+    /// Whether each branch of that level is a solution ([`Branch::Leaves`]): it has one
+    /// item left to cover, so that each of the item's live options covers all that is left;
+    /// in the tree of bounds, see [`Bits::scan_bounded`].
     last_item: bool,
     updates: u64,
     /// Algorithm M's bounds, for a problem whose bounds are not read as Algorithm C's
@@ -338,7 +339,10 @@ impl SetTable for Bits {
 
     #[inline(always)]
     fn count_leaves(&mut self, level: usize) {
-        Bits::count_leaves(self, level);
+        match self.bounds.is_some() {
+            true => self.count_bounded_leaves(level),
+            false => Bits::count_leaves(self, level),
+        }
     }
 
     #[inline(always)]

@@ -265,7 +265,7 @@ impl Bits {
     /// updates of its cover. Inlined into the loop, which is built with the popcount
     /// instruction where the CPU has it.
     #[inline(always)]
-    fn ruled_out(&self, slot: usize, o: u32) -> u32 {
+    pub(super) fn ruled_out(&self, slot: usize, o: u32) -> u32 {
         let words = self.words;
         let len = at(&self.nonzero_len, slot) as usize;
         let live = span(&self.live, slot * words, len);
