@@ -9,9 +9,11 @@
 //! masks, word by word) and backtracking writes nothing. A level whose item has a single
 //! live option (a forced move) is never come back to for another, so its choice writes over
 //! the level's own sets and the next level keeps them where they are: a slot of sets is
-//! copied only at a level of more than one option. An item's number of options is
-//! counted when it is needed, by the popcount of the live set and its mask, over the words
-//! where the live set is not zero (each level lists them).
+//! copied only at a level of more than one option. A level with one item left to cover has
+//! only solutions as branches (each live option of the item covers all that is left), which
+//! a count takes at once ([`Branch::Leaves`]), with the updates their covers would count.
+//! An item's number of options is counted when it is needed, by the popcount of the live set
+//! and its mask, over the words where the live set is not zero (each level lists them).
 //!
 //! That scan reads a word per uncovered primary item per word of the live set, at every
 //! node: cheap for a few items of many options (pentominoes: 72 items), dear for many items
