@@ -24,6 +24,7 @@
 //! names no option, and a prefix given as options takes a level whose item the next option
 //! does not cover as the item's null move, as Algorithm M's links do.
 
+use super::moves::TakeOut;
 use super::{at, at_mut, span, span_mut, Bits, Next, NONE};
 use crate::problem::{ItemId, Problem};
 
@@ -325,43 +326,31 @@ impl Bits {
             }
             o
         };
-        let len = at(&self.nonzero_len, level) as usize;
         let (masks, item_mask) = (&self.masks[..], item * words);
-        let mut kept = 0;
-        let mut removed = 0;
-        for k in 0..len {
-            let w = at(&self.nonzero, level * words + k) as usize;
-            let word = at(&self.live, level * words + k);
+        let take = TakeOut {
+            live: &mut self.live[..],
+            places: &mut self.nonzero[..],
+            read: level * words,
+            write: (level + 1) * words,
+            len: at(&self.nonzero_len, level) as usize,
+            counts,
+            open_start: primary_start,
+            open_items: primary_items,
+        };
+        let (kept, removed) = take.run::<1>(|w| {
+            let w = w as usize;
             // The item's options up to `through`, itself included.
             let upto = match w.cmp(&(through as usize / 64)) {
                 std::cmp::Ordering::Less => !0,
                 std::cmp::Ordering::Equal => (2u64 << (through % 64)).wrapping_sub(1),
                 std::cmp::Ordering::Greater => 0,
             };
-            let gone = applied
+            applied
                 .iter()
                 .fold(at(masks, item_mask + w) & upto, |gone, &m| {
                     gone | at(masks, m as usize * words + w)
-                });
-            let mut out = word & gone;
-            removed += out.count_ones();
-            while out != 0 {
-                let option = 64 * w + out.trailing_zeros() as usize;
-                out &= out - 1;
-                let (first, last) = (
-                    at(primary_start, option) as usize,
-                    at(primary_start, option + 1) as usize,
-                );
-                for &i in span(primary_items, first, last - first) {
-                    *at_mut(counts, i as usize) -= 1;
-                }
-            }
-            let left = word & !gone;
-            // Written whether kept or not; `kept` moves on only past a word that is kept.
-            *at_mut(&mut self.live, (level + 1) * words + kept) = left;
-            *at_mut(&mut self.nonzero, (level + 1) * words + kept) = w as u32;
-            kept += usize::from(left != 0);
-        }
+                })
+        });
         *at_mut(&mut self.nonzero_len, level + 1) = kept as u32;
         self.updates += u64::from(removed);
         let (scanned, last) = self.scan_bounded(level + 1);

@@ -227,8 +227,8 @@ impl Bits {
                 let conflicts = span(&self.conflicts, o as usize * words, words);
                 let gone = |w: u32| at(conflicts, w as usize);
                 match counting {
-                    true => take.run::<true>(gone),
-                    false => take.run::<false>(gone),
+                    true => take.run::<ONE>(gone),
+                    false => take.run::<0>(gone),
                 }
             }
             (true, counting) => {
@@ -238,8 +238,8 @@ impl Bits {
                     })
                 };
                 match counting {
-                    true => take.run::<true>(gone),
-                    false => take.run::<false>(gone),
+                    true => take.run::<ONE>(gone),
+                    false => take.run::<0>(gone),
                 }
             }
         };
@@ -357,23 +357,26 @@ impl Bits {
 /// A cover's pass over the live words: each word of the level's slot (from `read`) less the
 /// options ruled out is written to the next level's (from `write`), the words left empty
 /// dropped; the slots may be the same, since a word is read before any is written at its
-/// place or above. Where the table counts, each option taken out lowers its items' counts.
-struct TakeOut<'a> {
-    live: &'a mut [u64],
-    places: &'a mut [u32],
-    read: usize,
-    write: usize,
-    len: usize,
-    counts: &'a mut [Count],
-    open_start: &'a [u32],
-    open_items: &'a [u32],
+/// place or above. Where the table counts, each option taken out lowers the counts of its
+/// items listed in `open_items`.
+pub(super) struct TakeOut<'a> {
+    pub(super) live: &'a mut [u64],
+    pub(super) places: &'a mut [u32],
+    pub(super) read: usize,
+    pub(super) write: usize,
+    pub(super) len: usize,
+    pub(super) counts: &'a mut [Count],
+    pub(super) open_start: &'a [u32],
+    pub(super) open_items: &'a [u32],
 }
 
 impl TakeOut<'_> {
     /// The pass, with `gone(w)` the options of word `w` ruled out: the words kept, and the
-    /// options taken out.
+    /// options taken out. An option taken out lowers each of its items' counts by `STEP`
+    /// ([`ONE`] for a count that carries its item, 1 for the tree of bounds' plain numbers;
+    /// 0 counts nothing).
     #[inline(always)]
-    fn run<const COUNTING: bool>(self, gone: impl Fn(u32) -> u64) -> (usize, u32) {
+    pub(super) fn run<const STEP: Count>(self, gone: impl Fn(u32) -> u64) -> (usize, u32) {
         let TakeOut {
             live,
             places,
@@ -392,7 +395,7 @@ impl TakeOut<'_> {
             let word = at(live, read + k);
             let taken = word & gone(w);
             removed += taken.count_ones();
-            if COUNTING {
+            if STEP != 0 {
                 let mut bits = taken;
                 while bits != 0 {
                     let option = (64 * w + bits.trailing_zeros()) as usize;
@@ -402,7 +405,7 @@ impl TakeOut<'_> {
                         at(open_start, option + 1) as usize,
                     );
                     for &item in span(open_items, first, last - first) {
-                        *at_mut(counts, item as usize) -= ONE;
+                        *at_mut(counts, item as usize) -= STEP;
                     }
                 }
             }
