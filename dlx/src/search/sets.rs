@@ -43,8 +43,9 @@ pub(super) enum Branch {
     DeadEnd,
     /// The level is applied, and this is its first option.
     First(u32),
-    /// As [`First`](Branch::First), and each of the level's `number` options is a solution
-    /// (its item is the last to cover): a count that needs no solution's options may take
+    /// As [`First`](Branch::First), and each of the level's `number` branches is a solution
+    /// (on the bit sets, its item is the last to cover; in their tree of bounds, the last
+    /// with options, filled by any one): a count that needs no solution's options may take
     /// them all at once ([`SetTable::count_leaves`]), without a round of the loop for each.
     Leaves { number: u32, first: u32 },
 }

@@ -452,7 +452,8 @@ impl Search {
         // instruction for it: the loop is built a second time with one, for the CPUs that
         // have it. Where the levels keep counts, most of it is the pass over them, which
         // AVX2 takes sixteen counts at a time (the default target has no minimum of unsigned
-        // 16-bit words at all): a third time.
+        // 16-bit words at all): a third time, which the tree of bounds takes too (a level's
+        // numbers copied in one call, on vectors).
         #[cfg(target_arch = "x86_64")]
         if (self.bits().counts_as_it_covers() || self.bits().bounds.is_some())
             && std::arch::is_x86_feature_detected!("avx2")
