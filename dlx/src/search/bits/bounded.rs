@@ -366,7 +366,7 @@ impl Bits {
     #[inline(always)]
     pub(super) fn count_bounded_leaves(&mut self, level: usize) {
         let item = at(&self.item, level);
-        let (mut updates, mut options) = (0, 0);
+        let (mut updates, mut options) = (0, 0u32);
         let mut o = self.option_after(level, item, None);
         while let Some(option) = o {
             let taken = self.ruled_out(at(&self.slot, level) as usize, option);
