@@ -43,11 +43,13 @@ pub(super) enum Branch {
     DeadEnd,
     /// The level is applied, and this is its first option.
     First(u32),
-    /// As [`First`](Branch::First), and each of the level's `number` branches is a solution
-    /// (on the bit sets, its item is the last to cover; in their tree of bounds, the last
-    /// with options, filled by any one): a count that needs no solution's options may take
-    /// them all at once ([`SetTable::count_leaves`]), without a round of the loop for each.
-    Leaves { number: u32, first: u32 },
+    /// As [`First`](Branch::First), and the level's subtree is simple enough for the table
+    /// to count by itself, with at most `bound` nodes and solutions below the level (on
+    /// the bit sets, its item is the last to cover, so that each of its `bound` branches is
+    /// a solution; in their tree of bounds, the last with options): a count that needs no
+    /// solution's options may take it all at once ([`SetTable::count_leaves`]), without a
+    /// round of the loop for each node.
+    Leaves { bound: u64, first: u32 },
 }
 
 /// A table that walks the sets' tree.
@@ -58,11 +60,15 @@ pub(super) trait SetTable {
     /// Enters `level`: what its node does.
     fn branch(&mut self, level: usize) -> Branch;
 
-    /// After [`Branch::Leaves`] at `level`: counts the updates of its options' covers, as
-    /// if each were taken in turn, and leaves the level done. A table that never branches
-    /// so has nothing to count.
+    /// After [`Branch::Leaves`] at `level`: counts the updates of the covers of its
+    /// subtree, as if each node were entered in turn, adds the subtree's nodes below the
+    /// level to `profile` (the profile's levels from `level + 1`), and leaves the level
+    /// done; the nodes and solutions counted. A table that never branches so has nothing
+    /// to count.
     #[inline(always)]
-    fn count_leaves(&mut self, _level: usize) {}
+    fn count_leaves(&mut self, _level: usize, _profile: &mut [u64]) -> (u64, u64) {
+        (0, 0)
+    }
 
     /// Leaves option `node` at `level` (tried, or given up after its cover failed): the
     /// level's next option, or `None` when the level is done.
@@ -164,15 +170,13 @@ impl Search {
                     }
                     Branch::DeadEnd => {}
                     Branch::First(node) => next = Some(node),
-                    Branch::Leaves { number, first } => {
+                    Branch::Leaves { bound, first } => {
                         rarer();
-                        let number = u64::from(number);
-                        if number <= (*quiet_solutions).min(*checkpoint_at - *nodes) {
-                            table.count_leaves(level);
-                            // The leaves' nodes, one level down, each a solution.
-                            *nodes += number;
-                            profile[level + 1] += number;
-                            *quiet_solutions -= number;
+                        if bound <= (*quiet_solutions).min(*checkpoint_at - *nodes) {
+                            let (below, solutions) =
+                                table.count_leaves(level, &mut profile[level + 1..]);
+                            *nodes += below;
+                            *quiet_solutions -= solutions;
                         } else {
                             next = Some(first);
                         }

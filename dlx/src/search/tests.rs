@@ -546,17 +546,21 @@ fn quiet_counts_keep_the_tree() {
             crate::engine::Tree::Bitsets,
         ] {
             let bits = tree == crate::engine::Tree::Bitsets;
-            // The bit sets count as they cover where bounds are Algorithm C's.
-            let can_count =
-                bits && (problem.engine() != Engine::M || bits::Bits::takes_bounds(&problem));
-            for counting in [false, true] {
-                if counting && !can_count {
+            // The bit sets count as they cover where bounds are Algorithm C's; in their tree
+            // of bounds, an option's masks are taken together or one by one.
+            let plain = problem.engine() != Engine::M || bits::Bits::takes_bounds(&problem);
+            for other_way in [false, true] {
+                if other_way && !bits {
                     continue;
                 }
                 let fresh = || {
                     let mut search = Search::new(&problem, problem.engine(), tree);
                     if let Some(table) = search.bits.as_mut() {
-                        table.count_as_it_covers(counting);
+                        match plain {
+                            true => table.count_as_it_covers(other_way),
+                            false if other_way => table.take_masks_one_by_one(),
+                            false => {}
+                        }
                     }
                     search
                 };

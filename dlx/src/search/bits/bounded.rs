@@ -20,12 +20,19 @@
 //! u`); among equals, as his, the one of least `s`, then of most `b`, then the first in
 //! item order.
 //!
+//! A level whose item is the only active one with live options roots a subtree that is all
+//! that item's: its nodes are the sets of the item's options that the level's choices
+//! leave compatible, and a count that needs no solution's options walks it by itself
+//! ([`Bits::count_bounded_subtree`]), on the level's live words alone, with each option's
+//! masks of secondary items and colors taken together (a row for each option, which the
+//! covers use too).
+//!
 //! The tree is the bit sets' own, not Knuth's; a null move is the node [`NULL_MOVE`], which
 //! names no option, and a prefix given as options takes a level whose item the next option
 //! does not cover as the item's null move, as Algorithm M's links do.
 
 use super::moves::TakeOut;
-use super::{at, at_mut, span, span_mut, Bits, Next, NONE};
+use super::{at, at_mut, span, span_mut, Bits, Next, MAX_CONFLICTS, NONE};
 use crate::problem::{ItemId, Problem};
 
 /// The node of a null move.
@@ -47,8 +54,18 @@ pub(super) struct Bounds {
     /// 1]]`.
     primary_start: Vec<u32>,
     primary_items: Vec<u32>,
-    /// The masks a cover takes out besides its item's options, written by each cover.
+    /// Option `o`'s masks of secondary items and colors together at `others[o * words..]`,
+    /// when all of them take at most [`MAX_CONFLICTS`] words, then a row of none, for the
+    /// null move; else the row of none alone, and a cover takes the masks one by one.
+    others: Vec<u64>,
+    /// The masks a cover takes out besides its item's options and the row of `others`,
+    /// written by each cover: the primary items it fills, and without the rows, its
+    /// secondary items and colors.
     applied: Vec<u32>,
+    /// Where [`Bits::count_bounded_subtree`] is in each level of a subtree: the place of
+    /// the word of the option tried last among the level's live words, the item's options
+    /// after it in that word, and the item's number of live options at the level.
+    cursor: Vec<(u32, u64, u32)>,
     /// The root's, from the given options (`Bits::give`); empty for none.
     pub(super) given: Vec<u32>,
 }
@@ -63,7 +80,9 @@ impl Bounds {
             state: try_copy(&self.state)?,
             primary_start: try_copy(&self.primary_start)?,
             primary_items: try_copy(&self.primary_items)?,
+            others: try_copy(&self.others)?,
             applied: try_copy(&self.applied)?,
+            cursor: try_copy(&self.cursor)?,
             given: try_copy(&self.given)?,
         })
     }
@@ -104,9 +123,50 @@ impl Bounds {
             state: vec![0; depth.max(1) * 2 * primaries],
             primary_start,
             primary_items,
+            others: Vec::new(),
             applied: Vec::with_capacity(longest),
+            cursor: vec![(0, 0, 0); depth.max(1)],
             given: Vec::new(),
         })
+    }
+
+    /// Writes [`others`](Self::others) from the table's masks, of `words` words each: option
+    /// `o`'s are `kills[kill_start[o]..kill_start[o + 1]]`, those below `primaries` its
+    /// primary items'.
+    pub(super) fn set_others(
+        &mut self,
+        (masks, words): (&[u64], usize),
+        (kill_start, kills): (&[u32], &[u32]),
+        primaries: usize,
+    ) {
+        let options = kill_start.len() - 1;
+        if options * words > MAX_CONFLICTS {
+            self.others = vec![0; words];
+            return;
+        }
+        self.others = vec![0; (options + 1) * words];
+        for o in 0..options {
+            let row = &mut self.others[o * words..(o + 1) * words];
+            for &m in &kills[kill_start[o] as usize..kill_start[o + 1] as usize] {
+                if (m as usize) >= primaries {
+                    let mask = &masks[m as usize * words..(m as usize + 1) * words];
+                    row.iter_mut()
+                        .zip(mask)
+                        .for_each(|(gone, &word)| *gone |= word);
+                }
+            }
+        }
+    }
+
+    /// Drops the rows of [`others`](Self::others), as for a problem too large for them.
+    #[cfg(test)]
+    pub(super) fn drop_rows(&mut self, words: usize) {
+        self.others = vec![0; words];
+    }
+
+    /// Whether [`others`](Self::others) has a row for each option.
+    fn has_rows(&self, words: usize) -> bool {
+        self.others.len() > words
     }
 
     /// The levels a search may take: each chooses an option, which covers the item it
@@ -203,10 +263,9 @@ impl Bits {
     }
 
     /// What `level` branches on; `Err` with an active item left fewer options than it needs
-    /// below the root (the cover that led here fails). And whether each of its branches is
-    /// a solution: when no other item has options (nor so needs any), and the item may take
-    /// one more option at most, so that each of its options fills it and its null move, if
-    /// any, ends it ([`Branch::Leaves`](super::super::sets::Branch::Leaves)).
+    /// below the root (the cover that led here fails). And whether the item is the only
+    /// active one with options, whose subtree [`count_bounded_subtree`](Self::count_bounded_subtree)
+    /// counts at once ([`Branch::Leaves`](super::super::sets::Branch::Leaves)).
     #[inline(always)]
     pub(super) fn scan_bounded(&self, level: usize) -> (Result<Next, u32>, bool) {
         let bounds = self.bounds();
@@ -266,11 +325,7 @@ impl Bits {
                 }
             }
         }
-        let last = with_options == 1 && {
-            let item = best.1 as usize;
-            at(upper, item) - at(taken, item) == 1
-        };
-        (Ok(Next::found(None, best)), last)
+        (Ok(Next::found(None, best)), with_options == 1)
     }
 
     /// Chooses option `o` (or the null move) at `level`, whose item is `self.item[level]`:
@@ -281,11 +336,13 @@ impl Bits {
         let (words, p) = (self.words, self.primaries);
         let item = at(&self.item, level) as usize;
         let bounds = self.bounds.as_deref_mut().expect("bounds");
+        let rows = bounds.has_rows(words);
         let Bounds {
             upper,
             state,
             primary_start,
             primary_items,
+            others,
             applied,
             ..
         } = bounds;
@@ -301,14 +358,19 @@ impl Bits {
             self.uncovered.copy_within(from..from + iw, from + iw);
         }
         let uncovered = span_mut(&mut self.uncovered, (level + 1) * iw, iw);
-        // The masks this choice takes out: those of the secondary items and colors of `o`,
-        // and of its primary items that it fills (the null move: none); and the item's
-        // options up to `through` (all of them for the null move).
+        // The masks this choice takes out: those of the secondary items and colors of `o`
+        // (its row of `others`, or one by one), and of its primary items that it fills (the
+        // null move: none, and the row of none); and the item's options up to `through`
+        // (all of them for the null move).
         applied.clear();
+        let mut row = others.len() - words;
         let through = if o == NULL_MOVE {
             *at_mut(uncovered, item / 64) &= !(1 << (item % 64));
             u32::MAX
         } else {
+            if rows {
+                row = o as usize * words;
+            }
             let (first, last) = (
                 at(&self.kill_start, o as usize) as usize,
                 at(&self.kill_start, o as usize + 1) as usize,
@@ -321,6 +383,8 @@ impl Bits {
                         continue;
                     }
                     *at_mut(uncovered, m as usize / 64) &= !(1 << (m % 64));
+                } else if rows {
+                    continue;
                 }
                 applied.push(m);
             }
@@ -345,11 +409,10 @@ impl Bits {
                 std::cmp::Ordering::Equal => (2u64 << (through % 64)).wrapping_sub(1),
                 std::cmp::Ordering::Greater => 0,
             };
+            let first = at(masks, item_mask + w) & upto | at(others, row + w);
             applied
                 .iter()
-                .fold(at(masks, item_mask + w) & upto, |gone, &m| {
-                    gone | at(masks, m as usize * words + w)
-                })
+                .fold(first, |gone, &m| gone | at(masks, m as usize * words + w))
         });
         *at_mut(&mut self.nonzero_len, level + 1) = kept as u32;
         self.updates += u64::from(removed);
@@ -358,47 +421,148 @@ impl Bits {
         self.reached(scanned)
     }
 
-    /// Counts the updates of every branch of `level`, each a solution (see
-    /// [`scan_bounded`](Self::scan_bounded)): an option takes out its item's options, since
-    /// it fills the item, and what its other masks rule out, which is all its masks rule out
-    /// (the item is its only active one: the other items have no options); the null move
-    /// takes out the item's options.
-    #[inline(always)]
-    pub(super) fn count_bounded_leaves(&mut self, level: usize) {
-        let item = at(&self.item, level);
-        let (mut updates, mut options) = (0, 0u32);
-        let mut o = self.option_after(level, item, None);
-        while let Some(option) = o {
-            let taken = self.ruled_out(at(&self.slot, level) as usize, option);
-            #[cfg(debug_assertions)]
-            self.check_bounded_leaf(level, option, taken);
-            updates += u64::from(taken);
-            options += 1;
-            o = self.option_after(level, item, Some(option));
+    /// The most nodes, and solutions, below `level` when its item `item`, with `branches`
+    /// branches, is the only active one with options: each node below is a set of the
+    /// item's live options, chosen in increasing order, or such a set and the null move.
+    pub(super) fn subtree_bound(&self, level: usize, item: u32, branches: u32) -> u64 {
+        let options = branches + self.needed(level, item) - 1;
+        match options < 63 {
+            true => 2 << options,
+            false => u64::MAX,
         }
-        if self.needed(level, item) == 0 {
-            #[cfg(debug_assertions)]
-            self.check_bounded_leaf(level, NULL_MOVE, options);
-            updates += u64::from(options);
-        }
-        self.updates += updates;
     }
 
-    /// Checks a branch that [`count_bounded_leaves`](Self::count_bounded_leaves) did not
-    /// take (`node` at `level`, taking out `updates` options) against its cover, written
-    /// in the level above, which no level uses at that time: a solution, with the same
-    /// updates.
-    #[cfg(debug_assertions)]
-    fn check_bounded_leaf(&mut self, level: usize, node: u32, updates: u32) {
-        let (before, next, last) = (self.updates, self.next, self.last_item);
-        assert!(self.cover_bounded(level, node), "a leaf's cover failed");
-        assert_eq!(self.next, Next::Solution, "a leaf is not a solution");
-        assert_eq!(
-            self.updates - before,
-            u64::from(updates),
-            "a leaf's updates"
-        );
-        (self.updates, self.next, self.last_item) = (before, next, last);
+    /// Counts the subtree of `level`, whose item is the only active one with live options
+    /// (see [`scan_bounded`](Self::scan_bounded)), as the loop would walk it: its nodes
+    /// below the level, added to `profile` (from `level + 1`), its solutions, and the
+    /// updates of every cover tried in it. Leaves the level done.
+    ///
+    /// The other active items have no options, and need none, and no live option has a
+    /// primary item but this one (the options of an item that is not active are out), so
+    /// a node below is the level's live set less what the options chosen since rule out,
+    /// with the item's number of options taken, and which of its branches leads where
+    /// follows from the cover ([`cover_bounded`](Self::cover_bounded)): an option that
+    /// fills the item ends the item, a leaf; one that does not leaves a node when the item
+    /// keeps as many live options as it needs, a leaf when none; the null move, where the
+    /// item needs none, is a leaf. A child's live set is written in the next level's slot,
+    /// at the places of the level's own live words.
+    #[inline(always)]
+    pub(super) fn count_bounded_subtree(
+        &mut self,
+        level: usize,
+        profile: &mut [u64],
+    ) -> (u64, u64) {
+        let Bits {
+            words,
+            primaries,
+            masks,
+            kill_start,
+            kills,
+            live,
+            nonzero,
+            nonzero_len,
+            item,
+            bounds,
+            ..
+        } = self;
+        let (words, p) = (*words, *primaries);
+        let bounds = bounds.as_deref_mut().expect("bounds");
+        let rows = bounds.has_rows(words);
+        let item = at(item, level) as usize;
+        let taken = at(&bounds.state, (2 * level + 1) * p + item);
+        let (lower, upper) = (at(&bounds.lower, item), at(&bounds.upper, item));
+        let len = at(nonzero_len, level) as usize;
+        let places = span(nonzero, level * words, len);
+        let word = |live: &[u64], d: usize, x: usize| at(live, (level + d) * words + x);
+        let options_of = |x: usize| at(masks, item * words + at(places, x) as usize);
+        let (mut nodes, mut solutions, mut updates) = (0, 0, 0u64);
+        let count = at(&bounds.state, 2 * level * p + item);
+        *at_mut(&mut bounds.cursor, 0) = (0, word(live, 0, 0) & options_of(0), count);
+        let mut d = 0;
+        loop {
+            let (mut x, mut rest, count) = at(&bounds.cursor, d);
+            while rest == 0 && x + 1 < len as u32 {
+                x += 1;
+                rest = word(live, d, x as usize) & options_of(x as usize);
+            }
+            if rest == 0 {
+                // The null move, when the item needs no more: it takes out the item's
+                // options and ends the item.
+                if lower <= taken + d as u32 {
+                    updates += u64::from(count);
+                    profile[d] += 1;
+                    nodes += 1;
+                    solutions += 1;
+                }
+                if d == 0 {
+                    break;
+                }
+                d -= 1;
+                continue;
+            }
+            let bit = rest.trailing_zeros();
+            rest &= rest - 1;
+            *at_mut(&mut bounds.cursor, d) = (x, rest, count);
+            let o = 64 * at(places, x as usize) + bit;
+            let (first, last) = (
+                at(kill_start, o as usize) as usize,
+                at(kill_start, o as usize + 1) as usize,
+            );
+            let ruled_out = span(kills, first, last - first);
+            // The option's masks but its item's (the others of its primary items, if any,
+            // are not active, and their options out).
+            let others = |w: u32| match rows {
+                true => at(&bounds.others, o as usize * words + w as usize),
+                false => ruled_out
+                    .iter()
+                    .filter(|&&m| m as usize != item)
+                    .fold(0, |gone, &m| {
+                        gone | at(masks, m as usize * words + w as usize)
+                    }),
+            };
+            let chosen = taken + d as u32 + 1;
+            if chosen == upper {
+                // The option fills the item: the item's options and its own masks' go, and
+                // the node is a solution.
+                for y in 0..len {
+                    let gone = options_of(y) | others(at(places, y));
+                    updates += u64::from((word(live, d, y) & gone).count_ones());
+                }
+                profile[d] += 1;
+                nodes += 1;
+                solutions += 1;
+                continue;
+            }
+            // The item's options up to `o`, and the option's masks'.
+            let mut left = 0;
+            for y in 0..len {
+                let upto = match y.cmp(&(x as usize)) {
+                    std::cmp::Ordering::Less => !0,
+                    std::cmp::Ordering::Equal => (2u64 << bit).wrapping_sub(1),
+                    std::cmp::Ordering::Greater => 0,
+                };
+                let gone = options_of(y) & upto | others(at(places, y));
+                let now = word(live, d, y);
+                updates += u64::from((now & gone).count_ones());
+                let kept = now & !gone;
+                *at_mut(live, (level + d + 1) * words + y) = kept;
+                left += (kept & options_of(y)).count_ones();
+            }
+            if left < lower.saturating_sub(chosen) {
+                // The cover fails: no node.
+                continue;
+            }
+            profile[d] += 1;
+            nodes += 1;
+            if left == 0 {
+                solutions += 1;
+                continue;
+            }
+            d += 1;
+            *at_mut(&mut bounds.cursor, d) = (0, word(live, d, 0) & options_of(0), left);
+        }
+        self.updates += updates;
+        (nodes, solutions)
     }
 
     /// The branch of `level` after `o`: its item's next live option, then the null move

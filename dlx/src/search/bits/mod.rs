@@ -332,7 +332,13 @@ impl SetTable for Bits {
                 let first = self.option_after(level, item, None);
                 let first = first.expect("an item with options");
                 match self.last_item {
-                    true => Branch::Leaves { number, first },
+                    true => Branch::Leaves {
+                        bound: match self.bounds.is_some() {
+                            true => self.subtree_bound(level, item, number),
+                            false => u64::from(number),
+                        },
+                        first,
+                    },
                     false => Branch::First(first),
                 }
             }
@@ -340,11 +346,14 @@ impl SetTable for Bits {
     }
 
     #[inline(always)]
-    fn count_leaves(&mut self, level: usize) {
-        match self.bounds.is_some() {
-            true => self.count_bounded_leaves(level),
-            false => Bits::count_leaves(self, level),
+    fn count_leaves(&mut self, level: usize, profile: &mut [u64]) -> (u64, u64) {
+        if self.bounds.is_some() {
+            return self.count_bounded_subtree(level, profile);
         }
+        // Each leaf a node one level down, and a solution.
+        let leaves = Bits::count_leaves(self, level);
+        profile[0] += leaves;
+        (leaves, leaves)
     }
 
     #[inline(always)]

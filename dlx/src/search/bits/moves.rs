@@ -123,13 +123,13 @@ impl Bits {
     }
 
     /// Counts the updates of the covers of every live option of the item of `level`, the
-    /// last to cover: each is a leaf, as in [`cover`](Self::cover).
+    /// last to cover: each is a leaf, as in [`cover`](Self::cover). The leaves' number.
     #[inline(always)]
-    pub(super) fn count_leaves(&mut self, level: usize) {
+    pub(super) fn count_leaves(&mut self, level: usize) -> u64 {
         let item = at(&self.item, level);
         let slot = at(&self.slot, level) as usize;
         let (len, words) = (at(&self.nonzero_len, slot) as usize, self.words);
-        let mut updates = 0;
+        let (mut updates, mut leaves) = (0, 0);
         for k in 0..len {
             let w = at(&self.nonzero, slot * words + k);
             let mut bits = at(&self.live, slot * words + k)
@@ -141,9 +141,11 @@ impl Bits {
                 #[cfg(debug_assertions)]
                 self.check_leaf(level, o, taken);
                 updates += u64::from(taken);
+                leaves += 1;
             }
         }
         self.updates += updates;
+        leaves
     }
 
     /// Checks a cover that wrote nothing (`o` covers every item left, at `level`, taking out

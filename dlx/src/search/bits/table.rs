@@ -111,6 +111,13 @@ impl Bits {
             updates: 0,
             bounds: Bounds::of(problem, depth).map(Box::new),
         };
+        if let Some(bounds) = bits.bounds.as_deref_mut() {
+            bounds.set_others(
+                (&bits.masks, words),
+                (&bits.kill_start, &bits.kills),
+                primaries,
+            );
+        }
         let counting = bits.bounds.is_none() && bits.counting_pays();
         bits.count_as_it_covers(counting);
         bits
@@ -184,6 +191,16 @@ impl Bits {
             Vec::new()
         };
         self.start();
+    }
+
+    /// Takes each option's masks of secondary items and colors one by one in the tree of
+    /// bounds, as for a problem too large to keep them together.
+    #[cfg(test)]
+    pub(crate) fn take_masks_one_by_one(&mut self) {
+        let words = self.words;
+        if let Some(bounds) = self.bounds.as_deref_mut() {
+            bounds.drop_rows(words);
+        }
     }
 
     /// Whether the table counts as it covers.
