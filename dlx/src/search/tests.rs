@@ -653,6 +653,81 @@ fn bit_sets_counting_as_they_cover_keep_the_tree_over_many_words() {
     }
 }
 
+/// The tree of bounds on larger random problems, whose sets take several words (65 to 160
+/// options) and whose items may take up to six options, so that a subtree of one item
+/// runs deep, and its level may have more live options than a word holds: a quiet count
+/// walks the tree a search returning every solution walks (nodes, updates, profile), with
+/// each option's masks taken together or one by one, and finds as many solutions as the
+/// links.
+#[test]
+fn tree_of_bounds_keeps_the_tree_over_many_words() {
+    let mut rng = Rng(0x6a09_e667_f3bc_c908);
+    let rounds = if cfg!(debug_assertions) { 30 } else { 150 };
+    let mut deep = 0;
+    for _ in 0..rounds {
+        let mut builder = ProblemBuilder::new();
+        let items: Vec<_> = (0..2 + rng.below(4))
+            .map(|k| {
+                let max = 1 + rng.below(6) as u32;
+                let min = rng.below(u64::from(max) + 1) as u32;
+                builder.primary_bounded(format!("p{k}"), min, max)
+            })
+            .collect();
+        let secondaries: Vec<_> = (0..6).map(|k| builder.secondary(format!("s{k}"))).collect();
+        let colors = [builder.color("a"), builder.color("b")];
+        for _ in 0..65 + rng.below(96) {
+            let mut option: Vec<crate::problem::OptionItem> =
+                vec![items[rng.below(items.len() as u64) as usize].into()];
+            if rng.below(8) == 0 {
+                let other = items[rng.below(items.len() as u64) as usize].into();
+                if !option.contains(&other) {
+                    option.push(other);
+                }
+            }
+            let mut taken = [false; 6];
+            for _ in 0..2 + rng.below(2) {
+                let k = rng.below(6) as usize;
+                let s = secondaries[k];
+                if !std::mem::replace(&mut taken[k], true) {
+                    option.push(match rng.below(4) {
+                        0 => s.with_color(colors[rng.below(2) as usize]),
+                        _ => s.into(),
+                    });
+                }
+            }
+            builder.option(option);
+        }
+        let problem = builder.build().unwrap();
+        let walk = |quiet: bool, one_by_one: bool| {
+            let mut search = Search::new(&problem, Engine::M, crate::engine::Tree::Bitsets);
+            if one_by_one {
+                search.bits.as_mut().unwrap().take_masks_one_by_one();
+            }
+            search.checkpoint_at = u64::MAX;
+            search.quiet_solutions = if quiet { u64::MAX } else { 0 };
+            let mut solutions = 0;
+            while search.run() == Event::Solution {
+                solution(&search, &problem);
+                solutions += 1;
+            }
+            if quiet {
+                solutions += u64::MAX - search.quiet_solutions;
+            }
+            (solutions, search.nodes, search.updates(), search.profile)
+        };
+        let every = walk(false, false);
+        assert_eq!(walk(true, false), every, "{problem:?}");
+        assert_eq!(walk(true, true), every, "{problem:?}");
+        assert_eq!(walk(false, true), every, "{problem:?}");
+        let mut links = Search::new(&problem, Engine::M, crate::engine::Tree::Links);
+        links.quiet_solutions = u64::MAX;
+        assert_eq!(links.run(), Event::Done);
+        assert_eq!(u64::MAX - links.quiet_solutions, every.0, "{problem:?}");
+        deep += u64::from(every.3.iter().rposition(|&n| n > 0).unwrap_or(0) > 6);
+    }
+    assert!(deep > rounds / 4, "only {deep} trees deeper than 6 levels");
+}
+
 /// A problem keeps its table from the second search on: the copies it hands out are the
 /// table as built, of either kind, whatever searches ran on the copies before; and a
 /// clone of the problem shares them.

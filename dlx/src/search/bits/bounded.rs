@@ -62,10 +62,12 @@ pub(super) struct Bounds {
     /// written by each cover: the primary items it fills, and without the rows, its
     /// secondary items and colors.
     applied: Vec<u32>,
-    /// Where [`Bits::count_bounded_subtree`] is in each level of a subtree: the place of
-    /// the word of the option tried last among the level's live words, the item's options
-    /// after it in that word, and the item's number of live options at the level.
-    cursor: Vec<(u32, u64, u32)>,
+    /// Where [`Bits::count_bounded_subtree`] is in each level of a subtree: the level's
+    /// live options and the item's options not yet tried, as words of the subtree's own
+    /// numbering of its options.
+    cursor: Vec<(u64, u64)>,
+    /// What each of the subtree's item's options rules out, in that numbering.
+    subtree: Vec<u64>,
     /// The root's, from the given options (`Bits::give`); empty for none.
     pub(super) given: Vec<u32>,
 }
@@ -83,6 +85,7 @@ impl Bounds {
             others: try_copy(&self.others)?,
             applied: try_copy(&self.applied)?,
             cursor: try_copy(&self.cursor)?,
+            subtree: try_copy(&self.subtree)?,
             given: try_copy(&self.given)?,
         })
     }
@@ -125,7 +128,8 @@ impl Bounds {
             primary_items,
             others: Vec::new(),
             applied: Vec::with_capacity(longest),
-            cursor: vec![(0, 0, 0); depth.max(1)],
+            cursor: vec![(0, 0); depth.max(1)],
+            subtree: vec![0; 64],
             given: Vec::new(),
         })
     }
@@ -424,18 +428,24 @@ impl Bits {
     /// The most nodes, and solutions, below `level` when its item `item`, with `branches`
     /// branches, is the only active one with options: each node below is a set of the
     /// item's live options, chosen in increasing order, or such a set and the null move.
-    pub(super) fn subtree_bound(&self, level: usize, item: u32, branches: u32) -> u64 {
+    /// `None` when the level has more live options than a word holds, which
+    /// [`count_bounded_subtree`](Self::count_bounded_subtree) needs.
+    pub(super) fn subtree_bound(&self, level: usize, item: u32, branches: u32) -> Option<u64> {
+        let (words, _) = self.live_at(level);
+        let live: u32 = words.iter().map(|word| word.count_ones()).sum();
         let options = branches + self.needed(level, item) - 1;
-        match options < 63 {
+        let bound = match options < 63 {
             true => 2 << options,
             false => u64::MAX,
-        }
+        };
+        (live <= 64).then_some(bound)
     }
 
     /// Counts the subtree of `level`, whose item is the only active one with live options
-    /// (see [`scan_bounded`](Self::scan_bounded)), as the loop would walk it: its nodes
-    /// below the level, added to `profile` (from `level + 1`), its solutions, and the
-    /// updates of every cover tried in it. Leaves the level done.
+    /// (see [`scan_bounded`](Self::scan_bounded)) and which has at most 64 live options
+    /// ([`subtree_bound`](Self::subtree_bound)), as the loop would walk it: its nodes below
+    /// the level, added to `profile` (from `level + 1`), its solutions, and the updates of
+    /// every cover tried in it. Leaves the level done.
     ///
     /// The other active items have no options, and need none, and no live option has a
     /// primary item but this one (the options of an item that is not active are out), so
@@ -444,8 +454,8 @@ impl Bits {
     /// follows from the cover ([`cover_bounded`](Self::cover_bounded)): an option that
     /// fills the item ends the item, a leaf; one that does not leaves a node when the item
     /// keeps as many live options as it needs, a leaf when none; the null move, where the
-    /// item needs none, is a leaf. A child's live set is written in the next level's slot,
-    /// at the places of the level's own live words.
+    /// item needs none, is a leaf. The level's live options are numbered in order, so that
+    /// a node's live set is one word, and so is what each of the item's options rules out.
     #[inline(always)]
     pub(super) fn count_bounded_subtree(
         &mut self,
@@ -473,23 +483,66 @@ impl Bits {
         let (lower, upper) = (at(&bounds.lower, item), at(&bounds.upper, item));
         let len = at(nonzero_len, level) as usize;
         let places = span(nonzero, level * words, len);
-        let word = |live: &[u64], d: usize, x: usize| at(live, (level + d) * words + x);
-        let options_of = |x: usize| at(masks, item * words + at(places, x) as usize);
+        let now = span(live, level * words, len);
+        // The item's options, by their numbers among the level's live options, and what
+        // each rules out besides the item's options: the option's masks of secondary items
+        // and colors (the others of its primary items, if any, are not active, and their
+        // options out).
+        let Bounds {
+            others, subtree, ..
+        } = bounds;
+        let (mut mine, mut first) = (0u64, 0);
+        for (x, &word) in now.iter().enumerate() {
+            let w = at(places, x) as usize;
+            let mut bits = word & at(masks, item * words + w);
+            while bits != 0 {
+                let o = 64 * w as u32 + bits.trailing_zeros();
+                let k = first + (word & ((1 << (o % 64)) - 1)).count_ones();
+                bits &= bits - 1;
+                mine |= 1 << k;
+                let (from, to) = (
+                    at(kill_start, o as usize) as usize,
+                    at(kill_start, o as usize + 1) as usize,
+                );
+                let ruled_out = span(kills, from, to - from);
+                let mut gone = 0u64;
+                let mut before = 0;
+                for (y, &other) in now.iter().enumerate() {
+                    let v = at(places, y) as usize;
+                    let row = match rows {
+                        true => at(others, o as usize * words + v),
+                        false => ruled_out
+                            .iter()
+                            .filter(|&&m| m as usize != item)
+                            .fold(0, |gone, &m| gone | at(masks, m as usize * words + v)),
+                    };
+                    let mut hit = other & row;
+                    while hit != 0 {
+                        let bit = hit.trailing_zeros();
+                        hit &= hit - 1;
+                        gone |= 1 << (before + (other & ((1 << bit) - 1)).count_ones());
+                    }
+                    before += other.count_ones();
+                }
+                *at_mut(subtree, k as usize) = gone;
+            }
+            first += word.count_ones();
+        }
+        let all = match first {
+            64 => !0,
+            _ => (1u64 << first) - 1,
+        };
         let (mut nodes, mut solutions, mut updates) = (0, 0, 0u64);
-        let count = at(&bounds.state, 2 * level * p + item);
-        *at_mut(&mut bounds.cursor, 0) = (0, word(live, 0, 0) & options_of(0), count);
+        let cursor = &mut bounds.cursor;
+        *at_mut(cursor, 0) = (all, mine);
         let mut d = 0;
         loop {
-            let (mut x, mut rest, count) = at(&bounds.cursor, d);
-            while rest == 0 && x + 1 < len as u32 {
-                x += 1;
-                rest = word(live, d, x as usize) & options_of(x as usize);
-            }
+            let (set, rest) = at(cursor, d);
             if rest == 0 {
                 // The null move, when the item needs no more: it takes out the item's
                 // options and ends the item.
                 if lower <= taken + d as u32 {
-                    updates += u64::from(count);
+                    updates += u64::from((set & mine).count_ones());
                     profile[d] += 1;
                     nodes += 1;
                     solutions += 1;
@@ -500,54 +553,24 @@ impl Bits {
                 d -= 1;
                 continue;
             }
-            let bit = rest.trailing_zeros();
-            rest &= rest - 1;
-            *at_mut(&mut bounds.cursor, d) = (x, rest, count);
-            let o = 64 * at(places, x as usize) + bit;
-            let (first, last) = (
-                at(kill_start, o as usize) as usize,
-                at(kill_start, o as usize + 1) as usize,
-            );
-            let ruled_out = span(kills, first, last - first);
-            // The option's masks but its item's (the others of its primary items, if any,
-            // are not active, and their options out).
-            let others = |w: u32| match rows {
-                true => at(&bounds.others, o as usize * words + w as usize),
-                false => ruled_out
-                    .iter()
-                    .filter(|&&m| m as usize != item)
-                    .fold(0, |gone, &m| {
-                        gone | at(masks, m as usize * words + w as usize)
-                    }),
-            };
+            let k = rest.trailing_zeros();
+            at_mut(cursor, d).1 = rest & (rest - 1);
             let chosen = taken + d as u32 + 1;
+            let rules_out = at(subtree, k as usize);
             if chosen == upper {
-                // The option fills the item: the item's options and its own masks' go, and
-                // the node is a solution.
-                for y in 0..len {
-                    let gone = options_of(y) | others(at(places, y));
-                    updates += u64::from((word(live, d, y) & gone).count_ones());
-                }
+                // The option fills the item: the item's options go, and the node is a
+                // solution.
+                updates += u64::from((set & (mine | rules_out)).count_ones());
                 profile[d] += 1;
                 nodes += 1;
                 solutions += 1;
                 continue;
             }
-            // The item's options up to `o`, and the option's masks'.
-            let mut left = 0;
-            for y in 0..len {
-                let upto = match y.cmp(&(x as usize)) {
-                    std::cmp::Ordering::Less => !0,
-                    std::cmp::Ordering::Equal => (2u64 << bit).wrapping_sub(1),
-                    std::cmp::Ordering::Greater => 0,
-                };
-                let gone = options_of(y) & upto | others(at(places, y));
-                let now = word(live, d, y);
-                updates += u64::from((now & gone).count_ones());
-                let kept = now & !gone;
-                *at_mut(live, (level + d + 1) * words + y) = kept;
-                left += (kept & options_of(y)).count_ones();
-            }
+            // The item's options up to the option's, and what the option rules out.
+            let gone = mine & (2u64 << k).wrapping_sub(1) | rules_out;
+            updates += u64::from((set & gone).count_ones());
+            let kept = set & !gone;
+            let left = (kept & mine).count_ones();
             if left < lower.saturating_sub(chosen) {
                 // The cover fails: no node.
                 continue;
@@ -559,7 +582,7 @@ impl Bits {
                 continue;
             }
             d += 1;
-            *at_mut(&mut bounds.cursor, d) = (0, word(live, d, 0) & options_of(0), left);
+            *at_mut(cursor, d) = (kept, kept & mine);
         }
         self.updates += updates;
         (nodes, solutions)

@@ -331,15 +331,14 @@ impl SetTable for Bits {
                 *at_mut(&mut self.alone, level) = number == 1;
                 let first = self.option_after(level, item, None);
                 let first = first.expect("an item with options");
-                match self.last_item {
-                    true => Branch::Leaves {
-                        bound: match self.bounds.is_some() {
-                            true => self.subtree_bound(level, item, number),
-                            false => u64::from(number),
-                        },
-                        first,
-                    },
-                    false => Branch::First(first),
+                let bound = match (self.last_item, self.bounds.is_some()) {
+                    (false, _) => None,
+                    (true, false) => Some(u64::from(number)),
+                    (true, true) => self.subtree_bound(level, item, number),
+                };
+                match bound {
+                    Some(bound) => Branch::Leaves { bound, first },
+                    None => Branch::First(first),
                 }
             }
         }
