@@ -220,9 +220,10 @@ pub(crate) struct Bits {
     open_left: Vec<u32>,
     /// What the deepest level reached branches on.
     next: Next,
-    /// Whether each branch of that level is a solution ([`Branch::Leaves`]): it has one
-    /// item left to cover, so that each of the item's live options covers all that is left;
-    /// in the tree of bounds, see [`Bits::scan_bounded`].
+    /// Whether that level's subtree may be counted at once ([`Branch::Leaves`]): it has one
+    /// item left to cover, so that each of the item's live options covers all that is left
+    /// and each branch is a solution; in the tree of bounds, its item is the only one with
+    /// options (see [`Bits::scan_bounded`]).
     last_item: bool,
     updates: u64,
     /// Algorithm M's bounds, for a problem whose bounds are not read as Algorithm C's
