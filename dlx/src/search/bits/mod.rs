@@ -180,7 +180,8 @@ pub(crate) struct Bits {
     kill_start: Vec<u32>,
     kills: Vec<u32>,
     /// Option `o`'s masks together at `conflicts[o * words..]`, when all of them take at
-    /// most [`MAX_CONFLICTS`] words (else empty).
+    /// most [`MAX_CONFLICTS`] words (else empty, and in the tree of bounds, which keeps
+    /// rows of its own).
     conflicts: Vec<u64>,
     /// Level `l`'s live options: the words of the set that are not zero, `nonzero_len[l]`
     /// of them from `live[l * words..]`, and their places in the set, in increasing order,

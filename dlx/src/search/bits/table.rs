@@ -55,8 +55,10 @@ impl Bits {
             }
             kill_start.push(kills.len() as u32);
         }
+        // The tree of bounds takes its own rows (`Bounds::others`), without the primary items.
+        let bounds = Bounds::of(problem, depth).map(Box::new);
         let mut conflicts = Vec::new();
-        if options * words <= MAX_CONFLICTS {
+        if bounds.is_none() && options * words <= MAX_CONFLICTS {
             conflicts = vec![0; options * words];
             for o in 0..options {
                 for &m in &kills[kill_start[o] as usize..kill_start[o + 1] as usize] {
@@ -109,7 +111,7 @@ impl Bits {
             next: Next::Solution,
             last_item: false,
             updates: 0,
-            bounds: Bounds::of(problem, depth).map(Box::new),
+            bounds,
         };
         if let Some(bounds) = bits.bounds.as_deref_mut() {
             bounds.set_others(
