@@ -42,22 +42,22 @@ pub(crate) const NULL_MOVE: u32 = u32::MAX;
 #[derive(Clone, Debug)]
 pub(super) struct Bounds {
     /// The bounds `u:v` of primary item `i`, `v` at most its number of options.
-    lower: Vec<u32>,
-    upper: Vec<u32>,
+    pub(super) lower: Vec<u32>,
+    pub(super) upper: Vec<u32>,
     /// Level `l`'s records at `state[2 * primaries * l..]`: for each primary item its
     /// number of live options, then for each its number of chosen options; copied whole by
     /// a cover to the next level, with one call. The cover lowers the first for each option
     /// it takes out, so that the scan reads it instead of counting the item's mask in the
     /// live set.
-    state: Vec<u32>,
+    pub(super) state: Vec<u32>,
     /// The primary items of option `o`: `primary_items[primary_start[o]..primary_start[o +
     /// 1]]`.
-    primary_start: Vec<u32>,
-    primary_items: Vec<u32>,
+    pub(super) primary_start: Vec<u32>,
+    pub(super) primary_items: Vec<u32>,
     /// Option `o`'s masks of secondary items and colors together at `others[o * words..]`,
     /// when all of them take at most [`MAX_CONFLICTS`] words, then a row of none, for the
     /// null move; else the row of none alone, and a cover takes the masks one by one.
-    others: Vec<u64>,
+    pub(super) others: Vec<u64>,
     /// The masks a cover takes out besides its item's options and the row of `others`,
     /// written by each cover: the primary items it fills, and without the rows, its
     /// secondary items and colors.
@@ -67,7 +67,7 @@ pub(super) struct Bounds {
     /// numbering of its options.
     cursor: Vec<(u64, u64)>,
     /// What each of the subtree's item's options rules out, in that numbering.
-    subtree: Vec<u64>,
+    pub(super) subtree: Vec<u64>,
     /// The root's, from the given options (`Bits::give`); empty for none.
     pub(super) given: Vec<u32>,
 }
@@ -169,7 +169,7 @@ impl Bounds {
     }
 
     /// Whether [`others`](Self::others) has a row for each option.
-    fn has_rows(&self, words: usize) -> bool {
+    pub(super) fn has_rows(&self, words: usize) -> bool {
         self.others.len() > words
     }
 
@@ -243,6 +243,7 @@ impl Bits {
             kept += usize::from(left != 0);
         }
         self.nonzero_len[0] = kept as u32;
+        self.compact.options[0] = self.live[..kept].iter().map(|w| w.count_ones()).sum();
         let live: Vec<u32> = (0..p as u32)
             .map(|i| {
                 Self::count(
@@ -272,10 +273,15 @@ impl Bits {
     /// counts at once ([`Branch::Leaves`](super::super::sets::Branch::Leaves)).
     #[inline(always)]
     pub(super) fn scan_bounded(&self, level: usize) -> (Result<Next, u32>, bool) {
+        if self.compact.holds(level) {
+            let live = self.compact_live(level);
+            return self.scan_bounded_by(level, |item| {
+                (live & self.compact_mask(item as u32)).count_ones()
+            });
+        }
         let bounds = self.bounds();
         let p = self.primaries;
-        let state = span(&bounds.state, 2 * level * p, 2 * p);
-        let (live, taken) = state.split_at(p);
+        let live = span(&bounds.state, 2 * level * p, p);
         debug_assert!((0..p).all(|i| live[i]
             == Self::count(
                 (
@@ -294,6 +300,20 @@ impl Bits {
                 i * self.words,
                 u32::MAX
             )));
+        self.scan_bounded_by(level, |item| at(live, item))
+    }
+
+    /// [`scan_bounded`](Self::scan_bounded) with `live(i)` primary item `i`'s number of live
+    /// options.
+    #[inline(always)]
+    fn scan_bounded_by(
+        &self,
+        level: usize,
+        live: impl Fn(usize) -> u32,
+    ) -> (Result<Next, u32>, bool) {
+        let bounds = self.bounds();
+        let p = self.primaries;
+        let taken = span(&bounds.state, (2 * level + 1) * p, p);
         let (lower, upper) = (&bounds.lower[..], &bounds.upper[..]);
         let mut best = (u32::MAX, NONE);
         // Among equals, Knuth's: the least `s`, then the most `b` (see the module's docs).
@@ -305,7 +325,7 @@ impl Bits {
             while bits != 0 {
                 let item = 64 * w + bits.trailing_zeros() as usize;
                 bits &= bits - 1;
-                let (count, taken) = (at(live, item), at(taken, item));
+                let (count, taken) = (live(item), at(taken, item));
                 let needed = at(lower, item).saturating_sub(taken);
                 if count < needed {
                     // At the root, a dead end: a node with no branch.
@@ -337,6 +357,11 @@ impl Bits {
     /// cover fails.
     #[inline(always)]
     pub(super) fn cover_bounded(&mut self, level: usize, o: u32) -> bool {
+        if self.compact.holds(level) {
+            return self.cover_bounded_compact(level, o);
+        }
+        // A level above the compact root, if any: the levels below are no longer under it.
+        self.compact.from = usize::MAX;
         let (words, p) = (self.words, self.primaries);
         let item = at(&self.item, level) as usize;
         let bounds = self.bounds.as_deref_mut().expect("bounds");
@@ -420,6 +445,66 @@ impl Bits {
         });
         *at_mut(&mut self.nonzero_len, level + 1) = kept as u32;
         self.updates += u64::from(removed);
+        let options = at(&self.compact.options, level) - removed;
+        *at_mut(&mut self.compact.options, level + 1) = options;
+        if self.compact.roots_at(options) {
+            self.enter_compact(level + 1, level + 1);
+        }
+        let (scanned, last) = self.scan_bounded(level + 1);
+        self.last_item = last;
+        self.reached(scanned)
+    }
+
+    /// [`cover_bounded`](Self::cover_bounded) under a compact root
+    /// ([`compact`](super::compact)).
+    #[inline(always)]
+    fn cover_bounded_compact(&mut self, level: usize, o: u32) -> bool {
+        let p = self.primaries;
+        let item = at(&self.item, level) as usize;
+        let (k, rule) = match o {
+            NULL_MOVE => (0, 0),
+            _ => self.compact_number_and_rule(o),
+        };
+        let iw = self.item_words;
+        if iw == 1 {
+            *at_mut(&mut self.uncovered, level + 1) = at(&self.uncovered, level);
+        } else {
+            let from = level * iw;
+            self.uncovered.copy_within(from..from + iw, from + iw);
+        }
+        let bounds = self.bounds.as_deref_mut().expect("bounds");
+        let (taken_now, taken_next) = ((2 * level + 1) * p, (2 * level + 3) * p);
+        bounds
+            .state
+            .copy_within(taken_now..taken_now + p, taken_next);
+        let uncovered = span_mut(&mut self.uncovered, (level + 1) * iw, iw);
+        let masks = &self.compact.masks[..];
+        // As `cover_bounded`: the item's options up to `o` (all of them for the null move),
+        // what `o` rules out, and the options of the primary items it fills.
+        let mine = at(masks, item);
+        let gone = if o == NULL_MOVE {
+            *at_mut(uncovered, item / 64) &= !(1 << (item % 64));
+            mine
+        } else {
+            let mut gone = mine & (2u64 << k).wrapping_sub(1) | rule;
+            let (first, last) = (
+                at(&bounds.primary_start, o as usize) as usize,
+                at(&bounds.primary_start, o as usize + 1) as usize,
+            );
+            for &m in span(&bounds.primary_items, first, last - first) {
+                let taken = at_mut(&mut bounds.state, taken_next + m as usize);
+                *taken += 1;
+                if *taken >= at(&bounds.upper, m as usize) {
+                    *at_mut(uncovered, m as usize / 64) &= !(1 << (m % 64));
+                    gone |= at(masks, m as usize);
+                }
+            }
+            gone
+        };
+        let live = self.compact_live(level);
+        let out = live & gone;
+        self.set_compact_live(level + 1, live & !out);
+        self.updates += u64::from(out.count_ones());
         let (scanned, last) = self.scan_bounded(level + 1);
         self.last_item = last;
         self.reached(scanned)
@@ -431,8 +516,10 @@ impl Bits {
     /// `None` when the level has more live options than a word holds, which
     /// [`count_bounded_subtree`](Self::count_bounded_subtree) needs.
     pub(super) fn subtree_bound(&self, level: usize, item: u32, branches: u32) -> Option<u64> {
-        let (words, _) = self.live_at(level);
-        let live: u32 = words.iter().map(|word| word.count_ones()).sum();
+        let live = match self.compact.holds(level) {
+            true => 0,
+            false => at(&self.compact.options, level),
+        };
         let options = branches + self.needed(level, item) - 1;
         let bound = match options < 63 {
             true => 2 << options,
@@ -462,9 +549,21 @@ impl Bits {
         level: usize,
         profile: &mut [u64],
     ) -> (u64, u64) {
+        let (all, mine) = match self.compact.holds(level) {
+            true => self.number_compact_subtree(level),
+            false => self.number_subtree(level),
+        };
+        self.walk_bounded_subtree(level, (all, mine), profile)
+    }
+
+    /// Numbers the live options of `level` for
+    /// [`count_bounded_subtree`](Self::count_bounded_subtree), writes what each of the
+    /// item's options rules out in that numbering, and returns the live set and the item's
+    /// options in it.
+    #[inline(always)]
+    fn number_subtree(&mut self, level: usize) -> (u64, u64) {
         let Bits {
             words,
-            primaries,
             masks,
             kill_start,
             kills,
@@ -475,12 +574,10 @@ impl Bits {
             bounds,
             ..
         } = self;
-        let (words, p) = (*words, *primaries);
+        let words = *words;
         let bounds = bounds.as_deref_mut().expect("bounds");
         let rows = bounds.has_rows(words);
         let item = at(item, level) as usize;
-        let taken = at(&bounds.state, (2 * level + 1) * p + item);
-        let (lower, upper) = (at(&bounds.lower, item), at(&bounds.upper, item));
         let len = at(nonzero_len, level) as usize;
         let places = span(nonzero, level * words, len);
         let now = span(live, level * words, len);
@@ -532,6 +629,25 @@ impl Bits {
             64 => !0,
             _ => (1u64 << first) - 1,
         };
+        (all, mine)
+    }
+
+    /// Walks the subtree of `level` for [`count_bounded_subtree`](Self::count_bounded_subtree),
+    /// from its live set `all` and its item's options `mine`, in a numbering where
+    /// `Bounds::subtree` has what each of those rules out.
+    #[inline(always)]
+    fn walk_bounded_subtree(
+        &mut self,
+        level: usize,
+        (all, mine): (u64, u64),
+        profile: &mut [u64],
+    ) -> (u64, u64) {
+        let p = self.primaries;
+        let item = at(&self.item, level) as usize;
+        let bounds = self.bounds.as_deref_mut().expect("bounds");
+        let taken = at(&bounds.state, (2 * level + 1) * p + item);
+        let (lower, upper) = (at(&bounds.lower, item), at(&bounds.upper, item));
+        let subtree = &bounds.subtree;
         let (mut nodes, mut solutions, mut updates) = (0, 0, 0u64);
         let cursor = &mut bounds.cursor;
         *at_mut(cursor, 0) = (all, mine);

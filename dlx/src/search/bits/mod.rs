@@ -47,11 +47,13 @@
 //! this file the table's place in the sets' loop.
 
 mod bounded;
+mod compact;
 mod moves;
 mod table;
 
 use bounded::Bounds;
 pub(crate) use bounded::NULL_MOVE;
+use compact::Compact;
 
 use super::sets::{Branch, SetTable};
 use super::{Event, Search};
@@ -230,6 +232,8 @@ pub(crate) struct Bits {
     /// Algorithm M's bounds, for a problem whose bounds are not read as Algorithm C's
     /// ([`bounded`]).
     bounds: Option<Box<Bounds>>,
+    /// The levels on one word, below a level of at most 64 live options ([`compact`]).
+    compact: Compact,
 }
 
 /// Whether option `o` is in `set`.

@@ -41,6 +41,9 @@ impl Bits {
     /// there itself (or been the same item's, covered with it).
     #[inline(always)]
     pub(super) fn scan(&self, level: usize) -> Result<Next, u32> {
+        if self.compact.holds(level) {
+            return self.scan_compact(level);
+        }
         if self.counts_as_it_covers() {
             return self.scan_counts(level);
         }
@@ -103,6 +106,11 @@ impl Bits {
     /// takes the same slot ([`Bits::slot`]). Most levels of a sudoku are such forced moves.
     #[inline(always)]
     pub(super) fn cover(&mut self, level: usize, o: u32) -> bool {
+        if self.compact.holds(level) {
+            return self.cover_compact(level, o);
+        }
+        // A level above the compact root, if any: the levels below are no longer under it.
+        self.compact.from = usize::MAX;
         let from = at(&self.slot, level) as usize;
         let (first, last) = (
             at(&self.open_start, o as usize) as usize,
@@ -126,6 +134,9 @@ impl Bits {
     /// last to cover: each is a leaf, as in [`cover`](Self::cover). The leaves' number.
     #[inline(always)]
     pub(super) fn count_leaves(&mut self, level: usize) -> u64 {
+        if self.compact.holds(level) {
+            return self.count_compact_leaves(level);
+        }
         let item = at(&self.item, level);
         let slot = at(&self.slot, level) as usize;
         let (len, words) = (at(&self.nonzero_len, slot) as usize, self.words);
@@ -152,18 +163,21 @@ impl Bits {
     /// `updates` options) against the cover written out, in the slot above the level's,
     /// which no level uses at that time: the same updates, and a solution.
     #[cfg(debug_assertions)]
-    fn check_leaf(&mut self, level: usize, o: u32, updates: u32) {
-        let (before, alone) = (self.updates, self.alone[level]);
+    pub(super) fn check_leaf(&mut self, level: usize, o: u32, updates: u32) {
+        let (before, alone, compact) = (self.updates, self.alone[level], self.compact.from);
         let from = self.slot[level] as usize;
         let open = (
             self.open_start[o as usize] as usize,
             self.open_start[o as usize + 1] as usize,
         );
         self.alone[level] = false;
-        assert!(
-            self.cover_written(level, o, from, open),
-            "a leaf's cover failed"
-        );
+        let covered = match self.compact.holds(level) {
+            true => self.cover_compact_written(level, o, from, open),
+            false => self.cover_written(level, o, from, open),
+        };
+        assert!(covered, "a leaf's cover failed");
+        // The cover written out may have taken the next level as a compact root.
+        self.compact.from = compact;
         assert_eq!(self.next, Next::Solution, "a leaf is not a solution");
         assert_eq!(
             self.updates - before,
@@ -177,7 +191,7 @@ impl Bits {
     /// [`cover`](Self::cover) written out: `o` at `level`, whose slot is `from`, with its
     /// items to cover at `open_items[first..last]`.
     #[inline(always)]
-    fn cover_written(
+    pub(super) fn cover_written(
         &mut self,
         level: usize,
         o: u32,
@@ -247,6 +261,8 @@ impl Bits {
         };
         *at_mut(&mut self.nonzero_len, to) = kept as u32;
         self.updates += removed as u64;
+        let options = at(&self.compact.options, from) - removed;
+        *at_mut(&mut self.compact.options, to) = options;
         // The items to cover of `o` are covered (the others' bits are clear already).
         let uncovered = span_mut(&mut self.uncovered, to * iw, iw);
         let counts = match counting {
@@ -258,6 +274,9 @@ impl Bits {
             if counting {
                 *at_mut(counts, item as usize) = NOT_OPEN;
             }
+        }
+        if self.compact.roots_at(options) {
+            self.enter_compact(level + 1, to);
         }
         let scanned = self.scan(level + 1);
         self.reached(scanned)
@@ -300,6 +319,9 @@ impl Bits {
     /// `None`).
     #[inline(always)]
     pub(super) fn option_after(&self, level: usize, item: u32, after: Option<u32>) -> Option<u32> {
+        if self.compact.holds(level) {
+            return self.compact_option_after(level, item, after);
+        }
         let ((words, places), mask) = (self.live_at(level), self.mask(item));
         let start = after.map_or(0, |o| o + 1);
         let first = match after {
@@ -332,6 +354,9 @@ impl Bits {
 
     /// [`position`](Self::position) among the options only.
     fn position_among_options(&self, level: usize, o: u32) -> (u32, u32) {
+        if self.compact.holds(level) {
+            return self.compact_position(level, o);
+        }
         let ((words, places), mask) = (self.live_at(level), self.mask(self.item[level]));
         let (mut below, mut d) = (0, 0);
         for (&word, &w) in words.iter().zip(places) {
@@ -351,6 +376,9 @@ impl Bits {
         let Next::Item(item, _) = self.next else {
             return None;
         };
+        if self.compact.holds(level) {
+            return self.compact_has(level, item, o).then_some(item);
+        }
         let is_option = (o as usize) < self.kill_start.len() - 1;
         (is_option && has_live(self.live_at(level), o) && has(self.mask(item), o)).then_some(item)
     }

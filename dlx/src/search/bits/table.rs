@@ -5,6 +5,7 @@
 use std::collections::HashMap;
 
 use super::bounded::Bounds;
+use super::compact::Compact;
 use super::{has, Bits, Count, Next, COUNT_CHUNK, MAX_CONFLICTS, MAX_COUNTED, NONE, NOT_OPEN, ONE};
 use crate::links::try_copy;
 use crate::problem::{ItemId, OptionId, Problem};
@@ -112,6 +113,7 @@ impl Bits {
             last_item: false,
             updates: 0,
             bounds,
+            compact: Compact::new(options, primaries, depth),
         };
         if let Some(bounds) = bits.bounds.as_deref_mut() {
             bounds.set_others(
@@ -192,6 +194,9 @@ impl Bits {
         } else {
             Vec::new()
         };
+        // Where the levels keep counts, a compact level's scan (a popcount for each item
+        // left) pays only with few items: the counts' pass over many takes them on vectors.
+        self.compact.allow(!counting || self.item_words == 1);
         self.start();
     }
 
@@ -203,6 +208,12 @@ impl Bits {
         if let Some(bounds) = self.bounds.as_deref_mut() {
             bounds.drop_rows(words);
         }
+    }
+
+    /// Takes no level on one word ([`compact`](super::compact)): the tree is the same.
+    #[cfg(test)]
+    pub(crate) fn without_compact_levels(&mut self) {
+        self.compact.allow(false);
     }
 
     /// Whether the table counts as it covers.
@@ -234,6 +245,7 @@ impl Bits {
                 Some(bounds) => Some(Box::new(bounds.try_clone()?)),
                 None => None,
             },
+            compact: self.compact.try_clone()?,
             ..*self
         })
     }
@@ -304,6 +316,8 @@ impl Bits {
         }
         self.nonzero_len[0] = len as u32;
         self.last_item = false;
+        self.compact.from = usize::MAX;
+        self.compact.options[0] = self.live[..len].iter().map(|w| w.count_ones()).sum();
         if self.bounds.is_some() {
             self.start_bounded();
             return;

@@ -157,24 +157,7 @@ fn bit_sets_counting_as_they_cover_keep_the_tree_over_many_words() {
     let mut rng = Rng(0x2f6b_4c3d_1a5e_9087);
     let rounds = if cfg!(debug_assertions) { 60 } else { 300 };
     for _ in 0..rounds {
-        let mut builder = ProblemBuilder::new();
-        let items: Vec<_> = (0..40).map(|k| builder.primary(format!("p{k}"))).collect();
-        let secondary = builder.secondary("s");
-        let colors = [builder.color("a"), builder.color("b")];
-        for _ in 0..65 + rng.below(236) {
-            let mut option: Vec<crate::problem::OptionItem> = Vec::new();
-            while option.len() < 2 + rng.below(3) as usize {
-                let item = items[rng.below(40) as usize].into();
-                if !option.contains(&item) {
-                    option.push(item);
-                }
-            }
-            if rng.below(4) == 0 {
-                option.push(secondary.with_color(colors[rng.below(2) as usize]));
-            }
-            builder.option(option);
-        }
-        let problem = builder.build().unwrap();
+        let problem = many_words_problem(&mut rng);
         let walk = |counting: bool| {
             let mut search = Search::new(&problem, Engine::C, crate::engine::Tree::Bitsets);
             search.bits.as_mut().unwrap().count_as_it_covers(counting);
@@ -202,39 +185,7 @@ fn tree_of_bounds_keeps_the_tree_over_many_words() {
     let rounds = if cfg!(debug_assertions) { 30 } else { 150 };
     let mut deep = 0;
     for _ in 0..rounds {
-        let mut builder = ProblemBuilder::new();
-        let items: Vec<_> = (0..2 + rng.below(4))
-            .map(|k| {
-                let max = 1 + rng.below(6) as u32;
-                let min = rng.below(u64::from(max) + 1) as u32;
-                builder.primary_bounded(format!("p{k}"), min, max)
-            })
-            .collect();
-        let secondaries: Vec<_> = (0..6).map(|k| builder.secondary(format!("s{k}"))).collect();
-        let colors = [builder.color("a"), builder.color("b")];
-        for _ in 0..65 + rng.below(96) {
-            let mut option: Vec<crate::problem::OptionItem> =
-                vec![items[rng.below(items.len() as u64) as usize].into()];
-            if rng.below(8) == 0 {
-                let other = items[rng.below(items.len() as u64) as usize].into();
-                if !option.contains(&other) {
-                    option.push(other);
-                }
-            }
-            let mut taken = [false; 6];
-            for _ in 0..2 + rng.below(2) {
-                let k = rng.below(6) as usize;
-                let s = secondaries[k];
-                if !std::mem::replace(&mut taken[k], true) {
-                    option.push(match rng.below(4) {
-                        0 => s.with_color(colors[rng.below(2) as usize]),
-                        _ => s.into(),
-                    });
-                }
-            }
-            builder.option(option);
-        }
-        let problem = builder.build().unwrap();
+        let problem = many_words_bounded_problem(&mut rng);
         let walk = |quiet: bool, one_by_one: bool| {
             let mut search = Search::new(&problem, Engine::M, crate::engine::Tree::Bitsets);
             if one_by_one {
@@ -263,4 +214,175 @@ fn tree_of_bounds_keeps_the_tree_over_many_words() {
         deep += u64::from(every.3.iter().rposition(|&n| n > 0).unwrap_or(0) > 6);
     }
     assert!(deep > rounds / 4, "only {deep} trees deeper than 6 levels");
+}
+
+/// A random problem whose sets take several words (65 to 300 options): options of two to
+/// four of 40 primary items, some with a colored secondary item.
+fn many_words_problem(rng: &mut Rng) -> Problem {
+    let mut builder = ProblemBuilder::new();
+    let items: Vec<_> = (0..40).map(|k| builder.primary(format!("p{k}"))).collect();
+    let secondary = builder.secondary("s");
+    let colors = [builder.color("a"), builder.color("b")];
+    for _ in 0..65 + rng.below(236) {
+        let mut option: Vec<crate::problem::OptionItem> = Vec::new();
+        while option.len() < 2 + rng.below(3) as usize {
+            let item = items[rng.below(40) as usize].into();
+            if !option.contains(&item) {
+                option.push(item);
+            }
+        }
+        if rng.below(4) == 0 {
+            option.push(secondary.with_color(colors[rng.below(2) as usize]));
+        }
+        builder.option(option);
+    }
+    builder.build().unwrap()
+}
+
+/// A random problem of bounds whose sets take several words (65 to 160 options), whose
+/// items may take up to six options, so that a subtree of one item runs deep.
+fn many_words_bounded_problem(rng: &mut Rng) -> Problem {
+    let mut builder = ProblemBuilder::new();
+    let items: Vec<_> = (0..2 + rng.below(4))
+        .map(|k| {
+            let max = 1 + rng.below(6) as u32;
+            let min = rng.below(u64::from(max) + 1) as u32;
+            builder.primary_bounded(format!("p{k}"), min, max)
+        })
+        .collect();
+    let secondaries: Vec<_> = (0..6).map(|k| builder.secondary(format!("s{k}"))).collect();
+    let colors = [builder.color("a"), builder.color("b")];
+    for _ in 0..65 + rng.below(96) {
+        let mut option: Vec<crate::problem::OptionItem> =
+            vec![items[rng.below(items.len() as u64) as usize].into()];
+        if rng.below(8) == 0 {
+            let other = items[rng.below(items.len() as u64) as usize].into();
+            if !option.contains(&other) {
+                option.push(other);
+            }
+        }
+        let mut taken = [false; 6];
+        for _ in 0..2 + rng.below(2) {
+            let k = rng.below(6) as usize;
+            let s = secondaries[k];
+            if !std::mem::replace(&mut taken[k], true) {
+                option.push(match rng.below(4) {
+                    0 => s.with_color(colors[rng.below(2) as usize]),
+                    _ => s.into(),
+                });
+            }
+        }
+        builder.option(option);
+    }
+    builder.build().unwrap()
+}
+
+/// The bit sets walk the same tree with levels on one word below a level of at most 64
+/// live options ([`bits`]'s compact levels) as without them: the same solutions in the same
+/// order, nodes, updates and profile, and the same positions ("`k` of `d`") at every node;
+/// quiet counts stopping at checkpoints and budgets a few nodes apart; and each solution's
+/// options read back as the same nodes of a prefix (or the same error, one option changed). On small random problems (compact from
+/// the first level down), on larger ones of several words, and with bounds; each search up
+/// to its first `NODES` nodes.
+#[test]
+fn compact_levels_keep_the_tree() {
+    let mut rng = Rng(0xbb67_ae85_84ca_a73b);
+    let rounds = if cfg!(debug_assertions) { 400 } else { 2000 };
+    const NODES: u64 = 5000;
+    let mut compact_roots = 0;
+    for round in 0..rounds {
+        let problem = match round % 4 {
+            0 | 1 => random_problem(&mut rng, round % 4 == 1),
+            2 => many_words_problem(&mut rng),
+            _ => many_words_bounded_problem(&mut rng),
+        };
+        let fresh = |compact: bool| {
+            let mut search = Search::new(&problem, problem.engine(), crate::engine::Tree::Bitsets);
+            if !compact {
+                search.bits.as_mut().unwrap().without_compact_levels();
+            }
+            search
+        };
+        let (mut with, mut without) = (fresh(true), fresh(false));
+        let mut solutions = Vec::new();
+        with.checkpoint_at = 1;
+        without.checkpoint_at = 1;
+        loop {
+            let event = with.run();
+            assert_eq!(without.run(), event, "{problem:?}");
+            match event {
+                Event::Solution => {
+                    let found = solution(&with, &problem);
+                    assert_eq!(solution(&without, &problem), found, "{problem:?}");
+                    solutions.push(with.options().map(OptionId).collect::<Vec<_>>());
+                }
+                Event::Checkpoint => {
+                    assert_eq!(with.level, without.level, "{problem:?}");
+                    for level in 0..with.level {
+                        assert_eq!(with.position(level), without.position(level), "{problem:?}");
+                    }
+                    if with.nodes == NODES {
+                        break;
+                    }
+                    with.checkpoint_at = with.nodes + 1;
+                    without.checkpoint_at = without.nodes + 1;
+                }
+                Event::Done => break,
+                Event::Prefix => unreachable!("no cutoff"),
+            }
+        }
+        let whole = (with.nodes, with.updates(), with.profile.clone());
+        assert_eq!(
+            (without.nodes, without.updates(), without.profile.clone()),
+            whole,
+            "{problem:?}"
+        );
+        compact_roots += with.bits.as_ref().unwrap().compact_roots();
+        assert_eq!(without.bits.as_ref().unwrap().compact_roots(), 0);
+
+        let mut stopping = fresh(true);
+        let mut counted = 0;
+        stopping.checkpoint_at = 1 + rng.below(4);
+        loop {
+            let budget = rng.below(4);
+            stopping.quiet_solutions = budget;
+            let event = stopping.run();
+            counted += budget - stopping.quiet_solutions;
+            match event {
+                Event::Solution => counted += 1,
+                Event::Checkpoint if stopping.nodes == NODES => break,
+                Event::Checkpoint => {
+                    stopping.checkpoint_at = (stopping.nodes + 1 + rng.below(4)).min(NODES)
+                }
+                Event::Done => break,
+                Event::Prefix => unreachable!("no cutoff"),
+            }
+        }
+        assert_eq!(counted, solutions.len() as u64, "{problem:?}");
+        assert_eq!(
+            (stopping.nodes, stopping.updates(), stopping.profile),
+            whole,
+            "{problem:?}"
+        );
+
+        let (mut with, mut without) = (fresh(true), fresh(false));
+        for options in solutions.iter().take(20) {
+            let nodes = with.nodes_of(&problem, options);
+            assert!(nodes.is_ok(), "{options:?}: {problem:?}");
+            assert_eq!(without.nodes_of(&problem, options), nodes, "{problem:?}");
+            // And with one option changed, which may not be a choice where it stands.
+            let mut changed = options.clone();
+            let k = rng.below(changed.len() as u64) as usize;
+            changed[k] = OptionId(rng.below(problem.option_count() as u64) as u32);
+            assert_eq!(
+                with.nodes_of(&problem, &changed),
+                without.nodes_of(&problem, &changed),
+                "{changed:?}: {problem:?}"
+            );
+        }
+    }
+    assert!(
+        compact_roots > 10 * rounds,
+        "only {compact_roots} compact roots"
+    );
 }
