@@ -274,10 +274,8 @@ impl Bits {
     #[inline(always)]
     pub(super) fn scan_bounded(&self, level: usize) -> (Result<Next, u32>, bool) {
         if self.compact.holds(level) {
-            let live = self.compact_live(level);
-            return self.scan_bounded_by(level, |item| {
-                (live & self.compact_mask(item as u32)).count_ones()
-            });
+            let (scanned, last, _) = self.scan_bounded_compact(level);
+            return (scanned, last);
         }
         let bounds = self.bounds();
         let p = self.primaries;
@@ -300,17 +298,30 @@ impl Bits {
                 i * self.words,
                 u32::MAX
             )));
-        self.scan_bounded_by(level, |item| at(live, item))
+        let (scanned, last, _) = self.scan_bounded_by(level, |item| at(live, item));
+        (scanned, last)
+    }
+
+    /// [`scan_bounded`](Self::scan_bounded) under a compact root, and the items of the
+    /// first word of active items that have no live option and need none: none of the
+    /// levels below can give them one, so they may leave the active items there.
+    #[inline(always)]
+    fn scan_bounded_compact(&self, level: usize) -> (Result<Next, u32>, bool, u64) {
+        let live = self.compact_live(level);
+        self.scan_bounded_by(level, |item| {
+            (live & self.compact_mask(item as u32)).count_ones()
+        })
     }
 
     /// [`scan_bounded`](Self::scan_bounded) with `live(i)` primary item `i`'s number of live
-    /// options.
+    /// options, and the items of the first word of active items that have none and need
+    /// none.
     #[inline(always)]
     fn scan_bounded_by(
         &self,
         level: usize,
         live: impl Fn(usize) -> u32,
-    ) -> (Result<Next, u32>, bool) {
+    ) -> (Result<Next, u32>, bool, u64) {
         let bounds = self.bounds();
         let p = self.primaries;
         let taken = span(&bounds.state, (2 * level + 1) * p, p);
@@ -319,6 +330,7 @@ impl Bits {
         // Among equals, Knuth's: the least `s`, then the most `b` (see the module's docs).
         let mut best_key = (u32::MAX, 0);
         let mut with_options = 0;
+        let mut inert = 0;
         let uncovered = span(&self.uncovered, level * self.item_words, self.item_words);
         for (w, &word) in uncovered.iter().enumerate() {
             let mut bits = word;
@@ -333,11 +345,16 @@ impl Bits {
                         0 => Ok(Next::Item(item as u32, 0)),
                         _ => Err(item as u32),
                     };
-                    return (short, false);
+                    return (short, false, 0);
                 }
                 let branches = count + 1 - needed;
                 with_options += u32::from(count > 0);
-                if count == 0 || branches > best.0 {
+                if count == 0 {
+                    // It needs none, since it has as many as it needs.
+                    inert |= u64::from(w == 0) << (item % 64);
+                    continue;
+                }
+                if branches > best.0 {
                     continue;
                 }
                 let left = at(upper, item) - taken;
@@ -349,7 +366,7 @@ impl Bits {
                 }
             }
         }
-        (Ok(Next::found(None, best)), with_options == 1)
+        (Ok(Next::found(None, best)), with_options == 1, inert)
     }
 
     /// Chooses option `o` (or the null move) at `level`, whose item is `self.item[level]`:
@@ -505,7 +522,8 @@ impl Bits {
         let out = live & gone;
         self.set_compact_live(level + 1, live & !out);
         self.updates += u64::from(out.count_ones());
-        let (scanned, last) = self.scan_bounded(level + 1);
+        let (scanned, last, inert) = self.scan_bounded_compact(level + 1);
+        *at_mut(&mut self.uncovered, (level + 1) * iw) &= !inert;
         self.last_item = last;
         self.reached(scanned)
     }
