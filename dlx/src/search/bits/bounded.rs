@@ -259,6 +259,9 @@ impl Bits {
         counts.copy_from_slice(&live);
         taken.fill(0);
         taken[..bounds.given.len()].copy_from_slice(&bounds.given);
+        if self.compact.roots_at(self.compact.options[0]) {
+            self.enter_compact(0, 0);
+        }
         let (scanned, last) = self.scan_bounded(0);
         self.next = match scanned {
             Ok(next) => next,

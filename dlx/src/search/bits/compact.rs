@@ -86,10 +86,15 @@ impl Compact {
         })
     }
 
-    /// Takes no level as a compact root (`false`), or those of at most 64 live options.
+    /// Takes no level as a compact root (`false`), or those of at most 64 live options;
+    /// the table is to be put back at its root.
     pub(super) fn allow(&mut self, allowed: bool) {
         self.below = if allowed { MOST + 1 } else { 0 };
         self.from = usize::MAX;
+        #[cfg(test)]
+        {
+            self.roots = 0;
+        }
     }
 
     /// Whether a level of `options` live options is a compact root.

@@ -41,9 +41,15 @@ impl Bits {
     /// there itself (or been the same item's, covered with it).
     #[inline(always)]
     pub(super) fn scan(&self, level: usize) -> Result<Next, u32> {
-        if self.compact.holds(level) {
-            return self.scan_compact(level);
+        match self.compact.holds(level) {
+            true => self.scan_compact(level),
+            false => self.scan_sets(level),
         }
+    }
+
+    /// [`scan`](Self::scan) above any compact root.
+    #[inline(always)]
+    fn scan_sets(&self, level: usize) -> Result<Next, u32> {
         if self.counts_as_it_covers() {
             return self.scan_counts(level);
         }
@@ -275,10 +281,13 @@ impl Bits {
                 *at_mut(counts, item as usize) = NOT_OPEN;
             }
         }
-        if self.compact.roots_at(options) {
-            self.enter_compact(level + 1, to);
-        }
-        let scanned = self.scan(level + 1);
+        let scanned = match self.compact.roots_at(options) {
+            true => {
+                self.enter_compact(level + 1, to);
+                self.scan_compact(level + 1)
+            }
+            false => self.scan_sets(level + 1),
+        };
         self.reached(scanned)
     }
 

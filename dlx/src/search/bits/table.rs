@@ -214,6 +214,7 @@ impl Bits {
     #[cfg(test)]
     pub(crate) fn without_compact_levels(&mut self) {
         self.compact.allow(false);
+        self.start();
     }
 
     /// Whether the table counts as it covers.
@@ -341,6 +342,9 @@ impl Bits {
                 };
             }
             self.counts[self.primaries..self.count_len].fill(NOT_OPEN);
+        }
+        if self.compact.roots_at(self.compact.options[0]) {
+            self.enter_compact(0, 0);
         }
         self.next = match self.scan(0) {
             Ok(next) => next,
