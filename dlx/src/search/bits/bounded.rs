@@ -25,7 +25,9 @@
 //! leave compatible, and a count that needs no solution's options walks it by itself
 //! ([`Bits::count_bounded_subtree`]), on the level's live words alone, with each option's
 //! masks of secondary items and colors taken together (a row for each option, which the
-//! covers use too).
+//! covers use too). Under a compact root ([`compact`](super::compact)) the numbering is the
+//! root's, and an active item without live options that needs none leaves the active items
+//! of the levels below, where it can take nothing more.
 //!
 //! The tree is the bit sets' own, not Knuth's; a null move is the node [`NULL_MOVE`], which
 //! names no option, and a prefix given as options takes a level whose item the next option

@@ -42,9 +42,14 @@
 //! take at most [`MAX_WORDS`] words and whose scans read at most [`MAX_SCAN`]; the others walk
 //! the same tree on the sparse sets.
 //!
+//! Below a level of at most 64 live options, each level's live set is one word in that
+//! level's numbering of its options ([`compact`]): an item's count is one popcount, a cover
+//! one word; in both trees, and where the levels keep counts only with at most 64 primary
+//! items (else the counts' pass on vectors is cheaper than a popcount per item).
+//!
 //! The rooms: `table.rs` builds the table and its root (where options given in advance are
-//! taken), `moves.rs` holds the scan and the cover, `bounded.rs` the tree of bounds, and
-//! this file the table's place in the sets' loop.
+//! taken), `moves.rs` holds the scan and the cover, `bounded.rs` the tree of bounds,
+//! `compact.rs` the levels on one word, and this file the table's place in the sets' loop.
 
 mod bounded;
 mod compact;
