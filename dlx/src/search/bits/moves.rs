@@ -354,9 +354,10 @@ impl Bits {
     /// item needs no more.
     pub(super) fn position(&self, level: usize, o: u32) -> (u32, u32) {
         if self.bounds.is_some() && self.needed(level, self.item[level]) == 0 {
-            // The null move is the last branch: its node is above every option.
+            // The null move is the last branch: its node is above every option, so among
+            // the options it is already one past the last.
             let (k, d) = self.position_among_options(level, o);
-            return (k, d + 1);
+            return (k, d + u32::from(o != super::NULL_MOVE));
         }
         self.position_among_options(level, o)
     }

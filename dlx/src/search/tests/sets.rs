@@ -319,7 +319,11 @@ fn compact_levels_keep_the_tree() {
                 Event::Checkpoint => {
                     assert_eq!(with.level, without.level, "{problem:?}");
                     for level in 0..with.level {
-                        assert_eq!(with.position(level), without.position(level), "{problem:?}");
+                        let (k, d) = with.position(level);
+                        assert_eq!(without.position(level), (k, d), "{problem:?}");
+                        // A null move is the last branch.
+                        let last = with.choice[level] == bits::NULL_MOVE;
+                        assert!(k <= d && (k == d || !last), "{k} of {d}: {problem:?}");
                     }
                     if with.nodes == NODES {
                         break;
