@@ -523,6 +523,7 @@ impl Bits {
             }
             gone
         };
+        self.compact.count_node();
         let live = self.compact_live(level);
         let out = live & gone;
         self.set_compact_live(level + 1, live & !out);

@@ -21,6 +21,13 @@ use super::{at, at_mut, span, Bits, Next, NONE};
 /// The most live options of a compact level: one word's.
 const MOST: u32 = 64;
 
+/// Under this many covers under each compact root on average, only every [`PROBE`]th
+/// level that could be a root is one.
+const FEW_NODES: u64 = 16;
+
+/// See [`FEW_NODES`]; also the roots entered before the average counts.
+const PROBE: u64 = 32;
+
 /// The compact root and the levels below it (see the module's docs).
 #[derive(Clone, Debug)]
 pub(super) struct Compact {
@@ -46,6 +53,11 @@ pub(super) struct Compact {
     /// bounds those of its secondary items and colors), where `ready` has bit `k`.
     rules: Vec<u64>,
     ready: u64,
+    /// The compact roots entered, the covers under them, and the levels that could have
+    /// been roots and were not ([`roots_at`](Self::roots_at)).
+    entered: u64,
+    under: u64,
+    passed: u64,
     /// The compact roots entered, for tests.
     #[cfg(test)]
     roots: u64,
@@ -66,6 +78,9 @@ impl Compact {
             masks: vec![0; primaries],
             rules: vec![0; MOST as usize],
             ready: 0,
+            entered: 0,
+            under: 0,
+            passed: 0,
             #[cfg(test)]
             roots: 0,
         }
@@ -97,10 +112,29 @@ impl Compact {
         }
     }
 
-    /// Whether a level of `options` live options is a compact root.
+    /// Whether a level of `options` live options is taken as a compact root: where it may
+    /// be, unless the roots so far had few nodes under them on average (fewer than
+    /// [`FEW_NODES`]), when only every [`PROBE`]th such level is, to keep that average up
+    /// to date. A root costs a pass over its options and their items, and a first
+    /// cover of each option a pass over the root's words: paid back by a subtree of more
+    /// than a few nodes, not by the level or two that a dense problem's levels of 64
+    /// options have below them (the pentominoes').
     #[inline(always)]
-    pub(super) fn roots_at(&self, options: u32) -> bool {
-        options < self.below
+    pub(super) fn roots_at(&mut self, options: u32) -> bool {
+        if options >= self.below {
+            return false;
+        }
+        if self.entered >= PROBE && self.under < FEW_NODES * self.entered {
+            self.passed += 1;
+            return self.passed % PROBE == 0;
+        }
+        true
+    }
+
+    /// Counts a node under a compact root.
+    #[inline(always)]
+    pub(super) fn count_node(&mut self) {
+        self.under += 1;
     }
 
     /// Whether `level` is a compact root or under one.
@@ -174,6 +208,7 @@ impl Bits {
         };
         compact.ready = 0;
         compact.from = level;
+        compact.entered += 1;
         #[cfg(test)]
         {
             compact.roots += 1;
@@ -324,6 +359,7 @@ impl Bits {
             }
         }
         let k = at(&self.compact.rank, o as usize) as u32;
+        self.compact.count_node();
         let live = self.compact_live(from);
         let gone = live & self.compact_rule(k);
         *at_mut(&mut self.compact.live, to) = live & !gone;
