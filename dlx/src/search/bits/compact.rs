@@ -3,7 +3,7 @@
 //! compact root's numbering) and keep their live sets as one word each.
 //!
 //! The compact root is entered by the cover that writes a level of at most 64 live options
-//! below a level of more (or below the root): it numbers the level's live options, and
+//! below a level of more (or by the root itself): it numbers the level's live options, and
 //! writes each primary item's mask in that numbering (a word per item). A level below then
 //! counts an item's options by one popcount, and a cover takes out what its option rules
 //! out with one word: the option's masks in the numbering, written the first time the
@@ -13,7 +13,10 @@
 //! it; the next level of at most 64 options is a root of its own.
 //!
 //! The sets of the levels above stay as they were, and the compact root's own live words,
-//! from which the masks in the numbering are written, are kept with it.
+//! from which the masks in the numbering are written, are kept with it. A root costs a pass
+//! over its options' items and a first cover of each option a pass over its words, which a
+//! subtree of a few nodes does not pay back: where the roots so far averaged few covers,
+//! only some levels that could be roots are ([`Compact::roots_at`]).
 
 use super::bounded::NULL_MOVE;
 use super::{at, at_mut, span, Bits, Next, NONE};
@@ -33,9 +36,10 @@ const PROBE: u64 = 32;
 pub(super) struct Compact {
     /// The compact root's level, `usize::MAX` when the deepest level is not under one.
     pub(super) from: usize,
-    /// A level is a compact root when it has fewer live options than this: `MOST + 1`, or
-    /// 0 where the levels keep counts (their scan is a pass over the counts) or in tests
-    /// that walk without compact levels.
+    /// A level may be a compact root when it has fewer live options than this: `MOST + 1`,
+    /// or 0 where the levels keep counts of more than 64 primary items (a pass over the
+    /// counts on vectors is then cheaper than a popcount per open item) and in tests that
+    /// walk without compact levels.
     below: u32,
     /// Each slot's number of live options, for the levels above a compact root.
     pub(super) options: Vec<u32>,
