@@ -19,7 +19,7 @@
 //! only some levels that could be roots are ([`Compact::roots_at`]).
 
 use super::bounded::NULL_MOVE;
-use super::{at, at_mut, span, Bits, Next, NONE};
+use super::{at, at_mut, span, Bits, Next};
 
 /// The most live options of a compact level: one word's.
 const MOST: u32 = 64;
@@ -288,32 +288,10 @@ impl Bits {
     /// [`scan`](Self::scan) under a compact root.
     #[inline(always)]
     pub(super) fn scan_compact(&self, level: usize) -> Result<Next, u32> {
-        let mut best = (u32::MAX, NONE);
-        let mut dead = None;
-        let slot = at(&self.slot, level) as usize;
-        let uncovered = span(&self.uncovered, slot * self.item_words, self.item_words);
-        let live = self.compact_live(slot);
-        for (w, &word) in uncovered.iter().enumerate() {
-            let mut bits = word;
-            while bits != 0 {
-                let item = (64 * w) as u32 + bits.trailing_zeros();
-                bits &= bits - 1;
-                let count = (live & self.compact_mask(item)).count_ones();
-                if count >= best.0 {
-                    continue;
-                }
-                if count == 0 {
-                    if level > 0 {
-                        return Err(item);
-                    }
-                    dead.get_or_insert(item);
-                    best.0 = 1;
-                } else {
-                    best = (count, item);
-                }
-            }
-        }
-        Ok(Next::found(dead, best))
+        let live = self.compact_live(at(&self.slot, level) as usize);
+        self.scan_by(level, |item, _| {
+            (live & self.compact_mask(item)).count_ones()
+        })
     }
 
     /// [`cover`](Self::cover) under a compact root.

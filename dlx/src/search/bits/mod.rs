@@ -49,11 +49,13 @@
 //!
 //! The rooms: `table.rs` builds the table and its root (where options given in advance are
 //! taken), `moves.rs` holds the scan and the cover, `bounded.rs` the tree of bounds,
-//! `compact.rs` the levels on one word, and this file the table's place in the sets' loop.
+//! `subtree.rs` its subtrees of one item, `compact.rs` the levels on one word, and this file
+//! the table's place in the sets' loop.
 
 mod bounded;
 mod compact;
 mod moves;
+mod subtree;
 mod table;
 
 use bounded::Bounds;

@@ -53,17 +53,30 @@ impl Bits {
         if self.counts_as_it_covers() {
             return self.scan_counts(level);
         }
+        let live = self.live_at(level);
+        self.scan_by(level, |item, enough| {
+            Self::count(live, &self.masks, item as usize * self.words, enough)
+        })
+    }
+
+    /// [`scan`](Self::scan) with `count(i, enough)` the number of live options of primary
+    /// item `i`, which may stop once it reaches `enough`.
+    #[inline(always)]
+    pub(super) fn scan_by(
+        &self,
+        level: usize,
+        count: impl Fn(u32, u32) -> u32,
+    ) -> Result<Next, u32> {
         let mut best = (u32::MAX, NONE);
         let mut dead = None;
         let slot = at(&self.slot, level) as usize;
         let uncovered = span(&self.uncovered, slot * self.item_words, self.item_words);
-        let live = self.live_at(level);
         for (w, &word) in uncovered.iter().enumerate() {
             let mut bits = word;
             while bits != 0 {
                 let item = (64 * w) as u32 + bits.trailing_zeros();
                 bits &= bits - 1;
-                let count = Self::count(live, &self.masks, item as usize * self.words, best.0);
+                let count = count(item, best.0);
                 if count >= best.0 {
                     continue;
                 }
