@@ -116,23 +116,7 @@ fn quiet_counts_keep_the_tree() {
                 assert_eq!(at_once, whole, "{tree:?}, at once: {problem:?}");
 
                 let mut stopping = fresh();
-                let mut counted = 0;
-                stopping.checkpoint_at = 1 + rng.below(4);
-                loop {
-                    let budget = rng.below(4);
-                    stopping.quiet_solutions = budget;
-                    let event = stopping.run();
-                    counted += budget - stopping.quiet_solutions;
-                    match event {
-                        Event::Solution => counted += 1,
-                        Event::Checkpoint => {
-                            assert!(stopping.nodes <= stopping.checkpoint_at);
-                            stopping.checkpoint_at = stopping.nodes + 1 + rng.below(4);
-                        }
-                        Event::Done => break,
-                        Event::Prefix => unreachable!("no cutoff"),
-                    }
-                }
+                let counted = count_stopping(&mut stopping, &mut rng, u64::MAX);
                 let stopped = (
                     counted,
                     stopping.nodes,
@@ -345,23 +329,7 @@ fn compact_levels_keep_the_tree() {
         assert_eq!(without.bits.as_ref().unwrap().compact_roots(), 0);
 
         let mut stopping = fresh(true);
-        let mut counted = 0;
-        stopping.checkpoint_at = 1 + rng.below(4);
-        loop {
-            let budget = rng.below(4);
-            stopping.quiet_solutions = budget;
-            let event = stopping.run();
-            counted += budget - stopping.quiet_solutions;
-            match event {
-                Event::Solution => counted += 1,
-                Event::Checkpoint if stopping.nodes == NODES => break,
-                Event::Checkpoint => {
-                    stopping.checkpoint_at = (stopping.nodes + 1 + rng.below(4)).min(NODES)
-                }
-                Event::Done => break,
-                Event::Prefix => unreachable!("no cutoff"),
-            }
-        }
+        let counted = count_stopping(&mut stopping, &mut rng, NODES);
         assert_eq!(counted, solutions.len() as u64, "{problem:?}");
         assert_eq!(
             (stopping.nodes, stopping.updates(), stopping.profile),
@@ -389,4 +357,27 @@ fn compact_levels_keep_the_tree() {
         compact_roots > 10 * rounds,
         "only {compact_roots} compact roots"
     );
+}
+
+/// Counts `search`'s solutions inside the loop, stopping at checkpoints and quiet budgets a
+/// few nodes apart (random), up to `nodes` nodes: the solutions counted.
+fn count_stopping(search: &mut Search, rng: &mut Rng, nodes: u64) -> u64 {
+    let mut counted = 0;
+    search.checkpoint_at = (1 + rng.below(4)).min(nodes);
+    loop {
+        let budget = rng.below(4);
+        search.quiet_solutions = budget;
+        let event = search.run();
+        counted += budget - search.quiet_solutions;
+        match event {
+            Event::Solution => counted += 1,
+            Event::Checkpoint if search.nodes == nodes => return counted,
+            Event::Checkpoint => {
+                assert!(search.nodes <= search.checkpoint_at);
+                search.checkpoint_at = (search.nodes + 1 + rng.below(4)).min(nodes);
+            }
+            Event::Done => return counted,
+            Event::Prefix => unreachable!("no cutoff"),
+        }
+    }
 }
