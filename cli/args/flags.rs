@@ -243,8 +243,8 @@ pub struct SolveFlags {
     /// another order (docs/engine.md); --stats counts the tree that ran. Sparse sets and bit
     /// sets take no reasoning at every node (a puzzle's own is off); sparse sets take no
     /// multiplicities (Algorithm M), which bit sets search in a tree of their own. By default
-    /// each puzzle's best, measured: bitsets for calendar and pack, links elsewhere and for
-    /// `solve`.
+    /// each puzzle's best, measured: bitsets for calendar, pack and queens, links elsewhere
+    /// and for `solve`.
     #[arg(help_heading = "Search", long, value_enum, value_name = "TREE", conflicts_with_all = ["memo", "random", "estimate"])]
     pub tree: Option<TreeChoice>,
 
