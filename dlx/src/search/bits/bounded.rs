@@ -37,6 +37,10 @@ use super::moves::TakeOut;
 use super::{at, at_mut, span, span_mut, Bits, Next, MAX_CONFLICTS, NONE};
 use crate::problem::{ItemId, Problem};
 
+/// The chosen options' counts a compact cover copies at once when there are at most as
+/// many primary items; the records have as many entries more at their end.
+const TAKEN_COPY: usize = 32;
+
 /// The node of a null move.
 pub(crate) const NULL_MOVE: u32 = u32::MAX;
 
@@ -125,7 +129,7 @@ impl Bounds {
         Some(Bounds {
             lower,
             upper,
-            state: vec![0; depth.max(1) * 2 * primaries],
+            state: vec![0; depth.max(1) * 2 * primaries + TAKEN_COPY],
             primary_start,
             primary_items,
             others: Vec::new(),
@@ -496,9 +500,17 @@ impl Bits {
         }
         let bounds = self.bounds.as_deref_mut().expect("bounds");
         let (taken_now, taken_next) = ((2 * level + 1) * p, (2 * level + 3) * p);
-        bounds
-            .state
-            .copy_within(taken_now..taken_now + p, taken_next);
+        // A copy of a length the compiler knows is a few vector moves, not a call; it writes
+        // past the next level's counts into records that a cover writes before any read.
+        if p <= TAKEN_COPY {
+            let state = &mut bounds.state[taken_now..taken_next + TAKEN_COPY];
+            let records: [u32; TAKEN_COPY] = state[..TAKEN_COPY].try_into().expect("a copy");
+            state[taken_next - taken_now..].copy_from_slice(&records);
+        } else {
+            bounds
+                .state
+                .copy_within(taken_now..taken_now + p, taken_next);
+        }
         let uncovered = span_mut(&mut self.uncovered, (level + 1) * iw, iw);
         let masks = &self.compact.masks[..];
         // As `cover_bounded`: the item's options up to `o` (all of them for the null move),
