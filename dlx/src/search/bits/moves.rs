@@ -233,7 +233,15 @@ impl Bits {
                     .copy_within(from * iw..(from + 1) * iw, to * iw);
             }
             if self.counts_as_it_covers() {
-                self.counts.copy_within(from * p..(from + 1) * p, to * p);
+                // The next slot's (`to` is `from + 1`), in blocks whose length the compiler
+                // knows: vector moves in a loop instead of a call.
+                let (now, next) = self.counts[from * p..(to + 1) * p].split_at_mut(p);
+                for (to, from) in next
+                    .chunks_exact_mut(COUNT_CHUNK)
+                    .zip(now.chunks_exact(COUNT_CHUNK))
+                {
+                    to.copy_from_slice(from);
+                }
             }
         }
         let (kills, masks) = (
