@@ -226,19 +226,39 @@ fn many_words_problem(rng: &mut Rng) -> Problem {
 /// A random problem of bounds whose sets take several words (65 to 160 options), whose
 /// items may take up to six options, so that a subtree of one item runs deep.
 fn many_words_bounded_problem(rng: &mut Rng) -> Problem {
+    bounded_problem(rng, false)
+}
+
+/// A problem of 65 to 160 options with bounds: a few items that may take up to six options
+/// (`many` false), or more items than a compact cover copies as one block, each of which
+/// may take none (whose trees are too large to walk whole), with fewer secondary items in
+/// each option.
+fn bounded_problem(rng: &mut Rng, many: bool) -> Problem {
     let mut builder = ProblemBuilder::new();
-    let items: Vec<_> = (0..2 + rng.below(4))
+    let (count, most, secondaries_least) = match many {
+        true => (33 + rng.below(8), 2, 0),
+        false => (2 + rng.below(4), 6, 2),
+    };
+    let items: Vec<_> = (0..count)
         .map(|k| {
-            let max = 1 + rng.below(6) as u32;
-            let min = rng.below(u64::from(max) + 1) as u32;
+            let max = 1 + rng.below(most) as u32;
+            let min = match many {
+                true => 0,
+                false => rng.below(u64::from(max) + 1) as u32,
+            };
             builder.primary_bounded(format!("p{k}"), min, max)
         })
         .collect();
     let secondaries: Vec<_> = (0..6).map(|k| builder.secondary(format!("s{k}"))).collect();
     let colors = [builder.color("a"), builder.color("b")];
-    for _ in 0..65 + rng.below(96) {
-        let mut option: Vec<crate::problem::OptionItem> =
-            vec![items[rng.below(items.len() as u64) as usize].into()];
+    for k in 0..65 + rng.below(96) as usize {
+        // With many items, every item in an option at least, so that they do not end the
+        // root.
+        let item = match items.get(k) {
+            Some(&item) if many => item,
+            _ => items[rng.below(items.len() as u64) as usize],
+        };
+        let mut option: Vec<crate::problem::OptionItem> = vec![item.into()];
         if rng.below(8) == 0 {
             let other = items[rng.below(items.len() as u64) as usize].into();
             if !option.contains(&other) {
@@ -246,7 +266,7 @@ fn many_words_bounded_problem(rng: &mut Rng) -> Problem {
             }
         }
         let mut taken = [false; 6];
-        for _ in 0..2 + rng.below(2) {
+        for _ in 0..secondaries_least + rng.below(2) {
             let k = rng.below(6) as usize;
             let s = secondaries[k];
             if !std::mem::replace(&mut taken[k], true) {
@@ -266,8 +286,9 @@ fn many_words_bounded_problem(rng: &mut Rng) -> Problem {
 /// order, nodes, updates and profile, and the same positions ("`k` of `d`") at every node;
 /// quiet counts stopping at checkpoints and budgets a few nodes apart; and each solution's
 /// options read back as the same nodes of a prefix (or the same error, one option changed). On small random problems (compact from
-/// the first level down), on larger ones of several words, and with bounds; each search up
-/// to its first `NODES` nodes.
+/// the first level down), on larger ones of several words, and with bounds (of a few items,
+/// or of more than a compact cover copies as one block); each search up to its first `NODES`
+/// nodes.
 #[test]
 fn compact_levels_keep_the_tree() {
     let mut rng = Rng(0xbb67_ae85_84ca_a73b);
@@ -278,7 +299,7 @@ fn compact_levels_keep_the_tree() {
         let problem = match round % 4 {
             0 | 1 => random_problem(&mut rng, round % 4 == 1),
             2 => many_words_problem(&mut rng),
-            _ => many_words_bounded_problem(&mut rng),
+            _ => bounded_problem(&mut rng, round % 16 == 3),
         };
         let fresh = |compact: bool| {
             let mut search = Search::new(&problem, problem.engine(), crate::engine::Tree::Bitsets);
@@ -342,7 +363,11 @@ fn compact_levels_keep_the_tree() {
             let nodes = with.nodes_of(&problem, options);
             assert!(nodes.is_ok(), "{options:?}: {problem:?}");
             assert_eq!(without.nodes_of(&problem, options), nodes, "{problem:?}");
-            // And with one option changed, which may not be a choice where it stands.
+            // And with one option changed, which may not be a choice where it stands (a
+            // solution of no options, where every item may take none, has none to change).
+            if options.is_empty() {
+                continue;
+            }
             let mut changed = options.clone();
             let k = rng.below(changed.len() as u64) as usize;
             changed[k] = OptionId(rng.below(problem.option_count() as u64) as u32);
