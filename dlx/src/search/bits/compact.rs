@@ -333,12 +333,7 @@ impl Bits {
         *at_mut(&mut self.open_left, to) = left;
         self.last_item = left == 1;
         if to != from {
-            if iw == 1 {
-                self.uncovered[to] = self.uncovered[from];
-            } else {
-                self.uncovered
-                    .copy_within(from * iw..(from + 1) * iw, to * iw);
-            }
+            self.copy_uncovered(from, to);
         }
         let k = at(&self.compact.rank, o as usize) as u32;
         self.compact.count_node();

@@ -255,6 +255,19 @@ fn has_live((words, places): (&[u64], &[u32]), o: u32) -> bool {
 }
 
 impl Bits {
+    /// Copies slot `from`'s uncovered items to slot `to`.
+    #[inline(always)]
+    fn copy_uncovered(&mut self, from: usize, to: usize) {
+        let iw = self.item_words;
+        if iw == 1 {
+            // A call to copy one word costs more than the word.
+            *at_mut(&mut self.uncovered, to) = at(&self.uncovered, from);
+        } else {
+            self.uncovered
+                .copy_within(from * iw..(from + 1) * iw, to * iw);
+        }
+    }
+
     /// Whether the bit sets search `problem`'s bounds (Algorithm M) as Algorithm C would: when
     /// every primary item is to be covered once (bounds 1:1) or at most once (0:1), and every
     /// option has an item of bounds 1:1. An item of bounds 0:1 is then a secondary item, and

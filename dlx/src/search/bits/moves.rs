@@ -225,13 +225,7 @@ impl Bits {
         self.last_item = left == 1;
         let len = at(&self.nonzero_len, from) as usize;
         if to != from {
-            if iw == 1 {
-                // A call to copy one word costs more than the word.
-                self.uncovered[to] = self.uncovered[from];
-            } else {
-                self.uncovered
-                    .copy_within(from * iw..(from + 1) * iw, to * iw);
-            }
+            self.copy_uncovered(from, to);
             if self.counts_as_it_covers() {
                 // The next slot's (`to` is `from + 1`), in blocks whose length the compiler
                 // knows: vector moves in a loop instead of a call.
