@@ -33,14 +33,15 @@ pub struct Defaults {
 }
 
 impl Defaults {
-    /// `dlx solve`: first-item order, memoized only with `--memo`, no propagation (Knuth's
-    /// search, whose node and update counts his programs print too).
+    /// `dlx solve`: first-item order, memoized only with `--memo`, no propagation, and the
+    /// bit sets where they fit, else Knuth's links (`--tree links` for his node and update
+    /// counts everywhere).
     pub const SOLVE: Defaults = Defaults {
         order: Branching::FirstItem,
         by_default: false,
         propagation: Propagation::None,
         propagator: None,
-        tree: dlx::Tree::Links,
+        tree: dlx::Tree::Auto,
         sampler: None,
         counter: None,
     };

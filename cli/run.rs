@@ -459,13 +459,14 @@ fn print_stats(outcome: &Outcome, flags: &SolveFlags) {
         ("max level", Count(stats.max_level as u128)),
         ("time", Seconds(stats.elapsed.as_secs_f64())),
     ];
-    // The links' counts are Knuth's, and said nothing of until now: only the other tree is
-    // named.
-    match stats.tree {
-        dlx::Tree::Links => {}
-        dlx::Tree::SparseSets => figures.insert(0, ("tree", Text("sparse-sets".into()))),
-        dlx::Tree::Bitsets => figures.insert(0, ("tree", Text("bitsets".into()))),
-    }
+    // Each tree counts its own nodes and updates: say whose they are.
+    let tree = match stats.tree {
+        dlx::Tree::Links => "links",
+        dlx::Tree::SparseSets => "sparse-sets",
+        dlx::Tree::Bitsets => "bitsets",
+        dlx::Tree::Auto => "auto",
+    };
+    figures.insert(0, ("tree", Text(tree.into())));
     if stats.rounds > 0 {
         figures.extend([
             ("propagation rounds", Count(stats.rounds.into())),

@@ -295,10 +295,15 @@ fn stats_on_stderr() {
 
 #[test]
 fn count_with_stats() {
+    // By default the bit sets, which fit; `--tree links` counts Knuth's nodes and updates.
     let run = dlx(&["solve", QUEENS8, "--count", "--stats"]);
     run.assert_status(0);
     assert_eq!(run.stdout, "92\n");
     insta::assert_snapshot!("queens8_count_stats", run.report_without_time());
+    let links = dlx(&["solve", QUEENS8, "--count", "--stats", "--tree", "links"]);
+    links.assert_status(0);
+    assert_eq!(links.stdout, "92\n");
+    insta::assert_snapshot!("queens8_count_stats_links", links.report_without_time());
 }
 
 /// The calendar and pack walk the bit sets by default, and say so under `--stats`; `--tree
@@ -332,10 +337,75 @@ fn tilings_of_pieces_used_once_walk_the_bit_sets() {
         assert_eq!(nodes(&bits.stderr), nodes(&sparse.stderr), "{args:?}");
         let links = dlx(&[args, &["--tree", "links"]].concat());
         links.assert_status(0);
-        assert!(!links.stderr.contains("tree:"), "{}", links.stderr);
+        assert!(
+            links.stderr.starts_with("tree: links\n"),
+            "{}",
+            links.stderr
+        );
         assert_eq!(bits.stdout, links.stdout, "{args:?}");
         assert_eq!(sparse.stdout, links.stdout, "{args:?}");
     }
+}
+
+/// `dlx solve` walks the bit sets where they fit and the links elsewhere (`--tree auto`),
+/// and `--stats` names the tree it walked: bounds included, a problem too large for the bit
+/// sets, and reasoning at every node, which only the links do.
+#[test]
+fn solve_chooses_its_tree() {
+    let stats_tree = |run: &Run| {
+        run.assert_status(0);
+        let line = run.stderr.lines().next().unwrap_or_default().to_owned();
+        line.strip_prefix("tree: ").unwrap_or(&line).to_owned()
+    };
+    for (file, count) in [
+        (QUEENS8, "92\n"),
+        ("tests/corpus/random/mcc-s1.dlx", "10811\n"),
+    ] {
+        let default = dlx(&["solve", file, "--count", "--stats"]);
+        assert_eq!(
+            (default.stdout.as_str(), &*stats_tree(&default)),
+            (count, "bitsets")
+        );
+        let auto = dlx(&["solve", file, "--count", "--stats", "--tree", "auto"]);
+        assert_eq!(auto.stdout, default.stdout);
+        assert_eq!(
+            auto.stderr,
+            default
+                .stderr
+                .replace(&time_line(&default), &time_line(&auto))
+        );
+        let forcing = dlx(&[
+            "solve",
+            file,
+            "--count",
+            "--stats",
+            "--propagate",
+            "forcing",
+        ]);
+        assert_eq!(
+            (forcing.stdout.as_str(), &*stats_tree(&forcing)),
+            (count, "links")
+        );
+    }
+    // 200 primary items of 64 options each: 200 items times 200 words of options a scan
+    // is more than the bit sets read at a node.
+    let mut large = (0..200).map(|item| format!("p{item} ")).collect::<String>();
+    large.push('\n');
+    for option in 0..200 * 64 {
+        large.push_str(&format!("p{}\n", option % 200));
+    }
+    let first = dlx_from_bytes(&["solve", "--stats"], large.as_bytes());
+    assert_eq!(stats_tree(&first), "links");
+    assert_eq!(first.stdout.lines().count(), 200);
+    let bits = dlx_from_bytes(&["solve", "--stats", "--tree", "bitsets"], large.as_bytes());
+    assert_eq!(stats_tree(&bits), "sparse-sets");
+    assert_eq!(bits.stdout.lines().count(), 200);
+}
+
+/// The `time: ...` line of a run's statistics.
+fn time_line(run: &Run) -> String {
+    let line = run.stderr.lines().find(|line| line.starts_with("time: "));
+    line.expect("a time line").to_owned()
 }
 
 /// `--tree bitsets`: the same solutions (each checked) and count, its own update count named

@@ -229,22 +229,25 @@ pub struct SolveFlags {
     /// disagree go); or probing (forcing, and each value a secondary item can still take is
     /// tried, and dropped when forcing then leaves an item with no option). The same
     /// solutions and counts in a smaller tree. By default each puzzle's best, measured
-    /// (docs/engine.md); for `solve`, none, so that the node and update counts are Knuth's.
+    /// (docs/engine.md); for `solve`, none (with --tree links, Knuth's search, node for
+    /// node).
     #[arg(help_heading = "Search", long, value_enum, value_name = "LEVEL", conflicts_with_all = ["memo", "random", "estimate"])]
     pub propagate: Option<Propagate>,
 
-    /// The search tree: links (Knuth's), sparse-sets or bitsets.
+    /// The search tree: links (Knuth's), sparse-sets, bitsets or auto.
     ///
-    /// The search tree: links, Knuth's DLX1/DLX2 tree on dancing links, whose node and update
-    /// counts equal his programs'; sparse-sets, the dancing cells of Solnon and Knuth's SSXCC,
-    /// where a cover that leaves an item without options fails without a node; or bitsets,
-    /// the same tree as sparse-sets walked on bit sets of options, the fastest on problems of
-    /// up to a few thousand options (larger ones walk the sparse sets). The same solutions in
-    /// another order (docs/engine.md); --stats counts the tree that ran. Sparse sets and bit
-    /// sets take no reasoning at every node (a puzzle's own is off); sparse sets take no
-    /// multiplicities (Algorithm M), which bit sets search in a tree of their own. By default
-    /// each puzzle's best, measured: bitsets for calendar, pack and queens, links elsewhere
-    /// and for `solve`.
+    /// The search tree: links, Knuth's DLX1/DLX2/DLX3 tree on dancing links, whose node and
+    /// update counts and order of solutions equal his programs'; sparse-sets, the dancing
+    /// cells of Solnon and Knuth's SSXCC, where a cover that leaves an item without options
+    /// fails without a node; bitsets, the same tree as sparse-sets walked on bit sets of
+    /// options, the fastest on problems of up to a few thousand options (larger ones walk the
+    /// sparse sets); or auto, the bit sets where they fit and the links elsewhere. The same
+    /// solutions in another order (docs/engine.md); --stats names the tree that ran and
+    /// counts its nodes. Sparse sets and bit sets take no reasoning at every node (a puzzle's
+    /// own is off; auto walks the links then); sparse sets take no multiplicities (Algorithm
+    /// M), which bit sets search in a tree of their own. By default auto for `solve` (--tree
+    /// links for Knuth's counts), and each puzzle's best, measured: bitsets for calendar, pack
+    /// and queens, links elsewhere.
     #[arg(help_heading = "Search", long, value_enum, value_name = "TREE", conflicts_with_all = ["memo", "random", "estimate"])]
     pub tree: Option<TreeChoice>,
 
@@ -379,6 +382,8 @@ pub enum TreeChoice {
     SparseSets,
     /// Bit sets: the sparse sets' tree on bit sets of options.
     Bitsets,
+    /// The bit sets where they fit, else the links.
+    Auto,
 }
 
 impl From<TreeChoice> for dlx::Tree {
@@ -387,6 +392,7 @@ impl From<TreeChoice> for dlx::Tree {
             TreeChoice::Links => dlx::Tree::Links,
             TreeChoice::SparseSets => dlx::Tree::SparseSets,
             TreeChoice::Bitsets => dlx::Tree::Bitsets,
+            TreeChoice::Auto => dlx::Tree::Auto,
         }
     }
 }

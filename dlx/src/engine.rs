@@ -64,4 +64,23 @@ pub enum Tree {
     /// last, once the item has its lower bound, on taking no more of them (a null move), and
     /// a cover that leaves an item fewer options than it needs fails without a node.
     Bitsets,
+    /// The bit sets where they fit, else the links: the fastest of the three on every family
+    /// measured (`docs/engine.md`). Where the bit sets do not fit, the links rather than the
+    /// sparse sets, which are faster only where a node does much work (the pentominoes) and
+    /// slower on sudoku, queens and Langford pairs. Never the tree a search reports
+    /// ([`Stats::tree`](crate::Stats::tree)): that is the one it walked.
+    ///
+    /// ```
+    /// let problem = dlx::Problem::from_dlx("a b c\na b\nc\na c\nb\n")?;
+    /// let solver = dlx::Solver::new(&problem).tree(dlx::Tree::Auto);
+    /// assert_eq!(solver.tree_used(), dlx::Tree::Bitsets);
+    /// assert_eq!(solver.count().stats.tree, dlx::Tree::Bitsets);
+    /// // Reasoning at every node walks the links.
+    /// let forcing = dlx::Solver::new(&problem)
+    ///     .tree(dlx::Tree::Auto)
+    ///     .propagation(dlx::Propagation::Forcing);
+    /// assert_eq!(forcing.tree_used(), dlx::Tree::Links);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    Auto,
 }

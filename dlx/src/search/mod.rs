@@ -463,7 +463,8 @@ impl Search {
 /// nodes' `i32` (more than two billion entries do not); the bit sets for every algorithm, on
 /// a table that [`Bits::fits`] (or else the sparse sets, whose tree is the same, where they
 /// can, and the links with bounds). Given options take the bit sets for either set tree (the
-/// same tree), where they fit; else the links.
+/// same tree), where they fit; else the links. [`Tree::Auto`] takes the bit sets where they
+/// fit, else the links.
 pub(crate) fn tree_for(
     problem: &Problem,
     engine: Engine,
@@ -486,5 +487,7 @@ pub(crate) fn tree_for(
         Tree::SparseSets => sparse,
         Tree::Bitsets if !Bits::fits(problem, Bits::depth(problem)) => sparse,
         Tree::Bitsets => Tree::Bitsets,
+        Tree::Auto if !Bits::fits(problem, Bits::depth(problem)) => Tree::Links,
+        Tree::Auto => Tree::Bitsets,
     }
 }

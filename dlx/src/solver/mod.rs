@@ -133,8 +133,10 @@ impl<'p> Solver<'p> {
     /// than two billion entries walk [`Tree::Links`] whatever is asked, and a problem too
     /// large for the bit sets walks their tree on the sparse sets, or with bounds on the
     /// links ([`tree_used`](Self::tree_used) says which runs). With [`given`](Self::given)
-    /// options either set tree walks the bit sets, or the links where those do not fit. By
-    /// default, [`Tree::Links`].
+    /// options either set tree walks the bit sets, or the links where those do not fit.
+    /// [`Tree::Auto`] walks the bit sets where they fit, else the links. By default,
+    /// [`Tree::Links`]: Knuth's tree, with his node and update counts and his order of
+    /// solutions.
     ///
     /// ```
     /// let problem = dlx::Problem::from_dlx(&std::fs::read_to_string(
