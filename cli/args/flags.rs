@@ -247,7 +247,7 @@ pub struct SolveFlags {
     /// own is off; auto walks the links then); sparse sets take no multiplicities (Algorithm
     /// M), which bit sets search in a tree of their own. By default auto for `solve` (--tree
     /// links for Knuth's counts), and each puzzle's best, measured: bitsets for calendar, pack
-    /// and queens, links elsewhere.
+    /// and queens, auto for tile and tromino, links elsewhere.
     #[arg(help_heading = "Search", long, value_enum, value_name = "TREE", conflicts_with_all = ["memo", "random", "estimate"])]
     pub tree: Option<TreeChoice>,
 

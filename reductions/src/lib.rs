@@ -101,9 +101,11 @@ pub trait Reduction {
 
     /// The search tree that enumerates this puzzle's solutions fastest, measured
     /// (`docs/engine.md`): the bit sets for problems of up to a few thousand options (the
-    /// pieces used once, the queens); by default the links, Knuth's tree. (The sparse sets
-    /// and bit sets take no reasoning at every node: a search with some walks the links
-    /// whatever this says.)
+    /// pieces used once, the queens), or [`dlx::Tree::Auto`] where the links beat the sparse
+    /// sets on problems too large for the bit sets (the tilings); by default the links,
+    /// Knuth's tree, which searches from given options reuse (`sudoku`'s one table per
+    /// shape). (The sparse sets and bit sets take no reasoning at every node: a search with
+    /// some walks the links whatever this says.)
     fn tree(&self) -> dlx::Tree {
         dlx::Tree::Links
     }

@@ -195,6 +195,14 @@ impl Reduction for Tile {
         true
     }
 
+    /// Enumeration (`--no-memo`, `--all`) on the bit sets where they fit, else the links: the
+    /// tetrominoes on 6 x 8 counted one by one in 6.98 s against 29.09 s on the links, the
+    /// trominoes on 5 x 9 in 0.19-0.22 s against 0.42-0.53 s (one thread); where the bit sets
+    /// do not fit, the sparse sets are slower than the links on tilings.
+    fn tree(&self) -> dlx::Tree {
+        dlx::Tree::Auto
+    }
+
     /// The first open item: the board is filled in the order of its cells, and the
     /// signatures are the profiles of a frontier (12 x 12 L-trominoes: 0.02 s, against over
     /// 60 s with the fewest options first).

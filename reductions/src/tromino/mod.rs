@@ -223,6 +223,14 @@ impl Reduction for Tromino {
         true
     }
 
+    /// Enumeration (`--no-memo`, `--all`) on the bit sets where they fit, else the links: the
+    /// 30,355 tilings of 8 x 8 less a corner counted one by one in 0.02-0.03 s against
+    /// 0.03-0.08 s on the links, 8 x 9 in 0.136 s against 0.285 s (one thread); where the
+    /// bit sets do not fit, the sparse sets are slower than the links on tilings.
+    fn tree(&self) -> dlx::Tree {
+        dlx::Tree::Auto
+    }
+
     /// The first open item: the board is filled in the order of its cells, and the
     /// signatures are the profiles of a frontier (12 x 12 L-trominoes: 0.02 s, against over
     /// 60 s with the fewest options first).
