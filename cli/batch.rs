@@ -31,6 +31,8 @@ struct Answer {
     line: String,
     solutions: u128,
     nodes: u64,
+    /// The tree its nodes are of.
+    tree: dlx::Tree,
     stopped: Option<StopReason>,
 }
 
@@ -111,6 +113,9 @@ where
     let start = Instant::now();
     let mut out = BufWriter::new(crate::output::stdout());
     let (mut unsolved, mut cut_short, mut nodes) = (0usize, 0usize, 0u64);
+    // The trees the puzzles walked (`auto` may walk the bit sets on some, the links on
+    // others), in the order first met: the nodes are a sum over them.
+    let mut trees: Vec<dlx::Tree> = Vec::new();
     // Searches from given options walk the links, so a run on another tree encodes each
     // puzzle.
     let tree = flags.tree.map_or(reduction.tree(), Into::into);
@@ -133,6 +138,9 @@ where
         |answer| {
             out.write_all(answer.line.as_bytes()).context(WRITE_ERROR)?;
             nodes += answer.nodes;
+            if !trees.contains(&answer.tree) {
+                trees.push(answer.tree);
+            }
             unsolved += usize::from(answer.solutions == 0);
             cut_short += usize::from(
                 matches!(
@@ -147,11 +155,13 @@ where
     drop(out);
     let elapsed = start.elapsed().as_secs_f64();
     if flags.stats {
-        use crate::stats::Figure::{Count, Rate, Seconds};
+        use crate::stats::Figure::{Count, Rate, Seconds, Text};
+        let trees: Vec<&str> = trees.into_iter().map(crate::run::tree_name).collect();
         crate::stats::print(
             flags,
             &[
                 ("puzzles", Count(puzzles.len() as u128)),
+                ("tree", Text(trees.join(", "))),
                 ("without a solution", Count(unsolved as u128)),
                 ("nodes", Count(nodes.into())),
                 ("threads", Count(threads as u128)),
@@ -352,6 +362,7 @@ where
             line,
             solutions: outcome.solutions,
             nodes: outcome.stats.nodes,
+            tree: outcome.stats.tree,
             stopped: outcome.stopped,
         });
     }
@@ -375,6 +386,7 @@ where
             line,
             solutions: 0,
             nodes: outcome.stats.nodes,
+            tree: outcome.stats.tree,
             stopped: outcome.stopped,
         });
     };
@@ -392,6 +404,7 @@ where
         line: text,
         solutions: 1,
         nodes: outcome.stats.nodes,
+        tree: outcome.stats.tree,
         stopped: None,
     })
 }

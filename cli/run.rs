@@ -448,6 +448,16 @@ pub fn finish(outcome: &Outcome, mode: Mode, flags: &SolveFlags) -> Found {
     }
 }
 
+/// The name of a search tree, as `--tree` takes it and `--stats` prints it.
+pub fn tree_name(tree: dlx::Tree) -> &'static str {
+    match tree {
+        dlx::Tree::Links => "links",
+        dlx::Tree::SparseSets => "sparse-sets",
+        dlx::Tree::Bitsets => "bitsets",
+        dlx::Tree::Auto => "auto",
+    }
+}
+
 /// Knuth's statistics, `name: value` per line, the counts as plain integers.
 fn print_stats(outcome: &Outcome, flags: &SolveFlags) {
     use crate::stats::Figure::{Count, Seconds, Text};
@@ -460,13 +470,7 @@ fn print_stats(outcome: &Outcome, flags: &SolveFlags) {
         ("time", Seconds(stats.elapsed.as_secs_f64())),
     ];
     // Each tree counts its own nodes and updates: say whose they are.
-    let tree = match stats.tree {
-        dlx::Tree::Links => "links",
-        dlx::Tree::SparseSets => "sparse-sets",
-        dlx::Tree::Bitsets => "bitsets",
-        dlx::Tree::Auto => "auto",
-    };
-    figures.insert(0, ("tree", Text(tree.into())));
+    figures.insert(0, ("tree", Text(tree_name(stats.tree).into())));
     if stats.rounds > 0 {
         figures.extend([
             ("propagation rounds", Count(stats.rounds.into())),

@@ -184,6 +184,14 @@ fn nodes(output: &Output) -> u64 {
     line.replace(',', "").parse().unwrap()
 }
 
+/// The tree `--stats` names (on standard error).
+fn tree(output: &Output) -> String {
+    let stderr = String::from_utf8(output.stderr.clone()).unwrap();
+    let line = stderr.lines().find_map(|line| line.strip_prefix("tree: "));
+    line.unwrap_or_else(|| panic!("no tree in {stderr}"))
+        .to_owned()
+}
+
 /// Sudokus of several shapes in one file, searched from their givens on the blank grid of
 /// their shape (built once), answer as each grid searched alone on its own encoding: the
 /// same counts and boards, and the same nodes in all (Knuth's tree of each grid), on one
@@ -212,11 +220,15 @@ fn sudokus_searched_from_their_givens_walk_their_own_trees() {
         let mut counts = String::new();
         let mut boards = String::new();
         let mut total = 0;
+        let mut trees: Vec<String> = Vec::new();
         for line in &lines {
             let args = [&["sudoku", "--count", "--limit", "30", "--stats"][..], tree].concat();
             let alone = dlx(&args, &format!("{line}\n"));
             counts += &stdout(&alone);
             total += nodes(&alone);
+            if !trees.contains(&self::tree(&alone)) {
+                trees.push(self::tree(&alone));
+            }
             let first = dlx(
                 &[&["sudoku", "--plain"][..], tree].concat(),
                 &format!("{line}\n"),
@@ -246,6 +258,7 @@ fn sudokus_searched_from_their_givens_walk_their_own_trees() {
             let batch = dlx(&args, &input);
             assert_eq!(stdout(&batch), counts, "{tree:?}, {threads} threads");
             assert_eq!(nodes(&batch), total, "{tree:?}, {threads} threads");
+            assert_eq!(self::tree(&batch), trees.join(", "), "{tree:?}");
             let first = dlx(
                 &[&["sudoku", "--threads", threads][..], tree].concat(),
                 &input,
