@@ -402,6 +402,40 @@ fn solve_chooses_its_tree() {
     assert_eq!(bits.stdout.lines().count(), 200);
 }
 
+/// Tilings with unlimited pieces enumerate on the bit sets where they fit (`auto`), with the
+/// links' count.
+#[test]
+fn tilings_enumerate_on_the_bit_sets() {
+    let args = [
+        "tromino",
+        "--size",
+        "8",
+        "--missing",
+        "0,0",
+        "--count",
+        "--no-memo",
+        "--stats",
+    ];
+    let auto = dlx(&args);
+    auto.assert_status(0);
+    assert!(
+        auto.stderr.starts_with("tree: bitsets\n"),
+        "{}",
+        auto.stderr
+    );
+    let links = dlx(&[&args[..], &["--tree", "links"]].concat());
+    links.assert_status(0);
+    assert!(
+        links.stderr.starts_with("tree: links\n"),
+        "{}",
+        links.stderr
+    );
+    assert_eq!(
+        (auto.stdout.as_str(), links.stdout.as_str()),
+        ("30355\n", "30355\n")
+    );
+}
+
 /// The `time: ...` line of a run's statistics.
 fn time_line(run: &Run) -> String {
     let line = run.stderr.lines().find(|line| line.starts_with("time: "));
