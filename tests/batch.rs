@@ -192,6 +192,26 @@ fn tree(output: &Output) -> String {
         .to_owned()
 }
 
+/// With `--tree auto` a 9 x 9 grid walks the bit sets and a 25 x 25 one the links (forcing
+/// runs at every node there): the batch's `--stats` names both, in the order met. (The 25 x 25
+/// grid was made by `dlx sudoku --generate 25 --seed 1`.)
+#[test]
+fn a_batch_names_every_tree_it_walked() {
+    let large =
+        std::fs::read_to_string(fixture("tests/fixtures/puzzles/sudoku-25x25.txt")).unwrap();
+    let large: String = large.lines().collect();
+    let small = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+    let args = ["sudoku", "--count", "--stats", "--tree", "auto"];
+    for (line, tree) in [(small, "bitsets"), (large.as_str(), "links")] {
+        assert_eq!(self::tree(&dlx(&args, &format!("{line}\n"))), tree);
+    }
+    let batch = dlx(&args, &format!("{small}\n{large}\n"));
+    assert_eq!(stdout(&batch), "1\n1\n");
+    assert_eq!(self::tree(&batch), "bitsets, links");
+    let batch = dlx(&args, &format!("{large}\n{small}\n{small}\n"));
+    assert_eq!(self::tree(&batch), "links, bitsets");
+}
+
 /// Sudokus of several shapes in one file, searched from their givens on the blank grid of
 /// their shape (built once), answer as each grid searched alone on its own encoding: the
 /// same counts and boards, and the same nodes in all (Knuth's tree of each grid), on one
