@@ -230,11 +230,11 @@ impl Bits {
                 // The next slot's (`to` is `from + 1`), in blocks whose length the compiler
                 // knows: vector moves in a loop instead of a call.
                 let (now, next) = self.counts[from * p..(to + 1) * p].split_at_mut(p);
-                for (to, from) in next
+                for (next_block, block) in next
                     .chunks_exact_mut(COUNT_CHUNK)
                     .zip(now.chunks_exact(COUNT_CHUNK))
                 {
-                    to.copy_from_slice(from);
+                    next_block.copy_from_slice(block);
                 }
             }
         }
