@@ -479,15 +479,16 @@ pub(crate) fn tree_for(
     } else {
         Tree::SparseSets
     };
+    let bits_fit = || Bits::fits(problem, Bits::depth(problem));
     match tree {
         _ if propagates => Tree::Links,
         Tree::Links => Tree::Links,
-        _ if given && !Bits::fits(problem, Bits::depth(problem)) => Tree::Links,
+        _ if given && !bits_fit() => Tree::Links,
         _ if given => Tree::Bitsets,
         Tree::SparseSets => sparse,
-        Tree::Bitsets if !Bits::fits(problem, Bits::depth(problem)) => sparse,
+        Tree::Bitsets if !bits_fit() => sparse,
         Tree::Bitsets => Tree::Bitsets,
-        Tree::Auto if !Bits::fits(problem, Bits::depth(problem)) => Tree::Links,
+        Tree::Auto if !bits_fit() => Tree::Links,
         Tree::Auto => Tree::Bitsets,
     }
 }
