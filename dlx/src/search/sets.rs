@@ -4,7 +4,9 @@
 //! each step (see [`sparse`](super::sparse) and [`bits`](super::bits)), and each gets its own
 //! copy of the loop, compiled for it. So do the replay of a prefix, the nodes of a prefix
 //! given as options, the split of the work left and the unwinding, which
-//! [`on_set_table`] runs on whichever table a search holds.
+//! [`on_set_table`] runs on whichever table a search holds. A table may take the loop's
+//! steps below a node by itself, where its levels are all of one kind
+//! ([`SetTable::walk`]): the bit sets do under a compact root of their tree of bounds.
 
 use super::{Event, Resume, Search};
 use crate::error::PrefixError;
@@ -52,6 +54,32 @@ pub(super) enum Branch {
     Leaves { bound: u64, first: u32 },
 }
 
+/// The loop's records and limits, for a table that takes its steps by itself
+/// ([`SetTable::walk`]).
+pub(super) struct Walk<'a> {
+    /// The node tried at each level.
+    pub(super) choice: &'a mut [u32],
+    pub(super) nodes: &'a mut u64,
+    /// The nodes at each level.
+    pub(super) profile: &'a mut [u64],
+    /// The solutions to count without returning them.
+    pub(super) quiet_solutions: &'a mut u64,
+    /// The nodes at which the loop returns a checkpoint.
+    pub(super) checkpoint_at: u64,
+    /// The options above a level at which the loop returns a prefix.
+    pub(super) cutoff: usize,
+    /// The level that the search's subtree starts at.
+    pub(super) base: usize,
+}
+
+/// Where a table's own steps ([`SetTable::walk`]) leave the loop.
+pub(super) enum Walked {
+    /// At `level`, which a cover has just reached: the loop enters it.
+    Enter(usize),
+    /// At `level`, all of whose options are tried: the loop leaves it.
+    Leave(usize),
+}
+
 /// A table that walks the sets' tree.
 pub(super) trait SetTable {
     /// Whether no primary item is left to cover at the level about to be entered.
@@ -68,6 +96,16 @@ pub(super) trait SetTable {
     #[inline(always)]
     fn count_leaves(&mut self, _level: usize, _profile: &mut [u64]) -> (u64, u64) {
         (0, 0)
+    }
+
+    /// Takes the loop's steps from `level`, a node just entered whose option `node` is to
+    /// be tried, by itself, as the loop would take them, where the table has a walk of its
+    /// own for the level; `None` where it has not, and the loop takes them. It stops before
+    /// a node that the loop must see (a checkpoint, a solution to return, a level at the
+    /// cutoff), or when it has tried every option of the shallowest level it walks.
+    #[inline(always)]
+    fn walk(&mut self, _level: usize, _node: u32, _walk: Walk<'_>) -> Option<Walked> {
+        None
     }
 
     /// Leaves option `node` at `level` (tried, or given up after its cover failed): the
@@ -179,6 +217,28 @@ impl Search {
                             *quiet_solutions -= solutions;
                         } else {
                             next = Some(first);
+                        }
+                    }
+                }
+                if let Some(node) = next {
+                    let walk = Walk {
+                        choice,
+                        nodes,
+                        profile,
+                        quiet_solutions,
+                        checkpoint_at: *checkpoint_at,
+                        cutoff: *cutoff,
+                        base,
+                    };
+                    match table.walk(level, node, walk) {
+                        None => {}
+                        Some(Walked::Enter(deeper)) => {
+                            level = deeper;
+                            continue;
+                        }
+                        Some(Walked::Leave(done)) => {
+                            level = done;
+                            next = None;
                         }
                     }
                 }

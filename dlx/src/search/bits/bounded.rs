@@ -195,6 +195,69 @@ impl Bounds {
     }
 }
 
+/// What a level of the tree of bounds branches on ([`Bits::scan_bounded`]), from its active
+/// primary items `uncovered`, the options each has taken (`taken`, by item), the items'
+/// bounds and `live(i)`, item `i`'s number of live options; `root` for the search's first
+/// level. And the items of the first word of `uncovered` that have no live option and need
+/// none.
+#[inline(always)]
+pub(super) fn scan_items(
+    uncovered: &[u64],
+    taken: &[u32],
+    (lower, upper): (&[u32], &[u32]),
+    root: bool,
+    live: impl Fn(usize) -> u32,
+) -> (Result<Next, u32>, bool, u64) {
+    let mut best = (u32::MAX, NONE);
+    // Among equals, Knuth's: the least `s`, then the most `b` (see the module's docs).
+    let mut best_key = (u32::MAX, 0);
+    let mut with_options = 0;
+    let mut inert = 0;
+    for (w, &word) in uncovered.iter().enumerate() {
+        let mut bits = word;
+        while bits != 0 {
+            let item = 64 * w + bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let (count, taken) = (live(item), at(taken, item));
+            let needed = at(lower, item).saturating_sub(taken);
+            if count < needed {
+                // At the root, a dead end: a node with no branch.
+                let short = match root {
+                    true => Ok(Next::Item(item as u32, 0)),
+                    false => Err(item as u32),
+                };
+                return (short, false, 0);
+            }
+            let branches = count + 1 - needed;
+            with_options += u32::from(count > 0);
+            if count == 0 {
+                // It needs none, since it has as many as it needs.
+                inert |= u64::from(w == 0) << (item % 64);
+                continue;
+            }
+            if branches > best.0 {
+                continue;
+            }
+            let left = at(upper, item) - taken;
+            let slack = at(upper, item) - at(lower, item);
+            let key = (slack.min(left), u32::MAX - left);
+            if branches < best.0 || key < best_key {
+                best = (branches, item as u32);
+                best_key = key;
+            }
+        }
+    }
+    (Ok(Next::found(None, best)), with_options == 1, inert)
+}
+
+/// Copies the `N` records of `state` from `from` to `to`, past `from`: a copy of a length
+/// the compiler knows, a few vector moves.
+#[inline(always)]
+fn copy_block<const N: usize>(state: &mut [u32], from: usize, to: usize) {
+    let records: [u32; N] = span(state, from, N).try_into().expect("a block");
+    span_mut(state, to, N).copy_from_slice(&records);
+}
+
 /// The number of options of each primary item.
 fn options_per_item(problem: &Problem) -> Vec<usize> {
     let mut options = vec![0; problem.primary_count()];
@@ -316,10 +379,16 @@ impl Bits {
     /// levels below can give them one, so they may leave the active items there.
     #[inline(always)]
     fn scan_bounded_compact(&self, level: usize) -> (Result<Next, u32>, bool, u64) {
+        let (p, iw) = (self.primaries, self.item_words);
+        let bounds = self.bounds();
         let live = self.compact_live(level);
-        self.scan_bounded_by(level, |item| {
-            (live & self.compact_mask(item as u32)).count_ones()
-        })
+        scan_items(
+            span(&self.uncovered, level * iw, iw),
+            span(&bounds.state, (2 * level + 1) * p, p),
+            (&bounds.lower, &bounds.upper),
+            level == 0,
+            |item| (live & self.compact_mask(item as u32)).count_ones(),
+        )
     }
 
     /// [`scan_bounded`](Self::scan_bounded) with `live(i)` primary item `i`'s number of live
@@ -331,51 +400,15 @@ impl Bits {
         level: usize,
         live: impl Fn(usize) -> u32,
     ) -> (Result<Next, u32>, bool, u64) {
+        let (p, iw) = (self.primaries, self.item_words);
         let bounds = self.bounds();
-        let p = self.primaries;
-        let taken = span(&bounds.state, (2 * level + 1) * p, p);
-        let (lower, upper) = (&bounds.lower[..], &bounds.upper[..]);
-        let mut best = (u32::MAX, NONE);
-        // Among equals, Knuth's: the least `s`, then the most `b` (see the module's docs).
-        let mut best_key = (u32::MAX, 0);
-        let mut with_options = 0;
-        let mut inert = 0;
-        let uncovered = span(&self.uncovered, level * self.item_words, self.item_words);
-        for (w, &word) in uncovered.iter().enumerate() {
-            let mut bits = word;
-            while bits != 0 {
-                let item = 64 * w + bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                let (count, taken) = (live(item), at(taken, item));
-                let needed = at(lower, item).saturating_sub(taken);
-                if count < needed {
-                    // At the root, a dead end: a node with no branch.
-                    let short = match level {
-                        0 => Ok(Next::Item(item as u32, 0)),
-                        _ => Err(item as u32),
-                    };
-                    return (short, false, 0);
-                }
-                let branches = count + 1 - needed;
-                with_options += u32::from(count > 0);
-                if count == 0 {
-                    // It needs none, since it has as many as it needs.
-                    inert |= u64::from(w == 0) << (item % 64);
-                    continue;
-                }
-                if branches > best.0 {
-                    continue;
-                }
-                let left = at(upper, item) - taken;
-                let slack = at(upper, item) - at(lower, item);
-                let key = (slack.min(left), u32::MAX - left);
-                if branches < best.0 || key < best_key {
-                    best = (branches, item as u32);
-                    best_key = key;
-                }
-            }
-        }
-        (Ok(Next::found(None, best)), with_options == 1, inert)
+        scan_items(
+            span(&self.uncovered, level * iw, iw),
+            span(&bounds.state, (2 * level + 1) * p, p),
+            (&bounds.lower, &bounds.upper),
+            level == 0,
+            live,
+        )
     }
 
     /// Chooses option `o` (or the null move) at `level`, whose item is `self.item[level]`:
@@ -485,63 +518,17 @@ impl Bits {
     /// ([`compact`](super::compact)).
     #[inline(always)]
     fn cover_bounded_compact(&mut self, level: usize, o: u32) -> bool {
-        let p = self.primaries;
         let item = at(&self.item, level) as usize;
         let (k, rule) = match o {
             NULL_MOVE => (0, 0),
             _ => self.compact_number_and_rule(o),
         };
-        let iw = self.item_words;
-        if iw == 1 {
-            *at_mut(&mut self.uncovered, level + 1) = at(&self.uncovered, level);
-        } else {
-            let from = level * iw;
-            self.uncovered.copy_within(from..from + iw, from + iw);
-        }
-        let bounds = self.bounds.as_deref_mut().expect("bounds");
-        let (taken_now, taken_next) = ((2 * level + 1) * p, (2 * level + 3) * p);
-        // A copy of a length the compiler knows is a few vector moves, not a call; it writes
-        // past the next level's counts into records that a cover writes before any read.
-        if p <= TAKEN_COPY {
-            let state = &mut bounds.state[taken_now..taken_next + TAKEN_COPY];
-            let records: [u32; TAKEN_COPY] = state[..TAKEN_COPY].try_into().expect("a copy");
-            state[taken_next - taken_now..].copy_from_slice(&records);
-        } else {
-            bounds
-                .state
-                .copy_within(taken_now..taken_now + p, taken_next);
-        }
-        let uncovered = span_mut(&mut self.uncovered, (level + 1) * iw, iw);
-        let masks = &self.compact.masks[..];
-        // As `cover_bounded`: the item's options up to `o` (all of them for the null move),
-        // what `o` rules out, and the options of the primary items it fills.
-        let mine = at(masks, item);
-        let gone = if o == NULL_MOVE {
-            *at_mut(uncovered, item / 64) &= !(1 << (item % 64));
-            mine
-        } else {
-            let mut gone = mine & (2u64 << k).wrapping_sub(1) | rule;
-            let (first, last) = (
-                at(&bounds.primary_start, o as usize) as usize,
-                at(&bounds.primary_start, o as usize + 1) as usize,
-            );
-            for &m in span(&bounds.primary_items, first, last - first) {
-                let taken = at_mut(&mut bounds.state, taken_next + m as usize);
-                *taken += 1;
-                if *taken >= at(&bounds.upper, m as usize) {
-                    *at_mut(uncovered, m as usize / 64) &= !(1 << (m % 64));
-                    gone |= at(masks, m as usize);
-                }
-            }
-            gone
-        };
         self.compact.count_node();
-        let live = self.compact_live(level);
-        let out = live & gone;
-        self.set_compact_live(level + 1, live & !out);
-        self.updates += u64::from(out.count_ones());
-        let (scanned, last, inert) = self.scan_bounded_compact(level + 1);
-        *at_mut(&mut self.uncovered, (level + 1) * iw) &= !inert;
+        let (scanned, last, removed) =
+            self.compact_records()
+                .0
+                .cover::<false>(level, item, (o, k, rule));
+        self.updates += u64::from(removed);
         self.last_item = last;
         self.reached(scanned)
     }
@@ -570,5 +557,116 @@ impl Bits {
             return (self.needed(level, item) == 0).then_some(item);
         }
         self.branch_item(level, node)
+    }
+}
+
+/// The records of the levels under a compact root in the tree of bounds that a cover reads
+/// and writes, borrowed apart from the rest of the table ([`Bits::compact_records`]), so that
+/// a walk of those levels ([`walk`](super::walk)) holds them through its loop.
+pub(super) struct CompactCover<'a> {
+    pub(super) primaries: usize,
+    pub(super) item_words: usize,
+    /// Each level's live set, in the numbering.
+    pub(super) live: &'a mut [u64],
+    /// Each level's active primary items.
+    pub(super) uncovered: &'a mut [u64],
+    /// [`Bounds::state`].
+    pub(super) state: &'a mut [u32],
+    /// Each primary item's options, in the numbering.
+    pub(super) masks: &'a [u64],
+    pub(super) lower: &'a [u32],
+    pub(super) upper: &'a [u32],
+    pub(super) primary_start: &'a [u32],
+    pub(super) primary_items: &'a [u32],
+}
+
+impl CompactCover<'_> {
+    /// Chooses option `o`, numbered `k`, which rules out `rule` besides its primary items
+    /// (or the null move, `o` [`NULL_MOVE`]), at `level`, whose item is `item`: writes the
+    /// next level's records and finds what it branches on, as
+    /// [`Bits::scan_bounded`]; and the number of options the cover took out. With
+    /// `ONE_WORD`, for a table whose primary items take one word.
+    #[inline(always)]
+    pub(super) fn cover<const ONE_WORD: bool>(
+        &mut self,
+        level: usize,
+        item: usize,
+        (o, k, rule): (u32, u32, u64),
+    ) -> (Result<Next, u32>, bool, u32) {
+        let p = self.primaries;
+        let iw = if ONE_WORD { 1 } else { self.item_words };
+        if iw == 1 {
+            // A call to copy one word costs more than the word.
+            *at_mut(self.uncovered, level + 1) = at(self.uncovered, level);
+        } else {
+            let from = level * iw;
+            self.uncovered.copy_within(from..from + iw, from + iw);
+        }
+        let (taken_now, taken_next) = ((2 * level + 1) * p, (2 * level + 3) * p);
+        // A copy of a length the compiler knows is a few vector moves, not a call; it writes
+        // past the next level's counts into records that a cover writes before any read.
+        if p <= TAKEN_COPY / 2 {
+            copy_block::<{ TAKEN_COPY / 2 }>(self.state, taken_now, taken_next);
+        } else if p <= TAKEN_COPY {
+            copy_block::<TAKEN_COPY>(self.state, taken_now, taken_next);
+        } else {
+            self.state.copy_within(taken_now..taken_now + p, taken_next);
+        }
+        let uncovered = span_mut(self.uncovered, (level + 1) * iw, iw);
+        let masks = self.masks;
+        // As `cover_bounded`: the item's options up to `o` (all of them for the null move),
+        // what `o` rules out, and the options of the primary items it fills.
+        let mine = at(masks, item);
+        let gone = if o == NULL_MOVE {
+            *at_mut(uncovered, item / 64) &= !(1 << (item % 64));
+            mine
+        } else {
+            let mut gone = mine & (2u64 << k).wrapping_sub(1) | rule;
+            let (first, last) = (
+                at(self.primary_start, o as usize) as usize,
+                at(self.primary_start, o as usize + 1) as usize,
+            );
+            for &m in span(self.primary_items, first, last - first) {
+                let taken = at_mut(self.state, taken_next + m as usize);
+                *taken += 1;
+                if *taken >= at(self.upper, m as usize) {
+                    *at_mut(uncovered, m as usize / 64) &= !(1 << (m % 64));
+                    gone |= at(masks, m as usize);
+                }
+            }
+            gone
+        };
+        let live = at(self.live, level);
+        let out = live & gone;
+        *at_mut(self.live, level + 1) = live & !out;
+        let (scanned, last, inert) = self.scan::<ONE_WORD>(level + 1);
+        *at_mut(self.uncovered, (level + 1) * iw) &= !inert;
+        (scanned, last, out.count_ones())
+    }
+
+    /// [`Bits::scan_bounded`] of `level`, with the items that may leave its active items
+    /// (see [`scan_items`]); `ONE_WORD` as for [`cover`](Self::cover).
+    #[inline(always)]
+    pub(super) fn scan<const ONE_WORD: bool>(
+        &self,
+        level: usize,
+    ) -> (Result<Next, u32>, bool, u64) {
+        let p = self.primaries;
+        let iw = if ONE_WORD { 1 } else { self.item_words };
+        let live = at(self.live, level);
+        scan_items(
+            span(self.uncovered, level * iw, iw),
+            span(self.state, (2 * level + 1) * p, p),
+            (self.lower, self.upper),
+            level == 0,
+            |item| (live & at(self.masks, item)).count_ones(),
+        )
+    }
+
+    /// How many more options primary item `item` needs at `level`.
+    #[inline(always)]
+    pub(super) fn needed(&self, level: usize, item: usize) -> u32 {
+        let taken = at(self.state, (2 * level + 1) * self.primaries + item);
+        at(self.lower, item).saturating_sub(taken)
     }
 }

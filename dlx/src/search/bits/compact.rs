@@ -44,23 +44,23 @@ pub(super) struct Compact {
     /// Each slot's number of live options, for the levels above a compact root.
     pub(super) options: Vec<u32>,
     /// Each slot's live set in the numbering, for the levels under a compact root.
-    live: Vec<u64>,
+    pub(super) live: Vec<u64>,
     /// The root's live options in order: `option_of[k]` is option number `k`.
-    option_of: Vec<u32>,
+    pub(super) option_of: Vec<u32>,
     /// `rank[o]` is option `o`'s number, where `option_of` has it.
-    rank: Vec<u8>,
+    pub(super) rank: Vec<u8>,
     /// The root's live words and their places.
     root: Vec<(u32, u64)>,
     /// Each primary item's options in the numbering.
     pub(super) masks: Vec<u64>,
     /// `rules[k]`: what option `k` rules out, in the numbering (its masks, or in the tree of
     /// bounds those of its secondary items and colors), where `ready` has bit `k`.
-    rules: Vec<u64>,
-    ready: u64,
+    pub(super) rules: Vec<u64>,
+    pub(super) ready: u64,
     /// The compact roots entered, the covers under them, and the levels that could have
     /// been roots and were not ([`roots_at`](Self::roots_at)).
     entered: u64,
-    under: u64,
+    pub(super) under: u64,
     passed: u64,
     /// The compact roots entered, for tests.
     #[cfg(test)]
@@ -230,7 +230,7 @@ impl Bits {
     }
 
     #[inline(never)]
-    fn write_compact_rule(&mut self, k: u32) {
+    pub(super) fn write_compact_rule(&mut self, k: u32) {
         let (words, p) = (self.words, self.primaries);
         let compact = &self.compact;
         let o = at(&compact.option_of, k as usize) as usize;
@@ -271,12 +271,6 @@ impl Bits {
     #[inline(always)]
     pub(super) fn compact_live(&self, slot: usize) -> u64 {
         at(&self.compact.live, slot)
-    }
-
-    /// Writes the live set of slot `slot`, under a compact root.
-    #[inline(always)]
-    pub(super) fn set_compact_live(&mut self, slot: usize, live: u64) {
-        *at_mut(&mut self.compact.live, slot) = live;
     }
 
     /// Primary item `item`'s options in the numbering.

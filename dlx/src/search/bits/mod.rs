@@ -49,20 +49,22 @@
 //!
 //! The rooms: `table.rs` builds the table and its root (where options given in advance are
 //! taken), `moves.rs` holds the scan and the cover, `bounded.rs` the tree of bounds,
-//! `subtree.rs` its subtrees of one item, `compact.rs` the levels on one word, and this file
-//! the table's place in the sets' loop.
+//! `subtree.rs` its subtrees of one item, `compact.rs` the levels on one word, `walk.rs` the
+//! loop's steps under a compact root of the tree of bounds, taken by the table itself, and
+//! this file the table's place in the sets' loop.
 
 mod bounded;
 mod compact;
 mod moves;
 mod subtree;
 mod table;
+mod walk;
 
 use bounded::Bounds;
 pub(crate) use bounded::NULL_MOVE;
 use compact::Compact;
 
-use super::sets::{Branch, SetTable};
+use super::sets::{Branch, SetTable, Walk, Walked};
 use super::{Event, Search};
 use crate::error::PrefixError;
 use crate::problem::{ItemId, OptionId, Problem};
@@ -379,6 +381,12 @@ impl SetTable for Bits {
         let leaves = Bits::count_leaves(self, level);
         profile[0] += leaves;
         (leaves, leaves)
+    }
+
+    #[inline(always)]
+    fn walk(&mut self, level: usize, node: u32, walk: Walk<'_>) -> Option<Walked> {
+        (self.bounds.is_some() && self.compact.holds(level) && self.item_words == 1)
+            .then(|| self.walk_bounded_compact(level, node, walk))
     }
 
     #[inline(always)]

@@ -145,61 +145,82 @@ impl Bits {
         let item = at(&self.item, level) as usize;
         let bounds = self.bounds.as_deref_mut().expect("bounds");
         let taken = at(&bounds.state, (2 * level + 1) * p + item);
-        let (lower, upper) = (at(&bounds.lower, item), at(&bounds.upper, item));
-        let subtree = &bounds.subtree;
-        let (mut nodes, mut solutions, mut updates) = (0, 0, 0u64);
-        let cursor = &mut bounds.cursor;
-        *at_mut(cursor, 0) = (all, mine);
-        let mut d = 0;
-        loop {
-            let (set, rest) = at(cursor, d);
-            if rest == 0 {
-                // The null move, when the item needs no more: it takes out the item's
-                // options and ends the item.
-                if lower <= taken + d as u32 {
-                    updates += u64::from((set & mine).count_ones());
-                    profile[d] += 1;
-                    nodes += 1;
-                    solutions += 1;
-                }
-                if d == 0 {
-                    break;
-                }
-                d -= 1;
-                continue;
-            }
-            let k = rest.trailing_zeros();
-            at_mut(cursor, d).1 = rest & (rest - 1);
-            let chosen = taken + d as u32 + 1;
-            let rules_out = at(subtree, k as usize);
-            if chosen == upper {
-                // The option fills the item: the item's options go, and the node is a
-                // solution.
-                updates += u64::from((set & (mine | rules_out)).count_ones());
-                profile[d] += 1;
-                nodes += 1;
-                solutions += 1;
-                continue;
-            }
-            // The item's options up to the option's, and what the option rules out.
-            let gone = mine & (2u64 << k).wrapping_sub(1) | rules_out;
-            updates += u64::from((set & gone).count_ones());
-            let kept = set & !gone;
-            let left = (kept & mine).count_ones();
-            if left < lower.saturating_sub(chosen) {
-                // The cover fails: no node.
-                continue;
-            }
-            profile[d] += 1;
-            nodes += 1;
-            if left == 0 {
-                solutions += 1;
-                continue;
-            }
-            d += 1;
-            *at_mut(cursor, d) = (kept, kept & mine);
-        }
+        let item_bounds = (taken, at(&bounds.lower, item), at(&bounds.upper, item));
+        let (nodes, solutions, updates) = walk_subtree(
+            &bounds.subtree,
+            &mut bounds.cursor,
+            item_bounds,
+            (all, mine),
+            profile,
+        );
         self.updates += updates;
         (nodes, solutions)
     }
+}
+
+/// Walks the subtree of one item ([`Bits::count_bounded_subtree`]): from its root's live set
+/// `all` and the item's options `mine` in it, in a numbering where `rules[k]` is what the
+/// item's option `k` rules out, with `cursor` a record for each level below, and the options
+/// the item has taken and its bounds `(taken, lower, upper)`. Adds the nodes below the root
+/// to `profile`, from its first level down; the nodes, the solutions and the updates.
+#[inline(always)]
+pub(super) fn walk_subtree(
+    rules: &[u64],
+    cursor: &mut [(u64, u64)],
+    (taken, lower, upper): (u32, u32, u32),
+    (all, mine): (u64, u64),
+    profile: &mut [u64],
+) -> (u64, u64, u64) {
+    let (mut nodes, mut solutions, mut updates) = (0, 0, 0u64);
+    *at_mut(cursor, 0) = (all, mine);
+    let mut d = 0;
+    loop {
+        let (set, rest) = at(cursor, d);
+        if rest == 0 {
+            // The null move, when the item needs no more: it takes out the item's options
+            // and ends the item.
+            if lower <= taken + d as u32 {
+                updates += u64::from((set & mine).count_ones());
+                profile[d] += 1;
+                nodes += 1;
+                solutions += 1;
+            }
+            if d == 0 {
+                break;
+            }
+            d -= 1;
+            continue;
+        }
+        let k = rest.trailing_zeros();
+        at_mut(cursor, d).1 = rest & (rest - 1);
+        let chosen = taken + d as u32 + 1;
+        let rules_out = at(rules, k as usize);
+        if chosen == upper {
+            // The option fills the item: the item's options go, and the node is a
+            // solution.
+            updates += u64::from((set & (mine | rules_out)).count_ones());
+            profile[d] += 1;
+            nodes += 1;
+            solutions += 1;
+            continue;
+        }
+        // The item's options up to the option's, and what the option rules out.
+        let gone = mine & (2u64 << k).wrapping_sub(1) | rules_out;
+        updates += u64::from((set & gone).count_ones());
+        let kept = set & !gone;
+        let left = (kept & mine).count_ones();
+        if left < lower.saturating_sub(chosen) {
+            // The cover fails: no node.
+            continue;
+        }
+        profile[d] += 1;
+        nodes += 1;
+        if left == 0 {
+            solutions += 1;
+            continue;
+        }
+        d += 1;
+        *at_mut(cursor, d) = (kept, kept & mine);
+    }
+    (nodes, solutions, updates)
 }

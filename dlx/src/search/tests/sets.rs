@@ -284,7 +284,9 @@ fn bounded_problem(rng: &mut Rng, many: bool) -> Problem {
 /// The bit sets walk the same tree with levels on one word below a level of at most 64
 /// live options ([`bits`]'s compact levels) as without them: the same solutions in the same
 /// order, nodes, updates and profile, and the same positions ("`k` of `d`") at every node;
-/// quiet counts stopping at checkpoints and budgets a few nodes apart; and each solution's
+/// searches without checkpoints, which walk the levels under a compact root of the tree of
+/// bounds by themselves ([`bits`]'s walk), returning or counting every solution; quiet
+/// counts stopping at checkpoints and budgets a few nodes apart; and each solution's
 /// options read back as the same nodes of a prefix (or the same error, one option changed). On small random problems (compact from
 /// the first level down), on larger ones of several words, and with bounds (of a few items,
 /// or of more than a compact cover copies as one block); each search up to its first `NODES`
@@ -348,6 +350,36 @@ fn compact_levels_keep_the_tree() {
         );
         compact_roots += with.bits.as_ref().unwrap().compact_roots();
         assert_eq!(without.bits.as_ref().unwrap().compact_roots(), 0);
+
+        // And with no checkpoint before the last node, so that the bit sets walk the
+        // levels under a compact root by themselves: returning every solution, then
+        // counting them all quietly.
+        let mut walked = fresh(true);
+        walked.checkpoint_at = NODES;
+        let mut found = Vec::new();
+        while walked.run() == Event::Solution {
+            found.push(walked.options().map(OptionId).collect::<Vec<_>>());
+        }
+        assert_eq!(found, solutions, "{problem:?}");
+        assert_eq!(
+            (walked.nodes, walked.updates(), walked.profile),
+            whole,
+            "{problem:?}"
+        );
+        let mut quiet = fresh(true);
+        quiet.checkpoint_at = NODES;
+        quiet.quiet_solutions = u64::MAX;
+        assert_ne!(quiet.run(), Event::Solution);
+        assert_eq!(
+            u64::MAX - quiet.quiet_solutions,
+            solutions.len() as u64,
+            "{problem:?}"
+        );
+        assert_eq!(
+            (quiet.nodes, quiet.updates(), quiet.profile),
+            whole,
+            "{problem:?}"
+        );
 
         let mut stopping = fresh(true);
         let counted = count_stopping(&mut stopping, &mut rng, NODES);
