@@ -89,9 +89,9 @@ impl Bits {
     ) -> Walked {
         let Walk {
             choice,
-            nodes,
+            nodes: loop_nodes,
             profile,
-            quiet_solutions,
+            quiet_solutions: loop_quiet,
             checkpoint_at,
             cutoff,
             base,
@@ -104,6 +104,8 @@ impl Bits {
             self.write_compact_rule(k);
         }
         let (mut scanned, mut last);
+        // The loop's counters in registers meanwhile.
+        let (mut nodes, mut quiet) = (*loop_nodes, *loop_quiet);
         let (mut updates, mut covers) = (0u64, 0u64);
         let (mut cover, walk) = self.compact_records();
         let number = |o: u32| match o {
@@ -163,16 +165,16 @@ impl Bits {
                 }
             }
             level += 1;
-            if *nodes >= checkpoint_at
+            if nodes >= checkpoint_at
                 || level >= cutoff
-                || (scanned == Next::Solution && *quiet_solutions == 0)
+                || (scanned == Next::Solution && quiet == 0)
             {
                 break Walked::Enter(level);
             }
-            *nodes += 1;
+            nodes += 1;
             profile[level] += 1;
             match scanned {
-                Next::Solution => *quiet_solutions -= 1,
+                Next::Solution => quiet -= 1,
                 Next::Item(_, 0) => {}
                 Next::Item(item, branches) => {
                     *at_mut(walk.items, level) = item;
@@ -185,7 +187,7 @@ impl Bits {
                         true => 2 << options,
                         false => u64::MAX,
                     };
-                    if !last || bound > (*quiet_solutions).min(checkpoint_at - *nodes) {
+                    if !last || bound > quiet.min(checkpoint_at - nodes) {
                         k = first;
                         continue;
                     }
@@ -199,8 +201,8 @@ impl Bits {
                         (live, mine),
                         &mut profile[level + 1..],
                     );
-                    *nodes += below;
-                    *quiet_solutions -= solutions;
+                    nodes += below;
+                    quiet -= solutions;
                     updates += subtree_updates;
                 }
             }
@@ -216,6 +218,7 @@ impl Bits {
                 }
             }
         };
+        (*loop_nodes, *loop_quiet) = (nodes, quiet);
         self.next = scanned;
         self.last_item = last;
         self.updates += updates;
