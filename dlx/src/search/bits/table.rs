@@ -61,11 +61,29 @@ impl Bits {
         let mut conflicts = Vec::new();
         if bounds.is_none() && options * words <= MAX_CONFLICTS {
             conflicts = vec![0; options * words];
+            // Each mask's words from its first nonzero one to its last: a mask of an item
+            // of a few options (a sudoku's) takes a word or two of the set.
+            // (A problem of no options has masks of no words.)
+            let spans: Vec<(usize, usize)> = masks
+                .chunks_exact(words.max(1))
+                .map(|mask| {
+                    let first = mask.iter().position(|&word| word != 0).unwrap_or(0);
+                    let last = mask
+                        .iter()
+                        .rposition(|&word| word != 0)
+                        .map_or(0, |w| w + 1);
+                    (first, last.max(first))
+                })
+                .collect();
             for o in 0..options {
+                let row = &mut conflicts[o * words..(o + 1) * words];
                 for &m in &kills[kill_start[o] as usize..kill_start[o + 1] as usize] {
-                    for w in 0..words {
-                        conflicts[o * words + w] |= masks[m as usize * words + w];
-                    }
+                    let (first, last) = spans[m as usize];
+                    let mask = &masks[m as usize * words..(m as usize + 1) * words];
+                    row[first..last]
+                        .iter_mut()
+                        .zip(&mask[first..last])
+                        .for_each(|(gone, &word)| *gone |= word);
                 }
             }
         }
