@@ -323,16 +323,15 @@ impl Shared<'_> {
             .sum();
         let done = *self.done.lock().expect("no worker panicked");
         // The parts are read at slightly different moments; keep the estimate from going back.
-        let estimate = {
-            let mut last = self.last_estimate.lock().expect("no worker panicked");
-            *last = last.max((done + running).min(1.0));
-            *last
-        };
+        // The report is made under the same lock, so that two workers' reports reach the
+        // callback in the order of their estimates.
+        let mut last = self.last_estimate.lock().expect("no worker panicked");
+        *last = last.max((done + running).min(1.0));
         report(&Progress {
             nodes: self.nodes.load(Ordering::Relaxed),
             solutions: *self.found.lock().expect("no worker panicked"),
             level: 0,
-            estimate,
+            estimate: *last,
             elapsed: now - self.started,
             memo: None,
         });
