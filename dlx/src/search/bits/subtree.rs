@@ -19,12 +19,7 @@ impl Bits {
             true => 0,
             false => at(&self.compact.options, level),
         };
-        let options = branches + self.needed(level, item) - 1;
-        let bound = match options < 63 {
-            true => 2 << options,
-            false => u64::MAX,
-        };
-        (live <= 64).then_some(bound)
+        (live <= 64).then_some(subtree_bound_of(branches + self.needed(level, item) - 1))
     }
 
     /// Counts the subtree of `level`, whose item is the only active one with live options
@@ -155,6 +150,16 @@ impl Bits {
         );
         self.updates += updates;
         (nodes, solutions)
+    }
+}
+
+/// The most nodes, and solutions, below a level whose item, the only active one with
+/// options, has `options` live options ([`Bits::subtree_bound`]).
+#[inline(always)]
+pub(super) fn subtree_bound_of(options: u32) -> u64 {
+    match options < 63 {
+        true => 2 << options,
+        false => u64::MAX,
     }
 }
 

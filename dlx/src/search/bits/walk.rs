@@ -16,7 +16,7 @@
 
 use super::bounded::{Bounds, CompactCover, NULL_MOVE};
 use super::compact::Compact;
-use super::subtree::walk_subtree;
+use super::subtree::{subtree_bound_of, walk_subtree};
 use super::{at, at_mut, Bits, Next};
 use crate::search::sets::{Walk, Walked};
 
@@ -181,12 +181,8 @@ impl Bits {
                     let live = at(cover.live, level);
                     let mine = live & at(cover.masks, item as usize);
                     let first = mine.trailing_zeros();
-                    // As `subtree_bound`, under a compact root.
                     let options = branches + cover.needed(level, item as usize) - 1;
-                    let bound = match options < 63 {
-                        true => 2 << options,
-                        false => u64::MAX,
-                    };
+                    let bound = subtree_bound_of(options);
                     if !last || bound > quiet.min(checkpoint_at - nodes) {
                         k = first;
                         continue;
