@@ -280,8 +280,12 @@ impl Bits {
     #[inline(always)]
     pub(super) fn needed(&self, level: usize, i: u32) -> u32 {
         let bounds = self.bounds();
-        let taken = at(&bounds.state, (2 * level + 1) * self.primaries + i as usize);
-        at(&bounds.lower, i as usize).saturating_sub(taken)
+        needed_at(
+            (&bounds.state, &bounds.lower),
+            self.primaries,
+            level,
+            i as usize,
+        )
     }
 
     /// The root of a bounded search, below the given options if any: the primary items
@@ -379,16 +383,10 @@ impl Bits {
     /// levels below can give them one, so they may leave the active items there.
     #[inline(always)]
     fn scan_bounded_compact(&self, level: usize) -> (Result<Next, u32>, bool, u64) {
-        let (p, iw) = (self.primaries, self.item_words);
-        let bounds = self.bounds();
         let live = self.compact_live(level);
-        scan_items(
-            span(&self.uncovered, level * iw, iw),
-            span(&bounds.state, (2 * level + 1) * p, p),
-            (&bounds.lower, &bounds.upper),
-            level == 0,
-            |item| (live & self.compact_mask(item as u32)).count_ones(),
-        )
+        self.scan_bounded_by(level, |item| {
+            (live & self.compact_mask(item as u32)).count_ones()
+        })
     }
 
     /// [`scan_bounded`](Self::scan_bounded) with `live(i)` primary item `i`'s number of live
@@ -666,7 +664,14 @@ impl CompactCover<'_> {
     /// How many more options primary item `item` needs at `level`.
     #[inline(always)]
     pub(super) fn needed(&self, level: usize, item: usize) -> u32 {
-        let taken = at(self.state, (2 * level + 1) * self.primaries + item);
-        at(self.lower, item).saturating_sub(taken)
+        needed_at((self.state, self.lower), self.primaries, level, item)
     }
+}
+
+/// How many more options primary item `item` needs at `level`, from the levels' records
+/// ([`Bounds::state`], of `primaries` items) and the items' lower bounds.
+#[inline(always)]
+fn needed_at((state, lower): (&[u32], &[u32]), primaries: usize, level: usize, item: usize) -> u32 {
+    let taken = at(state, (2 * level + 1) * primaries + item);
+    at(lower, item).saturating_sub(taken)
 }
