@@ -320,6 +320,21 @@ fn solve_propagating(
         })
         .sum();
     prop_assert_eq!(sharded, sequential.solutions);
+    // Each shard run again as subshards, nested twice.
+    let nested: u128 = (0..3)
+        .flat_map(|index| {
+            (0..2).flat_map(move |sub| (0..2).map(move |deeper| (index, sub, deeper)))
+        })
+        .map(|(index, sub, deeper)| {
+            solver(Solver::new(problem))
+                .shard(index, 3)
+                .subshard(sub, 2)
+                .subshard(deeper, 2)
+                .count()
+                .solutions
+        })
+        .sum();
+    prop_assert_eq!(nested, sequential.solutions);
     let top = solver(Solver::new(problem)).split(1);
     let mut within = top.solutions.len() as u128;
     for prefix in &top.prefixes {

@@ -112,6 +112,97 @@ fn shards_add_up_to_the_whole_on(tree: Tree) {
     assert!(ran > 0);
 }
 
+/// A shard run again as subshards (a straggler split up), two levels deep: the subshards of
+/// each shard add up to it, counts, nodes, updates and profile, on every tree and with
+/// Algorithm M, and every unit cuts its share where its siblings do.
+#[test]
+fn subshards_add_up_to_their_shard() {
+    let tree_of = |outcome: &dlx::Outcome| {
+        (
+            outcome.solutions,
+            outcome.stats.nodes,
+            outcome.stats.updates,
+            outcome.stats.profile.clone(),
+        )
+    };
+    let add = |total: &mut (u128, u64, u64, Vec<u64>), outcome: &dlx::Outcome| {
+        total.0 += outcome.solutions;
+        total.1 += outcome.stats.nodes;
+        total.2 += outcome.stats.updates;
+        if total.3.len() < outcome.stats.profile.len() {
+            total.3.resize(outcome.stats.profile.len(), 0);
+        }
+        for (sum, n) in total.3.iter_mut().zip(&outcome.stats.profile) {
+            *sum += n;
+        }
+    };
+    let mut ran = 0;
+    for (name, engine, tree) in [
+        ("queens10.dlx", Engine::X, Tree::Links),
+        ("queens10.dlx", Engine::X, Tree::SparseSets),
+        ("langford11-sym.dlx", Engine::X, Tree::Bitsets),
+        ("random/xcc-s3.dlx", Engine::C, Tree::Links),
+        ("random/mcc-s2.dlx", Engine::M, Tree::Links),
+        ("random/mcc-s2.dlx", Engine::M, Tree::Bitsets),
+    ] {
+        let problem = util::read_corpus(name);
+        let solver = || Solver::new(&problem).engine(engine).tree(tree);
+        let whole = solver().count();
+        let mut all = (0, 0, 0, Vec::new());
+        for index in 0..3 {
+            let shard = solver().shard(index, 3);
+            let expected = shard.count();
+            add(&mut all, &expected);
+            let mut parts = (0, 0, 0, Vec::new());
+            for sub in 0..5 {
+                let part = shard.clone().subshard(sub, 5);
+                let outcome = part.count();
+                assert!(outcome.is_complete());
+                assert_eq!(outcome.stats.cuts.len(), 2, "{name}: a cut per level");
+                assert_eq!(outcome.stats.cuts[0], expected.stats.cuts[0], "{name}");
+                let mut deeper = (0, 0, 0, Vec::new());
+                for subsub in 0..2 {
+                    let outcome = part.clone().subshard(subsub, 2).threads(2).count();
+                    assert_eq!(outcome.stats.cuts[..2], expected_cuts(&part), "{name}");
+                    add(&mut deeper, &outcome);
+                }
+                let mut outcome_trimmed = outcome.clone();
+                trim(&mut outcome_trimmed.stats.profile);
+                trim(&mut deeper.3);
+                assert_eq!(
+                    deeper,
+                    tree_of(&outcome_trimmed),
+                    "{name}: {index}/3, {sub}/5"
+                );
+                add(&mut parts, &outcome);
+                ran += 1;
+            }
+            let mut expected = expected.clone();
+            trim(&mut expected.stats.profile);
+            trim(&mut parts.3);
+            assert_eq!(
+                parts,
+                tree_of(&expected),
+                "{name}: shard {index}/3 in 5 subshards"
+            );
+        }
+        trim(&mut all.3);
+        assert_eq!(all, tree_of(&whole), "{name}: 3 shards");
+    }
+    assert!(ran > 0);
+}
+
+/// The cuts of a unit, as each of its subshards records them above its own.
+fn expected_cuts(solver: &Solver<'_>) -> Vec<dlx::Cut> {
+    solver.count().stats.cuts
+}
+
+/// A profile without the levels no node reached.
+fn trim(profile: &mut Vec<u64>) {
+    let len = profile.iter().rposition(|&n| n > 0).map_or(0, |k| k + 1);
+    profile.truncate(len);
+}
+
 /// Algorithm M forced on problems without bounds or with colors (where it takes the same
 /// tree as X or C, with its own steps): threads and shards split it into the same tree.
 #[test]

@@ -100,5 +100,5 @@ pub use problem::{
 };
 pub use propagate::{Contradiction, Node, Propagation, Propagator, PROBE_CAP, PROBE_EFFORT};
 pub use solver::{Solutions, Solver, Split};
-pub use stats::{MemoProgress, Progress, Stats};
+pub use stats::{Cut, MemoProgress, Progress, Stats};
 pub use verify::verify;

@@ -211,6 +211,7 @@ impl Run<'_> {
             removed: propagation.removed,
             probes: propagation.probes,
             tree: self.search.tree(),
+            cuts: Vec::new(),
         }
     }
 }

@@ -39,6 +39,37 @@ pub struct Stats {
     /// updates are Knuth's on [`Tree::Links`](crate::Tree::Links); the sparse sets and the
     /// bit sets count the same nodes, and updates of their own.
     pub tree: crate::engine::Tree,
+    /// Where a [`shard`](crate::Solver::shard)'s share of the tree was cut: one [`Cut`] for
+    /// the shard, then one for each [`subshard`](crate::Solver::subshard) within it; empty
+    /// for a search that is no shard.
+    pub cuts: Vec<Cut>,
+}
+
+/// Where the top of a search tree was cut into the prefixes that shards share out (see
+/// [`Solver::shard`](crate::Solver::shard)). Every shard of one count cuts at the same place,
+/// so these figures are part of what makes the shards of one count add up.
+///
+/// ```
+/// let problem = dlx::Problem::from_dlx(&std::fs::read_to_string(
+///     concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/corpus/queens8.dlx"))?)?;
+/// let cut = dlx::Solver::new(&problem).shard(1, 3).count().stats.cuts;
+/// // At least 64 prefixes a shard: 3 levels down, 3 * 64 = 192 are not reached yet.
+/// assert_eq!(cut.len(), 1);
+/// assert!(cut[0].prefixes >= 192 || cut[0].depth == 8);
+/// assert!(cut[0].taken * 3 <= cut[0].prefixes + 2);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Cut {
+    /// The depth of the cut: the options chosen from the top of the tree, those of
+    /// [`within`](crate::Solver::within) included.
+    pub depth: usize,
+    /// The prefixes at the cut, of all the shards together.
+    pub prefixes: u64,
+    /// The solutions found above the cut, of all the shards together.
+    pub solutions: u64,
+    /// The prefixes this shard took (every `count`-th of them).
+    pub taken: u64,
 }
 
 /// The tables of a memoized count in progress, in a [`Progress`] report.

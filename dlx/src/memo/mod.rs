@@ -105,10 +105,12 @@ pub enum MemoError {
         item: usize,
     },
     /// The solver was restricted to part of the search tree ([`Solver::within`],
-    /// [`Solver::given`]), which a memoized run cannot honor, or to a [`Solver::shard`] for
-    /// the graph of all solutions (a count can run on a shard).
+    /// [`Solver::given`]), which a memoized run cannot honor, to a [`Solver::shard`] for
+    /// the graph of all solutions (a count can run on a shard), or to a
+    /// [`Solver::subshard`].
     ///
     /// [`Solver::shard`]: crate::Solver::shard
+    /// [`Solver::subshard`]: crate::Solver::subshard
     /// [`Solver::within`]: crate::Solver::within
     /// [`Solver::given`]: crate::Solver::given
     Restricted,
@@ -143,7 +145,7 @@ impl fmt::Display for MemoError {
                  memoization (more than {MAX_BRANCH_STEPS} steps to list them)"
             ),
             MemoError::Restricted => {
-                f.write_str("memoization covers the whole problem: it cannot run on a subtree or from given options, nor build the graph of all solutions on a shard")
+                f.write_str("memoization covers the whole problem: it cannot run on a subtree, from given options or on a subshard, nor build the graph of all solutions on a shard")
             }
         }
     }

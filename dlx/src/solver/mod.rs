@@ -54,7 +54,9 @@ pub struct Solver<'p> {
     deadline: Option<Instant>,
     /// Workers of a split run; 0: one per core, asked only when the workers start.
     threads: usize,
-    shard: Option<(usize, usize)>,
+    /// The shard, then the subshards within it (see [`Solver::shard`]); empty for the whole
+    /// tree.
+    shards: Vec<(usize, usize)>,
     /// The options every solution holds (see [`Solver::given`]).
     given: Vec<OptionId>,
     /// The subtree to search (see [`Solver::within`]), as the node chosen at each level.
@@ -78,7 +80,7 @@ impl fmt::Debug for Solver<'_> {
             .field("timeout", &self.timeout)
             .field("deadline", &self.deadline)
             .field("threads", &self.threads)
-            .field("shard", &self.shard)
+            .field("shards", &self.shards)
             .field("given", &self.given)
             .field("prefix", &self.prefix)
             .field("progress", &self.progress.as_ref().map(|(every, _)| every))
@@ -103,7 +105,7 @@ impl<'p> Solver<'p> {
             timeout: None,
             deadline: None,
             threads: 1,
-            shard: None,
+            shards: Vec::new(),
             given: Vec::new(),
             prefix: Vec::new(),
             progress: None,
@@ -344,7 +346,33 @@ impl<'p> Solver<'p> {
     /// If `index >= count`.
     pub fn shard(mut self, index: usize, count: usize) -> Self {
         assert!(index < count, "shard {index} of {count} does not exist");
-        self.shard = Some((index, count));
+        self.shards = vec![(index, count)];
+        self
+    }
+
+    /// Solves only subshard `index` of `count` of the shard (or subshard) set before: the
+    /// shard's prefixes are cut again, deeper, to at least 64 per subshard, and shared out as
+    /// [`shard`](Self::shard) shares the whole tree's; the solutions the shard finds above its
+    /// own cut go to its subshard 0. The `count` subshards of a shard add up to it, counts and
+    /// statistics alike, so a shard that takes longer than the others (a straggler) can be
+    /// run again as many smaller ones. Subshards nest in turn. A [`memo_count`](Self::memo_count)
+    /// takes no subshards.
+    ///
+    /// ```
+    /// let problem = dlx::Problem::from_dlx(&std::fs::read_to_string(
+    ///     concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/corpus/queens8.dlx"))?)?;
+    /// let shard = dlx::Solver::new(&problem).shard(1, 3);
+    /// let parts: u128 = (0..4).map(|i| shard.clone().subshard(i, 4).count().solutions).sum();
+    /// assert_eq!(parts, shard.count().solutions);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Panics
+    /// If `index >= count`, or if no shard was set before.
+    pub fn subshard(mut self, index: usize, count: usize) -> Self {
+        assert!(index < count, "subshard {index} of {count} does not exist");
+        assert!(!self.shards.is_empty(), "a subshard is set after a shard");
+        self.shards.push((index, count));
         self
     }
 
@@ -540,7 +568,8 @@ impl<'p> Solver<'p> {
 
     /// The knobs of a memoized run; a shard only where `sharded` (a count).
     fn memo_config(&self, sharded: bool) -> Result<MemoConfig<'_>, MemoError> {
-        if (self.shard.is_some() && !sharded) || !self.prefix.is_empty() || !self.given.is_empty() {
+        let restricted = (!self.shards.is_empty() && !sharded) || self.shards.len() > 1;
+        if restricted || !self.prefix.is_empty() || !self.given.is_empty() {
             return Err(MemoError::Restricted);
         }
         Ok(MemoConfig {
@@ -554,7 +583,7 @@ impl<'p> Solver<'p> {
                 .progress
                 .as_ref()
                 .map(|(every, report)| (*every, &**report as &(dyn Fn(&Progress) + Send + Sync))),
-            shard: self.shard,
+            shard: self.shards.first().copied(),
         })
     }
 
@@ -584,7 +613,7 @@ impl<'p> Solver<'p> {
 
     /// Whether `count` and `for_each` split the tree (for threads or shards).
     fn is_split(&self) -> bool {
-        self.threads != 1 || self.shard.is_some()
+        self.threads != 1 || !self.shards.is_empty()
     }
 
     fn is_cancelled(&self) -> bool {

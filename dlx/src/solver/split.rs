@@ -9,7 +9,7 @@ use crate::outcome::{Outcome, StopReason};
 use crate::parallel;
 use crate::problem::OptionId;
 use crate::search::{Event, Search};
-use crate::stats::Stats;
+use crate::stats::{Cut, Stats};
 
 impl Solver<'_> {
     /// The top of the search tree cut at `depth` levels (below the prefix of
@@ -46,6 +46,7 @@ impl Solver<'_> {
             removed: search.propagation_counters().removed,
             probes: search.propagation_counters().probes,
             tree: search.tree(),
+            cuts: Vec::new(),
         };
         split
     }
@@ -58,19 +59,16 @@ impl Solver<'_> {
         let template = self.new_search();
         let mut visit = visit;
         let mut top = Top::default();
-        let roots = match self.shard {
-            None => vec![parallel::Root {
+        let roots = if self.shards.is_empty() {
+            vec![parallel::Root {
                 prefix: self.prefix.clone(),
                 degrees: Vec::new(),
                 start: 0.0,
                 width: 1.0,
-            }],
-            Some((index, count)) => {
-                let mut top_search = template.clone();
-                top_search.enter_prefix(&self.prefix, &[], false);
-                top = shard_prefixes(&top_search, index, count);
-                std::mem::take(&mut top.prefixes)
-            }
+            }]
+        } else {
+            top = shard_top(&template, &self.prefix, &self.shards);
+            std::mem::take(&mut top.prefixes)
         };
         // The solutions above the prefixes' depth that are this shard's.
         let mut solutions: u128 = 0;
@@ -90,6 +88,7 @@ impl Solver<'_> {
         }
         let mut stats = top.stats;
         stats.tree = self.tree_used();
+        stats.cuts = top.cuts;
         if stopped.is_none() && self.is_cancelled() {
             stopped = Some(StopReason::Cancelled);
         }
@@ -118,17 +117,7 @@ impl Solver<'_> {
             );
             solutions += finished.solutions;
             stopped = finished.stopped;
-            stats.nodes += finished.stats.nodes;
-            stats.updates += finished.stats.updates;
-            stats.rounds += finished.stats.rounds;
-            stats.removed += finished.stats.removed;
-            stats.probes += finished.stats.probes;
-            if stats.profile.len() < finished.stats.profile.len() {
-                stats.profile.resize(finished.stats.profile.len(), 0);
-            }
-            for (total, n) in stats.profile.iter_mut().zip(&finished.stats.profile) {
-                *total += n;
-            }
+            add_stats(&mut stats, &finished.stats);
         }
         stats.max_level = stats.profile.iter().rposition(|&n| n > 0).unwrap_or(0);
         stats.profile.truncate(stats.max_level + 1);
@@ -160,65 +149,123 @@ struct Top {
     prefixes: Vec<parallel::Root>,
     /// Its solutions found above the prefixes' depth.
     solutions: Vec<Vec<OptionId>>,
-    /// The statistics of the top of the tree: shard 0's only, so that the shards' statistics
-    /// add up to the whole search's.
+    /// The statistics of the top of the tree that are this shard's to count: the enumeration
+    /// of each cut counts in one of the shards that share it (index 0 at that level of
+    /// nesting and below), so that the shards' statistics add up to the whole search's.
     stats: Stats,
+    /// Where the tree was cut, one per level of nesting.
+    cuts: Vec<Cut>,
 }
 
 /// At least this many prefixes per shard, if the tree has them, so that shards get even
 /// shares of work.
 const PREFIXES_PER_SHARD: usize = 64;
 
-/// The prefixes and top solutions of shard `index` of `count`: every shard enumerates the
-/// same partial solutions, to the first depth with at least [`PREFIXES_PER_SHARD`] per shard
-/// (or the bottom of the tree), and takes every `count`-th.
-fn shard_prefixes(template: &Search, index: usize, count: usize) -> Top {
+/// The prefixes and top solutions of the shard at `path`: a shard `(index, count)`, then the
+/// subshards within it, below the prefix of `within`. At each level of nesting, every shard
+/// of that level enumerates the same partial solutions below its parent's prefixes, to the
+/// first depth with at least [`PREFIXES_PER_SHARD`] per shard (or the bottom of the tree),
+/// and takes every `count`-th of them, starting with the `index`-th. Solutions found above
+/// that depth go by the same rule; a parent's own, found above its cut, go to its subshard 0.
+fn shard_top(template: &Search, within: &[u32], path: &[(usize, usize)]) -> Top {
+    let mut roots = vec![parallel::Root {
+        prefix: within.to_vec(),
+        degrees: Vec::new(),
+        start: 0.0,
+        width: 1.0,
+    }];
+    let mut top = Top::default();
     // Depths count options (see `Search::cutoff`).
-    let mut depth = template.options().count() + 1;
-    loop {
+    let mut depth = {
         let mut search = template.clone();
-        search.cutoff = depth;
-        let mut all = Vec::new();
-        let mut prefixes = 0;
-        loop {
-            match search.run() {
-                Event::Prefix => {
-                    let (mut start, mut width) = (0.0, 1.0);
-                    for level in template.level()..search.level() {
-                        let (k, d) = search.position(level);
-                        width /= d as f64;
-                        start += (k - 1) as f64 * width;
-                    }
-                    all.push(Ok(parallel::Root {
-                        prefix: search.prefix().to_vec(),
-                        degrees: search.degrees().to_vec(),
-                        start,
-                        width,
-                    }));
-                    prefixes += 1;
-                }
-                Event::Solution => all.push(Err(search.solution().map(OptionId).collect())),
-                Event::Done => break,
-                Event::Checkpoint => unreachable!("no checkpoint is set"),
+        search.enter_prefix(within, &[], false);
+        search.options().count()
+    };
+    for (level, &(index, count)) in path.iter().enumerate() {
+        let cut = cut_below(template, &roots, depth, count);
+        depth = cut.depth;
+        if index != 0 {
+            top.solutions.clear();
+        }
+        roots.clear();
+        let mut solutions = 0;
+        for (ordinal, item) in cut.items.into_iter().enumerate() {
+            solutions += u64::from(item.is_err());
+            if ordinal % count != index {
+                continue;
+            }
+            match item {
+                Ok(root) => roots.push(root),
+                Err(solution) => top.solutions.push(solution),
             }
         }
-        if prefixes >= PREFIXES_PER_SHARD * count
-            || prefixes == 0
-            || depth >= search_depth(template)
-        {
-            let mut top = Top::default();
-            for (ordinal, item) in all.into_iter().enumerate() {
-                if ordinal % count != index {
-                    continue;
-                }
-                match item {
-                    Ok(prefix) => top.prefixes.push(prefix),
-                    Err(solution) => top.solutions.push(solution),
+        if path[level..].iter().all(|&(index, _)| index == 0) {
+            add_stats(&mut top.stats, &cut.stats);
+        }
+        top.cuts.push(Cut {
+            depth,
+            prefixes: cut.prefixes,
+            solutions,
+            taken: roots.len() as u64,
+        });
+    }
+    top.prefixes = roots;
+    top
+}
+
+/// The partial solutions below some roots, in order, at the first depth below theirs with
+/// at least [`PREFIXES_PER_SHARD`] per shard (or the bottom of the tree): each a prefix
+/// (`Ok`) or a solution found above that depth (`Err`).
+struct Below {
+    items: Vec<Result<parallel::Root, Vec<OptionId>>>,
+    prefixes: u64,
+    depth: usize,
+    stats: Stats,
+}
+
+/// [`Below`] `roots`, which are at depth `above`, for `count` shards.
+fn cut_below(template: &Search, roots: &[parallel::Root], above: usize, count: usize) -> Below {
+    let mut depth = above + 1;
+    loop {
+        let mut below = Below {
+            items: Vec::new(),
+            prefixes: 0,
+            depth,
+            stats: Stats::default(),
+        };
+        for root in roots {
+            let mut search = template.clone();
+            search.enter_prefix(&root.prefix, &root.degrees, false);
+            let base = search.level();
+            search.cutoff = depth;
+            loop {
+                match search.run() {
+                    Event::Prefix => {
+                        let (mut start, mut width) = (root.start, root.width);
+                        for level in base..search.level() {
+                            let (k, d) = search.position(level);
+                            width /= d as f64;
+                            start += (k - 1) as f64 * width;
+                        }
+                        below.items.push(Ok(parallel::Root {
+                            prefix: search.prefix().to_vec(),
+                            degrees: search.degrees().to_vec(),
+                            start,
+                            width,
+                        }));
+                        below.prefixes += 1;
+                    }
+                    Event::Solution => below
+                        .items
+                        .push(Err(search.solution().map(OptionId).collect())),
+                    Event::Done => break,
+                    Event::Checkpoint => unreachable!("no checkpoint is set"),
                 }
             }
-            if index == 0 {
-                let propagation = search.propagation_counters();
-                top.stats = Stats {
+            let propagation = search.propagation_counters();
+            add_stats(
+                &mut below.stats,
+                &Stats {
                     nodes: search.nodes,
                     updates: search.updates(),
                     profile: search.profile.clone(),
@@ -226,11 +273,30 @@ fn shard_prefixes(template: &Search, index: usize, count: usize) -> Top {
                     removed: propagation.removed,
                     probes: propagation.probes,
                     ..Stats::default()
-                };
-            }
-            return top;
+                },
+            );
+        }
+        let enough = below.prefixes >= (PREFIXES_PER_SHARD * count) as u64;
+        if enough || below.prefixes == 0 || depth >= search_depth(template) {
+            return below;
         }
         depth += 1;
+    }
+}
+
+/// Adds the counts of `more` into `total` (nodes, updates, the profile level by level, and
+/// propagation's counters).
+fn add_stats(total: &mut Stats, more: &Stats) {
+    total.nodes += more.nodes;
+    total.updates += more.updates;
+    total.rounds += more.rounds;
+    total.removed += more.removed;
+    total.probes += more.probes;
+    if total.profile.len() < more.profile.len() {
+        total.profile.resize(more.profile.len(), 0);
+    }
+    for (sum, n) in total.profile.iter_mut().zip(&more.profile) {
+        *sum += n;
     }
 }
 
