@@ -112,6 +112,54 @@ fn shards_add_up_to_the_whole_on(tree: Tree) {
     assert!(ran > 0);
 }
 
+/// Levels of thousands of options, which workers give away as runs of options rather than a
+/// task each (a task each replayed the cover of the item each time: quadratic): the same
+/// count, nodes, updates and profile on any number of threads, with colors too.
+#[test]
+fn wide_levels_given_away_as_runs_walk_the_same_tree() {
+    let wide = |colors: bool| {
+        let mut text = String::from("a b | s\n");
+        for k in 0..2500 {
+            text.push_str(&format!("a s:{}\n", if colors { k % 3 } else { 0 }));
+        }
+        for k in 0..2500 {
+            text.push_str(&format!("b s:{}\n", if colors { k % 3 } else { 0 }));
+        }
+        dlx::Problem::from_dlx(&text).unwrap()
+    };
+    for colors in [false, true] {
+        let problem = wide(colors);
+        let solver = || Solver::new(&problem).tree(Tree::Links);
+        let sequential = solver().count();
+        // Pairs of options of `a` and `b` that agree on the color of `s` (834, 833 and 833
+        // options of each color), or every pair.
+        let expected: u128 = if colors {
+            834 * 834 + 2 * 833 * 833
+        } else {
+            2500 * 2500
+        };
+        assert_eq!(sequential.solutions, expected);
+        for threads in [2, 3, 8] {
+            let parallel = solver().threads(threads).count();
+            assert_eq!(
+                (
+                    parallel.solutions,
+                    parallel.stats.nodes,
+                    parallel.stats.updates,
+                    &parallel.stats.profile
+                ),
+                (
+                    sequential.solutions,
+                    sequential.stats.nodes,
+                    sequential.stats.updates,
+                    &sequential.stats.profile
+                ),
+                "colors {colors}, {threads} threads"
+            );
+        }
+    }
+}
+
 /// A shard run again as subshards (a straggler split up), two levels deep: the subshards of
 /// each shard add up to it, counts, nodes, updates and profile, on every tree and with
 /// Algorithm M, and every unit cuts its share where its siblings do.

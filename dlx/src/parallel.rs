@@ -104,7 +104,25 @@ struct Task {
     count_last: bool,
     start: f64,
     width: f64,
+    /// For a run of options of the prefix's last level (see [`Siblings`]), where it ends.
+    siblings: Option<Siblings>,
 }
+
+/// A task that stands for a run of options of one level, from the prefix's last one on, as
+/// [`Search::step_sibling`] takes a search from one to the next: one task for many options,
+/// where a task each would cost each one the replay of the prefix (a cover of the level's
+/// item, as long as its list: quadratic for an item of many options).
+#[derive(Clone, Copy)]
+struct Siblings {
+    /// The first option of the next run (not this task's), or `None`: to the end of the list.
+    until: Option<u32>,
+    /// The share of the tree of each option of the run.
+    share: f64,
+}
+
+/// A worker gives away the options of a level as runs, rather than one task each, when it
+/// would give more than this many tasks per worker thread.
+const RUNS_PER_THREAD: usize = 4;
 
 /// What a parallel run found.
 pub(crate) struct Finished {
@@ -163,9 +181,10 @@ pub(crate) fn run(template: Search, mut roots: Vec<Root>, settings: Settings<'_>
             count_last: false,
             start: root.start,
             width: root.width,
+            siblings: None,
         };
         if let Some(search) = shared.search_for(&task) {
-            paused = explore(None, &shared, search, task.start, task.width);
+            paused = explore(None, &shared, search, task.start, task.width, None);
         }
     }
     if paused.is_some() || !roots.is_empty() {
@@ -183,7 +202,8 @@ pub(crate) fn run(template: Search, mut roots: Vec<Root>, settings: Settings<'_>
             let pool = &pool;
             if let Some((search, start, width)) = paused {
                 scope.spawn(move |scope| {
-                    let unfinished = explore(Some((scope, pool)), shared, search, start, width);
+                    let unfinished =
+                        explore(Some((scope, pool)), shared, search, start, width, None);
                     debug_assert!(unfinished.is_none(), "a run on the pool never pauses");
                 });
             }
@@ -199,6 +219,7 @@ pub(crate) fn run(template: Search, mut roots: Vec<Root>, settings: Settings<'_>
                             count_last: false,
                             start: root.start,
                             width: root.width,
+                            siblings: None,
                         },
                     )
                 });
@@ -266,6 +287,22 @@ impl Shared<'_> {
     /// the process. None when the run has stopped.
     fn search_for(&self, task: &Task) -> Option<Search> {
         if self.stop.load(Ordering::Relaxed) {
+            return None;
+        }
+        // Tasks too small to reach a checkpoint would otherwise never look at the limits.
+        if self
+            .deadline
+            .is_some_and(|deadline| Instant::now() >= deadline)
+        {
+            self.stop_with(StopReason::Timeout);
+            return None;
+        }
+        if self.cancel.is_some_and(|flag| flag.load(Ordering::Relaxed)) {
+            self.stop_with(StopReason::Cancelled);
+            return None;
+        }
+        if self.nodes.load(Ordering::Relaxed) >= self.node_limit {
+            self.stop_with(StopReason::NodeLimit);
             return None;
         }
         let idle = self.idle.lock().expect("no worker panicked").pop();
@@ -346,7 +383,17 @@ fn solve<'s, 'v: 's>(
     task: Task,
 ) {
     if let Some(search) = shared.search_for(&task) {
-        explore(Some((scope, pool)), shared, search, task.start, task.width);
+        let siblings = task
+            .siblings
+            .map(|siblings| (task.prefix.len() - 1, siblings));
+        explore(
+            Some((scope, pool)),
+            shared,
+            search,
+            task.start,
+            task.width,
+            siblings,
+        );
     }
 }
 
@@ -356,20 +403,25 @@ fn solve<'s, 'v: 's>(
 const SOLO: Duration = Duration::from_millis(1);
 
 /// Explores the subtree `search` stands at (its share of the tree from `start`, `width` wide)
-/// to its end or a stop. On a pool (`pool` given) it gives work away when its queue runs dry.
-/// Without one, it runs on the calling thread and pauses at its first checkpoint after
-/// [`SOLO`], returning the search and its share to be taken up by the pool.
+/// to its end or a stop, and with `siblings` the next options of that level in its run, in
+/// turn. On a pool (`pool` given) it gives work away when its queue runs dry. Without one, it
+/// runs on the calling thread and pauses at its first checkpoint after [`SOLO`], returning the
+/// search and its share to be taken up by the pool.
 fn explore<'s, 'v: 's>(
     pool: Option<(&rayon::Scope<'s>, &'s rayon::ThreadPool)>,
     shared: &'s Shared<'v>,
     mut search: Search,
     mut start: f64,
     mut width: f64,
+    siblings: Option<(usize, Siblings)>,
 ) -> Option<(Search, f64, f64)> {
+    let mut next_start = start + width;
     let worker = pool.map_or(0, |(_, pool)| pool.current_thread_index().unwrap_or(0));
     let solo_until = pool.is_none().then(|| Instant::now() + SOLO);
     let mut published = search.nodes;
     let mut since_split = 0;
+    let mut updates_at_split = search.updates();
+    let mut next_estimate = Instant::now();
     let mut options = Vec::new();
     let mut pacer = Pacer::new(shared.interval, Instant::now());
     search.checkpoint_at = search.nodes + pacer.first();
@@ -429,7 +481,15 @@ fn explore<'s, 'v: 's>(
                     break;
                 }
                 since_split += explored;
-                shared.report(worker, width * search.estimate());
+                // Knuth's estimate walks each level's list to the choice there (a list of
+                // 10 million options took more than the search): made only for reports, at
+                // most twice a reporting period per worker.
+                if let Some((every, _)) = &shared.progress {
+                    if now >= next_estimate {
+                        next_estimate = now + *every / 2;
+                        shared.report(worker, width * search.estimate());
+                    }
+                }
                 let Some((scope, pool)) = pool else {
                     if solo_until.is_some_and(|until| now >= until) {
                         if let Some(slot) = shared.partial.get(worker) {
@@ -445,17 +505,33 @@ fn explore<'s, 'v: 's>(
                 // a deep and narrow tree (the arrow board's is thousands of levels deep) that
                 // costs more than the small subtrees it hands out. So a search splits only
                 // when it has explored many more nodes since its last split than it is deep.
+                // The same where an item's list is long: each task given away covers it
+                // again (an item of 80,000 options, each a solution: a split per checkpoint
+                // cost more than the whole search), so the work since the last split must
+                // also outweigh the replays of the tasks a split makes.
+                let work = since_split + (search.updates() - updates_at_split);
+                let replays = (RUNS_PER_THREAD * shared.threads) as u64 * search.replay_cost();
                 if shared.threads > 1
                     && since_split >= SPLIT_COST_FACTOR * search.level() as u64
+                    && work >= replays
                     && pool.current_thread_has_pending_tasks() == Some(false)
                 {
                     give_away(scope, pool, shared, &mut search, &mut start, &mut width);
                     since_split = 0;
+                    updates_at_split = search.updates();
                 }
                 search.checkpoint_at = search.nodes + pacer.next(now);
             }
             Event::Done => {
                 *shared.done.lock().expect("no worker panicked") += width;
+                if let Some((level, run)) = siblings {
+                    if !shared.stop.load(Ordering::Relaxed) && search.step_sibling(level, run.until)
+                    {
+                        (start, width) = (next_start, run.share);
+                        next_start += run.share;
+                        continue;
+                    }
+                }
                 break;
             }
             Event::Prefix => unreachable!("parallel searches have no cutoff"),
@@ -501,13 +577,25 @@ fn give_away<'s, 'v: 's>(
     let level_start = *start;
     *start = level_start + (k - 1) as f64 * share;
     *width = share;
-    for (n, prefix) in prefixes.into_iter().enumerate() {
+    // Many options at the level go as runs, a few per worker, each run one task.
+    let runs = RUNS_PER_THREAD * shared.threads;
+    let run = if search.steps_siblings() && prefixes.len() > runs {
+        prefixes.len().div_ceil(runs)
+    } else {
+        1
+    };
+    let firsts: Vec<u32> = prefixes.iter().map(|prefix| prefix[split_level]).collect();
+    for (n, prefix) in prefixes.into_iter().enumerate().step_by(run) {
         let task = Task {
             prefix,
             degrees: degrees.to_vec(),
             count_last: true,
             start: level_start + (k as usize + n) as f64 * share,
             width: share,
+            siblings: (run > 1).then(|| Siblings {
+                until: firsts.get(n + run).copied(),
+                share,
+            }),
         };
         scope.spawn(move |scope| solve(scope, pool, shared, task));
     }

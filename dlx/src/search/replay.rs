@@ -361,6 +361,66 @@ impl Search {
         self.resume = Resume::EnterLevel;
     }
 
+    /// Whether [`step_sibling`](Self::step_sibling) can take this search on to the next
+    /// option of a level: on the links, with Algorithms X and C, without propagation (the
+    /// other trees and Algorithm M are given their prefixes one at a time).
+    pub fn steps_siblings(&self) -> bool {
+        self.engine != Engine::M
+            && self.sparse.is_none()
+            && self.bits.is_none()
+            && self.propagate.is_none()
+    }
+
+    /// About what replaying this search's prefix costs another search (see
+    /// [`enter_prefix`](Self::enter_prefix)): the length of each level's item list, which its
+    /// cover walks, added up; 0 where [`steps_siblings`](Self::steps_siblings) is false.
+    pub fn replay_cost(&self) -> u64 {
+        if !self.steps_siblings() {
+            return 0;
+        }
+        self.choice[..self.level]
+            .iter()
+            .map(|&x| self.links.len(self.links.item_of(x as usize)) as u64)
+            .sum()
+    }
+
+    /// Once the search is [`Done`](Event::Done) with the option of level `level` (the last
+    /// level of the prefix it entered, or a level above its base after a
+    /// [`split`](Self::split) below), takes it on to the next option of that level in the
+    /// item's list, as the sequential search's step X6 does, unless that is `until` or the
+    /// end of the list: then nothing changes and the answer is false. The next option's
+    /// updates count, as the sequential search counts them; the levels below `level` that
+    /// [`split`](Self::split) gave away are left first, which counts none. Only where
+    /// [`steps_siblings`](Self::steps_siblings).
+    pub fn step_sibling(&mut self, level: usize, until: Option<u32>) -> bool {
+        debug_assert!(self.steps_siblings() && self.resume == Resume::Finished);
+        debug_assert!(level < self.base && self.level == self.base);
+        let x = self.choice[level] as usize;
+        let y = self.links.down(x);
+        if self.links.is_header(y) || until == Some(y as u32) {
+            return false;
+        }
+        let updates = self.links.updates();
+        for below in (level + 1..self.base).rev() {
+            let z = self.choice[below] as usize;
+            let item = self.links.item_of(z);
+            self.links.leave_level(self.colors, item, z);
+        }
+        self.links.set_updates(updates);
+        if self.colors {
+            self.links.uncover_rest::<true, false>(x);
+            self.links.cover_rest::<true, false>(y);
+        } else {
+            self.links.uncover_rest::<false, false>(x);
+            self.links.cover_rest::<false, false>(y);
+        }
+        self.choice[level] = y as u32;
+        self.level = level + 1;
+        self.base = level + 1;
+        self.resume = Resume::EnterLevel;
+        true
+    }
+
     /// Gives away part of the work left, for another search to do: at the shallowest level
     /// of this search's own subtree where options remain untried, every one of them becomes a
     /// prefix (the choices above it, then that option), and this search will stop once it is

@@ -437,6 +437,84 @@ fn split_subtrees_add_up_to_the_whole_tree() {
     assert!(given_away > rounds, "only {given_away} prefixes given away");
 }
 
+/// Donations as runs of options of one level, as a worker gives many away (one task each
+/// run, the search stepped from one option to the next by `step_sibling`): the same tree as
+/// one search, solutions, nodes, updates and profile, with the runs themselves split again
+/// below their level at every checkpoint. Algorithms X and C on the links, without
+/// propagation, where runs are made.
+#[test]
+fn runs_of_sibling_options_add_up_to_the_whole_tree() {
+    let mut rng = Rng(0x9e37_79b9_7f4a_7c15);
+    let rounds = if cfg!(miri) { 8 } else { 400 };
+    let mut stepped = 0;
+    for round in 0..rounds {
+        let problem = random_problem(&mut rng, false);
+        for engine in [Engine::X, Engine::C] {
+            let template = Search::new(&problem, engine, crate::engine::Tree::Links);
+            assert!(template.steps_siblings());
+            let mut whole = Tree::default();
+            let mut search = template.clone();
+            loop {
+                match search.run() {
+                    Event::Solution => whole.solutions.push(solution(&search, &problem)),
+                    Event::Done => break,
+                    event => unreachable!("{event:?}"),
+                }
+            }
+            whole.add_counts(&search);
+            let whole = whole.finish();
+
+            // Tasks: a prefix, and for a run the level and the option after its last.
+            let run_length = 1 + round % 3;
+            let mut split = Tree::default();
+            let mut tasks: Vec<(Vec<u32>, bool, Option<(usize, Option<u32>)>)> =
+                vec![(Vec::new(), false, None)];
+            while let Some((prefix, count_last, run)) = tasks.pop() {
+                let mut search = template.clone();
+                search.enter_prefix(&prefix, &[], count_last);
+                search.checkpoint_at = search.nodes + 1;
+                loop {
+                    match search.run() {
+                        Event::Solution => split.solutions.push(solution(&search, &problem)),
+                        Event::Checkpoint => {
+                            let prefixes = search.split();
+                            let firsts: Vec<u32> =
+                                prefixes.iter().map(|p| *p.last().unwrap()).collect();
+                            for (n, prefix) in prefixes.into_iter().enumerate().step_by(run_length)
+                            {
+                                let level = prefix.len() - 1;
+                                let until = firsts.get(n + run_length).copied();
+                                tasks.push((prefix, true, Some((level, until))));
+                            }
+                            search.checkpoint_at = search.nodes + 1;
+                        }
+                        Event::Done => {
+                            if let Some((level, until)) = run {
+                                if search.step_sibling(level, until) {
+                                    stepped += 1;
+                                    search.links.check_invariants().unwrap();
+                                    continue;
+                                }
+                            }
+                            break;
+                        }
+                        Event::Prefix => unreachable!("no cutoff"),
+                    }
+                }
+                split.add_counts(&search);
+                search.unwind();
+                assert!(search.links.same_state(&template.links));
+            }
+            assert_eq!(
+                split.finish(),
+                whole,
+                "{engine:?}, runs of {run_length}: {problem:?}"
+            );
+        }
+    }
+    assert!(stepped > rounds, "only {stepped} steps to a next option");
+}
+
 /// The number of sets of options that `verify` accepts, by trying every subset.
 fn brute_force_count(problem: &Problem) -> u64 {
     let n = problem.option_count();
