@@ -305,9 +305,13 @@ impl Bits {
             true => depth as u64 * problem.primary_count() as u64,
             false => 0,
         };
+        // Each level's primary items left to cover, a bit each.
+        let uncovered =
+            (depth.max(1) as u64).saturating_mul(problem.primary_count().div_ceil(64) as u64);
         (masks + 2 * depth as u64)
             .saturating_mul(words)
             .saturating_add(taken)
+            .saturating_add(uncovered)
             <= MAX_WORDS
             && (problem.primary_count() as u64).saturating_mul(words) <= MAX_SCAN
     }
