@@ -437,6 +437,10 @@ fn split_subtrees_add_up_to_the_whole_tree() {
     assert!(given_away > rounds, "only {given_away} prefixes given away");
 }
 
+/// A task of [`runs_of_sibling_options_add_up_to_the_whole_tree`]: a prefix, whether its last
+/// option's updates are its own, and for a run its level and the option after its last.
+type RunTask = (Vec<u32>, bool, Option<(usize, Option<u32>)>);
+
 /// Donations as runs of options of one level, as a worker gives many away (one task each
 /// run, the search stepped from one option to the next by `step_sibling`): the same tree as
 /// one search, solutions, nodes, updates and profile, with the runs themselves split again
@@ -467,8 +471,7 @@ fn runs_of_sibling_options_add_up_to_the_whole_tree() {
             // Tasks: a prefix, and for a run the level and the option after its last.
             let run_length = 1 + round % 3;
             let mut split = Tree::default();
-            let mut tasks: Vec<(Vec<u32>, bool, Option<(usize, Option<u32>)>)> =
-                vec![(Vec::new(), false, None)];
+            let mut tasks: Vec<RunTask> = vec![(Vec::new(), false, None)];
             while let Some((prefix, count_last, run)) = tasks.pop() {
                 let mut search = template.clone();
                 search.enter_prefix(&prefix, &[], count_last);
