@@ -21,7 +21,7 @@ use crate::board::{write_json, Board, Head};
 use crate::input::{Line, Puzzles};
 use crate::memo::Defaults;
 use crate::run::Mode;
-use crate::{note, Found, WRITE_ERROR};
+use crate::{note, Found};
 
 /// Puzzles solved before their answers are written.
 const CHUNK: usize = 1024;
@@ -136,7 +136,8 @@ where
             .with_context(|| format!("{name}:{}", line.number))
         },
         |answer| {
-            out.write_all(answer.line.as_bytes()).context(WRITE_ERROR)?;
+            out.write_all(answer.line.as_bytes())
+                .context(crate::output::write_error())?;
             nodes += answer.nodes;
             if !trees.contains(&answer.tree) {
                 trees.push(answer.tree);
@@ -151,7 +152,7 @@ where
             Ok(())
         },
     )?;
-    out.flush().context(WRITE_ERROR)?;
+    out.flush().context(crate::output::write_error())?;
     drop(out);
     let elapsed = start.elapsed().as_secs_f64();
     if flags.stats {

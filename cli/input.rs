@@ -17,11 +17,15 @@ pub fn read_input(path: Option<&Path>) -> Result<(String, String)> {
     let (name, bytes) = match path {
         Some(path) if path != Path::new("-") => {
             let name = path.display().to_string();
+            crate::output::refuse_if_output(path, &name)?;
             let bytes =
                 std::fs::read(path).with_context(|| format!("{name}: cannot read the file"))?;
             (name, bytes)
         }
         _ => {
+            // `dlx solve -o FILE < FILE`: the same file by another way in.
+            #[cfg(unix)]
+            crate::output::refuse_if_output(Path::new("/dev/stdin"), STDIN_NAME)?;
             let stdin = io::stdin();
             if stdin.is_terminal() {
                 note(format_args!(

@@ -25,19 +25,14 @@ impl Serialize for Whole {
     }
 }
 
-/// The line of `--count --format json`: the count, whether it is exact, why not, and for a
-/// shard which one it is (what `dlx merge` reads back).
+/// The line of `--count --format json`: the count, whether it is exact, and why not (a
+/// shard's count is its record, `shard.rs`).
 #[derive(serde::Serialize)]
 pub struct CountLine {
     pub count: Whole,
     pub complete: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub stopped: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub shard: Option<[usize; 2]>,
-    /// `"memo"` for a shard's memoized count, which adds up only with other memoized shards.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub method: Option<&'static str>,
 }
 
 /// Writes `value` as one line of JSON.

@@ -26,6 +26,8 @@ mod puzzles;
 mod render;
 mod run;
 mod serve;
+mod shard;
+mod signals;
 mod solve;
 mod stats;
 
@@ -116,12 +118,25 @@ fn exit_status() -> u8 {
     };
     // A panic anywhere (rayon hands a worker's panic on to this thread) is a bug: the hook
     // has said so in one line, and the exit status is that of any error.
-    let Ok(result) = panic::catch_unwind(AssertUnwindSafe(|| run(cli))) else {
+    let result = panic::catch_unwind(AssertUnwindSafe(|| run(cli)));
+    // The file of `-o` takes its place only after a run without error.
+    let result = result.map(|result| {
+        let committed = output::commit(result.is_ok());
+        result.and_then(|found| committed.map(|()| found))
+    });
+    let Ok(result) = result else {
+        let _ = output::commit(false);
         if PANIC_WAS_BROKEN_PIPE.load(Ordering::Relaxed) {
             return 0;
         }
         return 2;
     };
+    // An interrupted search has printed what it found; its status says it was cut short.
+    if let Some(signal) = signals::received() {
+        if result.is_ok() {
+            return u8::try_from(128 + signal).unwrap_or(2);
+        }
+    }
     match result {
         Ok(Found::Some) => 0,
         Ok(Found::None) => 1,
@@ -199,6 +214,7 @@ fn run(cli: args::Cli) -> anyhow::Result<Found> {
     if without_ids.is_some_and(|flags| flags.format == args::Format::Tatham) {
         anyhow::bail!("--format tatham: only sudoku, futoshiki and binairo have Tatham game IDs");
     }
+    shard::set_command(cli.command.name());
     match cli.command {
         args::Command::Solve(args) => solve::run(&args),
         args::Command::Calendar(args) => puzzles::calendar::run(&args),
@@ -233,7 +249,7 @@ fn write_out(write: impl FnOnce(&mut dyn Write) -> io::Result<()>) -> anyhow::Re
     let mut out = io::BufWriter::new(output::stdout());
     write(&mut out)
         .and_then(|()| out.flush())
-        .context(WRITE_ERROR)?;
+        .context(crate::output::write_error())?;
     Ok(Found::Some)
 }
 

@@ -11,8 +11,8 @@ use dlx::{Branching, Propagation, Solver};
 use reductions::Reduction;
 
 use crate::args::{Format, SolveFlags};
+use crate::note;
 use crate::Found;
-use crate::{note, WRITE_ERROR};
 
 /// What a command's runs do unless the flags say otherwise: the item order of memoized
 /// runs, whether `--count` memoizes without `--memo` (see [`Reduction::memo_by_default`]),
@@ -72,9 +72,6 @@ impl Defaults {
                 && flags.split.is_none())
     }
 }
-
-/// The mark of a memoized shard's count, after `shard I/N` (and `"method"` in JSON).
-pub(crate) const MEMO_SHARD: &str = "memo";
 
 /// The solver with the item order (`order` unless `--order` says otherwise) and the memory
 /// limit of a memoized run.
@@ -159,8 +156,10 @@ pub(crate) fn write_zdd(
     }
     let graph = memo_graph(solver, bar, flags, order)?;
     let mut out = BufWriter::new(crate::output::stdout());
-    let nodes = graph.write_zdd(&mut out).context(WRITE_ERROR)?;
-    out.flush().context(WRITE_ERROR)?;
+    let nodes = graph
+        .write_zdd(&mut out)
+        .context(crate::output::write_error())?;
+    out.flush().context(crate::output::write_error())?;
     drop(out);
     if flags.stats {
         print_memo_stats(
@@ -236,7 +235,7 @@ pub(crate) fn estimate(
         )
     }
     .and_then(|()| out.flush())
-    .context(WRITE_ERROR)?;
+    .context(crate::output::write_error())?;
     if flags.stats {
         use crate::stats::Figure::{Seconds, Text};
         crate::stats::print(
@@ -273,12 +272,14 @@ where
     for solution in graph.random_solutions(seed).take(draws as usize) {
         index += 1;
         let target: &mut dyn Write = if svg { &mut sheet } else { &mut out };
-        write(target, solution.options(), index).context(WRITE_ERROR)?;
+        write(target, solution.options(), index).context(crate::output::write_error())?;
     }
     if svg {
-        sheet.write_to(&mut out).context(WRITE_ERROR)?;
+        sheet
+            .write_to(&mut out)
+            .context(crate::output::write_error())?;
     }
-    out.flush().context(WRITE_ERROR)?;
+    out.flush().context(crate::output::write_error())?;
     drop(out);
     if flags.stats {
         let seed = crate::stats::Figure::Text(seed.to_string());
@@ -315,12 +316,14 @@ where
     for index in 1..=u128::from(draws) {
         let options = sampler(&mut rng);
         let target: &mut dyn Write = if svg { &mut sheet } else { &mut out };
-        write(target, &options, index).context(WRITE_ERROR)?;
+        write(target, &options, index).context(crate::output::write_error())?;
     }
     if svg {
-        sheet.write_to(&mut out).context(WRITE_ERROR)?;
+        sheet
+            .write_to(&mut out)
+            .context(crate::output::write_error())?;
     }
-    out.flush().context(WRITE_ERROR)?;
+    out.flush().context(crate::output::write_error())?;
     drop(out);
     if flags.stats {
         crate::stats::print(
@@ -349,6 +352,9 @@ pub(crate) fn memo_count(
     flags: &SolveFlags,
     order: Branching,
 ) -> Result<Found> {
+    let settings = flags
+        .shard
+        .map(|_| memo_settings(solver.problem(), flags, order));
     let outcome = memoizing(solver, flags, order).memo_count();
     if let Some(bar) = &bar {
         bar.finish();
@@ -359,11 +365,16 @@ pub(crate) fn memo_count(
         }
         _ => anyhow!("{err}"),
     })?;
-    print_exact_count(flags, &outcome.count)?;
+    let shard = settings.map(|settings| {
+        let seconds = outcome.stats.elapsed.as_secs_f64();
+        (settings, outcome.stats.expanded, seconds)
+    });
+    print_exact_count(flags, &outcome.count, shard)?;
     if flags.stats {
         print_memo_stats(flags, &outcome.stats, &outcome.count, Vec::new());
     }
-    Ok(if outcome.count.is_zero() {
+    // A shard without solutions is normal, as for an enumerated shard.
+    Ok(if outcome.count.is_zero() && flags.shard.is_none() {
         Found::None
     } else {
         Found::Some
@@ -375,7 +386,7 @@ pub(crate) fn memo_count(
 pub(crate) fn direct_count(counter: reductions::Counter, flags: &SolveFlags) -> Result<Found> {
     let start = std::time::Instant::now();
     let count = counter();
-    print_exact_count(flags, &count)?;
+    print_exact_count(flags, &count, None)?;
     if flags.stats {
         crate::stats::print(
             flags,
@@ -398,25 +409,60 @@ pub(crate) fn direct_count(counter: reductions::Counter, flags: &SolveFlags) -> 
     })
 }
 
-/// An exact count, complete, as `--count` prints counts.
-fn print_exact_count(flags: &SolveFlags, count: &dlx::Count) -> Result<()> {
+/// An exact count, complete, as `--count` prints counts (a shard's as its record: see
+/// [`memo_settings`]).
+fn print_exact_count(
+    flags: &SolveFlags,
+    count: &dlx::Count,
+    shard: Option<(crate::shard::Settings, u64, f64)>,
+) -> Result<()> {
     let mut out = crate::output::stdout();
-    // A memoized shard says so: its share is not an enumerated shard's, and `dlx merge`
-    // adds shards of one method only.
-    if flags.format == Format::Json {
+    if let Some((settings, nodes, seconds)) = shard {
+        let record = crate::shard::Record::new(
+            crate::run::shard_path(flags),
+            settings,
+            &[],
+            None,
+            count.to_string().parse().expect("a count's digits"),
+            nodes,
+            seconds,
+        );
+        if flags.format == Format::Json {
+            record.write_json(&mut out)
+        } else {
+            record.write_text(&mut out)
+        }
+    } else if flags.format == Format::Json {
         let line = crate::json::CountLine {
             count: crate::json::Whole(count.to_string()),
             complete: true,
             stopped: None,
-            shard: flags.shard.map(|(index, count)| [index, count]),
-            method: flags.shard.map(|_| MEMO_SHARD),
         };
         crate::json::write_line(&mut out, &line)
-    } else if let Some((index, shards)) = flags.shard {
-        writeln!(out, "shard {index}/{shards} {MEMO_SHARD}\n{count}")
     } else {
         writeln!(out, "{count}")
     }
     .and_then(|()| out.flush())
-    .context(WRITE_ERROR)
+    .context(crate::output::write_error())
+}
+
+/// What a memoized shard's record says: its share is of one level's signatures, not of the
+/// search's prefixes, so it adds up with memoized shards of the same item order only.
+fn memo_settings(
+    problem: &dlx::Problem,
+    flags: &SolveFlags,
+    order: Branching,
+) -> crate::shard::Settings {
+    let order = match flags.order.map_or(order, Branching::from) {
+        Branching::FewestOptions => "fewest-options",
+        _ => "first-item",
+    };
+    crate::shard::Settings {
+        problem: crate::shard::digest(problem),
+        tree: None,
+        propagation: None,
+        method: format!("memo, order {order}"),
+        given: None,
+        within: None,
+    }
 }

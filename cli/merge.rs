@@ -1,62 +1,78 @@
 //! `dlx merge`: the counts of a problem's shards, added up exactly (as integers of any size),
-//! and only when every shard is there once and explored its whole subtree.
+//! and only when the records are of one count (see `shard.rs`) and cover every shard once,
+//! each with its whole share explored. A shard may be covered by its own record or by the
+//! records of all its subshards (`--subshard`). `--status` says what is done, missing,
+//! incomplete or foreign, without adding.
 
-use std::collections::HashMap;
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
 use std::io::Write;
-use std::path::Path;
+use std::path::PathBuf;
 
 use anyhow::{bail, Context, Result};
 use num_bigint::BigUint;
-use reductions::text::shown;
-use serde_json::value::RawValue;
 
 use crate::args::MergeArgs;
-use crate::memo::MEMO_SHARD;
-use crate::run::INCOMPLETE;
-use crate::Found;
+use crate::shard::{unit_name, Read, Record};
+use crate::{note, Found};
 
-/// One shard's output: which shard of how many, its count, and whether it is exact (or, for a
-/// shard stopped early, why not).
-#[derive(Debug, PartialEq, Eq)]
-struct ShardCount {
-    index: usize,
-    count: usize,
-    solutions: BigUint,
-    stopped: Option<String>,
-    /// Counted by memoization (`--memo`), whose shares differ from the search's.
-    memo: bool,
-}
+/// At most this many files or shards named on one line of a message.
+const SHOWN: usize = 10;
 
 pub fn run(args: &MergeArgs) -> Result<Found> {
-    let mut shards = Vec::new();
+    let mut files = Vec::with_capacity(args.files.len());
     for path in &args.files {
-        let text = std::fs::read_to_string(path)
+        if path.is_dir() {
+            bail!(
+                "{}: is a folder: give the records in it (`{}/*.out`)",
+                path.display(),
+                path.display()
+            );
+        }
+        crate::output::refuse_if_output(path, &path.display().to_string())?;
+        let bytes = std::fs::read(path)
             .with_context(|| format!("{}: cannot read the file", path.display()))?;
-        shards.push((path, read_shard(path, &text)?));
-    }
-    if let Some((path, shard)) = shards.iter().find(|(_, shard)| shard.stopped.is_some()) {
-        let reason = shard.stopped.as_deref().unwrap_or_default();
-        let others = shards.iter().filter(|(_, s)| s.stopped.is_some()).count() - 1;
-        let others = match others {
-            0 => String::new(),
-            1 => " (and 1 other shard)".to_owned(),
-            n => format!(" (and {n} other shards)"),
+        let read = match String::from_utf8(bytes) {
+            Ok(text) => crate::shard::read(&text),
+            Err(_) => Read::NotARecord("not UTF-8 text".to_owned()),
         };
-        bail!(
-            "{}: shard {}/{} stopped early ({reason}){others}: its count, {}, is only a lower \
-             bound, so no total is exact; run it again without the limit",
-            path.display(),
-            shard.index,
-            shard.count,
-            shard.solutions
-        );
+        files.push((path.clone(), read));
     }
-    let shards: Vec<ShardCount> = shards.into_iter().map(|(_, shard)| shard).collect();
-    let total = merge(&shards)?;
+    let set = Set::of(files);
+    if args.status {
+        let mut out = crate::output::stdout();
+        out.write_all(set.status().as_bytes())
+            .and_then(|()| out.flush())
+            .context(crate::output::write_error())?;
+        return Ok(if set.is_whole() {
+            Found::Some
+        } else {
+            Found::None
+        });
+    }
+    let total = set.total()?;
+    for (path, _) in &set.empty {
+        note(format_args!(
+            "dlx: note: {}: empty (a shard stopped before it wrote), skipped",
+            path.display()
+        ));
+    }
+    if !set.superseded.is_empty() {
+        note(format_args!(
+            "dlx: note: {} incomplete record{} of shards done by other records, not added: {}",
+            set.superseded.len(),
+            plural(set.superseded.len()),
+            shown(
+                set.superseded
+                    .iter()
+                    .map(|&k| set.records[k].0.display().to_string())
+            )
+        ));
+    }
     let mut out = crate::output::stdout();
     writeln!(out, "{total}")
         .and_then(|()| out.flush())
-        .context(crate::WRITE_ERROR)?;
+        .context(crate::output::write_error())?;
     Ok(if total > BigUint::ZERO {
         Found::Some
     } else {
@@ -64,268 +80,696 @@ pub fn run(args: &MergeArgs) -> Result<Found> {
     })
 }
 
-/// Reads `shard I/N` and the count on the last line, or the JSON object of `--format json`.
-fn read_shard(path: &Path, text: &str) -> Result<ShardCount> {
-    let name = path.display();
-    let lines: Vec<&str> = text
-        .lines()
-        .filter(|line| !line.trim().is_empty())
-        .collect();
-    if let [line] = lines[..] {
-        if line.trim_start().starts_with('{') {
-            return read_json(path, line);
+/// What a set of files holds, sorted out.
+struct Set {
+    /// The records, each with its file.
+    records: Vec<(PathBuf, Record)>,
+    /// The records of the count most of them belong to, by their index in `records`.
+    main: Vec<usize>,
+    /// The others, each with what differs.
+    foreign: Vec<(usize, String)>,
+    /// The files that are not records, and why.
+    empty: Vec<(PathBuf, ())>,
+    truncated: Vec<(PathBuf, String)>,
+    old: Vec<PathBuf>,
+    not_records: Vec<(PathBuf, String)>,
+    /// What keeps the main count's shards from adding up.
+    issues: Vec<Issue>,
+    /// Incomplete records whose shards other records cover.
+    superseded: Vec<usize>,
+    /// The main count's shards done, and its total when every one is.
+    done: usize,
+    total: Option<BigUint>,
+}
+
+/// Why a shard of the main count does not add up.
+enum Issue {
+    Missing(Vec<(usize, usize)>),
+    Incomplete(Vec<(usize, usize)>, usize),
+    /// Covered more than once: each way, by its records.
+    Twice(Vec<(usize, usize)>, Vec<Vec<usize>>),
+    /// Subshards of one shard cut at different places (records of different builds).
+    CutApart(Vec<(usize, usize)>, Vec<usize>),
+}
+
+/// What makes records one count: their identity, their number of shards, and where the top
+/// of the tree was cut (all but this shard's take).
+type Key = (Vec<(String, String)>, usize, Option<(usize, u64, u64)>);
+
+fn key(record: &Record) -> Key {
+    (
+        record.identity.clone(),
+        record.path[0].1,
+        record.cuts.first().map(crate::shard::Cut::shared),
+    )
+}
+
+impl Set {
+    fn of(files: Vec<(PathBuf, Read)>) -> Set {
+        let mut set = Set {
+            records: Vec::new(),
+            main: Vec::new(),
+            foreign: Vec::new(),
+            empty: Vec::new(),
+            truncated: Vec::new(),
+            old: Vec::new(),
+            not_records: Vec::new(),
+            issues: Vec::new(),
+            superseded: Vec::new(),
+            done: 0,
+            total: None,
+        };
+        for (path, read) in files {
+            match read {
+                Read::Record(record) => set.records.push((path, record)),
+                Read::Empty => set.empty.push((path, ())),
+                Read::Truncated(why) => set.truncated.push((path, why)),
+                Read::OldFormat => set.old.push(path),
+                Read::NotARecord(why) => set.not_records.push((path, why)),
+            }
         }
+        // The count most records belong to (the first met among equals) is the one merged.
+        let mut groups: Vec<(Key, Vec<usize>)> = Vec::new();
+        for (k, (_, record)) in set.records.iter().enumerate() {
+            let key = key(record);
+            match groups.iter_mut().find(|(known, _)| *known == key) {
+                Some((_, members)) => members.push(k),
+                None => groups.push((key, vec![k])),
+            }
+        }
+        let Some(main) = (0..groups.len()).max_by_key(|&g| (groups[g].1.len(), usize::MAX - g))
+        else {
+            return set;
+        };
+        let main_key = groups[main].0.clone();
+        for (g, (key, members)) in groups.into_iter().enumerate() {
+            if g == main {
+                set.main = members;
+            } else {
+                let why = difference(&key, &main_key);
+                set.foreign
+                    .extend(members.into_iter().map(|k| (k, why.clone())));
+            }
+        }
+        set.foreign.sort_unstable_by_key(|(k, _)| *k);
+        let shards = main_key.1;
+        let mut total = Some(BigUint::ZERO);
+        let main = set.main.clone();
+        for index in 0..shards {
+            let mut issues = Vec::new();
+            match set.cover(&[(index, shards)], &main, &mut issues) {
+                Some((count, _)) => {
+                    set.done += 1;
+                    if let Some(total) = &mut total {
+                        *total += count;
+                    }
+                }
+                None => total = None,
+            }
+            set.issues.extend(issues);
+        }
+        set.total = total;
+        set
     }
-    let Some((k, header)) = lines
-        .iter()
-        .enumerate()
-        .find(|(_, line)| line.trim_start().starts_with("shard "))
-    else {
-        bail!("{name}: expected a line `shard I/N` (the output of `dlx ... --count --shard I/N`), found none");
-    };
-    let rest = header.trim().trim_start_matches("shard ").trim();
-    let (spec, stopped, memo) = match rest.split_once(' ') {
-        Some((spec, marker)) if marker.trim() == MEMO_SHARD => (spec, None, true),
-        Some((spec, marker)) => {
-            let Some(reason) = marker.trim().strip_prefix(INCOMPLETE) else {
-                bail!(
-                    "{name}:{}: expected `shard I/N`, or `shard I/N {INCOMPLETE}: REASON`, found \
-                     `{}`",
-                    k + 1,
-                    shown(header)
-                );
+
+    /// The count of `unit` from the records `under` it, and the records used, if they cover
+    /// it exactly once: by a complete record of its own, or by complete covers of each of
+    /// its subshards of one split. Says why not in `issues`, and marks the incomplete
+    /// records of a covered unit superseded.
+    fn cover(
+        &mut self,
+        unit: &[(usize, usize)],
+        under: &[usize],
+        issues: &mut Vec<Issue>,
+    ) -> Option<(BigUint, Vec<usize>)> {
+        let depth = unit.len();
+        let mut ways: Vec<(BigUint, Vec<usize>)> = Vec::new();
+        let mut incomplete = Vec::new();
+        let mut splits: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
+        for &k in under {
+            let record = &self.records[k].1;
+            if record.path == unit {
+                match record.stopped {
+                    None => ways.push((record.count.clone(), vec![k])),
+                    Some(_) => incomplete.push(k),
+                }
+            } else if record.path.len() > depth && record.path[..depth] == *unit {
+                splits.entry(record.path[depth].1).or_default().push(k);
+            }
+        }
+        let mut partial = Vec::new();
+        let mut left_over = Vec::new();
+        for (count, members) in splits {
+            // The subshards of one split share the cuts above them and their own.
+            let cut = |k: usize| {
+                let cuts = &self.records[k].1.cuts;
+                let above = cuts.get(..depth).map(<[_]>::to_vec);
+                (above, cuts.get(depth).map(crate::shard::Cut::shared))
             };
-            let reason = reason.trim_start_matches(':').trim();
-            (spec, Some(reason.to_owned()), false)
+            if members.iter().any(|&k| cut(k) != cut(members[0])) {
+                partial.push(Issue::CutApart(unit.to_vec(), members.clone()));
+                left_over.extend(members);
+                continue;
+            }
+            let mut sum = BigUint::ZERO;
+            let mut used = Vec::new();
+            let mut missing = Vec::new();
+            for index in 0..count {
+                let mut child = unit.to_vec();
+                child.push((index, count));
+                if let Some((count, records)) = self.cover(&child, &members, &mut missing) {
+                    sum += count;
+                    used.extend(records);
+                }
+            }
+            if missing.is_empty() {
+                ways.push((sum, used));
+            } else {
+                partial.extend(missing);
+                left_over.extend(members);
+            }
         }
-        None => (rest, None, false),
-    };
-    let (index, count) = parse_spec(spec).with_context(|| {
-        format!(
-            "{name}:{}: expected `shard I/N`, found `{}`",
-            k + 1,
-            shown(header)
-        )
-    })?;
-    let last = lines.last().expect("a line was found").trim();
-    let solutions = parse_count(last).ok_or_else(|| {
-        anyhow::anyhow!(
-            "{name}: expected the count on the last line, found `{}`",
-            shown(last)
-        )
-    })?;
-    Ok(ShardCount {
-        index,
-        count,
-        solutions,
-        stopped,
-        memo,
-    })
-}
-
-/// Reads the JSON object of `--count --format json --shard I/N`: `"count"` is read as written
-/// (a JSON number of any size, or a string of digits), not through a float.
-fn read_json(path: &Path, line: &str) -> Result<ShardCount> {
-    let name = path.display();
-    let fields: HashMap<String, Box<RawValue>> =
-        serde_json::from_str(line).with_context(|| format!("{name}: not valid JSON"))?;
-    let field = |key: &str| fields.get(key).map(|raw| raw.get());
-    let shard = field("shard").and_then(|raw| serde_json::from_str::<(u64, u64)>(raw).ok());
-    let Some((index, count)) = shard else {
-        bail!("{name}: expected \"shard\":[I,N] in the JSON output of a shard");
-    };
-    let solutions = field("count").and_then(|raw| parse_count(raw.trim_matches('"')));
-    let Some(solutions) = solutions else {
-        bail!("{name}: expected \"count\" with a whole number in the JSON output of a shard");
-    };
-    let (index, count) = (index as usize, count as usize);
-    if index >= count {
-        bail!("{name}: shard {index}/{count} does not exist");
+        match ways.len() {
+            0 => {
+                if incomplete.is_empty() && partial.is_empty() {
+                    issues.push(Issue::Missing(unit.to_vec()));
+                }
+                issues.extend(
+                    incomplete
+                        .into_iter()
+                        .map(|k| Issue::Incomplete(unit.to_vec(), k)),
+                );
+                issues.extend(partial);
+                None
+            }
+            1 => {
+                // Incomplete records, and subshards of a split left unfinished, of a unit
+                // covered otherwise: the cover is exact without them.
+                let stale = left_over
+                    .into_iter()
+                    .chain(incomplete)
+                    .filter(|&k| self.records[k].1.stopped.is_some());
+                self.superseded.extend(stale);
+                ways.pop()
+            }
+            _ => {
+                let records = ways.into_iter().map(|(_, records)| records).collect();
+                issues.push(Issue::Twice(unit.to_vec(), records));
+                None
+            }
+        }
     }
-    let complete = match field("complete") {
-        None => true,
-        Some(raw) => serde_json::from_str::<bool>(raw)
-            .with_context(|| format!("{name}: expected \"complete\" to be true or false"))?,
-    };
-    let stopped = match field("stopped") {
-        Some(raw) if !complete => serde_json::from_str::<String>(raw).ok(),
-        _ => None,
-    };
-    let memo = match field("method") {
-        None => false,
-        Some(raw) => match serde_json::from_str::<String>(raw) {
-            Ok(method) if method == MEMO_SHARD => true,
-            _ => bail!("{name}: expected \"method\":\"{MEMO_SHARD}\" or no method, found {raw}"),
-        },
-    };
-    Ok(ShardCount {
-        index,
-        count,
-        solutions,
-        stopped: (!complete).then(|| stopped.unwrap_or_else(|| "not complete".to_owned())),
-        memo,
-    })
-}
 
-/// A count: decimal digits, of any length.
-fn parse_count(text: &str) -> Option<BigUint> {
-    if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
-        return None;
+    /// Whether the files are one count, every shard done once, and nothing else.
+    fn is_whole(&self) -> bool {
+        self.total.is_some()
+            && self.foreign.is_empty()
+            && self.truncated.is_empty()
+            && self.old.is_empty()
+            && self.not_records.is_empty()
+            && !self.records.is_empty()
     }
-    BigUint::parse_bytes(text.as_bytes(), 10)
-}
 
-fn parse_spec(spec: &str) -> Option<(usize, usize)> {
-    let (i, n) = spec.split_once('/')?;
-    let (i, n) = (i.parse().ok()?, n.parse().ok()?);
-    (i < n).then_some((i, n))
-}
-
-/// The total, if the shards are exactly 0..N of one N.
-fn merge(shards: &[ShardCount]) -> Result<BigUint> {
-    let n = shards[0].count;
-    if let Some(other) = shards.iter().find(|s| s.count != n) {
-        bail!(
-            "the shards are of different splits: {}/{} and {}/{}",
-            shards[0].index,
-            n,
-            other.index,
-            other.count
-        );
+    /// The total, or why there is none.
+    fn total(&self) -> Result<BigUint> {
+        if self.records.is_empty() {
+            let others = self.empty.len() + self.truncated.len() + self.old.len();
+            if others + self.not_records.len() == 0 {
+                bail!("no files");
+            }
+            bail!(
+                "no shard records among the files (the records of `dlx ... --count --shard \
+                 I/N`): {}",
+                self.problems().join("; ")
+            );
+        }
+        match &self.total {
+            Some(total) if self.is_whole() => Ok(total.clone()),
+            _ => bail!(
+                "no total: the files are not the records of one whole count: {} (`dlx merge \
+                 --status FILES` shows what is done; run the missing and incomplete shards \
+                 again, and move other files away: docs/scale-out.md)",
+                self.problems().join("; ")
+            ),
+        }
     }
-    if let Some(other) = shards.iter().find(|s| s.memo != shards[0].memo) {
-        let (memo, search) = if other.memo {
-            (other, &shards[0])
-        } else {
-            (&shards[0], other)
+
+    /// Everything that keeps the files from adding up, `kind: items` a kind.
+    fn problems(&self) -> Vec<String> {
+        let mut lines = Vec::new();
+        let name = |k: usize| self.records[k].0.display().to_string();
+        let mut line = |kind: &str, items: Vec<String>| {
+            if !items.is_empty() {
+                lines.push(format!("{kind}: {}", shown(items.into_iter())));
+            }
         };
-        bail!(
-            "shard {}/{n} was counted by memoization (--memo) and shard {}/{n} by the search: \
-             their shares of the problem differ, so they do not add up; count every shard the \
-             same way",
-            memo.index,
-            search.index
-        );
-    }
-    // N comes from the files, so nothing is allocated or walked per shard of N: the indices
-    // given are sorted, and the gaps between them are the missing shards.
-    let mut indices: Vec<usize> = shards.iter().map(|s| s.index).collect();
-    indices.sort_unstable();
-    if let Some(pair) = indices.windows(2).find(|pair| pair[0] == pair[1]) {
-        bail!("shard {}/{n} is given twice", pair[0]);
-    }
-    if indices.len() < n {
-        const SHOWN: usize = 10;
         let mut missing = Vec::new();
-        let mut next = 0;
-        for &index in indices.iter().chain(std::iter::once(&n)) {
-            while next < index && missing.len() < SHOWN {
-                missing.push(format!("{next}/{n}"));
-                next += 1;
+        let mut incomplete = Vec::new();
+        let mut twice = Vec::new();
+        let mut cut_apart = Vec::new();
+        for issue in &self.issues {
+            match issue {
+                Issue::Missing(unit) => missing.push(unit_name(unit)),
+                Issue::Incomplete(unit, k) => {
+                    let record = &self.records[*k].1;
+                    incomplete.push(format!(
+                        "{} ({}: {}; its count, {}, is a lower bound)",
+                        unit_name(unit),
+                        name(*k),
+                        record.stopped.as_deref().unwrap_or_default(),
+                        record.count
+                    ));
+                }
+                Issue::Twice(unit, ways) => {
+                    let ways: Vec<String> = ways
+                        .iter()
+                        .map(|records| {
+                            let files: Vec<String> = records.iter().map(|&k| name(k)).collect();
+                            files.join(" + ")
+                        })
+                        .collect();
+                    twice.push(format!("{} ({})", unit_name(unit), ways.join(" and ")));
+                }
+                Issue::CutApart(unit, records) => cut_apart.push(format!(
+                    "subshards of {} ({})",
+                    unit_name(unit),
+                    shown(records.iter().map(|&k| name(k)))
+                )),
             }
-            if index == n || missing.len() == SHOWN {
-                break;
-            }
-            next = index + 1;
         }
-        let total = n - indices.len();
-        let more = if total > missing.len() {
-            format!(" and {} more", total - missing.len())
-        } else {
-            String::new()
-        };
-        bail!(
-            "missing shard{}: {}{more}",
-            if total == 1 { "" } else { "s" },
-            missing.join(", ")
+        if self.total.is_none() && !self.main.is_empty() {
+            line("missing", missing);
+            line("incomplete", incomplete);
+            line("done twice", twice);
+            line("cut at different places", cut_apart);
+        }
+        line(
+            "of another count",
+            self.foreign
+                .iter()
+                .map(|(k, why)| format!("{} ({why})", name(*k)))
+                .collect(),
         );
+        line(
+            "cut short",
+            self.truncated
+                .iter()
+                .map(|(path, why)| format!("{} ({why})", path.display()))
+                .collect(),
+        );
+        line(
+            "written by an older dlx, without what names their count (run them again)",
+            self.old
+                .iter()
+                .map(|path| path.display().to_string())
+                .collect(),
+        );
+        line(
+            "not shard records",
+            self.not_records
+                .iter()
+                .map(|(path, why)| format!("{} ({why})", path.display()))
+                .collect(),
+        );
+        lines
     }
-    Ok(shards.iter().map(|s| &s.solutions).sum())
+
+    /// `--status`: the count, what is done, and everything else.
+    fn status(&self) -> String {
+        let mut text = String::new();
+        let Some(&first) = self.main.first() else {
+            text.push_str("no shard records\n");
+            for line in self.problems() {
+                let _ = writeln!(text, "  {line}");
+            }
+            return text;
+        };
+        let record = &self.records[first].1;
+        let shards = record.path[0].1;
+        let settings: Vec<String> = record
+            .identity
+            .iter()
+            .map(|(name, value)| format!("{name} {value}"))
+            .collect();
+        let _ = writeln!(text, "count: {}", settings.join(", "));
+        let _ = writeln!(
+            text,
+            "done: {} of {shards} shards ({} records)",
+            self.done,
+            self.main.len()
+        );
+        if let Some(total) = &self.total {
+            let _ = writeln!(text, "total: {total}");
+        }
+        for line in self.problems() {
+            let _ = writeln!(text, "  {line}");
+        }
+        if !self.superseded.is_empty() {
+            let _ = writeln!(
+                text,
+                "  superseded (incomplete, their shards done by other records): {}",
+                shown(
+                    self.superseded
+                        .iter()
+                        .map(|&k| self.records[k].0.display().to_string())
+                )
+            );
+        }
+        if !self.empty.is_empty() {
+            let _ = writeln!(
+                text,
+                "  empty (skipped): {}",
+                shown(
+                    self.empty
+                        .iter()
+                        .map(|(path, ())| path.display().to_string())
+                )
+            );
+        }
+        if let Some(spread) = self.spread() {
+            text.push_str(&spread);
+        }
+        text
+    }
+
+    /// How evenly the work was shared: nodes and seconds of the complete records, least,
+    /// median, most, and the most over the mean (the stragglers' measure).
+    fn spread(&self) -> Option<String> {
+        let complete: Vec<&Record> = self
+            .main
+            .iter()
+            .map(|&k| &self.records[k].1)
+            .filter(|record| record.stopped.is_none())
+            .collect();
+        if complete.len() < 2 {
+            return None;
+        }
+        let mut text = String::new();
+        let mut figure = |name: &str, mut values: Vec<f64>, decimals: usize| {
+            if values.len() < 2 {
+                return;
+            }
+            values.sort_by(f64::total_cmp);
+            let mean = values.iter().sum::<f64>() / values.len() as f64;
+            let (least, most) = (values[0], values[values.len() - 1]);
+            let median = values[values.len() / 2];
+            let ratio = if mean > 0.0 { most / mean } else { 1.0 };
+            let _ = writeln!(
+                text,
+                "{name} per record: least {least:.decimals$}, median {median:.decimals$}, most \
+                 {most:.decimals$}, most/mean {ratio:.2}"
+            );
+        };
+        figure(
+            "nodes",
+            complete
+                .iter()
+                .filter_map(|r| r.nodes)
+                .map(|n| n as f64)
+                .collect(),
+            0,
+        );
+        figure(
+            "seconds",
+            complete.iter().filter_map(|r| r.seconds).collect(),
+            3,
+        );
+        Some(text)
+    }
+}
+
+/// What sets a foreign record's count apart from the main one's.
+fn difference(key: &Key, main: &Key) -> String {
+    let mut parts = Vec::new();
+    let value = |identity: &[(String, String)], name: &str| {
+        identity
+            .iter()
+            .find(|(key, _)| key == name)
+            .map_or_else(|| "none".to_owned(), |(_, value)| value.clone())
+    };
+    let names: Vec<&String> = key.0.iter().chain(&main.0).map(|(name, _)| name).collect();
+    let mut seen = Vec::new();
+    for name in names {
+        if seen.contains(&name) {
+            continue;
+        }
+        seen.push(name);
+        let (ours, theirs) = (value(&key.0, name), value(&main.0, name));
+        if ours != theirs {
+            parts.push(format!("{name} {ours}, where the others have {theirs}"));
+        }
+    }
+    if key.1 != main.1 {
+        parts.push(format!(
+            "{} shards, where the others have {}",
+            key.1, main.1
+        ));
+    }
+    if key.2 != main.2 && parts.is_empty() {
+        let cut = |cut: Option<(usize, u64, u64)>| {
+            cut.map_or_else(
+                || "none".to_owned(),
+                |(depth, prefixes, _)| format!("depth {depth}, {prefixes} prefixes"),
+            )
+        };
+        parts.push(format!(
+            "cut at {}, where the others are cut at {}",
+            cut(key.2),
+            cut(main.2)
+        ));
+    }
+    parts.join("; ")
+}
+
+/// Up to [`SHOWN`] items, then how many more.
+fn shown(items: impl Iterator<Item = String>) -> String {
+    let items: Vec<String> = items.collect();
+    let mut text = items[..items.len().min(SHOWN)].join(", ");
+    if items.len() > SHOWN {
+        let _ = write!(text, " and {} more", items.len() - SHOWN);
+    }
+    text
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::shard::{Cut, Settings};
 
-    #[test]
-    fn shard_outputs_are_read_in_both_formats() {
-        let text = read_shard(Path::new("a"), "shard 2/4\n17\n").unwrap();
-        let json = read_shard(
-            Path::new("b"),
-            "{\"count\":17,\"complete\":false,\"shard\":[2,4]}\n",
+    fn settings(problem: &str, tree: &'static str) -> Settings {
+        Settings {
+            problem: problem.to_owned(),
+            tree: Some(tree),
+            propagation: Some("none".to_owned()),
+            method: "search".to_owned(),
+            given: None,
+            within: None,
+        }
+    }
+
+    fn record(path: &[(usize, usize)], count: u32, stopped: Option<&str>) -> Record {
+        record_of(path, count, stopped, settings("sha256:aa", "links"))
+    }
+
+    fn record_of(
+        path: &[(usize, usize)],
+        count: u32,
+        stopped: Option<&str>,
+        settings: Settings,
+    ) -> Record {
+        let cuts: Vec<dlx::Cut> = (0..path.len())
+            .map(|level| dlx::Cut {
+                depth: 3 + level,
+                prefixes: 600 + level as u64,
+                solutions: 0,
+                taken: 70,
+            })
+            .collect();
+        Record::new(
+            path.to_vec(),
+            settings,
+            &cuts,
+            stopped.map(str::to_owned),
+            count.into(),
+            100,
+            1.0,
         )
-        .unwrap();
-        assert_eq!(
-            (text.index, text.count, text.solutions, text.stopped),
-            (2, 4, BigUint::from(17u8), None)
-        );
-        assert_eq!(
-            (
-                json.index,
-                json.count,
-                json.solutions,
-                json.stopped.is_some()
-            ),
-            (2, 4, BigUint::from(17u8), true)
-        );
-        let stopped = read_shard(
-            Path::new("e"),
-            "shard 1/2 incomplete: the time limit ran out\n997892\n",
-        )
-        .unwrap();
-        assert_eq!(stopped.stopped.as_deref(), Some("the time limit ran out"));
-        assert!(read_shard(Path::new("f"), "shard 1/2 done\n5\n").is_err());
-        assert!(read_shard(Path::new("c"), "17\n").is_err());
-        assert!(read_shard(Path::new("d"), "shard 4/4\n17\n").is_err());
+    }
+
+    fn set(records: Vec<Record>) -> Set {
+        let files = records
+            .into_iter()
+            .enumerate()
+            .map(|(k, record)| (PathBuf::from(format!("r{k}")), Read::Record(record)))
+            .collect();
+        Set::of(files)
+    }
+
+    fn total(records: Vec<Record>) -> Result<u32> {
+        let total = set(records).total()?;
+        Ok(u32::try_from(total).unwrap())
     }
 
     #[test]
-    fn missing_repeated_and_mixed_shards_are_refused() {
-        let shard = |index, count, solutions: u32| ShardCount {
-            index,
-            count,
-            solutions: solutions.into(),
-            stopped: None,
-            memo: false,
-        };
-        assert_eq!(
-            merge(&[shard(1, 2, 5), shard(0, 2, 7)]).unwrap(),
-            12u8.into()
-        );
-        let memo = |index, solutions| ShardCount {
-            memo: true,
-            ..shard(index, 2, solutions)
-        };
-        assert_eq!(merge(&[memo(1, 5), memo(0, 7)]).unwrap(), 12u8.into());
-        assert!(merge(&[memo(1, 5), shard(0, 2, 7)]).is_err());
-        assert!(merge(&[shard(1, 2, 5), memo(0, 7)]).is_err());
-        let read = read_shard(Path::new("m"), "shard 1/2 memo\n7\n").unwrap();
-        assert!(read.memo && read.index == 1 && read.solutions == 7u8.into());
-        let json = r#"{"count":7,"complete":true,"shard":[1,2],"method":"memo"}"#;
-        assert!(read_shard(Path::new("j"), json).unwrap().memo);
-        let unknown = r#"{"count":7,"complete":true,"shard":[1,2],"method":"guess"}"#;
-        assert!(read_shard(Path::new("u"), unknown).is_err());
-        assert!(merge(&[shard(0, 2, 5)]).is_err());
-        assert!(merge(&[shard(0, 2, 5), shard(0, 2, 5), shard(1, 2, 1)]).is_err());
-        assert!(merge(&[shard(0, 2, 5), shard(1, 3, 5)]).is_err());
+    fn every_shard_once_adds_up() {
+        let shards = vec![record(&[(1, 2)], 5, None), record(&[(0, 2)], 7, None)];
+        assert_eq!(total(shards).unwrap(), 12);
     }
 
-    /// Counts add up exactly past 128 bits, in text and in JSON (where a float would round
-    /// them).
     #[test]
-    fn big_counts_add_up_exactly() {
-        let big = u128::MAX.to_string();
-        let shards = [
-            read_shard(Path::new("a"), "shard 0/3\n1\n").unwrap(),
-            read_shard(Path::new("b"), &format!("shard 1/3\n{big}\n")).unwrap(),
-            read_shard(
-                Path::new("c"),
-                &format!("{{\"count\":{big},\"complete\":true,\"shard\":[2,3]}}"),
-            )
-            .unwrap(),
+    fn missing_twice_and_incomplete_shards_are_refused() {
+        let missing = total(vec![record(&[(0, 3)], 5, None), record(&[(2, 3)], 5, None)]);
+        assert!(missing.unwrap_err().to_string().contains("missing: 1/3"));
+        let twice = total(vec![
+            record(&[(0, 2)], 5, None),
+            record(&[(0, 2)], 5, None),
+            record(&[(1, 2)], 1, None),
+        ]);
+        assert!(twice
+            .unwrap_err()
+            .to_string()
+            .contains("done twice: 0/2 (r0 and r1)"));
+        let stopped = total(vec![
+            record(&[(0, 2)], 5, None),
+            record(&[(1, 2)], 3, Some("the time limit ran out")),
+        ]);
+        let message = stopped.unwrap_err().to_string();
+        assert!(
+            message.contains("incomplete: 1/2 (r1: the time limit ran out"),
+            "{message}"
+        );
+    }
+
+    /// An incomplete record of a shard that a complete one covers (a shard stopped, then run
+    /// again into another file) is passed over.
+    #[test]
+    fn an_incomplete_record_done_again_is_superseded() {
+        let records = vec![
+            record(&[(0, 2)], 5, None),
+            record(&[(1, 2)], 3, Some("interrupted by SIGTERM")),
+            record(&[(1, 2)], 4, None),
         ];
-        let total = merge(&shards).unwrap();
-        assert_eq!(total.to_string(), "680564733841876926926749214863536422911");
-        assert_eq!(total, BigUint::from(u128::MAX) * 2u8 + 1u8);
+        let set = set(records);
+        assert_eq!(set.total().unwrap(), 9u8.into());
+        assert_eq!(set.superseded, [1]);
+    }
+
+    #[test]
+    fn a_shard_is_covered_by_all_its_subshards() {
+        let mut records = vec![record(&[(0, 2)], 5, None)];
+        records.extend((0..3).map(|j| record(&[(1, 2), (j, 3)], 2, None)));
+        assert_eq!(total(records.clone()).unwrap(), 11);
+        // Nested again.
+        let mut nested = records.clone();
+        nested.remove(1);
+        nested.push(record(&[(1, 2), (0, 3), (0, 2)], 1, None));
+        nested.push(record(&[(1, 2), (0, 3), (1, 2)], 1, None));
+        assert_eq!(total(nested).unwrap(), 11);
+        // A subshard missing.
+        let mut short = records.clone();
+        short.pop();
+        let message = total(short).unwrap_err().to_string();
+        assert!(message.contains("missing: 1/2 2/3"), "{message}");
+        // The shard and its subshards both: twice.
+        let mut both = records.clone();
+        both.push(record(&[(1, 2)], 6, None));
+        let message = total(both).unwrap_err().to_string();
+        assert!(message.contains("done twice: 1/2"), "{message}");
+        // Subshards of two splits, one complete: the other's incomplete records go.
+        let mut two = records;
+        two.push(record(&[(1, 2), (0, 5)], 1, Some("interrupted by SIGINT")));
+        assert_eq!(total(two).unwrap(), 11);
+    }
+
+    /// Records of other problems, settings, splits or cuts are refused, each named with what
+    /// sets it apart.
+    #[test]
+    fn records_of_other_counts_are_refused() {
+        let mut records = vec![
+            record(&[(0, 3)], 5, None),
+            record(&[(1, 3)], 5, None),
+            record(&[(2, 3)], 5, None),
+        ];
+        let mut other_problem = records.clone();
+        other_problem.push(record_of(
+            &[(1, 3)],
+            5,
+            None,
+            settings("sha256:bb", "links"),
+        ));
+        let message = total(other_problem).unwrap_err().to_string();
+        assert!(
+            message.contains("r3 (problem sha256:bb, where the others have sha256:aa)"),
+            "{message}"
+        );
+        let mut other_tree = records.clone();
+        other_tree.push(record_of(
+            &[(1, 3)],
+            5,
+            None,
+            settings("sha256:aa", "bitsets"),
+        ));
+        let message = total(other_tree).unwrap_err().to_string();
+        assert!(
+            message.contains("tree bitsets, where the others have links"),
+            "{message}"
+        );
+        let mut other_split = records.clone();
+        other_split.push(record(&[(1, 4)], 5, None));
+        let message = total(other_split).unwrap_err().to_string();
+        assert!(
+            message.contains("4 shards, where the others have 3"),
+            "{message}"
+        );
+        let mut other_cut = record(&[(1, 3)], 5, None);
+        other_cut.cuts[0] = Cut {
+            depth: 4,
+            ..other_cut.cuts[0]
+        };
+        records.push(other_cut);
+        let message = total(records).unwrap_err().to_string();
+        assert!(
+            message.contains("cut at depth 4, 600 prefixes"),
+            "{message}"
+        );
+    }
+
+    #[test]
+    fn counts_past_128_bits_add_up_exactly() {
+        let big = |index| {
+            let mut record = record(&[(index, 3)], 0, None);
+            record.count = BigUint::from(u128::MAX);
+            record
+        };
+        let set = set(vec![big(0), big(1), record(&[(2, 3)], 1, None)]);
+        assert_eq!(set.total().unwrap(), BigUint::from(u128::MAX) * 2u8 + 1u8);
+    }
+
+    #[test]
+    fn files_that_are_no_records_are_refused_by_name() {
+        let files = vec![
+            (PathBuf::from("a"), Read::Record(record(&[(0, 1)], 3, None))),
+            (PathBuf::from("b"), Read::OldFormat),
+            (PathBuf::from("c"), Read::Truncated("it stops".to_owned())),
+            (PathBuf::from("empty.out"), Read::Empty),
+        ];
+        let set = Set::of(files);
+        let message = set.total().unwrap_err().to_string();
+        assert!(
+            message.contains("older dlx") && message.contains(": b"),
+            "{message}"
+        );
+        assert!(message.contains("cut short: c (it stops)"), "{message}");
+        assert!(!message.contains("empty.out"), "{message}");
+        let only_empty = Set::of(vec![(PathBuf::from("d"), Read::Empty)]);
+        assert!(only_empty.total().is_err());
     }
 }

@@ -1,4 +1,5 @@
-//! The progress bar of long searches: on stderr, only when stderr is a terminal.
+//! The progress of long searches on stderr: a bar when stderr is a terminal, or with
+//! `--progress-every` a line now and then, for the logs of batch jobs.
 
 use std::io::IsTerminal;
 use std::time::Duration;
@@ -76,6 +77,40 @@ impl Bar {
     /// Takes the bar off the screen.
     pub fn finish(&self) {
         self.bar.finish_and_clear();
+    }
+}
+
+/// A line of progress for a log (`--progress-every`), `label` first (`shard 3/32: ` or
+/// nothing): the estimate of the fraction done, solutions and nodes so far, the time taken
+/// and the time left if the estimate is right; for a memoized count, the levels done and
+/// the signatures.
+pub fn line(label: &str, progress: &dlx::Progress) -> String {
+    let seconds = progress.elapsed.as_secs_f64();
+    let estimate = progress.estimate.clamp(0.0, 1.0);
+    let elapsed = format_duration(seconds);
+    match &progress.memo {
+        Some(memo) => format!(
+            "dlx: progress: {label}{:.1}% of the levels, {} signatures, {}B of tables, {} \
+             expanded, {elapsed}",
+            100.0 * estimate,
+            human(memo.signatures as f64),
+            human(memo.bytes as f64),
+            human(progress.nodes as f64),
+        ),
+        None => {
+            let left = if estimate > 0.0 {
+                format_duration(seconds * (1.0 - estimate) / estimate)
+            } else {
+                "?".to_owned()
+            };
+            format!(
+                "dlx: progress: {label}{:.1}% (Knuth's estimate), {} solutions, {} nodes, \
+                 {elapsed}, about {left} left",
+                100.0 * estimate,
+                progress.solutions,
+                human(progress.nodes as f64),
+            )
+        }
     }
 }
 

@@ -17,11 +17,7 @@ use crate::board::{Board, View};
 use crate::memo::{
     direct_count, estimate, memo_count, random_solutions, sampled_solutions, write_zdd, Defaults,
 };
-use crate::{note, Found, WRITE_ERROR};
-
-/// The marker that a shard's text output puts after `shard I/N` when it stopped early (read
-/// back by `dlx merge`).
-pub const INCOMPLETE: &str = "incomplete";
+use crate::{note, Found};
 
 /// What the user asked to see.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -65,7 +61,7 @@ pub fn print_encoding(problem: &Problem, flags: &SolveFlags) -> Result<Found> {
     let mut out = BufWriter::new(crate::output::stdout());
     out.write_all(problem.to_dlx().as_bytes())
         .and_then(|()| out.flush())
-        .context(WRITE_ERROR)?;
+        .context(crate::output::write_error())?;
     Ok(Found::Some)
 }
 
@@ -173,6 +169,22 @@ pub fn configure<'p>(
     }
     if let Some((index, count)) = flags.shard {
         solver = solver.shard(index, count);
+        for &(index, count) in &flags.subshard {
+            solver = solver.subshard(index, count);
+        }
+    }
+    if let Some(flag) = crate::signals::cancel_flag() {
+        solver = solver.cancel_on(flag);
+    }
+    if let Some(every) = flags.progress_every {
+        let label = match shard_path(flags) {
+            path if path.is_empty() => String::new(),
+            path => format!("shard {}: ", crate::shard::unit_name(&path)),
+        };
+        solver = solver.on_progress(every, move |progress| {
+            note(format_args!("{}", crate::progress::line(&label, progress)));
+        });
+        return Ok((solver, None));
     }
     let bar = crate::progress::Bar::for_stderr(mode != Mode::First);
     if let Some(bar) = &bar {
@@ -194,12 +206,12 @@ fn print_split(solver: &Solver<'_>, depth: usize) -> Result<Found> {
         writeln!(out)
     };
     for prefix in &split.prefixes {
-        line(&mut out, "prefix", prefix).context(WRITE_ERROR)?;
+        line(&mut out, "prefix", prefix).context(crate::output::write_error())?;
     }
     for solution in &split.solutions {
-        line(&mut out, "solution", solution).context(WRITE_ERROR)?;
+        line(&mut out, "solution", solution).context(crate::output::write_error())?;
     }
-    out.flush().context(WRITE_ERROR)?;
+    out.flush().context(crate::output::write_error())?;
     Ok(if split.prefixes.is_empty() && split.solutions.is_empty() {
         Found::None
     } else {
@@ -268,9 +280,16 @@ where
     // Not locked: solutions may come from worker threads (`for_each` needs a `Send` visitor).
     let mut out = BufWriter::new(crate::output::stdout());
     let outcome = if mode == Mode::Count {
+        let settings = flags
+            .shard
+            .map(|_| search_settings(problem, &solver, flags, &memo));
         let outcome = solver.count();
         refuse_out_of_memory(&outcome)?;
-        write_count(&mut out, &outcome, flags).context(WRITE_ERROR)?;
+        match settings {
+            Some(settings) => write_record(&mut out, &outcome, flags, settings),
+            None => write_count(&mut out, &outcome, flags),
+        }
+        .context(crate::output::write_error())?;
         outcome
     } else {
         let mut index: u128 = 0;
@@ -302,18 +321,20 @@ where
             }
         });
         if let Some(err) = write_error {
-            return Err(anyhow::Error::new(err).context(WRITE_ERROR));
+            return Err(anyhow::Error::new(err).context(crate::output::write_error()));
         }
         refuse_out_of_memory(&outcome)?;
         if svg {
-            sheet.write_to(&mut out).context(WRITE_ERROR)?;
+            sheet
+                .write_to(&mut out)
+                .context(crate::output::write_error())?;
         }
         outcome
     };
     if let Some(bar) = &bar {
         bar.finish();
     }
-    out.flush().context(WRITE_ERROR)?;
+    out.flush().context(crate::output::write_error())?;
     drop(out);
     Ok(finish(&outcome, mode, flags))
 }
@@ -397,38 +418,119 @@ pub fn out_of_time(flags: &SolveFlags) -> Result<Found> {
     };
     if mode == Mode::Count {
         let mut out = crate::output::stdout();
-        write_count(&mut out, &outcome, flags)
+        let written = if flags.shard.is_some() {
+            // Nothing was read that could name the problem; the record is incomplete anyway.
+            let settings = crate::shard::Settings {
+                problem: "unknown (the time ran out while reading it)".to_owned(),
+                tree: None,
+                propagation: None,
+                method: "search".to_owned(),
+                given: None,
+                within: None,
+            };
+            write_record(&mut out, &outcome, flags, settings)
+        } else {
+            write_count(&mut out, &outcome, flags)
+        };
+        written
             .and_then(|()| out.flush())
-            .context(WRITE_ERROR)?;
+            .context(crate::output::write_error())?;
     }
     Ok(Found::None)
 }
 
-/// A count as `--count` prints it: the number alone, or after `shard I/N` for a shard (with
-/// `incomplete: REASON` when the search stopped early, so that `dlx merge` refuses to add a
-/// lower bound into a total); with `--format json`, an object that says whether it is
-/// complete and, if not, why.
+/// A count as `--count` prints it: the number alone, or with `--format json` an object that
+/// says whether it is complete and, if not, why. A shard's count is its record instead
+/// ([`write_record`]).
 pub fn write_count(out: &mut dyn Write, outcome: &Outcome, flags: &SolveFlags) -> io::Result<()> {
     let solutions = outcome.solutions;
-    let stopped = outcome.stopped.map(|reason| reason.to_string());
     if flags.format == Format::Json {
         let line = crate::json::CountLine {
             count: crate::json::Whole(solutions.to_string()),
-            complete: stopped.is_none(),
-            stopped,
-            shard: flags.shard.map(|(index, count)| [index, count]),
-            method: None,
+            complete: outcome.stopped.is_none(),
+            stopped: outcome.stopped.map(stop_reason),
         };
         return crate::json::write_line(out, &line);
     }
-    match (flags.shard, stopped) {
-        (None, _) => writeln!(out, "{solutions}"),
-        (Some((index, count)), None) => writeln!(out, "shard {index}/{count}\n{solutions}"),
-        (Some((index, count)), Some(reason)) => writeln!(
-            out,
-            "shard {index}/{count} {}: {reason}\n{solutions}",
-            INCOMPLETE
-        ),
+    writeln!(out, "{solutions}")
+}
+
+/// Why a search stopped, in words: an interruption names its signal.
+pub fn stop_reason(reason: StopReason) -> String {
+    match (reason, crate::signals::received()) {
+        (StopReason::Cancelled, Some(signal)) => {
+            format!("interrupted by {}", crate::signals::name(signal))
+        }
+        _ => reason.to_string(),
+    }
+}
+
+/// A shard's record of its count (see `shard.rs`): in the format of `--format`, complete or,
+/// when the search stopped early, incomplete with the reason, so that `dlx merge` refuses to
+/// add a lower bound into a total.
+pub fn write_record(
+    out: &mut dyn Write,
+    outcome: &Outcome,
+    flags: &SolveFlags,
+    settings: crate::shard::Settings,
+) -> io::Result<()> {
+    let record = crate::shard::Record::new(
+        shard_path(flags),
+        settings,
+        &outcome.stats.cuts,
+        outcome.stopped.map(stop_reason),
+        outcome.solutions.into(),
+        outcome.stats.nodes,
+        outcome.stats.elapsed.as_secs_f64(),
+    );
+    if flags.format == Format::Json {
+        record.write_json(out)
+    } else {
+        record.write_text(out)
+    }
+}
+
+/// The shard and subshards of the flags.
+pub fn shard_path(flags: &SolveFlags) -> Vec<(usize, usize)> {
+    flags
+        .shard
+        .into_iter()
+        .chain(flags.subshard.iter().copied())
+        .collect()
+}
+
+/// What a shard's record says of the search that `solver` runs.
+pub fn search_settings(
+    problem: &Problem,
+    solver: &Solver<'_>,
+    flags: &SolveFlags,
+    defaults: &Defaults,
+) -> crate::shard::Settings {
+    let ids = |ids: &[usize]| {
+        let ids: Vec<String> = ids.iter().map(ToString::to_string).collect();
+        ids.join(" ")
+    };
+    crate::shard::Settings {
+        problem: crate::shard::digest(problem),
+        tree: Some(tree_name(solver.tree_used())),
+        propagation: Some(propagation_name(flags, defaults)),
+        method: "search".to_owned(),
+        given: flags.given.as_ref().map(|given| ids(&given.0)),
+        within: flags.within.as_ref().map(|within| ids(&within.0)),
+    }
+}
+
+/// The reasoning at every node that [`reasoning`] sets up, in words.
+fn propagation_name(flags: &SolveFlags, defaults: &Defaults) -> String {
+    if let Some(TreeChoice::SparseSets | TreeChoice::Bitsets) = flags.tree {
+        return "none".to_owned();
+    }
+    let level = flags.propagate.map_or(defaults.propagation, Into::into);
+    let level = format!("{level:?}").to_lowercase();
+    if defaults.propagator.is_some() && flags.propagate != Some(Propagate::None) {
+        format!("{level} and the puzzle's own rules")
+    } else {
+        level
     }
 }
 
@@ -439,8 +541,12 @@ pub fn finish(outcome: &Outcome, mode: Mode, flags: &SolveFlags) -> Found {
         print_stats(outcome, flags);
     }
     report_stop(outcome, mode, flags);
-    // A shard, or a subtree of --within, without solutions is normal: batch systems should
-    // not see it as failed.
+    // A shard's count stopped by a limit is a record marked incomplete: batch systems should
+    // see it as failed (and run it again), where a shard, or a subtree of --within, without
+    // solutions is normal.
+    if flags.shard.is_some() && mode == Mode::Count && outcome.stopped.is_some() {
+        return Found::None;
+    }
     if outcome.solutions > 0 || flags.shard.is_some() || flags.within.is_some() {
         Found::Some
     } else {
@@ -510,6 +616,18 @@ fn report_stop(outcome: &Outcome, mode: Mode, flags: &SolveFlags) {
             note(format_args!(
                 "dlx: note: the search stopped at the time limit after {found} solution{plural}: \
                  {consequence}"
+            ));
+        }
+        Some(StopReason::Cancelled) => {
+            let consequence = match (mode, found) {
+                (Mode::Count, _) => "the count is a lower bound",
+                (_, 0) => "there may be a solution",
+                _ => "there may be more",
+            };
+            note(format_args!(
+                "dlx: note: the search stopped ({}) after {found} solution{plural}: \
+                 {consequence}",
+                stop_reason(StopReason::Cancelled)
             ));
         }
         Some(StopReason::SolutionLimit) if mode == Mode::Count => {

@@ -12,7 +12,7 @@ use crate::input::read_input;
 use crate::memo::Defaults;
 use crate::note;
 use crate::run::{print_encoding, search, Mode};
-use crate::{Found, WRITE_ERROR};
+use crate::Found;
 
 /// The line between problems of one input: three hyphens alone on a line, unless the problem
 /// above names an item `---` (then the line is an option).
@@ -65,7 +65,7 @@ pub fn run(args: &SolveArgs) -> Result<Found> {
             let mut out = crate::output::stdout();
             writeln!(out, "{SEPARATOR}")
                 .and_then(|()| out.flush())
-                .context(WRITE_ERROR)?;
+                .context(crate::output::write_error())?;
         }
         if let Found::None = solve_parsed(&name, problem, first_line, Some(k + 1), args)? {
             found = Found::None;
@@ -211,14 +211,14 @@ fn solve_shared(
             let (first_line, parsed) = &parsed[index];
             index += 1;
             if index > 1 && flags.format == Format::Text && mode != Mode::Count {
-                writeln!(out, "{SEPARATOR}").context(WRITE_ERROR)?;
+                writeln!(out, "{SEPARATOR}").context(crate::output::write_error())?;
             }
             // Warnings, notes and statistics on stderr come after the output before them.
-            out.flush().context(WRITE_ERROR)?;
+            out.flush().context(crate::output::write_error())?;
             print_warnings(name, parsed, *first_line);
             let (text, outcome) = answer?;
-            out.write_all(&text).context(WRITE_ERROR)?;
-            out.flush().context(WRITE_ERROR)?;
+            out.write_all(&text).context(crate::output::write_error())?;
+            out.flush().context(crate::output::write_error())?;
             if let Found::None = crate::run::finish(&outcome, mode, flags) {
                 found = Found::None;
             }

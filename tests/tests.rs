@@ -24,6 +24,16 @@ mod format;
 /// The `dlx` binary end to end: outputs, exit statuses, error messages.
 mod cli;
 
+/// Shards' records and `dlx merge`: counts split up, refused when they do not add up.
+mod shards;
+
+/// The scripts of docs/scale-out.md, run: GNU parallel, a real Slurm cluster, Kubernetes'
+/// indexed Job.
+mod scale_out;
+
+/// Limits off the well-trodden path: outputs that are inputs, wide problems on threads.
+mod limits;
+
 /// Dominoes by their own methods: domino shuffling and Kasteleyn's determinant.
 mod tiling;
 

@@ -126,20 +126,21 @@ fn memoized_shards_merge_to_the_whole_count() {
         run.assert_status(0);
         if format == "text" {
             assert!(
-                run.stdout.starts_with(&format!("shard {shard} memo\n")),
+                run.stdout
+                    .starts_with(&format!("dlx shard record 1\nshard: {shard}\n"))
+                    && run.stdout.contains("\nmethod: memo, order first-item\n")
+                    && !run.stdout.contains("\ncount: 0\n"),
                 "{}",
                 run.stdout
             );
         } else {
-            assert!(run.stdout.contains(r#""method":"memo""#), "{}", run.stdout);
+            assert!(
+                run.stdout.contains(r#""method":"memo, order first-item""#)
+                    && !run.stdout.starts_with(r#"{"count":0,"#),
+                "{}",
+                run.stdout
+            );
         }
-        let count = run.stdout.lines().last().unwrap().to_owned();
-        assert_ne!(
-            count.trim_start_matches(r#"{"count":"#),
-            "0",
-            "{}",
-            run.stdout
-        );
         let file = dir.join(format!("memo{index}.out"));
         std::fs::write(&file, &run.stdout).unwrap();
         files.push(file.to_str().unwrap().to_owned());
@@ -148,29 +149,26 @@ fn memoized_shards_merge_to_the_whole_count() {
     merged.assert_status(0);
     assert_eq!(merged.stdout, whole.stdout);
 
-    // An enumerated shard (of a board small enough to finish).
-    let enumerated = dlx(&[
-        "tile",
-        "--size",
-        "4x4",
-        "--pieces",
-        "domino",
-        "--count",
-        "--no-memo",
-        "--shard",
-        "1/3",
-    ]);
-    enumerated.assert_status(0);
-    let file = dir.join("search1.out");
-    std::fs::write(&file, &enumerated.stdout).unwrap();
-    let mixed = dlx(&["merge", &files[0], file.to_str().unwrap(), &files[2]]);
-    mixed.assert_status(2);
+    // Memoized and enumerated shards of one problem have other shares: refused.
+    let small = ["tile", "--size", "4x4", "--pieces", "domino", "--count"];
+    let mut mixed = Vec::new();
+    for (index, method) in [(0, "--memo"), (1, "--no-memo"), (2, "--memo")] {
+        let shard = format!("{index}/3");
+        let mut args = small.to_vec();
+        args.extend([method, "--shard", &shard]);
+        let run = dlx(&args);
+        run.assert_status(0);
+        let file = dir.join(format!("mixed{index}.out"));
+        std::fs::write(&file, &run.stdout).unwrap();
+        mixed.push(file.to_str().unwrap().to_owned());
+    }
+    let run = dlx(&["merge", &mixed[0], &mixed[1], &mixed[2]]);
+    run.assert_status(2);
     assert!(
-        mixed
-            .stderr
-            .contains("shard 0/3 was counted by memoization"),
+        run.stderr
+            .contains("method search, where the others have memo, order first-item"),
         "{}",
-        mixed.stderr
+        run.stderr
     );
     std::fs::remove_dir_all(&dir).unwrap();
 

@@ -125,12 +125,35 @@ pub struct SolveFlags {
     /// Solve only shard I of N (then `dlx merge` the shards' outputs).
     ///
     /// Solve only shard I of N (I from 0 to N-1, as a Slurm array or a Kubernetes indexed
-    /// Job numbers its tasks): every shard enumerates the same top of the search tree and
-    /// takes every N-th subtree. With --count, stdout is `shard I/N` then the count; add
-    /// the outputs of all N shards with `dlx merge` (see docs/scale-out.md). The exit status
-    /// is 0 even when the shard has no solution.
+    /// Job numbers its tasks; N at most 65536): every shard enumerates the same top of the
+    /// search tree and takes every N-th subtree. With --count, stdout is the shard's record:
+    /// which shard, the digest of the problem, the settings that cut the tree, the count,
+    /// and `end`; add the records of all N shards with `dlx merge`, which refuses records of
+    /// different counts (see docs/scale-out.md). The exit status is 0 even when the shard
+    /// has no solution, and 1 when its record is incomplete (stopped by --timeout or
+    /// --node-limit); interrupted (SIGINT, SIGTERM), a count prints an incomplete record and
+    /// exits with 128 plus the signal's number.
     #[arg(help_heading = "Scale-out", long, value_name = "I/N", value_parser = shard)]
     pub shard: Option<(usize, usize)>,
+
+    /// Solve only subshard J of M of the shard: a slow shard split again (repeat to nest).
+    ///
+    /// Solve only subshard J of M of the --shard (a shard that takes longer than the others,
+    /// run again as M smaller ones): the shard's subtrees are cut deeper and every M-th is
+    /// taken. The records of all M subshards stand for their shard in `dlx merge`. Repeat
+    /// the flag to split a subshard again. Not with --memo.
+    #[arg(help_heading = "Scale-out", long, value_name = "J/M", value_parser = shard, requires = "shard")]
+    pub subshard: Vec<(usize, usize)>,
+
+    /// A line of progress on stderr every TIME (30s, 5m), for logs of batch jobs.
+    ///
+    /// Print a line of progress on stderr every TIME (seconds, or a duration: 30s, 5m)
+    /// instead of the progress bar, whether or not stderr is a terminal: the estimate of the
+    /// fraction of the tree done (Knuth's), solutions and nodes so far, the time taken and
+    /// the time left if the estimate is right. For the logs of batch jobs (a Slurm array's
+    /// `.err` files), to see where each shard is.
+    #[arg(help_heading = "Scale-out", long, value_name = "TIME", value_parser = seconds)]
+    pub progress_every: Option<std::time::Duration>,
 
     /// Print the top of the search tree cut at DEPTH levels instead of solving.
     ///
@@ -309,6 +332,8 @@ impl SolveFlags {
             timeout: None,
             threads: 0,
             shard: None,
+            subshard: Vec::new(),
+            progress_every: None,
             split: None,
             given: None,
             within: None,
@@ -438,9 +463,11 @@ pub enum ColorChoice {
 pub struct Output {
     /// Write the results to FILE instead of stdout (- for stdout).
     ///
-    /// Write the results to FILE instead of stdout: created, or emptied if it exists (- is
-    /// stdout). Notes, errors, statistics and the progress bar stay on stderr; a file is not
-    /// a terminal, so boards are plain text unless --pretty.
+    /// Write the results to FILE instead of stdout (- is stdout): written under a temporary
+    /// name beside FILE and renamed onto it when the command ends without an error, so FILE
+    /// keeps what it held until then (a device or a pipe is written directly). An input that
+    /// is FILE itself is refused. Notes, errors, statistics and the progress bar stay on
+    /// stderr; a file is not a terminal, so boards are plain text unless --pretty.
     #[arg(short = 'o', long, value_name = "FILE")]
     pub output: Option<std::path::PathBuf>,
 }

@@ -15,8 +15,8 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 pub use flags::{
     ColorChoice, Deferred, Format, MakeFlags, Output, Propagate, SolveFlags, TreeChoice,
 };
-pub use values::PieceSet;
 use values::{cell, piece_set, positive, rectangle, seconds};
+pub use values::{PieceSet, MAX_SHARDS};
 
 /// The command line `args` (the program's name first), read as clap reads it.
 pub fn parse(args: Vec<std::ffi::OsString>) -> Result<Cli, clap::Error> {
@@ -252,14 +252,22 @@ pub enum Command {
         dlx queens 12 --count       14200")]
     Queens(Deferred<QueensArgs>),
 
-    /// Add up the counts of the shards of one problem (`dlx ... --count --shard I/N`).
+    /// Add up the records of the shards of one count (`dlx ... --count --shard I/N`).
     ///
-    /// Each file is the standard output of one shard: `shard I/N` on a line, then the count
-    /// on the last line (or the JSON object of --format json). Refuses a set with a missing
-    /// or repeated shard, or shards of different N. Prints the total.
-    #[command(after_help = "Example, four shards with GNU parallel:\n  \
-        parallel dlx solve p.dlx --count --threads 1 --shard {}/4 '>' shard{}.out ::: 0 1 2 3\n  \
-        dlx merge shard*.out")]
+    /// Each file is the record one shard printed (text or --format json): which shard, the
+    /// digest of the problem, the settings that cut the search tree, its count, and `end`.
+    /// Prints the exact total when the records are of one count and cover every shard once,
+    /// each by its own record or by those of all its subshards; refuses, naming the files, a
+    /// shard missing, done twice or incomplete, a record of another count (problem, settings,
+    /// N or version), cut short, or of a dlx before records. An incomplete record of a shard
+    /// that another record completes is passed over with a note. --status says all this
+    /// without adding.
+    #[command(after_help = "Examples:\n  \
+        dlx merge results/*.out            the total\n  \
+        dlx merge --status results/*.out   what is done, missing, incomplete or foreign\n\n\
+        Four shards with GNU parallel:\n  \
+        parallel --results 'shard-{}.out' dlx solve p.dlx --count --threads 1 --shard {}/4 ::: 0 1 2 3\n  \
+        dlx merge shard-*.out")]
     Merge(Deferred<MergeArgs>),
 
     /// The puzzles on a web page, served from this machine.
@@ -289,6 +297,28 @@ pub enum Command {
     #[command(after_help = "Example:\n  \
         dlx man > ~/.local/share/man/man1/dlx.1 && man dlx")]
     Man(Deferred<ManArgs>),
+}
+
+impl Command {
+    /// The command's name, as typed.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Command::Solve(_) => "solve",
+            Command::Calendar(_) => "calendar",
+            Command::Tromino(_) => "tromino",
+            Command::Pack(_) => "pack",
+            Command::Tile(_) => "tile",
+            Command::Futoshiki(_) => "futoshiki",
+            Command::Binairo(_) => "binairo",
+            Command::Sudoku(_) => "sudoku",
+            Command::Arrows(_) => "arrows",
+            Command::Queens(_) => "queens",
+            Command::Merge(_) => "merge",
+            Command::Serve(_) => "serve",
+            Command::Completions(_) => "completions",
+            Command::Man(_) => "man",
+        }
+    }
 }
 
 /// `dlx man` takes no arguments but `-o`.
@@ -462,9 +492,19 @@ pub struct QueensArgs {
 
 #[derive(Debug, Args)]
 pub struct MergeArgs {
-    /// The shards' outputs.
+    /// The shards' records (their standard output).
     #[arg(value_name = "FILE", required = true)]
     pub files: Vec<PathBuf>,
+
+    /// Say what is done, missing, incomplete or foreign instead of adding up.
+    ///
+    /// Instead of the total, say which count the records are of, how many shards are done,
+    /// which are missing or incomplete (with the reason and the count so far), which files
+    /// are records of another count, cut short, or no records, and how evenly the work was
+    /// shared (nodes and seconds per record: least, median, most, most/mean). Exit status 0
+    /// when the records make one whole count, else 1.
+    #[arg(long)]
+    pub status: bool,
 }
 
 #[derive(Debug, Args)]

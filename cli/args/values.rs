@@ -93,7 +93,12 @@ pub(super) fn size(text: &str) -> Result<usize, String> {
     }
 }
 
-/// A shard, `I/N` with `0 <= I < N`.
+/// The most shards (or subshards of one shard) a count takes: every shard enumerates the
+/// same 64 prefixes per shard, so the top of the tree of a million shards would hold 64
+/// million partial solutions in each.
+pub const MAX_SHARDS: usize = 1 << 16;
+
+/// A shard, `I/N` with `0 <= I < N <= MAX_SHARDS`.
 pub(super) fn shard(text: &str) -> Result<(usize, usize), String> {
     let parsed = text.split_once('/').and_then(|(i, n)| {
         Some((
@@ -102,6 +107,10 @@ pub(super) fn shard(text: &str) -> Result<(usize, usize), String> {
         ))
     });
     match parsed {
+        Some((_, n)) if n > MAX_SHARDS => Err(format!(
+            "{n} shards: expected at most {MAX_SHARDS} (each shard enumerates 64 prefixes per \
+             shard of the whole set; split a slow shard again with --subshard)"
+        )),
         Some((i, n)) if i < n => Ok((i, n)),
         Some((i, n)) => Err(format!(
             "shard {i}/{n} does not exist: I must be less than N (shards are numbered from 0)"

@@ -96,7 +96,7 @@ fn all_dates(flags: &SolveFlags) -> Result<Found> {
     let stopped = outcome.stopped.map(|reason| reason.to_string());
     write_counts(&counts, stopped.as_deref(), view, &mut out)
         .and_then(|()| out.flush())
-        .context(crate::WRITE_ERROR)?;
+        .context(crate::output::write_error())?;
     drop(out);
     Ok(crate::run::finish(&outcome, Mode::Count, flags))
 }

@@ -116,7 +116,7 @@ fn divide(board: &Mask, args: &TrominoArgs) -> Result<Found> {
     };
     written
         .and_then(|()| out.flush())
-        .context(crate::WRITE_ERROR)?;
+        .context(crate::output::write_error())?;
     drop(out);
     if flags.stats {
         use crate::stats::Figure::{Count, Seconds};

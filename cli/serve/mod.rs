@@ -84,7 +84,7 @@ pub fn run(args: &ServeArgs) -> Result<Found> {
             let mut out = std::io::stdout().lock();
             writeln!(out, "dlx serve: http://{shown}/ (Ctrl-C stops it)")
                 .and_then(|()| out.flush())
-                .context(crate::WRITE_ERROR)?;
+                .context(crate::output::write_error())?;
         }
         axum::serve(listener, router(state))
             .await

@@ -145,7 +145,7 @@ impl fmt::Display for MemoError {
                  memoization (more than {MAX_BRANCH_STEPS} steps to list them)"
             ),
             MemoError::Restricted => {
-                f.write_str("memoization covers the whole problem: it cannot run on a subtree, from given options or on a subshard, nor build the graph of all solutions on a shard")
+                f.write_str("memoization covers the whole problem: it cannot run on a subtree or from given options, nor on a subshard, nor build the graph of all solutions on a shard")
             }
         }
     }

@@ -117,6 +117,11 @@ impl<'p> Solver<'p> {
         }
     }
 
+    /// The problem this solver searches.
+    pub fn problem(&self) -> &'p Problem {
+        self.problem
+    }
+
     /// Runs at least this engine: the more general of `engine` and [`Problem::engine`].
     /// Mainly for tests, which run every problem under every engine that can express it.
     /// By default, the problem's own engine.

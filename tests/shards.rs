@@ -1,0 +1,481 @@
+//! Counts split into shards, end to end: the records `dlx ... --count --shard I/N` writes,
+//! and `dlx merge`, which adds them up only when they are the records of one count, every
+//! shard once and whole. Each way a total went wrong before (stale files of another run,
+//! shards of other settings, of another problem, a file cut short) is refused here by name;
+//! a slow shard split again into subshards, and a shard stopped and run again, add up to the
+//! exact count. The scripts of docs/scale-out.md run in `scale_out`.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use crate::cli::{dlx, Run};
+use crate::util;
+
+/// A fresh folder for one test's files.
+pub(crate) fn scratch(test: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("dlx-shards-{test}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn corpus(name: &str) -> String {
+    util::corpus_path(name).to_str().unwrap().to_owned()
+}
+
+/// The known count of a corpus file.
+fn expected(name: &str) -> u128 {
+    util::expected_counts()
+        .into_iter()
+        .find(|(file, _)| file == name)
+        .map(|(_, count)| count)
+        .unwrap()
+}
+
+/// Runs a shard and writes its record to `dir/file`; returns the path.
+fn shard_to(dir: &Path, file: &str, args: &[&str]) -> String {
+    let run = dlx(args);
+    run.assert_status(0);
+    let path = dir.join(file);
+    std::fs::write(&path, &run.stdout).unwrap();
+    path.to_str().unwrap().to_owned()
+}
+
+/// `dlx merge FILES` (with `--status` first when asked).
+fn merge(files: &[String]) -> Run {
+    let args: Vec<&str> = ["merge"]
+        .into_iter()
+        .chain(files.iter().map(String::as_str))
+        .collect();
+    dlx(&args)
+}
+
+/// The records of all `shards` shards of `problem`, run with `flags`, in `dir`.
+fn all_shards(dir: &Path, problem: &str, shards: usize, flags: &[&str]) -> Vec<String> {
+    (0..shards)
+        .map(|index| {
+            let shard = format!("{index}/{shards}");
+            let mut args = vec!["solve", problem, "--count", "--shard", &shard];
+            args.extend_from_slice(flags);
+            shard_to(dir, &format!("shard-{index}.out"), &args)
+        })
+        .collect()
+}
+
+/// The shards of a count, in text and JSON, add up; one missing, or one given twice, is
+/// refused by name.
+#[test]
+fn shards_merge_to_the_whole_count() {
+    let dir = scratch("whole");
+    let queens = corpus("queens10.dlx");
+    let mut files = Vec::new();
+    for (index, format) in [(0, "text"), (1, "json"), (2, "text")] {
+        let shard = format!("{index}/3");
+        files.push(shard_to(
+            &dir,
+            &format!("shard{index}.out"),
+            &["solve", &queens, "--count", "--shard", &shard, "-f", format],
+        ));
+    }
+    let record = std::fs::read_to_string(&files[0]).unwrap();
+    assert!(
+        record.starts_with("dlx shard record 1\nshard: 0/3\nproblem: sha256:")
+            && record.ends_with("\nend\n"),
+        "{record}"
+    );
+    let run = merge(&files);
+    run.assert_status(0);
+    assert_eq!(run.stdout, format!("{}\n", expected("queens10.dlx")));
+
+    let run = merge(&[files[0].clone(), files[2].clone()]);
+    run.assert_status(2);
+    assert!(run.stderr.contains("missing: 1/3"), "{}", run.stderr);
+    let twice = [&files[..], &files[1..2]].concat();
+    let run = merge(&twice);
+    run.assert_status(2);
+    assert!(run.stderr.contains("done twice: 1/3"), "{}", run.stderr);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The four wrong totals `dlx merge` printed with exit status 0 before records had an
+/// identity, each now refused with the file that does not belong and why.
+#[test]
+fn records_of_another_count_are_refused() {
+    let dir = scratch("foreign");
+    let pento = corpus("pento6x10-sym.dlx");
+    let total = expected("pento6x10-sym.dlx").to_string();
+
+    // Stale files: a folder still holding the records of another run, of the same N.
+    let stale = scratch("foreign-stale");
+    let old = all_shards(&stale, &corpus("queens11.dlx"), 4, &[]);
+    let mut fresh = all_shards(&dir, &pento, 4, &[]);
+    let run = merge(&fresh);
+    run.assert_status(0);
+    assert_eq!(run.stdout.trim(), total);
+    let mixed = [&fresh[..3], &old[3..]].concat();
+    let run = merge(&mixed);
+    run.assert_status(2);
+    assert!(
+        run.stderr
+            .contains(&format!("of another count: {} (problem sha256:", old[3]))
+            && run.stderr.contains("missing: 3/4"),
+        "{}",
+        run.stderr
+    );
+
+    // Mixed settings: each tree, and each propagation, cuts the tree at other nodes.
+    for (flags, differs) in [
+        (
+            ["--tree", "links"],
+            "tree links, where the others have bitsets",
+        ),
+        (["--propagate", "forcing"], "propagation forcing"),
+    ] {
+        let mut args = vec!["solve", &pento, "--count", "--shard", "2/4"];
+        args.extend(flags);
+        let other = shard_to(&dir, "other.out", &args);
+        let mut set = fresh.clone();
+        set[2] = other;
+        let run = merge(&set);
+        run.assert_status(2);
+        assert!(run.stderr.contains(differs), "{flags:?}: {}", run.stderr);
+    }
+
+    // Another problem: one queens shard among pentomino shards.
+    let mut set = fresh.clone();
+    set[1] = old[1].clone();
+    let run = merge(&set);
+    run.assert_status(2);
+    assert!(run.stderr.contains("problem sha256:"), "{}", run.stderr);
+
+    // A record cut short.
+    let record = std::fs::read_to_string(&fresh[3]).unwrap();
+    let cut: String = record
+        .lines()
+        .take(5)
+        .map(|line| format!("{line}\n"))
+        .collect();
+    std::fs::write(&fresh[3], cut).unwrap();
+    let run = merge(&fresh);
+    run.assert_status(2);
+    assert!(
+        run.stderr
+            .contains(&format!("cut short: {} (it stops at line 5", fresh[3])),
+        "{}",
+        run.stderr
+    );
+    // The output of a dlx from before records.
+    std::fs::write(&fresh[3], "shard 3/4\n12\n").unwrap();
+    let run = merge(&fresh);
+    run.assert_status(2);
+    assert!(
+        run.stderr.contains("written by an older dlx"),
+        "{}",
+        run.stderr
+    );
+    fresh.truncate(3);
+    std::fs::remove_dir_all(&dir).unwrap();
+    std::fs::remove_dir_all(&stale).unwrap();
+}
+
+/// The problem's digest is of the problem as searched: two spellings of one problem (blanks,
+/// comments, empty lines) agree, and their shards add up together.
+#[test]
+fn two_spellings_of_one_problem_are_one_count() {
+    let dir = scratch("spellings");
+    let text = util::read_corpus_text("queens8.dlx");
+    let respelled: String = std::iter::once("| the same problem, spelled otherwise\n".to_owned())
+        .chain(
+            text.lines()
+                .map(|line| format!("  {}  \n\n", line.replace(' ', "   "))),
+        )
+        .collect();
+    let respelled_path = dir.join("respelled.dlx");
+    std::fs::write(&respelled_path, respelled).unwrap();
+    let files = vec![
+        shard_to(
+            &dir,
+            "a.out",
+            &["solve", &corpus("queens8.dlx"), "--count", "--shard", "0/2"],
+        ),
+        shard_to(
+            &dir,
+            "b.out",
+            &[
+                "solve",
+                respelled_path.to_str().unwrap(),
+                "--count",
+                "--shard",
+                "1/2",
+            ],
+        ),
+    ];
+    let run = merge(&files);
+    run.assert_status(0);
+    assert_eq!(run.stdout, "92\n");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A slow shard run again as subshards (nested twice for one of them) stands for it: the
+/// total is exact, and the shard with its subshards both is refused as done twice.
+#[test]
+fn a_straggler_split_into_subshards_adds_up() {
+    let dir = scratch("subshards");
+    let queens = corpus("queens11.dlx");
+    let mut files = all_shards(&dir, &queens, 4, &["--threads", "1"]);
+    let whole = files.remove(2);
+    for sub in 0..3 {
+        let subshard = format!("{sub}/3");
+        if sub == 1 {
+            for deeper in 0..2 {
+                let deeper = format!("{deeper}/2");
+                files.push(shard_to(
+                    &dir,
+                    &format!("sub-1-{}.out", &deeper[..1]),
+                    &[
+                        "solve",
+                        &queens,
+                        "--count",
+                        "--shard",
+                        "2/4",
+                        "--subshard",
+                        &subshard,
+                        "--subshard",
+                        &deeper,
+                        "-f",
+                        "json",
+                    ],
+                ));
+            }
+            continue;
+        }
+        files.push(shard_to(
+            &dir,
+            &format!("sub-{sub}.out"),
+            &[
+                "solve",
+                &queens,
+                "--count",
+                "--shard",
+                "2/4",
+                "--subshard",
+                &subshard,
+            ],
+        ));
+    }
+    let run = merge(&files);
+    run.assert_status(0);
+    assert_eq!(run.stdout, format!("{}\n", expected("queens11.dlx")));
+    files.push(whole);
+    let run = merge(&files);
+    run.assert_status(2);
+    assert!(run.stderr.contains("done twice: 2/4"), "{}", run.stderr);
+    // A subshard alone is refused where no shard is set.
+    let run = dlx(&["solve", &queens, "--count", "--subshard", "0/2"]);
+    run.assert_status(2);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A shard stopped by a limit writes an incomplete record and exits with status 1; merge
+/// refuses it, then takes the shard run again (into another file, as a batch system's
+/// second run names it) and passes over the incomplete record.
+#[test]
+fn a_shard_stopped_early_is_run_again() {
+    let dir = scratch("stopped");
+    let queens = corpus("queens10.dlx");
+    let mut files = all_shards(&dir, &queens, 3, &[]);
+    for format in ["text", "json"] {
+        let run = dlx(&[
+            "solve",
+            &queens,
+            "--count",
+            "--shard",
+            "1/3",
+            "--node-limit",
+            "20",
+            "-f",
+            format,
+        ]);
+        run.assert_status(1);
+        if format == "text" {
+            assert!(
+                run.stdout
+                    .contains("\nstatus: incomplete: the node limit was reached\n"),
+                "{}",
+                run.stdout
+            );
+        } else {
+            let value: serde_json::Value = serde_json::from_str(run.stdout.trim()).unwrap();
+            assert_eq!(value["complete"], false, "{}", run.stdout);
+            assert_eq!(value["stopped"], "the node limit was reached");
+            assert_eq!(value["end"], true);
+        }
+        std::fs::write(&files[1], &run.stdout).unwrap();
+        let run = merge(&files);
+        run.assert_status(2);
+        assert!(
+            run.stderr.contains("incomplete: 1/3") && run.stderr.contains("lower bound"),
+            "{}",
+            run.stderr
+        );
+    }
+    files.push(shard_to(
+        &dir,
+        "again.out",
+        &["solve", &queens, "--count", "--shard", "1/3"],
+    ));
+    let run = merge(&files);
+    run.assert_status(0);
+    assert_eq!(run.stdout, format!("{}\n", expected("queens10.dlx")));
+    assert!(
+        run.stderr
+            .contains("1 incomplete record of shards done by other records"),
+        "{}",
+        run.stderr
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `dlx merge --status`: the count, the shards done, what is missing or incomplete, what is
+/// foreign, and the spread of the work; status 0 only for one whole count.
+#[test]
+fn merge_status_says_what_is_done_and_what_is_not() {
+    let dir = scratch("status");
+    let queens = corpus("queens10.dlx");
+    let mut files = all_shards(&dir, &queens, 4, &[]);
+    let status = |files: &[String]| {
+        let args: Vec<&str> = ["merge", "--status"]
+            .into_iter()
+            .chain(files.iter().map(String::as_str))
+            .collect();
+        dlx(&args)
+    };
+    let run = status(&files);
+    run.assert_status(0);
+    assert!(
+        run.stdout.contains("done: 4 of 4 shards (4 records)")
+            && run
+                .stdout
+                .contains(&format!("total: {}", expected("queens10.dlx")))
+            && run.stdout.contains("nodes per record: least ")
+            && run.stdout.contains("most/mean "),
+        "{}",
+        run.stdout
+    );
+    let foreign = shard_to(
+        &dir,
+        "foreign.out",
+        &["solve", &corpus("queens9.dlx"), "--count", "--shard", "0/4"],
+    );
+    files.remove(1);
+    files.push(foreign.clone());
+    let run = status(&files);
+    run.assert_status(1);
+    assert!(
+        run.stdout.contains("done: 3 of 4 shards")
+            && run.stdout.contains("missing: 1/4")
+            && run.stdout.contains(&format!("of another count: {foreign}")),
+        "{}",
+        run.stdout
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Runs a shard of 16 queens (14,772,512 solutions, OEIS A000170) in the background with
+/// progress lines every 20 ms, and sends it `signal` once a line shows the search running.
+fn interrupted_shard(signal: &str) -> (Option<i32>, String, String) {
+    let dir = scratch(&format!("signal-{signal}"));
+    let problem = dir.join("queens16.dlx");
+    let made = dlx(&["queens", "16", "--format", "dlx"]);
+    std::fs::write(&problem, &made.stdout).unwrap();
+    let err = dir.join("err");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dlx"))
+        .args([
+            "solve",
+            problem.to_str().unwrap(),
+            "--count",
+            "--threads",
+            "2",
+        ])
+        .args(["--shard", "0/2", "--progress-every", "0.02"])
+        .stdout(Stdio::piped())
+        .stderr(std::fs::File::create(&err).unwrap())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    while !std::fs::read_to_string(&err)
+        .unwrap()
+        .contains("dlx: progress: shard 0/2: ")
+    {
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "no progress line"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let killed = Command::new("kill")
+        .args([&format!("-{signal}"), &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let mut stdout = String::new();
+    std::io::Read::read_to_string(child.stdout.as_mut().unwrap(), &mut stdout).unwrap();
+    let status = child.wait().unwrap();
+    let stderr = std::fs::read_to_string(&err).unwrap();
+    std::fs::remove_dir_all(&dir).unwrap();
+    (status.code(), stdout, stderr)
+}
+
+/// SIGTERM (a batch system cancelling the task) and SIGINT (Ctrl-C) stop a shard with an
+/// incomplete record of what it finished, and the status 128 + the signal's number, where
+/// the shard died with an empty output before.
+#[test]
+fn an_interrupted_shard_writes_an_incomplete_record() {
+    for (signal, status) in [("TERM", 143), ("INT", 130)] {
+        let (code, stdout, stderr) = interrupted_shard(signal);
+        assert_eq!(code, Some(status), "{stdout}{stderr}");
+        assert!(
+            stdout.contains(&format!(
+                "\nstatus: incomplete: interrupted by SIG{signal}\n"
+            )) && stdout.ends_with("\nend\n"),
+            "{stdout}"
+        );
+        assert!(
+            stderr.contains(&format!("(interrupted by SIG{signal})")),
+            "{stderr}"
+        );
+    }
+}
+
+/// `--progress-every` prints lines on stderr when it is no terminal: where the shard is.
+#[test]
+fn progress_lines_go_to_logs() {
+    let run = dlx(&[
+        "solve",
+        &corpus("pento6x10.dlx"),
+        "--count",
+        "--shard",
+        "0/2",
+        "--tree",
+        "links",
+        "--threads",
+        "1",
+        "--progress-every",
+        "0.01",
+    ]);
+    run.assert_status(0);
+    let lines: Vec<&str> = run
+        .stderr
+        .lines()
+        .filter(|line| line.starts_with("dlx: progress: shard 0/2: "))
+        .collect();
+    assert!(lines.len() >= 2, "{}", run.stderr);
+    assert!(
+        lines
+            .iter()
+            .all(|line| line.contains("% (Knuth's estimate), ")),
+        "{}",
+        run.stderr
+    );
+}
