@@ -3,45 +3,186 @@
 
 use std::io::{self, IsTerminal, Read};
 use std::path::Path;
+use std::sync::OnceLock;
+use std::time::Instant;
 
-use anyhow::{anyhow, Context, Result};
+use anyhow::{anyhow, bail, Context, Result};
 
 use crate::note;
 
 /// The name that messages use for standard input (ripgrep's).
 const STDIN_NAME: &str = "<stdin>";
 
+/// The largest input read unless `--max-input` says otherwise: 1 GiB.
+pub const DEFAULT_MAX_INPUT: usize = 1 << 30;
+
+/// What bounds the reading of inputs: their size, and the time limit of the run.
+struct Limits {
+    max: usize,
+    deadline: Option<Instant>,
+}
+
+static LIMITS: OnceLock<Limits> = OnceLock::new();
+
+/// Bounds every input read from now on: at most `max` bytes (by default
+/// [`DEFAULT_MAX_INPUT`]), and read by `deadline` if there is one.
+pub fn set_limits(max: Option<usize>, deadline: Option<Instant>) {
+    let _ = LIMITS.set(Limits {
+        max: max.unwrap_or(DEFAULT_MAX_INPUT),
+        deadline,
+    });
+}
+
+/// The time limit ran out while an input was being read (see [`read_input`]).
+#[derive(Debug)]
+pub struct TimeRanOut {
+    pub name: String,
+    pub bytes: usize,
+}
+
+impl std::fmt::Display for TimeRanOut {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "{}: the time limit ran out while the input was read ({} bytes read)",
+            self.name, self.bytes
+        )
+    }
+}
+
+impl std::error::Error for TimeRanOut {}
+
 /// Reads the whole input as text: its name for messages, and its contents. `-` or no path
-/// means standard input.
+/// means standard input. Refused as soon as it passes the size limit (`--max-input`) or
+/// holds a byte that is not UTF-8, and stopped when the time limit runs out (a
+/// [`TimeRanOut`] error).
 pub fn read_input(path: Option<&Path>) -> Result<(String, String)> {
     let (name, bytes) = match path {
         Some(path) if path != Path::new("-") => {
             let name = path.display().to_string();
             crate::output::refuse_if_output(path, &name)?;
-            let bytes =
-                std::fs::read(path).with_context(|| format!("{name}: cannot read the file"))?;
+            let file = std::fs::File::open(path)
+                .with_context(|| format!("{name}: cannot read the file"))?;
+            let bytes = read_bytes(&name, file, true)?;
             (name, bytes)
         }
         _ => {
             // `dlx solve -o FILE < FILE`: the same file by another way in.
             #[cfg(unix)]
             crate::output::refuse_if_output(Path::new("/dev/stdin"), STDIN_NAME)?;
-            let stdin = io::stdin();
-            if stdin.is_terminal() {
+            if io::stdin().is_terminal() {
                 note(format_args!(
                     "dlx: reading standard input (end it with Ctrl-D)"
                 ));
             }
-            let mut bytes = Vec::new();
-            stdin
-                .lock()
-                .read_to_end(&mut bytes)
-                .context("<stdin>: cannot read standard input")?;
+            let bytes = read_bytes(STDIN_NAME, io::stdin(), true)?;
             (STDIN_NAME.to_owned(), bytes)
         }
     };
     let text = decode(&name, bytes)?;
     Ok((name, text))
+}
+
+/// Reads all of `reader`, within the limits (see [`set_limits`]); with `text`, refuses the
+/// first byte that is not UTF-8 as soon as it is read. With a time limit the reading runs on
+/// a thread of its own, so that an input that never ends and never sends (a quiet pipe) is
+/// stopped too.
+pub fn read_bytes(name: &str, reader: impl Read + Send + 'static, text: bool) -> Result<Vec<u8>> {
+    let limits = LIMITS.get().unwrap_or(&Limits {
+        max: DEFAULT_MAX_INPUT,
+        deadline: None,
+    });
+    let mut bytes = Vec::new();
+    let mut checked = 0;
+    let mut take = |bytes: &mut Vec<u8>, chunk: &[u8]| -> Result<()> {
+        if bytes.len().saturating_add(chunk.len()) > limits.max {
+            bail!(
+                "{name}: larger than the limit of {} on inputs (--max-input SIZE raises it)",
+                size_name(limits.max)
+            );
+        }
+        bytes.extend_from_slice(chunk);
+        if text {
+            checked = check_utf8(name, bytes, checked)?;
+        }
+        Ok(())
+    };
+    match limits.deadline {
+        None => {
+            let mut reader = reader;
+            let mut chunk = vec![0; CHUNK];
+            loop {
+                match reader.read(&mut chunk) {
+                    Ok(0) => break,
+                    Ok(n) => take(&mut bytes, &chunk[..n])?,
+                    Err(err) if err.kind() == io::ErrorKind::Interrupted => {}
+                    Err(err) => return Err(err).with_context(|| format!("{name}: cannot read")),
+                }
+            }
+        }
+        Some(deadline) => {
+            let (send, receive) = std::sync::mpsc::sync_channel::<io::Result<Vec<u8>>>(4);
+            std::thread::spawn(move || {
+                let mut reader = reader;
+                loop {
+                    let mut chunk = vec![0; CHUNK];
+                    let read = reader.read(&mut chunk).map(|n| {
+                        chunk.truncate(n);
+                        chunk
+                    });
+                    let end = matches!(&read, Ok(chunk) if chunk.is_empty()) || read.is_err();
+                    if send.send(read).is_err() || end {
+                        break;
+                    }
+                }
+            });
+            loop {
+                let left = deadline.saturating_duration_since(Instant::now());
+                match receive.recv_timeout(left) {
+                    Ok(Ok(chunk)) if chunk.is_empty() => break,
+                    Ok(Ok(chunk)) => take(&mut bytes, &chunk)?,
+                    Ok(Err(err)) if err.kind() == io::ErrorKind::Interrupted => {}
+                    Ok(Err(err)) => {
+                        return Err(err).with_context(|| format!("{name}: cannot read"));
+                    }
+                    Err(_) => {
+                        return Err(TimeRanOut {
+                            name: name.to_owned(),
+                            bytes: bytes.len(),
+                        }
+                        .into());
+                    }
+                }
+            }
+        }
+    }
+    if text && checked < bytes.len() {
+        return Err(utf8_error(name, &bytes, checked));
+    }
+    Ok(bytes)
+}
+
+/// The size of the chunks inputs are read in.
+const CHUNK: usize = 1 << 16;
+
+/// Checks `bytes` from `checked` on; returns how far they are UTF-8 (a character cut at the
+/// end waits for the next chunk), or the error at the first byte that is not.
+fn check_utf8(name: &str, bytes: &[u8], checked: usize) -> Result<usize> {
+    match std::str::from_utf8(&bytes[checked..]) {
+        Ok(_) => Ok(bytes.len()),
+        Err(err) if err.error_len().is_none() => Ok(checked + err.valid_up_to()),
+        Err(err) => Err(utf8_error(name, bytes, checked + err.valid_up_to())),
+    }
+}
+
+/// A size for people: `1 GiB`, `512 MiB`.
+fn size_name(bytes: usize) -> String {
+    match bytes {
+        b if b >= 1 << 30 && b % (1 << 30) == 0 => format!("{} GiB", b >> 30),
+        b if b >= 1 << 20 && b % (1 << 20) == 0 => format!("{} MiB", b >> 20),
+        b if b >= 1 << 10 && b % (1 << 10) == 0 => format!("{} KiB", b >> 10),
+        b => format!("{b} bytes"),
+    }
 }
 
 /// A FILE argument that is not a file but a game ID: it starts with a digit, holds a colon
@@ -51,26 +192,36 @@ fn game_id_argument(path: &Path) -> Option<&str> {
     (looks_like_game_id(text) && !path.exists()).then_some(text)
 }
 
-/// UTF-8 text, or an error naming the line and column of the first byte that is not; a
-/// leading byte-order mark is dropped (editors do not show it, so columns stay right).
+/// UTF-8 text (checked as it was read: see [`read_bytes`]); a leading byte-order mark is
+/// dropped (editors do not show it, so columns stay right).
 fn decode(name: &str, bytes: Vec<u8>) -> Result<String> {
     let mut text = String::from_utf8(bytes).map_err(|err| {
         let at = err.utf8_error().valid_up_to();
-        let bytes = err.as_bytes();
-        let valid = String::from_utf8_lossy(&bytes[..at]);
-        let valid = valid.strip_prefix('\u{feff}').unwrap_or(&valid);
-        let line = valid.matches('\n').count() + 1;
-        let column = valid.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
-        anyhow!(
-            "{name}:{line}:{column}: expected UTF-8 text, found the byte 0x{:02X}, which is \
-             not UTF-8 here (convert the file to UTF-8, e.g. with iconv)",
-            bytes[at]
-        )
+        utf8_error(name, err.as_bytes(), at)
     })?;
     if text.starts_with('\u{feff}') {
         text.drain(..'\u{feff}'.len_utf8());
     }
     Ok(text)
+}
+
+/// The error of a byte at `at` that is not UTF-8: its line and column (the bytes before it
+/// are UTF-8).
+fn utf8_error(name: &str, bytes: &[u8], at: usize) -> anyhow::Error {
+    let valid = String::from_utf8_lossy(&bytes[..at]);
+    let valid = valid.strip_prefix('\u{feff}').unwrap_or(&valid);
+    let line = valid.matches('\n').count() + 1;
+    let column = valid.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+    match bytes.get(at) {
+        Some(byte) => anyhow!(
+            "{name}:{line}:{column}: expected UTF-8 text, found the byte 0x{byte:02X}, which is \
+             not UTF-8 here (convert the file to UTF-8, e.g. with iconv)"
+        ),
+        None => anyhow!(
+            "{name}:{line}:{column}: expected UTF-8 text, found the input's end inside a \
+             character"
+        ),
+    }
 }
 
 /// Reads a puzzle file (or stdin for `None` or `-`) and parses it, an error naming

@@ -215,6 +215,9 @@ fn run(cli: args::Cli) -> anyhow::Result<Found> {
         anyhow::bail!("--format tatham: only sudoku, futoshiki and binairo have Tatham game IDs");
     }
     shard::set_command(cli.command.name());
+    // `--timeout` counts from the start, and covers reading the input.
+    let timeout = cli.command.solve_flags().and_then(|flags| flags.timeout);
+    input::set_limits(cli.output.max_input, timeout.map(|limit| started() + limit));
     match cli.command {
         args::Command::Solve(args) => solve::run(&args),
         args::Command::Calendar(args) => puzzles::calendar::run(&args),

@@ -30,8 +30,10 @@ pub fn run(args: &MergeArgs) -> Result<Found> {
             );
         }
         crate::output::refuse_if_output(path, &path.display().to_string())?;
-        let bytes = std::fs::read(path)
-            .with_context(|| format!("{}: cannot read the file", path.display()))?;
+        let name = path.display().to_string();
+        let file =
+            std::fs::File::open(path).with_context(|| format!("{name}: cannot read the file"))?;
+        let bytes = crate::input::read_bytes(&name, file, false)?;
         let read = match String::from_utf8(bytes) {
             Ok(text) => crate::shard::read(&text),
             Err(_) => Read::NotARecord("not UTF-8 text".to_owned()),

@@ -19,7 +19,15 @@ use crate::Found;
 pub const SEPARATOR: &str = "---";
 
 pub fn run(args: &SolveArgs) -> Result<Found> {
-    let (name, text) = read_input(args.file.as_deref())?;
+    let (name, text) = match read_input(args.file.as_deref()) {
+        Ok(read) => read,
+        // As when the time runs out while the problem is parsed: nothing searched.
+        Err(err) if err.is::<crate::input::TimeRanOut>() => {
+            note(format_args!("dlx: note: {err}: nothing was searched"));
+            return crate::run::out_of_time(&args.flags);
+        }
+        Err(err) => return Err(err),
+    };
     let problems = split_problems(&text);
     if problems.len() == 1 {
         let Some(parsed) = parse(&name, &text, 0, &args.flags)? else {

@@ -180,3 +180,79 @@ fn many_items_without_options_count_none_quickly() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Runs `dlx ARGS` with a standard input that sends `first` and then neither sends nor
+/// closes, for at most `bound`; returns the run and how long it took.
+fn with_open_stdin(args: &[&str], first: &[u8], bound: Duration) -> (Run, Duration) {
+    use std::io::Write;
+    let started = Instant::now();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_dlx"))
+        .args(args)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(first).unwrap();
+    stdin.flush().unwrap();
+    while child.try_wait().unwrap().is_none() {
+        if started.elapsed() > bound {
+            let _ = child.kill();
+            panic!("{args:?} still runs after {bound:?}");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let took = started.elapsed();
+    drop(stdin);
+    let output = child.wait_with_output().unwrap();
+    let run = Run {
+        shown: format!("dlx {}", args.join(" ")),
+        status: output.status.code(),
+        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
+    };
+    (run, took)
+}
+
+/// Endless inputs are bounded: by size (`/dev/zero` grew to 24 GB), by `--timeout`, which
+/// covers reading (a pipe that never ends ran on past it), and by the first byte that is not
+/// UTF-8, refused where it is rather than at the end of an input that has none.
+#[test]
+fn endless_inputs_stop_at_their_limits() {
+    let run = dlx(&["solve", "/dev/zero", "--count", "--max-input", "1M"]);
+    run.assert_status(2);
+    assert!(
+        run.stderr
+            .contains("/dev/zero: larger than the limit of 1 MiB on inputs (--max-input"),
+        "{}",
+        run.stderr
+    );
+    let run = dlx(&["sudoku", "/dev/zero", "--max-input", "64K"]);
+    run.assert_status(2);
+    assert!(run.stderr.contains("64 KiB"), "{}", run.stderr);
+
+    let (run, took) = with_open_stdin(
+        &["solve", "--count", "--timeout", "0.5"],
+        b"a b\na\n",
+        Duration::from_secs(20),
+    );
+    run.assert_status(1);
+    assert_eq!(run.stdout, "0\n");
+    assert!(
+        run.stderr
+            .contains("the time limit ran out while the input was read"),
+        "{}",
+        run.stderr
+    );
+    assert!(took < Duration::from_secs(10), "{took:?}");
+
+    let (run, _) = with_open_stdin(&["solve", "--count"], b"a b\n\xff", Duration::from_secs(20));
+    run.assert_status(2);
+    assert!(
+        run.stderr
+            .contains("<stdin>:2:1: expected UTF-8 text, found the byte 0xFF"),
+        "{}",
+        run.stderr
+    );
+}

@@ -470,6 +470,14 @@ pub struct Output {
     /// stderr; a file is not a terminal, so boards are plain text unless --pretty.
     #[arg(short = 'o', long, value_name = "FILE")]
     pub output: Option<std::path::PathBuf>,
+
+    /// Refuse an input larger than SIZE [default: 1G] (K, M, G, T: powers of 1024).
+    ///
+    /// Refuse an input (a file, or stdin) larger than SIZE, with an error as soon as it is
+    /// passed, rather than read it all into memory: an endless input (`/dev/zero`, `yes`)
+    /// stops there. 1G by default; a problem larger than that needs --max-input.
+    #[arg(long, value_name = "SIZE", value_parser = super::values::size)]
+    pub max_input: Option<usize>,
 }
 
 /// A subcommand's arguments, whose definitions clap builds only for the subcommand that runs

@@ -33,13 +33,16 @@ fn parse_with_clap(args: Vec<std::ffi::OsString>) -> Result<Cli, clap::Error> {
     use clap::{CommandFactory, FromArgMatches};
     let mut command = std::mem::ManuallyDrop::new(Cli::command());
     let mut matches = std::mem::ManuallyDrop::new(command.try_get_matches_from_mut(args)?);
-    let after = matches
-        .subcommand()
-        .and_then(|(_, sub)| sub.get_one::<PathBuf>("output").cloned());
+    let sub = matches.subcommand().map(|(_, sub)| sub);
+    let after = sub.and_then(|sub| sub.get_one::<PathBuf>("output").cloned());
+    let max_after = sub.and_then(|sub| sub.get_one::<usize>("max_input").copied());
     let mut cli =
         Cli::from_arg_matches_mut(&mut matches).map_err(|err| err.format(&mut command))?;
     if after.is_some() {
         cli.output.output = after;
+    }
+    if max_after.is_some() {
+        cli.output.max_input = max_after;
     }
     Ok(cli)
 }
@@ -300,6 +303,25 @@ pub enum Command {
 }
 
 impl Command {
+    /// The flags of a solving command.
+    pub fn solve_flags(&self) -> Option<&SolveFlags> {
+        match self {
+            Command::Solve(args) => Some(&args.flags),
+            Command::Calendar(args) => Some(&args.flags),
+            Command::Tromino(args) => Some(&args.flags),
+            Command::Pack(args) => Some(&args.flags),
+            Command::Tile(args) => Some(&args.flags),
+            Command::Futoshiki(args) => Some(&args.flags),
+            Command::Binairo(args) => Some(&args.flags),
+            Command::Sudoku(args) => Some(&args.flags),
+            Command::Arrows(args) => Some(&args.flags),
+            Command::Queens(args) => Some(&args.flags),
+            Command::Merge(_) | Command::Serve(_) | Command::Completions(_) | Command::Man(_) => {
+                None
+            }
+        }
+    }
+
     /// The command's name, as typed.
     pub fn name(&self) -> &'static str {
         match self {

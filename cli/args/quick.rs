@@ -136,7 +136,10 @@ pub fn read(args: &[OsString]) -> Option<Cli> {
                 all_dates: false,
                 flags,
             })),
-            output: Output { output },
+            output: Output {
+                output,
+                max_input: None,
+            },
         });
     }
     let file = file.map(PathBuf::from);
@@ -154,7 +157,10 @@ pub fn read(args: &[OsString]) -> Option<Cli> {
     };
     Some(Cli {
         command,
-        output: Output { output },
+        output: Output {
+            output,
+            max_input: None,
+        },
     })
 }
 
