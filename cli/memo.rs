@@ -227,15 +227,24 @@ pub(crate) fn estimate(
     } else {
         writeln!(
             out,
-            "solutions: {} (standard error {})\nnodes: {} (standard error {})\nprobes: {probes}",
+            "solutions: {} (standard error {})\nnodes: {} (standard error {})\nprobes: {}",
             figure(estimate.solutions),
             figure(estimate.solutions_error),
             figure(estimate.nodes),
             figure(estimate.nodes_error),
+            estimate.probes,
         )
     }
     .and_then(|()| out.flush())
     .context(crate::output::write_error())?;
+    if let Some(reason) = estimate.stopped {
+        note(format_args!(
+            "dlx: note: the estimate stopped ({}) after {} of {probes} paths: its figures are \
+             those of the paths drawn",
+            crate::run::stop_reason(reason),
+            estimate.probes
+        ));
+    }
     if flags.stats {
         use crate::stats::Figure::{Seconds, Text};
         crate::stats::print(
@@ -246,7 +255,32 @@ pub(crate) fn estimate(
             ],
         );
     }
-    Ok(Found::Some)
+    Ok(if estimate.probes == 0 {
+        Found::None
+    } else {
+        Found::Some
+    })
+}
+
+/// Draws stop when `--timeout` runs out (it counts from the start of the command) or the
+/// search is interrupted, with a note that says after how many: whether to stop before the
+/// next.
+fn draws_stopped(flags: &SolveFlags, drawn: u64, draws: u64) -> bool {
+    let late = flags
+        .timeout
+        .is_some_and(|limit| crate::started().elapsed() >= limit);
+    let interrupted = crate::signals::received().is_some();
+    if late || interrupted {
+        let reason = if late {
+            "the time limit ran out".to_owned()
+        } else {
+            crate::run::stop_reason(dlx::StopReason::Cancelled)
+        };
+        note(format_args!(
+            "dlx: note: the draws stopped ({reason}) after {drawn} of {draws}"
+        ));
+    }
+    late || interrupted
 }
 
 /// `--random N`: N solutions drawn uniformly at random, printed as the command prints
@@ -269,7 +303,11 @@ where
     let mut sheet = crate::render::Sheet::default();
     let svg = flags.format == Format::Svg;
     let mut index = 0u128;
+    let _ = crate::signals::cancel_flag();
     for solution in graph.random_solutions(seed).take(draws as usize) {
+        if draws_stopped(flags, index as u64, draws) {
+            break;
+        }
         index += 1;
         let target: &mut dyn Write = if svg { &mut sheet } else { &mut out };
         write(target, solution.options(), index).context(crate::output::write_error())?;
@@ -313,7 +351,11 @@ where
     let mut out = BufWriter::new(crate::output::stdout());
     let mut sheet = crate::render::Sheet::default();
     let svg = flags.format == Format::Svg;
+    let _ = crate::signals::cancel_flag();
     for index in 1..=u128::from(draws) {
+        if draws_stopped(flags, index as u64 - 1, draws) {
+            break;
+        }
         let options = sampler(&mut rng);
         let target: &mut dyn Write = if svg { &mut sheet } else { &mut out };
         write(target, &options, index).context(crate::output::write_error())?;

@@ -256,3 +256,65 @@ fn endless_inputs_stop_at_their_limits() {
         run.stderr
     );
 }
+
+/// `--estimate` and `--random` stop at `--timeout` and (the estimate) at `--node-limit`,
+/// with a note that says after how many paths or draws: they ran on past them (2,000,000
+/// paths with `--timeout 1`: 12.7 s, exit 0, no note).
+#[test]
+fn estimates_and_draws_stop_at_their_limits() {
+    let pento = util::corpus_path("pento6x10.dlx");
+    let pento = pento.to_str().unwrap();
+    let started = Instant::now();
+    let run = dlx(&["solve", pento, "--estimate", "5000000", "--timeout", "0.5"]);
+    run.assert_status(0);
+    assert!(
+        started.elapsed() < Duration::from_secs(10),
+        "{:?}",
+        started.elapsed()
+    );
+    let probes: u64 = run
+        .stdout
+        .lines()
+        .find_map(|line| line.strip_prefix("probes: "))
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert!(probes < 5_000_000, "{}", run.stdout);
+    assert!(
+        run.stderr.contains(&format!(
+            "the estimate stopped (the time limit ran out) after {probes} of 5000000 paths"
+        )),
+        "{}",
+        run.stderr
+    );
+    let run = dlx(&[
+        "solve",
+        pento,
+        "--estimate",
+        "5000000",
+        "--node-limit",
+        "100",
+    ]);
+    run.assert_status(0);
+    assert!(
+        run.stderr.contains("(the node limit was reached)"),
+        "{}",
+        run.stderr
+    );
+    assert!(run.stdout.contains("\nprobes: "), "{}", run.stdout);
+
+    let started = Instant::now();
+    let run = dlx(&["queens", "8", "--random", "100000000", "--timeout", "0.5"]);
+    run.assert_status(0);
+    assert!(
+        started.elapsed() < Duration::from_secs(10),
+        "{:?}",
+        started.elapsed()
+    );
+    assert!(
+        run.stderr
+            .contains("the draws stopped (the time limit ran out) after "),
+        "{}",
+        run.stderr
+    );
+}

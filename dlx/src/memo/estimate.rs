@@ -6,9 +6,13 @@
 //! 0), are unbiased estimates of the real tree's: their means over many paths converge to the
 //! exact figures.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
 use super::graph::SplitMix64;
 use super::signature::Layout;
 use super::{branch, choose, Branching, MemoError};
+use crate::outcome::StopReason;
 use crate::problem::Problem;
 
 /// Knuth's estimate of a search's size from random paths ([`Solver::estimate`]): means over
@@ -28,6 +32,18 @@ pub struct Estimate {
     pub nodes: f64,
     /// Its standard error.
     pub nodes_error: f64,
+    /// Why fewer paths than asked for were drawn (the time limit, the node limit, the cancel
+    /// flag), or `None`. The figures are then those of the paths drawn.
+    pub stopped: Option<StopReason>,
+}
+
+/// What stops an estimate before all its paths are drawn: see [`Solver::estimate`].
+///
+/// [`Solver::estimate`]: crate::Solver::estimate
+pub(crate) struct Bounds<'a> {
+    pub deadline: Option<Instant>,
+    pub node_limit: Option<u64>,
+    pub cancel: Option<&'a AtomicBool>,
 }
 
 /// Running mean and variance (Welford).
@@ -55,7 +71,12 @@ impl Moments {
     }
 }
 
-pub(crate) fn estimate(problem: &Problem, probes: u64, seed: u64) -> Result<Estimate, MemoError> {
+pub(crate) fn estimate(
+    problem: &Problem,
+    probes: u64,
+    seed: u64,
+    bounds: &Bounds<'_>,
+) -> Result<Estimate, MemoError> {
     let layout = Layout::new(problem);
     let words = layout.words;
     let mut random = SplitMix64(seed);
@@ -63,7 +84,26 @@ pub(crate) fn estimate(problem: &Problem, probes: u64, seed: u64) -> Result<Esti
     let mut nodes = Moments::default();
     let mut successors = Vec::new();
     let mut scratch = Vec::new();
-    for _ in 0..probes {
+    let mut drawn = 0;
+    let mut steps = 0u64;
+    let mut stopped = None;
+    while drawn < probes {
+        // Looked at before each path, the first too: a path is at most as long as the tree
+        // is deep.
+        if bounds.deadline.is_some_and(|at| Instant::now() >= at) {
+            stopped = Some(StopReason::Timeout);
+        } else if bounds.node_limit.is_some_and(|limit| steps >= limit) {
+            stopped = Some(StopReason::NodeLimit);
+        } else if bounds
+            .cancel
+            .is_some_and(|flag| flag.load(Ordering::Relaxed))
+        {
+            stopped = Some(StopReason::Cancelled);
+        }
+        if stopped.is_some() {
+            break;
+        }
+        drawn += 1;
         let mut state = vec![0u64; words];
         let (mut weight, mut tree) = (1.0f64, 1.0f64);
         let solved = loop {
@@ -78,6 +118,7 @@ pub(crate) fn estimate(problem: &Problem, probes: u64, seed: u64) -> Result<Esti
             if degree == 0 {
                 break false;
             }
+            steps += 1;
             weight *= degree as f64;
             tree += weight;
             let pick = (random.next() % degree as u64) as usize;
@@ -87,10 +128,11 @@ pub(crate) fn estimate(problem: &Problem, probes: u64, seed: u64) -> Result<Esti
         nodes.add(tree);
     }
     Ok(Estimate {
-        probes,
+        probes: drawn,
         solutions: solutions.mean,
         solutions_error: solutions.error(),
         nodes: nodes.mean,
         nodes_error: nodes.error(),
+        stopped,
     })
 }

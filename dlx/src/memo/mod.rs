@@ -22,7 +22,7 @@
 //! [`MemoError`]; it never wraps and is never silently short.
 
 mod count;
-mod estimate;
+pub(crate) mod estimate;
 mod graph;
 mod parallel;
 mod signature;

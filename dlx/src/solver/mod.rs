@@ -561,6 +561,11 @@ impl<'p> Solver<'p> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     ///
+    /// The [`timeout`](Self::timeout), [`deadline`](Self::deadline),
+    /// [`node_limit`](Self::node_limit) (as the steps of all paths together) and
+    /// [`cancel_on`](Self::cancel_on) flag stop the drawing before a path: the estimate is
+    /// then that of the paths drawn, and says why ([`Estimate::stopped`]).
+    ///
     /// Fails where an item with multiplicity has too many ways to be covered at once
     /// ([`MemoError::TooManyBranches`]), and with [`given`](Self::given) options
     /// ([`MemoError::Restricted`]).
@@ -568,7 +573,12 @@ impl<'p> Solver<'p> {
         if !self.given.is_empty() {
             return Err(MemoError::Restricted);
         }
-        memo::estimate(self.problem, probes, seed)
+        let bounds = memo::estimate::Bounds {
+            deadline: self.time_left().map(|left| Instant::now() + left),
+            node_limit: self.node_limit,
+            cancel: self.cancel.as_deref(),
+        };
+        memo::estimate(self.problem, probes, seed, &bounds)
     }
 
     /// The knobs of a memoized run; a shard only where `sharded` (a count).
