@@ -318,3 +318,37 @@ fn estimates_and_draws_stop_at_their_limits() {
         run.stderr
     );
 }
+
+/// `--memo-limit` bounds a memoized count's memory on any number of threads: on two, a
+/// level's successors were all made before the limit was looked at (`--memo-limit 256M`
+/// peaked at 3.26 GB on pento6x10 before its error). The peak is read from the kernel's
+/// accounting of the child (its largest resident set), against a generous bound.
+#[test]
+fn the_memo_limit_holds_on_threads() {
+    let pento = util::corpus_path("pento6x10.dlx");
+    for threads in ["1", "2", "4"] {
+        let output = Command::new("/usr/bin/time")
+            .args(["-f", "peak %M"])
+            .arg(env!("CARGO_BIN_EXE_dlx"))
+            .args(["solve", pento.to_str().unwrap(), "--count", "--memo"])
+            .args(["--memo-limit", "256M", "--threads", threads])
+            .output();
+        let Ok(output) = output else {
+            eprintln!("no /usr/bin/time: the peak is not measured");
+            return;
+        };
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert_eq!(output.status.code(), Some(2), "{stderr}");
+        assert!(stderr.contains("its memory limit of 256.0 MiB"), "{stderr}");
+        let peak_kib: u64 = stderr
+            .lines()
+            .find_map(|line| line.strip_prefix("peak "))
+            .and_then(|kib| kib.trim().parse().ok())
+            .unwrap_or_else(|| panic!("{stderr}"));
+        // 1.5 times the limit, and the process's own memory.
+        assert!(
+            peak_kib < 384 * 1024 + 64 * 1024,
+            "{threads} threads: {peak_kib} KiB"
+        );
+    }
+}

@@ -24,6 +24,9 @@ use super::{
 /// Signatures a worker expands at a time.
 const CHUNK: usize = 1024;
 
+/// Chunks of a level expanded and inserted together, per worker thread.
+const BATCH_PER_THREAD: usize = 512;
+
 /// The successors of one chunk: their signatures, where their counts come from (the table
 /// and entry of the signature expanded), their level and their shard.
 #[derive(Default)]
@@ -146,49 +149,57 @@ pub(crate) fn forward(
                     .map(move |from| (index, from, (from + CHUNK).min(table.len())))
             })
             .collect();
-        let expansions: Vec<Expansion> = pool.install(|| {
-            chunks
-                .par_iter()
-                .map(|&(index, from, to)| {
-                    expand(layout, config, (index, &current[index]), (from, to), shards)
-                })
-                .collect::<Result<Vec<_>, MemoError>>()
-        })?;
-        let held: usize = expansions.iter().map(Expansion::bytes).sum();
-        budget.grow_by(held)?;
-        let added: Vec<u64> = pool.install(|| {
-            columns
-                .par_iter_mut()
-                .enumerate()
-                .map(|(shard, column)| {
-                    let mut added = 0;
-                    for expansion in &expansions {
-                        for (k, &target) in expansion.shards.iter().enumerate() {
-                            if target as usize != shard {
-                                continue;
+        // The level's chunks go by batches, each expanded, inserted and freed before the
+        // next, its successors' memory held within the budget: a whole level's successors at
+        // once went far past the limit on two threads (3.26 GB under a limit of 256 MiB).
+        let batch = BATCH_PER_THREAD * config.threads.max(1);
+        for chunks in chunks.chunks(batch) {
+            let expansions: Vec<Expansion> = pool.install(|| {
+                chunks
+                    .par_iter()
+                    .map(|&(index, from, to)| {
+                        let expansion =
+                            expand(layout, config, (index, &current[index]), (from, to), shards)?;
+                        budget.grow_by(expansion.bytes())?;
+                        Ok(expansion)
+                    })
+                    .collect::<Result<Vec<_>, MemoError>>()
+            })?;
+            let held: usize = expansions.iter().map(Expansion::bytes).sum();
+            let added: Vec<u64> = pool.install(|| {
+                columns
+                    .par_iter_mut()
+                    .enumerate()
+                    .map(|(shard, column)| {
+                        let mut added = 0;
+                        for expansion in &expansions {
+                            for (k, &target) in expansion.shards.iter().enumerate() {
+                                if target as usize != shard {
+                                    continue;
+                                }
+                                let (index, entry) = expansion.sources[k];
+                                let count = current[index as usize].count(entry as usize);
+                                let key = &expansion.keys[k * words..(k + 1) * words];
+                                let table = column[expansion.levels[k] as usize]
+                                    .get_or_insert_with(|| Table::new(words, 1));
+                                let before = table.len();
+                                table.add(key, count, &budget)?;
+                                added += (table.len() > before) as u64;
                             }
-                            let (index, entry) = expansion.sources[k];
-                            let count = current[index as usize].count(entry as usize);
-                            let key = &expansion.keys[k * words..(k + 1) * words];
-                            let table = column[expansion.levels[k] as usize]
-                                .get_or_insert_with(|| Table::new(words, 1));
-                            let before = table.len();
-                            table.add(key, count, &budget)?;
-                            added += (table.len() > before) as u64;
                         }
-                    }
-                    Ok(added)
-                })
-                .collect::<Result<Vec<u64>, MemoError>>()
-        })?;
-        budget.release(held);
-        let added: u64 = added.iter().sum();
-        stats.signatures += added;
-        stats.edges += expansions
-            .iter()
-            .map(|e| e.levels.len() as u64)
-            .sum::<u64>();
-        live += added;
+                        Ok(added)
+                    })
+                    .collect::<Result<Vec<u64>, MemoError>>()
+            })?;
+            budget.release(held);
+            let added: u64 = added.iter().sum();
+            stats.signatures += added;
+            stats.edges += expansions
+                .iter()
+                .map(|e| e.levels.len() as u64)
+                .sum::<u64>();
+            live += added;
+        }
         stats.peak_signatures = stats.peak_signatures.max(live);
         for table in &current {
             stats.expanded += table.len() as u64;
