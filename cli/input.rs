@@ -44,7 +44,7 @@ impl std::fmt::Display for TimeRanOut {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(
             f,
-            "{}: the time limit ran out while the input was read ({} bytes read)",
+            "the time limit ran out while {} was read ({} bytes read)",
             self.name, self.bytes
         )
     }
@@ -116,7 +116,7 @@ pub fn read_bytes(name: &str, reader: impl Read + Send + 'static, text: bool) ->
                     Ok(0) => break,
                     Ok(n) => take(&mut bytes, &chunk[..n])?,
                     Err(err) if err.kind() == io::ErrorKind::Interrupted => {}
-                    Err(err) => return Err(err).with_context(|| format!("{name}: cannot read")),
+                    Err(err) => return Err(err).with_context(|| cannot_read(name)),
                 }
             }
         }
@@ -142,9 +142,7 @@ pub fn read_bytes(name: &str, reader: impl Read + Send + 'static, text: bool) ->
                     Ok(Ok(chunk)) if chunk.is_empty() => break,
                     Ok(Ok(chunk)) => take(&mut bytes, &chunk)?,
                     Ok(Err(err)) if err.kind() == io::ErrorKind::Interrupted => {}
-                    Ok(Err(err)) => {
-                        return Err(err).with_context(|| format!("{name}: cannot read"));
-                    }
+                    Ok(Err(err)) => return Err(err).with_context(|| cannot_read(name)),
                     Err(_) => {
                         return Err(TimeRanOut {
                             name: name.to_owned(),
@@ -160,6 +158,15 @@ pub fn read_bytes(name: &str, reader: impl Read + Send + 'static, text: bool) ->
         return Err(utf8_error(name, &bytes, checked));
     }
     Ok(bytes)
+}
+
+/// What an error reading an input says.
+fn cannot_read(name: &str) -> String {
+    if name == STDIN_NAME {
+        format!("{name}: cannot read standard input")
+    } else {
+        format!("{name}: cannot read the file")
+    }
 }
 
 /// The size of the chunks inputs are read in.

@@ -241,7 +241,7 @@ fn endless_inputs_stop_at_their_limits() {
     assert_eq!(run.stdout, "0\n");
     assert!(
         run.stderr
-            .contains("the time limit ran out while the input was read"),
+            .contains("the time limit ran out while <stdin> was read"),
         "{}",
         run.stderr
     );
