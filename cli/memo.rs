@@ -91,18 +91,19 @@ fn memo_graph(
 ) -> Result<dlx::MemoGraph> {
     // `--random` alone runs as a first-solution search would, on one thread; the graph
     // uses --threads whatever the mode.
+    let problem = solver.problem();
     let graph = memoizing(solver, flags, order)
         .threads(flags.threads)
         .memo_graph();
     if let Some(bar) = &bar {
         bar.finish();
     }
-    graph.map_err(|err| memo_error(err, false))
+    graph.map_err(|err| memo_error(err, problem, false))
 }
 
 /// A memoized run's error, with what to try next when it ran out of room (`counting`: a
-/// count, which enumeration can do instead).
-fn memo_error(err: dlx::MemoError, counting: bool) -> anyhow::Error {
+/// count, which enumeration can do instead), and an item by its name.
+fn memo_error(err: dlx::MemoError, problem: &dlx::Problem, counting: bool) -> anyhow::Error {
     match err {
         dlx::MemoError::MemoryLimit { .. } if counting => {
             anyhow!("{err}: raise --memo-limit, try the other --order, or count without --memo")
@@ -110,6 +111,11 @@ fn memo_error(err: dlx::MemoError, counting: bool) -> anyhow::Error {
         dlx::MemoError::MemoryLimit { .. } => {
             anyhow!("{err}: raise --memo-limit or try the other --order")
         }
+        dlx::MemoError::TooManyBranches { item } => anyhow!(
+            "item `{}` can be covered in too many ways at once for memoization (more than 16 \
+             million steps to list them): count without --memo",
+            reductions::text::shown(problem.item_name(dlx::ItemId::new(item))),
+        ),
         _ => anyhow!("{err}"),
     }
 }
@@ -208,7 +214,7 @@ pub(crate) fn estimate(
     let start = std::time::Instant::now();
     let estimate = solver
         .estimate(probes, seed)
-        .map_err(|err| memo_error(err, false))?;
+        .map_err(|err| memo_error(err, solver.problem(), false))?;
     if let Some(bar) = &bar {
         bar.finish();
     }
@@ -394,19 +400,13 @@ pub(crate) fn memo_count(
     flags: &SolveFlags,
     order: Branching,
 ) -> Result<Found> {
-    let settings = flags
-        .shard
-        .map(|_| memo_settings(solver.problem(), flags, order));
+    let problem = solver.problem();
+    let settings = flags.shard.map(|_| memo_settings(problem, flags, order));
     let outcome = memoizing(solver, flags, order).memo_count();
     if let Some(bar) = &bar {
         bar.finish();
     }
-    let outcome = outcome.map_err(|err| match err {
-        dlx::MemoError::MemoryLimit { .. } => {
-            anyhow!("{err}: raise --memo-limit, try the other --order, or count without --memo")
-        }
-        _ => anyhow!("{err}"),
-    })?;
+    let outcome = outcome.map_err(|err| memo_error(err, problem, true))?;
     let shard = settings.map(|settings| {
         let seconds = outcome.stats.elapsed.as_secs_f64();
         (settings, outcome.stats.expanded, seconds)

@@ -614,6 +614,16 @@ fn memo_errors() {
         "memo_bad_order",
         &["queens", "6", "--count", "--memo", "--order", "random"],
     );
+    // An item of 60 options taken up to 20 times: named, not numbered.
+    let many = format!("0:20|bigitem\n{}", "bigitem\n".repeat(60));
+    assert_error(
+        "memo_too_many_branches",
+        &dlx_with_files(
+            "memo_branches",
+            &[("many.dlx", &many)],
+            &["solve", "many.dlx", "--count", "--memo"],
+        ),
+    );
 }
 
 // ---------------------------------------------------------------------------------------------

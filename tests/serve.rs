@@ -317,6 +317,17 @@ fn calendar_counts_and_solutions_agree_with_the_command_line() {
     assert_eq!(first["complete"], true);
     assert_eq!(first["solution"], 1);
     assert!(first["svg"].as_str().unwrap().starts_with("<svg"));
+    // The words the command line takes for a date: today's count is the command's.
+    let today = server.get("/api/calendar?date=today").json();
+    let cli_today = Command::new(env!("CARGO_BIN_EXE_dlx"))
+        .args(["calendar", "today", "--count"])
+        .output()
+        .unwrap();
+    assert_eq!(
+        today["count"].to_string(),
+        String::from_utf8_lossy(&cli_today.stdout).trim(),
+        "{today}"
+    );
     let last = server.get("/api/calendar?date=8-19&solution=100").json();
     assert_eq!(last["solution"], 100);
     assert_ne!(last["svg"], first["svg"]);

@@ -60,7 +60,7 @@ pub(super) fn seconds(text: &str) -> Result<std::time::Duration, String> {
     match seconds {
         s if s > 0.0 && s < LONGEST => Ok(std::time::Duration::from_secs_f64(s)),
         s if s >= LONGEST => Err(format!(
-            "too large: expected less than {LONGEST:e} seconds (leave the limit out for none)"
+            "too large: expected less than {LONGEST:e} seconds (about 31,700 years)"
         )),
         _ => Err(EXPECTED.to_owned()),
     }

@@ -23,14 +23,7 @@ pub fn run(args: &CalendarArgs) -> Result<Found> {
         return all_dates(&args.flags);
     }
     let date = match &args.date {
-        Some(text) => match text.trim().to_ascii_lowercase().as_str() {
-            "today" => local_date(0)?,
-            "tomorrow" => local_date(1)?,
-            "yesterday" => local_date(-1)?,
-            _ => text
-                .parse::<Date>()
-                .map_err(|err| anyhow!("date '{}': {err}", reductions::text::shown(text.trim())))?,
-        },
+        Some(text) => date_of(text)?,
         None => local_date(0)?,
     };
     let names: Vec<char> = calendar::PIECES.iter().map(|&(name, _)| name).collect();
@@ -39,6 +32,19 @@ pub fn run(args: &CalendarArgs) -> Result<Found> {
         names: names.clone(),
         date: Some(date),
     })
+}
+
+/// A date as the command line and the page take it: `today`, `tomorrow`, `yesterday` (in the
+/// local time zone), or a date as [`Date`] reads it.
+pub fn date_of(text: &str) -> Result<Date> {
+    match text.trim().to_ascii_lowercase().as_str() {
+        "today" => local_date(0),
+        "tomorrow" => local_date(1),
+        "yesterday" => local_date(-1),
+        _ => text
+            .parse::<Date>()
+            .map_err(|err| anyhow!("date '{}': {err}", reductions::text::shown(text.trim()))),
+    }
 }
 
 /// Today's date in the local time zone (the `TZ` variable, else the system's), moved by

@@ -111,10 +111,8 @@ pub async fn calendar(
     request: Result<Query<CalendarQuery>, QueryRejection>,
 ) -> Answer {
     let request = query(request)?;
-    let date: Date = request
-        .date
-        .parse()
-        .map_err(|err| ApiError::input("date", format!("date '{}': {err}", request.date)))?;
+    let date: Date = crate::puzzles::calendar::date_of(&request.date)
+        .map_err(|err| ApiError::input("date", format!("{err:#}")))?;
     let wanted = request.solution.unwrap_or(1).max(1);
     jobs.run(move |job| {
         let encoding = Calendar

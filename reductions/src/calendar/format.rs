@@ -127,10 +127,26 @@ impl FromStr for Date {
         let syntax = || DateError::Syntax {
             found: text.to_owned(),
         };
+        let is_separator = |c: char| c == '-' || c == '/' || c.is_whitespace();
         let parts: Vec<&str> = text
-            .split(|c: char| c == '-' || c == '/' || c.is_whitespace())
+            .split(is_separator)
             .filter(|part| !part.is_empty())
             .collect();
+        // Between two parts, blanks and at most one `-` or `/` (`jan--1` is no date).
+        let marks = text.chars().filter(|&c| c == '-' || c == '/').count();
+        let gaps = parts.len().saturating_sub(1);
+        if marks > gaps || text.starts_with(is_separator) {
+            return Err(syntax());
+        }
+        let mut rest = text;
+        for part in &parts {
+            let at = rest.find(part).unwrap_or(0);
+            let gap = &rest[..at];
+            if gap.chars().filter(|&c| c == '-' || c == '/').count() > 1 {
+                return Err(syntax());
+            }
+            rest = &rest[at + part.len()..];
+        }
         let (year, month_text, day_text) = match parts[..] {
             [month, day] => (None, month, day),
             [year, month, day] => (Some(year), month, day),

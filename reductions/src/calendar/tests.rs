@@ -69,8 +69,26 @@ fn dates_parse() {
         "AUGUST-19",
         " 2026-08-19\n",
         "2026-aug-019",
+        "Aug 19",
+        "aug  -  19",
+        "8/19",
     ] {
         assert_eq!(text.parse::<Date>(), Ok(aug19), "{text}");
+    }
+    // One `-` or `/` at most between two parts, none before the first or after the last.
+    for text in [
+        "jan--1",
+        "8//19",
+        "8-/19",
+        "-8-19",
+        "8-19-",
+        "2026--8-19",
+        "8-19/",
+    ] {
+        assert!(
+            matches!(text.parse::<Date>(), Err(DateError::Syntax { .. })),
+            "{text}"
+        );
     }
     assert_eq!("2024-2-29".parse::<Date>(), Date::new(2, 29));
     assert_eq!("2000-2-29".parse::<Date>(), Date::new(2, 29));
