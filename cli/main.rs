@@ -216,7 +216,13 @@ fn run(cli: args::Cli) -> anyhow::Result<Found> {
     }
     shard::set_command(cli.command.name());
     // `--timeout` counts from the start, and covers reading the input.
-    let timeout = cli.command.solve_flags().and_then(|flags| flags.timeout);
+    let timeout =
+        cli.command
+            .solve_flags()
+            .and_then(|flags| match (flags.timeout, flags.total_timeout) {
+                (Some(a), Some(b)) => Some(a.min(b)),
+                (a, b) => a.or(b),
+            });
     input::set_limits(cli.output.max_input, timeout.map(|limit| started() + limit));
     match cli.command {
         args::Command::Solve(args) => solve::run(&args),

@@ -125,6 +125,9 @@ pub fn limited<'p>(mut solver: Solver<'p>, flags: &SolveFlags, mode: Mode) -> So
     if let Some(limit) = flags.timeout {
         solver = solver.timeout(limit);
     }
+    if let Some(limit) = flags.total_timeout {
+        solver = solver.deadline(crate::started() + limit);
+    }
     solver
 }
 
@@ -160,8 +163,12 @@ pub fn configure<'p>(
             .map_err(|err| anyhow!("--within: {err}"))?;
     }
     solver = limited(solver, flags, mode);
-    // One problem: its time limit counts from the start of the process.
-    if let Some(limit) = flags.timeout {
+    // One problem: its time limit counts from the start of the process, as the whole run's.
+    let limit = match (flags.timeout, flags.total_timeout) {
+        (Some(a), Some(b)) => Some(a.min(b)),
+        (a, b) => a.or(b),
+    };
+    if let Some(limit) = limit {
         solver = solver.deadline(crate::started() + limit);
     }
     if mode != Mode::First {

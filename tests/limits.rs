@@ -352,3 +352,39 @@ fn the_memo_limit_holds_on_threads() {
         );
     }
 }
+
+/// `--total-timeout` bounds a whole run of many puzzles, where `--timeout` bounds each one
+/// (20,000 puzzles could run for hours under a per-puzzle limit).
+#[test]
+fn a_total_timeout_bounds_a_run_of_many_puzzles() {
+    let dir = scratch("total-timeout");
+    // Sudokus of one given: each count runs for ages.
+    let one_given = format!("1{}\n", ".".repeat(80));
+    std::fs::write(dir.join("many.txt"), one_given.repeat(40)).unwrap();
+    let started = Instant::now();
+    let run = dlx_in(
+        &dir,
+        &[
+            "sudoku",
+            "many.txt",
+            "--count",
+            "--total-timeout",
+            "0.5",
+            "--timeout",
+            "1h",
+        ],
+    );
+    run.assert_status(1);
+    assert!(
+        started.elapsed() < Duration::from_secs(20),
+        "{:?}",
+        started.elapsed()
+    );
+    assert_eq!(run.stdout.lines().count(), 40, "{}", run.stdout);
+    assert!(
+        run.stderr.contains("40 of 40 searches stopped at a limit"),
+        "{}",
+        run.stderr
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -111,6 +111,14 @@ pub struct SolveFlags {
     #[arg(help_heading = "Limits", long, value_name = "TIME", value_parser = seconds)]
     pub timeout: Option<std::time::Duration>,
 
+    /// Stop the whole run after this long, every puzzle of a file together.
+    ///
+    /// Stop the whole run after this long (10, 90s, 5m, 1h30m), from the start of the
+    /// command: with a file of many puzzles, where --timeout bounds each puzzle, the
+    /// puzzles not done by then stop at once (a note counts them); with one, as --timeout.
+    #[arg(help_heading = "Limits", long, value_name = "TIME", value_parser = seconds)]
+    pub total_timeout: Option<std::time::Duration>,
+
     /// Worker threads for --count and --all (0: one per core).
     ///
     /// Worker threads for --count and --all (0: one per core; 1: sequential, solutions in
@@ -330,6 +338,7 @@ impl SolveFlags {
             limit: None,
             node_limit: None,
             timeout: None,
+            total_timeout: None,
             threads: 0,
             shard: None,
             subshard: Vec::new(),
