@@ -655,3 +655,160 @@ fn making_a_puzzle_stops_at_the_time_limit_and_says_so() {
     let reply = server.get("/api/sudoku/generate?size=4&seed=1");
     assert_eq!(reply.status, 200, "{}", reply.body);
 }
+
+/// Reads from `stream` until the server closes it; how long that took, or `None` if it was
+/// still open after `bound`.
+fn closed_within(stream: &mut TcpStream, bound: Duration) -> Option<Duration> {
+    let start = Instant::now();
+    stream.set_read_timeout(Some(bound)).unwrap();
+    let mut buffer = [0u8; 4096];
+    loop {
+        match stream.read(&mut buffer) {
+            Ok(0) => return Some(start.elapsed()),
+            Ok(_) => {}
+            Err(err) if err.kind() == std::io::ErrorKind::ConnectionReset => {
+                return Some(start.elapsed())
+            }
+            Err(_) => return None,
+        }
+        if start.elapsed() > bound {
+            return None;
+        }
+    }
+}
+
+/// Connections that send nothing, or half a request's head, or stay idle after an answer,
+/// are closed after `--idle-timeout` (4,000 of them stayed open for good); a client that
+/// half-closes its side after its request is answered (it got nothing).
+#[test]
+fn idle_and_half_sent_connections_are_closed_and_half_close_is_answered() {
+    let server = Server::start(&["--idle-timeout", "0.5"]);
+    let mut idle: Vec<TcpStream> = (0..50)
+        .map(|_| TcpStream::connect(&server.address).unwrap())
+        .collect();
+    let mut half: Vec<TcpStream> = (0..50)
+        .map(|_| {
+            let mut stream = TcpStream::connect(&server.address).unwrap();
+            stream.write_all(b"GET / HTTP/1.1\r\nHost: x\r\n").unwrap();
+            stream
+        })
+        .collect();
+    let mut kept = TcpStream::connect(&server.address).unwrap();
+    kept.write_all(b"GET /api/calendar?date=8-19 HTTP/1.1\r\nHost: x\r\n\r\n")
+        .unwrap();
+    for stream in idle.iter_mut().chain(half.iter_mut()) {
+        assert!(closed_within(stream, Duration::from_secs(20)).is_some());
+    }
+    // The kept-alive connection gets its answer, then is closed when idle.
+    let mut answer = Vec::new();
+    kept.set_read_timeout(Some(Duration::from_secs(20)))
+        .unwrap();
+    let _ = kept.read_to_end(&mut answer);
+    assert!(
+        answer.starts_with(b"HTTP/1.1 200"),
+        "{}",
+        String::from_utf8_lossy(&answer)
+    );
+
+    let mut half_closed = TcpStream::connect(&server.address).unwrap();
+    half_closed
+        .write_all(b"GET /api/calendar?date=8-19 HTTP/1.1\r\nHost: x\r\n\r\n")
+        .unwrap();
+    half_closed.shutdown(std::net::Shutdown::Write).unwrap();
+    let mut answer = Vec::new();
+    half_closed
+        .set_read_timeout(Some(Duration::from_secs(20)))
+        .unwrap();
+    let _ = half_closed.read_to_end(&mut answer);
+    assert!(
+        answer.starts_with(b"HTTP/1.1 200"),
+        "{}",
+        String::from_utf8_lossy(&answer)
+    );
+    assert!(String::from_utf8_lossy(&answer).contains("\"count\":100"));
+}
+
+/// Past 256 open connections a new one is closed at once; once the idle ones are reaped the
+/// server answers again.
+#[test]
+fn connections_past_the_cap_are_closed_and_the_server_goes_on() {
+    let server = Server::start(&["--idle-timeout", "1"]);
+    let mut open: Vec<TcpStream> = (0..300)
+        .map(|_| TcpStream::connect(&server.address).unwrap())
+        .collect();
+    let closed_at_once = open[256..]
+        .iter_mut()
+        .filter_map(|stream| closed_within(stream, Duration::from_millis(500)))
+        .count();
+    assert!(
+        closed_at_once >= 40,
+        "{closed_at_once} of the 44 past the cap closed"
+    );
+    // A new connection is answered once the idle ones are closed.
+    let start = Instant::now();
+    loop {
+        let mut stream = TcpStream::connect(&server.address).unwrap();
+        let _ = stream.write_all(
+            b"GET /api/calendar?date=8-19 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+        );
+        stream
+            .set_read_timeout(Some(Duration::from_secs(10)))
+            .unwrap();
+        let mut answer = Vec::new();
+        let _ = stream.read_to_end(&mut answer);
+        if answer.starts_with(b"HTTP/1.1 200") {
+            break;
+        }
+        assert!(start.elapsed() < Duration::from_secs(30), "no answer");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    drop(open);
+}
+
+/// Clients that never read their answers hold bounded memory: an answer of solutions is cut
+/// at 4 MiB (a request of 1 MiB asked for 33 MB), and answers not yet sent are held to 64 MiB
+/// together (20 such clients held 924 MB); the server answers others meanwhile.
+#[test]
+fn clients_that_never_read_hold_bounded_memory() {
+    let server = Server::start(&[]);
+    // Six primary items of 16 options each, every option also giving one color to 1,000
+    // secondary items: 16^6 solutions, each of six options of 8 KB, under 800 KB in all.
+    let colored: Vec<String> = (0..1000).map(|k| format!("s{k:04}:c")).collect();
+    let names: Vec<String> = (0..1000).map(|k| format!("s{k:04}")).collect();
+    let mut problem = format!("p0 p1 p2 p3 p4 p5 | {}\n", names.join(" "));
+    for item in 0..6 {
+        for _ in 0..16 {
+            problem.push_str(&format!("p{item} {}\n", colored.join(" ")));
+        }
+    }
+    assert!(problem.len() < 1 << 20);
+    let listed = server.post("/api/dlx?mode=solutions&limit=100", problem.as_bytes());
+    let lines = listed.json_lines();
+    let result = &lines.last().unwrap()["result"];
+    assert_eq!(result["complete"], false, "{result}");
+    assert!(
+        result["stopped"]
+            .as_str()
+            .unwrap()
+            .contains("size limit of 4 MiB"),
+        "{result}"
+    );
+    let head = format!(
+        "POST /api/dlx?mode=solutions&limit=100 HTTP/1.1\r\nHost: x\r\nContent-Length: {}\r\n\r\n",
+        problem.len()
+    );
+    let mut readers: Vec<TcpStream> = (0..20)
+        .map(|_| {
+            let mut stream = TcpStream::connect(&server.address).unwrap();
+            stream.write_all(head.as_bytes()).unwrap();
+            stream.write_all(problem.as_bytes()).unwrap();
+            stream
+        })
+        .collect();
+    std::thread::sleep(Duration::from_secs(3));
+    assert_eq!(server.get("/api/calendar?date=8-19").status, 200);
+    if let Some(peak) = server.peak_memory_kib() {
+        assert!(peak < 400 << 10, "the server held {peak} KiB");
+    }
+    readers.clear();
+}

@@ -548,6 +548,11 @@ pub struct ServeArgs {
     /// cut short says so.
     #[arg(long, value_name = "TIME", value_parser = seconds, default_value = "10")]
     pub time_limit: std::time::Duration,
+
+    /// How long a connection may take to send a request's head, or stay idle between
+    /// requests, before it is closed.
+    #[arg(long, value_name = "TIME", value_parser = seconds, default_value = "10")]
+    pub idle_timeout: std::time::Duration,
 }
 
 #[derive(Debug, Args)]

@@ -32,6 +32,9 @@ pub(super) type Answer = Result<Response, ApiError>;
 /// The most solutions `/api/dlx` lists.
 const MAX_LISTED: u64 = 100;
 
+/// The most bytes of solutions `/api/dlx` lists (a problem of 1 MiB could ask for 100 MiB).
+const MAX_LISTING: usize = 4 << 20;
+
 /// The largest side of a tromino board tiled by divide and conquer (its SVG is about 6 MB).
 const MAX_DIVIDE: usize = 64;
 
@@ -39,11 +42,90 @@ const MAX_DIVIDE: usize = 64;
 const MAX_COUNTED: usize = 16;
 
 pub(super) fn json_response(value: Value) -> Response {
+    let text = value.to_string();
+    if text.len() > MAX_ANSWER {
+        return ApiError::new(
+            StatusCode::INSUFFICIENT_STORAGE,
+            format!("the answer would be over {} MiB", MAX_ANSWER >> 20),
+        )
+        .into_response();
+    }
+    // Small answers are not counted: at most MAX_CONNECTIONS of them are held, and a page's
+    // ordinary requests are answered when large ones are held up.
+    let lease = if text.len() <= SMALL_ANSWER {
+        Lease(0)
+    } else {
+        match Lease::take(text.len()) {
+            Some(lease) => lease,
+            None => return ApiError::busy().into_response(),
+        }
+    };
     (
         [(header::CONTENT_TYPE, "application/json")],
-        value.to_string(),
+        leased_body(text.into(), lease),
     )
         .into_response()
+}
+
+/// The largest answer: the SVG of the largest tiling drawn is about 6 MB.
+pub(super) const MAX_ANSWER: usize = 8 << 20;
+
+/// Answers up to this size are not counted in [`MAX_HELD`].
+const SMALL_ANSWER: usize = 64 << 10;
+
+/// The most bytes of answers held at once, not yet sent: clients that do not read their
+/// answers hold no more than this together, and further answers are 503 until they are gone.
+pub(super) const MAX_HELD: usize = 64 << 20;
+
+/// Bytes of answers held (see [`MAX_HELD`]).
+static HELD: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// A share of [`MAX_HELD`], given back when dropped.
+pub(super) struct Lease(usize);
+
+impl Lease {
+    pub(super) fn take(bytes: usize) -> Option<Lease> {
+        use std::sync::atomic::Ordering;
+        let mut held = HELD.load(Ordering::Relaxed);
+        loop {
+            if held.saturating_add(bytes) > MAX_HELD {
+                return None;
+            }
+            match HELD.compare_exchange_weak(
+                held,
+                held + bytes,
+                Ordering::Relaxed,
+                Ordering::Relaxed,
+            ) {
+                Ok(_) => return Some(Lease(bytes)),
+                Err(now) => held = now,
+            }
+        }
+    }
+}
+
+impl Drop for Lease {
+    fn drop(&mut self) {
+        HELD.fetch_sub(self.0, std::sync::atomic::Ordering::Relaxed);
+    }
+}
+
+/// A body sent in pieces of 64 KiB, each asked for only when the connection took the one
+/// before, holding `lease` until the last is taken.
+fn leased_body(bytes: axum::body::Bytes, lease: Lease) -> Body {
+    const PIECE: usize = 64 << 10;
+    let mut at = 0;
+    let stream = futures_util::stream::poll_fn(move |_| {
+        let _held = &lease;
+        if at >= bytes.len() {
+            return std::task::Poll::Ready(None);
+        }
+        let end = (at + PIECE).min(bytes.len());
+        let piece = bytes.slice(at..end);
+        at = end;
+        std::task::Poll::Ready(Some(Ok::<_, Infallible>(piece)))
+    });
+    Body::from_stream(stream)
 }
 
 pub(super) fn query<T>(query: Result<Query<T>, QueryRejection>) -> Result<T, ApiError> {
@@ -307,6 +389,8 @@ pub async fn exact_cover(
     request: Result<Query<ExactCoverQuery>, QueryRejection>,
     text: Result<String, StringRejection>,
 ) -> Answer {
+    // One time limit for the whole request, the reading of its problem included.
+    let started = std::time::Instant::now();
     let request = query(request)?;
     let text = body(text)?;
     let listing = match request.mode.as_deref().unwrap_or("count") {
@@ -340,7 +424,7 @@ pub async fn exact_cover(
     let task = tokio::spawn(async move {
         let progress = lines.clone();
         let result = jobs
-            .run(move |job| Ok(search_lines(&problem, job, listing, &progress)))
+            .run(move |job| Ok(search_lines(&problem, job, started, listing, &progress)))
             .await;
         let last = match result {
             Ok(value) => json!({"result": value}),
@@ -357,11 +441,19 @@ pub async fn exact_cover(
         }
     }
     let guard = AbortOnDrop(task);
+    // Each line holds its share of the answers' memory until the next is asked for.
+    let mut held: Option<Lease> = None;
     let stream = futures_util::stream::poll_fn(move |context| {
         let _keep = &guard;
-        receive
-            .poll_recv(context)
-            .map(|line| line.map(Ok::<_, Infallible>))
+        drop(held.take());
+        receive.poll_recv(context).map(|line| {
+            line.map(|line| {
+                if line.len() > SMALL_ANSWER {
+                    held = Lease::take(line.len());
+                }
+                Ok::<_, Infallible>(line)
+            })
+        })
     });
     Ok((
         [(header::CONTENT_TYPE, "application/x-ndjson")],
@@ -374,12 +466,14 @@ pub async fn exact_cover(
 fn search_lines(
     problem: &Problem,
     job: &Job,
+    started: std::time::Instant,
     listing: Option<u64>,
     progress: &tokio::sync::mpsc::UnboundedSender<String>,
 ) -> Value {
     let progress = progress.clone();
     let solver = job
         .solver(problem)
+        .deadline(started + job.time_limit)
         .on_progress(PROGRESS_EVERY, move |report| {
             let line = json!({"progress": {
                 "nodes": report.nodes,
@@ -398,14 +492,34 @@ fn search_lines(
         }
         Some(limit) => {
             let mut solutions = Vec::new();
+            // The answer stops growing at its size limit, with the solutions listed so far.
+            let mut bytes = 0;
             let outcome = solver.limit(limit.into()).for_each(|options| {
                 let texts: Vec<String> = options.iter().map(|&o| problem.option_text(o)).collect();
+                bytes += texts.iter().map(|text| text.len() + 3).sum::<usize>() + 2;
+                if bytes > MAX_LISTING {
+                    return ControlFlow::Break(());
+                }
                 solutions.push(texts);
                 ControlFlow::Continue(())
             });
+            let fields = if outcome.stopped == Some(StopReason::Visitor) {
+                vec![
+                    ("complete", json!(false)),
+                    (
+                        "stopped",
+                        json!(format!(
+                            "the answer reached its size limit of {} MiB",
+                            MAX_LISTING >> 20
+                        )),
+                    ),
+                ]
+            } else {
+                completeness(outcome.stopped)
+            };
             with_fields(
                 json!({"solutions": solutions, "nodes": outcome.stats.nodes}),
-                completeness(outcome.stopped),
+                fields,
             )
         }
     }

@@ -8,8 +8,10 @@
 //!
 //! Everything a request can cost is bounded: its body ([`MAX_BODY`]), the searches running at
 //! once (`--jobs`, one per core by default) and waiting ([`MAX_WAITING`]), the time of each
-//! (`--time-limit`), the memory of memoized counts ([`MEMO_LIMIT`]), and the sizes of the
-//! boards the page makes. Bad input is a 4xx answer with a JSON body `{"error": ...}` that the
+//! (`--time-limit`), the memory of memoized counts ([`MEMO_LIMIT`]), the sizes of the
+//! boards the page makes, the connections open ([`MAX_CONNECTIONS`], each closed when idle
+//! for `--idle-timeout` and after a lifetime), and the answers' sizes and the memory of those
+//! not yet sent (see `api::json_response`). Bad input is a 4xx answer with a JSON body `{"error": ...}` that the
 //! page shows beside the input; the server goes on.
 
 mod api;
@@ -86,11 +88,59 @@ pub fn run(args: &ServeArgs) -> Result<Found> {
                 .and_then(|()| out.flush())
                 .context(crate::output::write_error())?;
         }
-        axum::serve(listener, router(state))
-            .await
-            .context("the server stopped")
+        serve(listener, router(state), args.time_limit, args.idle_timeout).await;
+        Ok::<(), anyhow::Error>(())
     })?;
     Ok(Found::Some)
+}
+
+/// The most connections open at once; a connection past them is closed at once.
+pub const MAX_CONNECTIONS: usize = 256;
+
+/// How long a connection may stay open in all, beyond twice the time limit of its searches:
+/// a client that never reads its answer holds it no longer than this.
+pub const CONNECTION_SLACK: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// Answers connections until the process is stopped: each connection's request heads within
+/// `idle` (`--idle-timeout`), at most [`MAX_CONNECTIONS`] open, none open longer than twice the time
+/// limit and [`CONNECTION_SLACK`], and a client that half-closes its side after its request
+/// still answered. (`axum::serve` set no timer, so idle and half-sent connections stayed
+/// forever.)
+async fn serve(
+    listener: tokio::net::TcpListener,
+    router: Router,
+    time_limit: std::time::Duration,
+    idle: std::time::Duration,
+) {
+    let open = Arc::new(tokio::sync::Semaphore::new(MAX_CONNECTIONS));
+    let service = hyper_util::service::TowerToHyperService::new(router);
+    let lifetime = time_limit
+        .saturating_mul(2)
+        .saturating_add(CONNECTION_SLACK);
+    loop {
+        let stream = match listener.accept().await {
+            Ok((stream, _)) => stream,
+            // Out of file descriptors, most often: a moment for connections to close.
+            Err(_) => {
+                tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+                continue;
+            }
+        };
+        let Ok(permit) = open.clone().try_acquire_owned() else {
+            drop(stream);
+            continue;
+        };
+        let service = service.clone();
+        tokio::spawn(async move {
+            let _open = permit;
+            let mut http = hyper::server::conn::http1::Builder::new();
+            http.timer(hyper_util::rt::TokioTimer::new())
+                .header_read_timeout(idle)
+                .half_close(true);
+            let connection = http.serve_connection(hyper_util::rt::TokioIo::new(stream), service);
+            let _ = tokio::time::timeout(lifetime, connection).await;
+        });
+    }
 }
 
 /// The routes: the page, and the API under `/api/` (docs/serve.md).
