@@ -82,26 +82,27 @@ fn merge_folder(dir: &Path, suffix: &str, status: bool) -> Output {
 }
 
 /// The GNU parallel script: one shard fails (stopped by a limit, so its record says
-/// incomplete and its status is 1); the others go on, the script says what to do and exits
-/// with 1; run again, it runs that shard only and prints the exact total.
+/// incomplete and its status is 1) and one is killed (SIGKILL, before it wrote anything);
+/// the others go on, the script says what to do and exits with 1; run again, it runs those
+/// two only and prints the exact total.
 #[test]
-fn gnu_parallel_resumes_a_failed_shard() {
+fn gnu_parallel_resumes_failed_and_killed_shards() {
     if !have(&[&["parallel", "--version"]]) {
         return;
     }
     let dir = scratch("parallel");
     let results = dir.join("results");
-    // A dlx that stops shard 4 early while the file `fail` exists.
+    // A dlx that, while the file `fail` exists, stops shard 4 early and is killed on shard 2.
     let wrapper = dir.join("dlx-wrapper");
     let fail = dir.join("fail");
     std::fs::write(
         &wrapper,
         format!(
-            "#!/bin/sh\ncase \"$*\" in *'--shard 4/6'*) [ -e '{}' ] && exec '{}' \"$@\" \
-             --node-limit 5;; esac\nexec '{}' \"$@\"\n",
-            fail.display(),
-            binary(),
-            binary()
+            "#!/bin/sh\nif [ -e '{fail}' ]; then case \"$*\" in\n\
+             *'--shard 4/6'*) exec '{dlx}' \"$@\" --node-limit 5;;\n\
+             *'--shard 2/6'*) kill -KILL $$;;\nesac; fi\nexec '{dlx}' \"$@\"\n",
+            fail = fail.display(),
+            dlx = binary(),
         ),
     )
     .unwrap();
@@ -122,13 +123,14 @@ fn gnu_parallel_resumes_a_failed_shard() {
     assert_eq!(first.status.code(), Some(1), "{}", text(&first.stderr));
     let stderr = text(&first.stderr);
     assert!(
-        stderr.contains("1 shards did not finish")
+        stderr.contains("2 shards did not finish")
             && stderr.contains("incomplete: 4/6")
-            && stderr.contains("the node limit was reached"),
+            && stderr.contains("the node limit was reached")
+            && stderr.contains("missing: 2/6"),
         "{stderr}"
     );
-    let done: Vec<_> = (0..6)
-        .filter(|&i| i != 4)
+    let done: Vec<_> = [0, 1, 3, 5]
+        .into_iter()
         .map(|i| {
             let path = results.join(format!("shard-{i}-of-6.out"));
             std::fs::metadata(path).unwrap().modified().unwrap()
@@ -138,9 +140,9 @@ fn gnu_parallel_resumes_a_failed_shard() {
     let again = script(&dir);
     assert!(again.status.success(), "{}", text(&again.stderr));
     assert_eq!(text(&again.stdout), "724\n");
-    // Only the failed shard ran again: the others' records are the first run's.
-    let after: Vec<_> = (0..6)
-        .filter(|&i| i != 4)
+    // Only the failed shards ran again: the others' records are the first run's.
+    let after: Vec<_> = [0, 1, 3, 5]
+        .into_iter()
         .map(|i| {
             let path = results.join(format!("shard-{i}-of-6.out"));
             std::fs::metadata(path).unwrap().modified().unwrap()
@@ -148,7 +150,7 @@ fn gnu_parallel_resumes_a_failed_shard() {
         .collect();
     assert_eq!(done, after);
     let joblog = std::fs::read_to_string(results.join("joblog")).unwrap();
-    assert_eq!(joblog.lines().count(), 1 + 6 + 1, "{joblog}");
+    assert_eq!(joblog.lines().count(), 1 + 6 + 2, "{joblog}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
