@@ -101,6 +101,12 @@ pub fn read_bytes(name: &str, reader: impl Read + Send + 'static, text: bool) ->
                 size_name(limits.max)
             );
         }
+        if bytes.try_reserve(chunk.len()).is_err() {
+            bail!(
+                "{name}: not enough memory to read the input ({} bytes read)",
+                bytes.len()
+            );
+        }
         bytes.extend_from_slice(chunk);
         if text {
             checked = check_utf8(name, bytes, checked)?;

@@ -392,3 +392,47 @@ fn a_total_timeout_bounds_a_run_of_many_puzzles() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Under any limit on the address space (`ulimit -v`), a count ends with its answer or a
+/// clean error (exit status 2), never an abort: the tables are built with fallible
+/// allocations (a count of 10 million options aborted in the links' construction where the
+/// memory check had passed), and so is the input's buffer.
+#[test]
+fn every_memory_limit_gives_an_answer_or_an_error() {
+    let dir = scratch("ulimit");
+    let mut text = String::from("A | s\n");
+    for k in 0..1_000_000 {
+        text.push_str(["A s:0\n", "A s:1\n", "A s:2\n"][k % 3]);
+    }
+    std::fs::write(dir.join("wide.dlx"), text).unwrap();
+    let binary = env!("CARGO_BIN_EXE_dlx");
+    let mut answered = 0;
+    for flags in [
+        "--threads 1",
+        "--threads 2",
+        "--tree sparse-sets --threads 1",
+    ] {
+        for mib in (20..=240).step_by(20) {
+            let output = Command::new("bash")
+                .arg("-c")
+                .arg(format!(
+                    "ulimit -v {}; exec '{binary}' solve wide.dlx --count {flags}",
+                    mib * 1024
+                ))
+                .current_dir(&dir)
+                .output()
+                .unwrap();
+            let stderr = String::from_utf8_lossy(&output.stderr);
+            match output.status.code() {
+                Some(0) => {
+                    assert_eq!(String::from_utf8_lossy(&output.stdout), "1000000\n");
+                    answered += 1;
+                }
+                Some(2) => assert!(stderr.contains(" memory"), "{mib} MiB: {stderr}"),
+                other => panic!("{flags} under {mib} MiB: status {other:?}: {stderr}"),
+            }
+        }
+    }
+    assert!(answered > 0, "no limit was wide enough");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

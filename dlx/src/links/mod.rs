@@ -197,9 +197,15 @@ impl Links {
     /// selects the meaning of [`Entry::aux`] (Algorithm C's colors, or Algorithm X's cyclic
     /// successors).
     pub fn new(problem: &Problem, colors: bool) -> Links {
+        Links::try_new(problem, colors).expect("memory for the table of the search")
+    }
+
+    /// [`new`](Self::new), or `None` when the allocator refuses the memory of an array
+    /// (where `new` would abort the process).
+    pub fn try_new(problem: &Problem, colors: bool) -> Option<Links> {
         let n = problem.item_count();
         let n1 = problem.primary_count();
-        let mut items = vec![ItemLinks::default(); n + 2];
+        let mut items = try_vec(n + 2, ItemLinks::default())?;
         // The primary items form a circular list through the root 0, the secondary items one
         // through N + 1.
         let link = |items: &mut [ItemLinks], head: usize, first: usize, last: usize| {
@@ -216,11 +222,11 @@ impl Links {
         link(&mut items, n + 1, n1 + 1, n);
 
         let capacity = n + 2 + problem.option_count() + problem.entry_count();
-        let mut vertical = Vec::with_capacity(capacity);
-        let mut entries = Vec::with_capacity(capacity);
+        let mut vertical = try_with_capacity(capacity)?;
+        let mut entries = try_with_capacity(capacity)?;
         // The option of each node, for `mark_interleaved` (`u32::MAX` for the headers and
         // the spacers).
-        let mut owner = Vec::with_capacity(capacity);
+        let mut owner = try_with_capacity(capacity)?;
         owner.resize(n + 2, u32::MAX);
         vertical.extend((0..=n).map(|k| Vertical {
             up: k as u32,
@@ -271,8 +277,8 @@ impl Links {
         }
         // A record for every item (secondary items' unused), so that any item index is in
         // bounds, whatever list it was read from.
-        let mut bound = vec![0; n + 2];
-        let mut slack = vec![0; n + 2];
+        let mut bound = try_vec(n + 2, 0)?;
+        let mut slack = try_vec(n + 2, 0)?;
         for item in problem.items().take(n1) {
             let (min, max) = problem.bounds(item).unwrap_or((1, 1));
             // Bounds fit: an item can be covered at most once per option, so larger bounds
@@ -303,7 +309,7 @@ impl Links {
             }
         }
         links.mark_interleaved(&owner, problem.option_count());
-        links
+        Some(links)
     }
 
     /// The table of [`new`](Self::new), copied from the one `problem` keeps where it keeps
@@ -312,22 +318,25 @@ impl Links {
     /// the time of building it. So a program that solves one problem many times (from
     /// different given options, say) builds its table twice, and a problem holds at most
     /// about two megabytes more than its options.
-    pub fn of(problem: &Problem, colors: bool) -> Links {
+    ///
+    /// `None` when the allocator refuses the memory of a table too large to be kept (a kept
+    /// one is small).
+    pub fn try_of(problem: &Problem, colors: bool) -> Option<Links> {
         let nodes = problem.item_count() + 2 + problem.option_count() + problem.entry_count();
         if nodes > KEPT_NODES {
-            return Links::new(problem, colors);
+            return Links::try_new(problem, colors);
         }
         let tables = problem.kept_tables();
         let kind = usize::from(colors);
         if let Some(table) = tables.kept[kind].get() {
-            return table.clone();
+            return Some(table.clone());
         }
         let table = Links::new(problem, colors);
         if tables.built[kind].swap(true, Ordering::Relaxed) {
             // Another thread may have kept one first: the same table.
             let _ = tables.kept[kind].set(table.clone());
         }
-        table
+        Some(table)
     }
 
     /// Marks (with [`INTERLEAVED`] in the header's spare field) the items whose options
@@ -345,7 +354,10 @@ impl Links {
     /// marking every item to 1.33 (n queens and Langford pairs have no such steps at all).
     fn mark_interleaved(&mut self, owner: &[u32], option_count: usize) {
         let n = self.item_count;
-        let (waits, steps) = self.waits_and_steps(owner, option_count);
+        // An optimization only: where its tables cannot be had, the items stay as built.
+        let Some((waits, steps)) = self.waits_and_steps(owner, option_count) else {
+            return;
+        };
         for item in 1..=n {
             let (num, den) = INTERLEAVE_WAITS;
             // With fewer than 3 options the two orders are the same.
@@ -361,12 +373,16 @@ impl Links {
     /// Taking an option that is below this one in `r` lists makes a step that waits in each of
     /// the `r` - 1 others. Options have few nodes, so each option counts its followers in a
     /// table by option, stamped with the option counting (no sorting, no clearing).
-    fn waits_and_steps(&self, owner: &[u32], option_count: usize) -> (Vec<usize>, Vec<usize>) {
+    fn waits_and_steps(
+        &self,
+        owner: &[u32],
+        option_count: usize,
+    ) -> Option<(Vec<usize>, Vec<usize>)> {
         let n = self.item_count;
-        let mut waits = vec![0; n + 1];
-        let mut steps = vec![0; n + 1];
-        let mut counted_by = vec![u32::MAX; option_count];
-        let mut below_count = vec![0; option_count];
+        let mut waits = try_vec(n + 1, 0)?;
+        let mut steps = try_vec(n + 1, 0)?;
+        let mut counted_by = try_vec(option_count, u32::MAX)?;
+        let mut below_count = try_vec(option_count, 0)?;
         let mut first = n + 2;
         for option in 0..option_count as u32 {
             let len = self.entries[first..]
@@ -396,7 +412,7 @@ impl Links {
             }
             first += len + 1;
         }
-        (waits, steps)
+        Some((waits, steps))
     }
 
     /// [`waits_and_steps`](Self::waits_and_steps) as first written: each option's followers
@@ -438,6 +454,7 @@ impl Links {
     pub(crate) fn waits_and_steps_counted(&self) -> (Vec<usize>, Vec<usize>) {
         let (owner, options) = self.owners();
         self.waits_and_steps(&owner, options)
+            .expect("memory for the counts")
     }
 
     /// Each node's option as the table says (`u32::MAX` for headers and spacers), found by
@@ -655,6 +672,22 @@ impl Links {
 
 /// A copy of `list`, or `None` when the allocator refuses the memory (where `to_vec` would
 /// abort the process): for the copies of a table that each worker of a parallel search takes.
+/// A vector of `len` copies of `value`, or `None` where the allocator refuses the memory
+/// (where `vec!` would abort the process).
+pub(crate) fn try_vec<T: Clone>(len: usize, value: T) -> Option<Vec<T>> {
+    let mut vector = Vec::new();
+    vector.try_reserve_exact(len).ok()?;
+    vector.resize(len, value);
+    Some(vector)
+}
+
+/// An empty vector with room for `capacity`, or `None` where the allocator refuses it.
+pub(crate) fn try_with_capacity<T>(capacity: usize) -> Option<Vec<T>> {
+    let mut vector = Vec::new();
+    vector.try_reserve_exact(capacity).ok()?;
+    Some(vector)
+}
+
 pub(crate) fn try_copy<T: Copy>(list: &[T]) -> Option<Vec<T>> {
     let mut copy = Vec::new();
     copy.try_reserve_exact(list.len()).ok()?;

@@ -38,7 +38,7 @@ mod tests;
 mod xc;
 
 use crate::engine::{Engine, Tree};
-use crate::links::Links;
+use crate::links::{try_vec, Links};
 use crate::problem::Problem;
 use crate::propagate::{Counters, Propagate, Propagation, Propagator};
 use bits::Bits;
@@ -170,6 +170,13 @@ impl Search {
     /// [`tree_for`] gives it (sparse sets only for Algorithms X and C; bit sets also for
     /// Algorithm M's bounds of 0:1, which they search as Algorithm C would).
     pub fn new(problem: &Problem, engine: Engine, tree: Tree) -> Search {
+        Search::try_new(problem, engine, tree).expect("memory for the search's tables")
+    }
+
+    /// [`new`](Self::new), or `None` when the allocator refuses the memory of the links or
+    /// the sparse sets, or of the arrays of each level (the bit sets' tables are small by
+    /// [`Bits::fits`]).
+    pub fn try_new(problem: &Problem, engine: Engine, tree: Tree) -> Option<Search> {
         let engine = engine.max(problem.engine());
         let colors = engine == Engine::C || (engine == Engine::M && problem.has_colors());
         let sparse = tree == Tree::SparseSets && engine != Engine::M;
@@ -187,7 +194,7 @@ impl Search {
                 false,
             )
         } else {
-            Links::of(problem, colors)
+            Links::try_of(problem, colors)?
         };
         let depth = if bits {
             Bits::depth(problem)
@@ -206,26 +213,30 @@ impl Search {
             problem.primary_count() + 1
         };
         let m_depth = if engine == Engine::M { depth } else { 0 };
-        Search {
+        let sparse = match sparse {
+            true => Some(Box::new(Sparse::try_new(problem, colors, depth)?)),
+            false => None,
+        };
+        Some(Search {
             links,
             engine,
             colors,
             level: 0,
-            choice: vec![0; depth],
-            first_tweak: vec![0; m_depth],
-            degree: vec![0; m_depth],
+            choice: try_vec(depth, 0)?,
+            first_tweak: try_vec(m_depth, 0)?,
+            degree: try_vec(m_depth, 0)?,
             resume: Resume::EnterLevel,
             base: 0,
             cutoff: usize::MAX,
             nodes: 0,
-            profile: vec![0; depth],
+            profile: try_vec(depth, 0)?,
             checkpoint_at: u64::MAX,
             quiet_solutions: 0,
             propagate: None,
-            sparse: sparse.then(|| Box::new(Sparse::new(problem, colors, depth))),
+            sparse,
             bits: bits.then(|| Box::new(Bits::new(problem, colors, depth))),
             given: Vec::new(),
-        }
+        })
     }
 
     /// Propagates at every node with the built-in rules `level` and the `custom`

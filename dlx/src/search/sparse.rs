@@ -30,7 +30,7 @@
 use super::sets::{Branch, SetTable};
 use super::{Event, Search};
 use crate::error::PrefixError;
-use crate::links::try_copy;
+use crate::links::{try_copy, try_vec, try_with_capacity};
 use crate::problem::{ItemId, OptionId, Problem};
 
 /// Record `i` of a table array, without a bounds check in release builds.
@@ -106,56 +106,74 @@ enum Choice {
 }
 
 impl Sparse {
-    /// The table of `problem`, with its colors when `colors` is set.
-    pub fn new(problem: &Problem, colors: bool, depth: usize) -> Sparse {
+    /// The table of `problem`, with its colors when `colors` is set, or `None` when the
+    /// allocator refuses the memory of an array (where `vec!` would abort the process). Each
+    /// array is made at its size at once: each item's options are counted first.
+    pub fn try_new(problem: &Problem, colors: bool, depth: usize) -> Option<Sparse> {
         let n = problem.item_count();
-        let mut lists: Vec<Vec<u32>> = vec![Vec::new(); n];
-        let mut nodes = vec![SparseNode { item: 0, place: 0 }];
-        let mut items = vec![u32::MAX];
-        let mut node_colors = vec![0];
+        let total = 1 + problem.option_count() + problem.entry_count();
+        let mut sizes = try_vec(n, 0u32)?;
+        for entry in problem.options().flat_map(|option| problem.option(option)) {
+            sizes[entry.item().index()] += 1;
+        }
+        // Each item's place in `set`: its number and size, then its nodes.
+        let mut set = try_vec(2 * n + problem.entry_count(), 0u32)?;
+        let mut bases = try_with_capacity(n)?;
+        let mut initial = try_with_capacity(n)?;
+        let primaries = problem.primary_count() as u32;
+        let mut second = u32::MAX;
+        let mut at = 0;
+        for (i, &size) in sizes.iter().enumerate() {
+            set[at] = i as u32;
+            set[at + 1] = size;
+            let base = at as u32 + 2;
+            if i as u32 == primaries {
+                second = base;
+            }
+            bases.push(base);
+            initial.push((base, size));
+            at = base as usize + size as usize;
+        }
+        // Now the number of each item's nodes placed so far.
+        sizes.fill(0);
+        let mut nodes = try_with_capacity(total)?;
+        nodes.push(SparseNode { item: 0, place: 0 });
+        let mut node_colors = if colors {
+            try_with_capacity(total)?
+        } else {
+            Vec::new()
+        };
+        if colors {
+            node_colors.push(0);
+        }
         for option in problem.options() {
             let first = nodes.len();
             for entry in problem.option(option) {
-                lists[entry.item().index()].push(nodes.len() as u32);
-                nodes.push(SparseNode { item: 0, place: 0 });
-                items.push(entry.item().index() as u32);
-                node_colors.push(entry.color().map_or(0, |color| color.index() as u32 + 1));
+                let item = entry.item().index();
+                let place = bases[item] + sizes[item];
+                sizes[item] += 1;
+                set[place as usize] = nodes.len() as u32;
+                nodes.push(SparseNode {
+                    item: bases[item] as i32,
+                    place,
+                });
+                if colors {
+                    node_colors.push(entry.color().map_or(0, |color| color.index() as u32 + 1));
+                }
             }
             let spacer = nodes.len();
             nodes.push(SparseNode {
                 item: first as i32 - spacer as i32,
                 place: option.index() as u32,
             });
-            items.push(u32::MAX);
-            node_colors.push(0);
-        }
-        let mut set = Vec::with_capacity(nodes.len() + 2 * n);
-        let mut bases = Vec::with_capacity(n);
-        let mut initial = Vec::with_capacity(n);
-        let primaries = problem.primary_count() as u32;
-        let mut second = u32::MAX;
-        for (i, list) in lists.iter().enumerate() {
-            set.extend([i as u32, list.len() as u32]);
-            let base = set.len() as u32;
-            if i as u32 == primaries {
-                second = base;
-            }
-            bases.push(base);
-            initial.push((base, list.len() as u32));
-            for &node in list {
-                nodes[node as usize].place = set.len() as u32;
-                set.push(node);
+            if colors {
+                node_colors.push(0);
             }
         }
-        for (node, &item) in nodes.iter_mut().zip(&items) {
-            if item != u32::MAX {
-                node.item = bases[item as usize] as i32;
-            }
-        }
-        Sparse {
+        Some(Sparse {
             set,
             nodes,
-            colors: if colors { node_colors } else { Vec::new() },
+            colors: node_colors,
             active: bases,
             primaries,
             live_primary: primaries,
@@ -163,11 +181,11 @@ impl Sparse {
             second,
             initial,
             saved: Vec::new(),
-            level_saved: vec![FORCED; depth],
-            level_live: vec![(0, 0); depth],
+            level_saved: try_vec(depth, FORCED)?,
+            level_live: try_vec(depth, (0, 0))?,
             updates: 0,
             others: Vec::new(),
-        }
+        })
     }
 
     /// A copy, or `None` when the allocator refuses the memory for its arrays (where `clone`

@@ -639,18 +639,35 @@ impl<'p> Solver<'p> {
 
     /// A fresh search with this solver's engine and propagation.
     fn new_search(&self) -> Search {
-        let mut search = Search::new(self.problem, self.engine, self.tree_used());
+        self.try_new_search()
+            .expect("memory for the search's tables")
+    }
+
+    /// [`new_search`](Self::new_search), or `None` when the allocator refuses the memory of
+    /// its tables: a search that cannot start then stops with [`StopReason::OutOfMemory`]
+    /// instead of aborting the process.
+    pub(super) fn try_new_search(&self) -> Option<Search> {
+        let mut search = Search::try_new(self.problem, self.engine, self.tree_used())?;
         search.propagate(self.problem, self.propagation, self.propagator.clone());
         search.give(self.problem, &self.given);
-        search
+        Some(search)
     }
 
     fn start(&self) -> Run<'p> {
         // The clock starts before the table is built: building a large one takes seconds.
         let started = Instant::now();
         let deadline = self.time_left().map(|limit| started + limit);
-        let mut search = self.new_search();
-        search.enter_prefix(&self.prefix, &[], false);
+        let (mut search, out_of_memory) = match self.try_new_search() {
+            Some(search) => (search, false),
+            // A search of nothing, stopped before it starts.
+            None => {
+                let nothing = Problem::builder().build().expect("the empty problem");
+                (Search::new(&nothing, Engine::X, Tree::Links), true)
+            }
+        };
+        if !out_of_memory {
+            search.enter_prefix(&self.prefix, &[], false);
+        }
         let mut run = Run {
             search,
             solution_limit: self.solution_limit.unwrap_or(u128::MAX),
@@ -664,7 +681,9 @@ impl<'p> Solver<'p> {
             stopped: None,
             pacer: Pacer::new(Pacer::MOST, started),
         };
-        if self.is_cancelled() {
+        if out_of_memory {
+            run.stopped = Some(StopReason::OutOfMemory);
+        } else if self.is_cancelled() {
             run.stopped = Some(StopReason::Cancelled);
         } else if deadline.is_some_and(|at| Instant::now() >= at) {
             run.stopped = Some(StopReason::Timeout);

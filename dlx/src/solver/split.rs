@@ -56,7 +56,16 @@ impl Solver<'_> {
     pub(super) fn run_split<'a>(&'a self, visit: Option<&'a mut parallel::Visit<'a>>) -> Outcome {
         let started = Instant::now();
         let time_left = self.time_left();
-        let template = self.new_search();
+        let Some(template) = self.try_new_search() else {
+            return Outcome {
+                solutions: 0,
+                stopped: Some(StopReason::OutOfMemory),
+                stats: Stats {
+                    tree: self.tree_used(),
+                    ..Stats::default()
+                },
+            };
+        };
         let mut visit = visit;
         let mut top = Top::default();
         let roots = if self.shards.is_empty() {
