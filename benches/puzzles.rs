@@ -5,6 +5,7 @@
 //! without touching the others.
 
 use std::hint::black_box;
+use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use dlx::Solver;
@@ -120,7 +121,7 @@ fn binairo(c: &mut Criterion) {
 }
 
 /// Sudoku: the four hard 9 x 9 puzzles of the engine corpus (compare `sudoku/unique` with
-/// the `sudoku` group of `cargo bench --bench engine`, which solves Knuth's encoding of the
+/// the `sudoku` group of `cargo bench -p dlx --bench engine`, which solves Knuth's encoding of the
 /// same grids, read from DLX files), and a 25 x 25. `encode` is parse and encode, `unique`
 /// the search to the uniqueness check on the encoding built once.
 fn sudoku(c: &mut Criterion) {
@@ -152,7 +153,7 @@ fn sudoku(c: &mut Criterion) {
 }
 
 /// n-queens: encode, and count all solutions of n = 10 and 12 on one thread (Knuth's
-/// encoding, the same tree as `queens` in `cargo bench --bench engine`).
+/// encoding, the same tree as `queens` in `cargo bench -p dlx --bench engine`).
 fn queens(c: &mut Criterion) {
     let mut group = c.benchmark_group("queens");
     group.sample_size(10);
@@ -175,5 +176,33 @@ fn queens(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, futoshiki, arrows, binairo, sudoku, queens);
+/// Counting the 1,193,600 tilings of a 9 x 9 board by L-trominoes (the encoding of
+/// `reductions::tromino`), on 1 thread and on 2.
+fn tromino(c: &mut Criterion) {
+    use reductions::grid::Mask;
+    use reductions::tromino::Tromino;
+    use reductions::Reduction;
+    let encoding = Tromino.encode(&Mask::full(9, 9)).expect("a 9 x 9 board");
+    let mut group = c.benchmark_group("tromino");
+    group.sample_size(10);
+    group.measurement_time(Duration::from_secs(15));
+    for threads in [1, 2] {
+        group.bench_function(
+            BenchmarkId::new(format!("count/threads{threads}"), "9x9"),
+            |b| {
+                b.iter(|| {
+                    black_box(
+                        Solver::new(&encoding.problem)
+                            .threads(threads)
+                            .count()
+                            .solutions,
+                    )
+                })
+            },
+        );
+    }
+    group.finish();
+}
+
+criterion_group!(benches, futoshiki, arrows, binairo, sudoku, queens, tromino);
 criterion_main!(benches);

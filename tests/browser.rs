@@ -38,31 +38,48 @@ impl Driver {
             eprintln!("browser test skipped: no {driver} or {browser} (apt-get install chromium chromium-driver)");
             return None;
         }
-        let port = TcpListener::bind("127.0.0.1:0")
-            .unwrap()
-            .local_addr()
-            .unwrap()
-            .port();
-        let process = Command::new(&driver)
-            .arg(format!("--port={port}"))
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("chromedriver starts");
-        let address = format!("127.0.0.1:{port}");
-        let mut driver = Driver {
-            process,
-            address,
-            session: String::new(),
+        // A free port is free only until another test's connection takes it as its own
+        // end: chromedriver then cannot listen there (or a connection answers in its place),
+        // so its /status must answer before it is used, else another port is tried.
+        let mut tries = 0;
+        let mut driver = loop {
+            tries += 1;
+            let port = TcpListener::bind("127.0.0.1:0")
+                .unwrap()
+                .local_addr()
+                .unwrap()
+                .port();
+            let process = Command::new(&driver)
+                .arg(format!("--port={port}"))
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .spawn()
+                .expect("chromedriver starts");
+            let mut candidate = Driver {
+                process,
+                address: format!("127.0.0.1:{port}"),
+                session: String::new(),
+            };
+            let listening = wait_for(
+                || {
+                    if let Ok(Some(_)) = candidate.process.try_wait() {
+                        return Some(false);
+                    }
+                    std::net::TcpStream::connect(&candidate.address)
+                        .is_ok()
+                        .then_some(true)
+                },
+                "chromedriver to listen",
+            );
+            let status = format!(
+                "GET /status HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n",
+                candidate.address
+            );
+            if listening && answers_ok(&candidate.address, &status) {
+                break candidate;
+            }
+            assert!(tries < 5, "chromedriver did not start on 5 ports");
         };
-        wait_for(
-            || {
-                std::net::TcpStream::connect(&driver.address)
-                    .is_ok()
-                    .then_some(())
-            },
-            "chromedriver to listen",
-        );
         let profile = std::env::temp_dir().join(format!("dlx-browser-test-{}", std::process::id()));
         let capabilities = json!({"capabilities": {"alwaysMatch": {
             "browserName": "chrome",
@@ -184,6 +201,28 @@ impl Drop for Driver {
         let _ = self.process.kill();
         let _ = self.process.wait();
     }
+}
+
+/// Whether `request` sent to `address` is answered 200 (without a panic when it is not).
+fn answers_ok(address: &str, request: &str) -> bool {
+    use std::io::{Read, Write};
+    let Ok(mut stream) = std::net::TcpStream::connect(address) else {
+        return false;
+    };
+    let _ = stream.set_read_timeout(Some(Duration::from_secs(30)));
+    if stream.write_all(request.as_bytes()).is_err() {
+        return false;
+    }
+    // The status line is enough (some servers keep the connection open after answering).
+    let mut answer = Vec::new();
+    let mut buffer = [0u8; 1024];
+    while !answer.windows(2).any(|pair| pair == b"\r\n") {
+        match stream.read(&mut buffer) {
+            Ok(0) | Err(_) => return false,
+            Ok(n) => answer.extend_from_slice(&buffer[..n]),
+        }
+    }
+    answer.starts_with(b"HTTP/1.1 200")
 }
 
 fn wait_for<T>(mut ready: impl FnMut() -> Option<T>, what: &str) -> T {

@@ -2972,7 +2972,7 @@ fn zdd_holds_the_solutions() {
         .map(|s| s.canonical().into_iter().map(OptionId::index).collect())
         .collect();
     expected.sort();
-    assert_eq!(crate::memo::zdd_solutions(&run.stdout), expected);
+    assert_eq!(crate::util::zdd_solutions(&run.stdout), expected);
     let tiny = dlx(&[
         "solve",
         X_EXAMPLE,
@@ -2985,7 +2985,7 @@ fn zdd_holds_the_solutions() {
     insta::assert_snapshot!("x_zdd_stats", tiny.report_without_time());
     let queens = dlx(&["queens", "6", "--format", "zdd"]);
     queens.assert_status(0);
-    assert_eq!(crate::memo::zdd_solutions(&queens.stdout).len(), 4);
+    assert_eq!(crate::util::zdd_solutions(&queens.stdout).len(), 4);
 }
 
 /// `--random N` prints N solutions, each an exact cover, the same for a seed whatever the

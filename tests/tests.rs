@@ -1,25 +1,9 @@
-//! The single integration-test binary (ripgrep's layout): one module per topic.
+//! The command line's integration tests, one binary with a module per topic (ripgrep's
+//! layout); the engine's own are in `dlx/tests/`.
 
-/// Shared helpers: reading corpus files, running the `dlx` binary.
+/// Reading the corpus of instances (the engine's helpers, shared by path).
+#[path = "../dlx/tests/util.rs"]
 mod util;
-
-/// Every instance of tests/corpus with its known count, under every engine, each solution verified.
-mod corpus;
-
-/// Parallel search and shards against the sequential search.
-mod parallel;
-
-/// Random small problems (secondary items, colors) against brute-force enumeration.
-mod brute;
-
-/// Options given in advance (`Solver::given`) against the brute force.
-mod given;
-
-/// Memoized counting against enumeration, brute force and published figures.
-mod memo;
-
-/// Knuth's text format: round trips, and a snapshot of every parse error message.
-mod format;
 
 /// The `dlx` binary end to end: outputs, exit statuses, error messages.
 mod cli;
@@ -40,9 +24,6 @@ mod tiling;
 /// Every error path of the `dlx` binary (those `cli` leaves out), size limits, panics and
 /// closed pipes.
 mod cli_errors;
-
-/// The text parser's resource bounds on huge inputs (ignored: 2 GB each).
-mod text_limits;
 
 /// The fuzz targets' checks (fuzz/src/lib.rs) on every input of tests/fuzz-regressions.
 mod fuzz;

@@ -1,8 +1,8 @@
 //! The engine on the corpus instances: `Solver::count()`, parsing excluded.
 //!
-//! `cargo bench --bench engine` runs them all; `cargo bench --bench engine -- queens` one family.
+//! `cargo bench -p dlx --bench engine` runs them all; `cargo bench -p dlx --bench engine -- queens` one family.
 //! Each instance is counted on 1 thread and on 2 (`count/threads1`, `count/threads2`), for the
-//! parallel speed-up; so is the 9 x 9 L-tromino board (`tromino`, 1,193,600 tilings). Knuth's
+//! parallel speed-up (the 9 x 9 L-tromino board is in the binary's `puzzles`). Knuth's
 //! DLX1 on a 2-core machine of the kind this project develops on (CPU seconds, whole process):
 //! queens13 0.18, langford12-sym 0.30, pento6x10-sym 1.9, pento6x10 7.7, each sudoku under
 //! 0.01; his DLX3: queens13-pd 1.9, queens12-pd 0.34.
@@ -14,7 +14,7 @@ use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use dlx::{Problem, Solver};
 
 fn corpus(name: &str) -> Problem {
-    let path = format!("{}/tests/corpus/{name}.dlx", env!("CARGO_MANIFEST_DIR"));
+    let path = format!("{}/../tests/corpus/{name}.dlx", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     Problem::from_dlx(&text).unwrap_or_else(|e| panic!("{path}:{e}"))
 }
@@ -72,42 +72,17 @@ fn count(c: &mut Criterion) {
     }
 }
 
-/// Counting the 1,193,600 tilings of a 9 x 9 board by L-trominoes (the encoding of
-/// `reductions::tromino`), on 1 thread and on 2.
-fn tromino(c: &mut Criterion) {
-    use reductions::grid::Mask;
-    use reductions::tromino::Tromino;
-    use reductions::Reduction;
-    let encoding = Tromino.encode(&Mask::full(9, 9)).expect("a 9 x 9 board");
-    let mut group = c.benchmark_group("tromino");
-    group.sample_size(10);
-    group.measurement_time(Duration::from_secs(15));
-    for threads in [1, 2] {
-        group.bench_function(
-            BenchmarkId::new(format!("count/threads{threads}"), "9x9"),
-            |b| {
-                b.iter(|| {
-                    black_box(
-                        Solver::new(&encoding.problem)
-                            .threads(threads)
-                            .count()
-                            .solutions,
-                    )
-                })
-            },
-        );
-    }
-    group.finish();
-}
-
 /// Reading Knuth's text format: the largest corpus file.
 fn parse(c: &mut Criterion) {
-    let path = format!("{}/tests/corpus/pento6x10.dlx", env!("CARGO_MANIFEST_DIR"));
+    let path = format!(
+        "{}/../tests/corpus/pento6x10.dlx",
+        env!("CARGO_MANIFEST_DIR")
+    );
     let text = std::fs::read_to_string(path).unwrap();
     c.bench_function("parse/pento6x10", |b| {
         b.iter(|| black_box(Problem::from_dlx(black_box(&text)).unwrap()))
     });
 }
 
-criterion_group!(benches, count, tromino, parse);
+criterion_group!(benches, count, parse);
 criterion_main!(benches);

@@ -7,7 +7,7 @@
 //!
 //! Then the problems with bounds, on the links and the bit sets.
 //!
-//! `cargo bench --bench trees` runs every instance (`-- bits` the bit sets alone); the
+//! `cargo bench -p dlx --bench trees` runs every instance (`-- bits` the bit sets alone); the
 //! figures and what they mean are in docs/engine.md.
 
 use std::hint::black_box;
@@ -17,7 +17,7 @@ use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use dlx::{Problem, Solver, Tree};
 
 fn corpus(name: &str) -> Problem {
-    let path = format!("{}/tests/corpus/{name}.dlx", env!("CARGO_MANIFEST_DIR"));
+    let path = format!("{}/../tests/corpus/{name}.dlx", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     Problem::from_dlx(&text).unwrap_or_else(|e| panic!("{path}:{e}"))
 }

@@ -312,56 +312,6 @@ fn a_memo_limit_too_small_is_an_error() {
     );
 }
 
-/// The solutions of a ZDD in Knuth's ZDDREAD text format, read back here independently: each
-/// as its option numbers (from 0) sorted, all of them sorted.
-pub(crate) fn zdd_solutions(text: &str) -> Vec<Vec<usize>> {
-    let mut nodes = std::collections::HashMap::new();
-    let mut root = None;
-    for line in text.lines() {
-        let (id, rest) = line.split_once(": (~").expect("NODE: (~VAR?LO:HI)");
-        let (var, rest) = rest.split_once('?').expect("?");
-        let (lo, hi) = rest.trim_end_matches(')').split_once(':').expect(":");
-        let parse = |hex: &str| u64::from_str_radix(hex, 16).expect("hexadecimal");
-        let var: usize = var.parse().expect("a variable");
-        let node = (var, parse(lo), parse(hi));
-        assert!(nodes.insert(parse(id), node).is_none(), "node {id} twice");
-        if var == 0 {
-            root = Some(node.2);
-        }
-    }
-    fn paths(
-        node: u64,
-        nodes: &std::collections::HashMap<u64, (usize, u64, u64)>,
-        chosen: &mut Vec<usize>,
-        out: &mut Vec<Vec<usize>>,
-    ) {
-        match node {
-            0 => {}
-            1 => {
-                let mut solution = chosen.clone();
-                solution.sort_unstable();
-                out.push(solution);
-            }
-            _ => {
-                let (var, lo, hi) = nodes[&node];
-                paths(lo, nodes, chosen, out);
-                chosen.push(var - 1);
-                paths(hi, nodes, chosen, out);
-                chosen.pop();
-            }
-        }
-    }
-    let mut out = Vec::new();
-    paths(
-        root.expect("a root line"),
-        &nodes,
-        &mut Vec::new(),
-        &mut out,
-    );
-    out.sort();
-    out
-}
-
 /// The solutions found by enumeration, in the form of [`zdd_solutions`].
 fn enumerated(problem: &Problem) -> Vec<Vec<usize>> {
     let mut all: Vec<Vec<usize>> = Solver::new(problem)
@@ -408,7 +358,7 @@ fn zdd_paths_are_the_solutions() {
             assert_eq!(text.lines().count() as u64, nodes + 1, "{name}");
             assert_eq!(graph.zdd_nodes(), nodes);
             assert_eq!(
-                zdd_solutions(&text),
+                util::zdd_solutions(&text),
                 expected,
                 "{name} {branching:?}\n{text}"
             );

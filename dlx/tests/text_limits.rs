@@ -30,7 +30,7 @@ fn a_problem_just_over_max_nodes_is_refused() {
 
 /// Ten million items on one line, and one option with all of them: read and solved. In a
 /// release build this took 19 s of CPU to parse and 1.9 GB at peak (a 178 MB text); the
-/// normal suite has the same with a million (tests/format.rs).
+/// normal suite has the same with a million (dlx/tests/format.rs).
 #[test]
 #[ignore = "ten million items: 2 GB of memory and half a minute in release"]
 fn a_line_of_ten_million_items_parses() {

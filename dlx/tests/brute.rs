@@ -569,7 +569,7 @@ proptest! {
                 let mut text = Vec::new();
                 graph.write_zdd(&mut text).unwrap();
                 let text = String::from_utf8(text).unwrap();
-                let paths = crate::memo::zdd_solutions(&text);
+                let paths = crate::util::zdd_solutions(&text);
                 prop_assert_eq!(&paths, &expected, "{:?} on {} threads", branching, threads);
                 texts.push(text);
                 let drawn: Vec<Vec<usize>> = graph

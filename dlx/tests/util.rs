@@ -7,10 +7,16 @@ use std::path::{Path, PathBuf};
 
 use dlx::Problem;
 
-/// The root of the repository (where `Cargo.toml` is).
+/// The root of the repository (the workspace's `Cargo.toml`): the engine's tests run from
+/// `dlx/`, the command line's from the root.
 #[allow(dead_code)]
 pub fn repo_root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    if manifest.join("Cargo.lock").exists() {
+        manifest
+    } else {
+        manifest.parent().expect("the crate is in the workspace")
+    }
 }
 
 /// The directory of the instance corpus, `tests/corpus`.
@@ -114,4 +120,55 @@ pub fn corpus_files() -> Vec<String> {
     walk(&corpus_dir(), "", &mut files);
     files.sort();
     files
+}
+
+/// The solutions of a ZDD in Knuth's ZDDREAD text format, read back here independently: each
+/// as its option numbers (from 0) sorted, all of them sorted.
+#[allow(dead_code)]
+pub fn zdd_solutions(text: &str) -> Vec<Vec<usize>> {
+    let mut nodes = std::collections::HashMap::new();
+    let mut root = None;
+    for line in text.lines() {
+        let (id, rest) = line.split_once(": (~").expect("NODE: (~VAR?LO:HI)");
+        let (var, rest) = rest.split_once('?').expect("?");
+        let (lo, hi) = rest.trim_end_matches(')').split_once(':').expect(":");
+        let parse = |hex: &str| u64::from_str_radix(hex, 16).expect("hexadecimal");
+        let var: usize = var.parse().expect("a variable");
+        let node = (var, parse(lo), parse(hi));
+        assert!(nodes.insert(parse(id), node).is_none(), "node {id} twice");
+        if var == 0 {
+            root = Some(node.2);
+        }
+    }
+    fn paths(
+        node: u64,
+        nodes: &std::collections::HashMap<u64, (usize, u64, u64)>,
+        chosen: &mut Vec<usize>,
+        out: &mut Vec<Vec<usize>>,
+    ) {
+        match node {
+            0 => {}
+            1 => {
+                let mut solution = chosen.clone();
+                solution.sort_unstable();
+                out.push(solution);
+            }
+            _ => {
+                let (var, lo, hi) = nodes[&node];
+                paths(lo, nodes, chosen, out);
+                chosen.push(var - 1);
+                paths(hi, nodes, chosen, out);
+                chosen.pop();
+            }
+        }
+    }
+    let mut out = Vec::new();
+    paths(
+        root.expect("a root line"),
+        &nodes,
+        &mut Vec::new(),
+        &mut out,
+    );
+    out.sort();
+    out
 }
