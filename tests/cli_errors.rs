@@ -21,7 +21,7 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-use crate::cli::Run;
+use crate::binary::Run;
 
 /// The repository root: the binary runs there, so file names in messages are relative.
 fn root() -> &'static Path {

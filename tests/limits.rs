@@ -7,7 +7,7 @@ use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use crate::cli::{dlx, Run};
+use crate::binary::{dlx, Run};
 use crate::shards::scratch;
 use crate::util;
 

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use crate::cli::{dlx, Run};
+use crate::binary::{dlx, Run};
 use crate::util;
 
 /// A fresh folder for one test's files.

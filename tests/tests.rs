@@ -5,8 +5,26 @@
 #[path = "../dlx/tests/util.rs"]
 mod util;
 
-/// The `dlx` binary end to end: outputs, exit statuses, error messages.
+/// Running the `dlx` binary, and reading its solutions back: what every module below shares.
+mod binary;
+
+/// `dlx solve` end to end: outputs, formats, trees, limits, threads, errors.
 mod cli;
+
+/// The puzzle commands: calendar, tromino, pack, futoshiki, queens.
+mod puzzles;
+
+/// Sudoku, binairo and the arrow board.
+mod grids;
+
+/// `--split`, `--within` and `--given`: parts of the search tree.
+mod subtrees;
+
+/// Memoized counts, tilings, ZDDs, random solutions and estimates.
+mod counting;
+
+/// Making and grading puzzles.
+mod making;
 
 /// Shards' records and `dlx merge`: counts split up, refused when they do not add up.
 mod shards;

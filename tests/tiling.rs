@@ -1,7 +1,7 @@
 //! Dominoes by their own methods, through `dlx tile`: uniformly random tilings of Aztec
 //! diamonds by domino shuffling, and exact counts by Kasteleyn's determinant.
 
-use crate::cli::dlx;
+use crate::binary::dlx;
 
 /// Dominoes on an Aztec diamond are drawn by domino shuffling, not from the graph: every
 /// draw a tiling of the board, all 64 tilings of order 3 met in 640 draws, the same draws for

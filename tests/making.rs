@@ -1,0 +1,312 @@
+//! Making and grading puzzles: `--generate` and `--grade` for sudoku, futoshiki and binairo,
+//! their time limit, the flags they refuse, and the puzzles they draw.
+
+use std::process::Stdio;
+
+use crate::binary::*;
+
+/// `--generate`: a puzzle made from a seed reads back in the command's own format and in
+/// Tatham's, has exactly one solution (`--count` without a limit), grades as asked, and is
+/// the same puzzle for the same seed.
+#[test]
+fn sudoku_generate_solve_and_grade() {
+    let made = dlx(&[
+        "sudoku",
+        "--generate",
+        "9",
+        "--difficulty",
+        "advanced",
+        "--seed",
+        "11",
+    ]);
+    made.assert_status(0);
+    insta::assert_snapshot!("sudoku_generate", made.report());
+    let count = dlx_from_bytes(&["sudoku", "--count"], made.stdout.as_bytes());
+    assert_eq!(count.assert_status(0).stdout, "1\n");
+    let grade = dlx_from_bytes(&["sudoku", "--grade"], made.stdout.as_bytes());
+    assert_eq!(grade.assert_status(0).stdout, "advanced\n");
+    let id = dlx(&[
+        "sudoku",
+        "--generate",
+        "9",
+        "--difficulty",
+        "advanced",
+        "--seed",
+        "11",
+        "--format",
+        "tatham",
+    ]);
+    let back = dlx_from_bytes(&["sudoku"], id.stdout.as_bytes());
+    let solved = dlx_from_bytes(&["sudoku"], made.stdout.as_bytes());
+    assert_eq!(back.assert_status(0).stdout, solved.stdout);
+    // Tatham's form of the solution is the solved grid's ID.
+    let solved_id = dlx_from_bytes(&["sudoku", "--format", "tatham"], made.stdout.as_bytes());
+    let again = dlx_from_bytes(
+        &["sudoku", "--format", "tatham"],
+        solved_id.stdout.as_bytes(),
+    );
+    assert_eq!(again.stdout, solved_id.stdout);
+    let several = dlx(&[
+        "sudoku",
+        "--generate",
+        "4",
+        "--puzzles",
+        "3",
+        "--seed",
+        "2",
+        "--format",
+        "json",
+        "--solution",
+    ]);
+    insta::assert_snapshot!("sudoku_generate_json", several.report());
+}
+
+#[test]
+fn sudoku_grades_tathams_unreasonable_puzzle_with_its_search() {
+    let run = dlx_from_bytes(
+        &["sudoku", "--grade"],
+        b"3x3du:3c4b1d5b8c5_6a1_8b9h2b3_2a6_4b7h9b8_7a3_2c8b1d4b9c8\n",
+    );
+    insta::assert_snapshot!("sudoku_grade_unreasonable", run.report());
+    let several = dlx_from_bytes(&["sudoku", "--grade"], b"3x3:1z2z3z\n");
+    several.assert_status(0);
+    assert_eq!(several.stdout, "several solutions (not a puzzle)\n");
+}
+
+/// Futoshiki made from a seed: the puzzle reads back (also as an Unequal ID) with one
+/// solution and the grade asked for.
+#[test]
+fn futoshiki_generate_solve_and_grade() {
+    let args = [
+        "futoshiki",
+        "--generate",
+        "5",
+        "--difficulty",
+        "extreme",
+        "--seed",
+        "4",
+    ];
+    let made = dlx(&args);
+    made.assert_status(0);
+    insta::assert_snapshot!("futoshiki_generate", made.report());
+    let count = dlx_from_bytes(&["futoshiki", "--count"], made.stdout.as_bytes());
+    assert_eq!(count.assert_status(0).stdout, "1\n");
+    let grade = dlx_from_bytes(&["futoshiki", "--grade"], made.stdout.as_bytes());
+    assert_eq!(grade.assert_status(0).stdout, "extreme\n");
+    let id = dlx(&[&args[..], &["--format", "tatham"]].concat());
+    let from_id = dlx_from_bytes(&["futoshiki"], id.stdout.as_bytes());
+    let from_text = dlx_from_bytes(&["futoshiki"], made.stdout.as_bytes());
+    assert_eq!(from_id.assert_status(0).stdout, from_text.stdout);
+    let bad = dlx(&["futoshiki", "--generate", "5", "--difficulty", "hard"]);
+    bad.assert_status(2);
+    insta::assert_snapshot!("futoshiki_generate_bad_difficulty", bad.report());
+}
+
+/// `--timeout` bounds `--generate`: the puzzles made in time are printed, a note says how
+/// many, and the status is 1 when there is none. Every puzzle printed is whole and unique.
+#[test]
+fn generating_stops_at_the_timeout() {
+    // A 12 x 12 recursive futoshiki takes seconds (minutes in a debug build); it cannot be
+    // made in a millisecond. Killed after a minute, should the bound not hold.
+    let mut child = command(&[
+        "futoshiki",
+        "--generate",
+        "12",
+        "--difficulty",
+        "recursive",
+        "--seed",
+        "1",
+        "--timeout",
+        "0.001",
+    ])
+    .stdin(Stdio::null())
+    .stdout(Stdio::piped())
+    .stderr(Stdio::piped())
+    .spawn()
+    .expect("the dlx binary runs");
+    let start = std::time::Instant::now();
+    while child.try_wait().expect("waiting").is_none() {
+        if start.elapsed().as_secs() > 60 {
+            child.kill().expect("killing");
+            panic!("--generate ran a minute past --timeout 0.001");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let none = child.wait_with_output().expect("the output");
+    assert_eq!(none.status.code(), Some(1));
+    assert!(none.stdout.is_empty());
+    let stderr = String::from_utf8_lossy(&none.stderr);
+    assert!(
+        stderr.contains("--timeout: the time ran out while making puzzle 1; 0 made"),
+        "{stderr}"
+    );
+    // A thousand 9 x 9 extreme futoshiki take seconds: some are made in half a second.
+    for puzzle in ["futoshiki", "sudoku", "binairo"] {
+        let some = dlx(&[
+            puzzle,
+            "--generate",
+            if puzzle == "binairo" { "14" } else { "9" },
+            "--puzzles",
+            "1000",
+            "--seed",
+            "2",
+            "--format",
+            "tatham",
+            "--timeout",
+            "0.5",
+        ]);
+        let made = some.stdout.lines().count();
+        assert!(made < 1000, "{puzzle}: {made}");
+        let note = format!("; {made} made");
+        assert!(some.stderr.contains(&note), "{puzzle}: {}", some.stderr);
+        some.assert_status(if made > 0 { 0 } else { 1 });
+        for id in some.stdout.lines() {
+            let count = dlx_from_bytes(&[puzzle, "--count", "--limit", "2"], id.as_bytes());
+            assert_eq!(count.assert_status(0).stdout, "1\n", "{puzzle}: {id}");
+        }
+    }
+}
+
+/// The flags that shape a search or a drawing of a solved board mean nothing to `--generate`
+/// and `--grade`: refused (exit status 2, naming the flag), never silently ignored.
+#[test]
+fn generate_and_grade_refuse_what_they_would_ignore() {
+    // The puzzle as a game ID in place of the file: flags refused before it is read must
+    // not race a writer of standard input.
+    let puzzle = "4:1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,";
+    for flags in [
+        &["--threads", "2"][..],
+        &["--propagate", "probing"],
+        &["--tree", "sparse-sets"],
+        &["--pretty"],
+        &["--count"],
+    ] {
+        let made = dlx(&[&["futoshiki", "--generate", "4"][..], flags].concat());
+        made.assert_status(2);
+        let flag = flags[0];
+        assert!(made.stderr.contains(flag), "{}", made.report());
+        let graded = dlx(&[&["futoshiki", "--grade"][..], flags, &[puzzle]].concat());
+        graded.assert_status(2);
+        assert!(graded.stderr.contains(flag), "{}", graded.report());
+    }
+    // The flags of making a puzzle mean nothing to grading one, which runs to the end.
+    for flags in [
+        &["--timeout", "5"][..],
+        &["--difficulty", "easy"],
+        &["--puzzles", "2"],
+        &["--extra-clues", "2"],
+        &["--solution"],
+    ] {
+        let graded = dlx(&[&["futoshiki", "--grade"][..], flags, &[puzzle]].concat());
+        graded.assert_status(2);
+        assert!(graded.stderr.contains(flags[0]), "{}", graded.report());
+    }
+    // One thread is what they run on: allowed.
+    dlx(&["futoshiki", "--generate", "4", "--threads", "1"]).assert_status(0);
+}
+
+/// `--extra-clues N` gives back N digits of the solution: the same puzzle with N more
+/// givens, still with one solution.
+#[test]
+fn sudoku_extra_clues() {
+    let base = [
+        "sudoku",
+        "--generate",
+        "9",
+        "--seed",
+        "5",
+        "--difficulty",
+        "basic",
+    ];
+    let givens = |text: &str| text.chars().filter(char::is_ascii_digit).count();
+    let minimal = dlx(&base);
+    let more = dlx(&[&base[..], &["--extra-clues", "7"]].concat());
+    assert_eq!(givens(&more.stdout), givens(&minimal.stdout) + 7);
+    let kept = minimal
+        .stdout
+        .chars()
+        .zip(more.stdout.chars())
+        .all(|(a, b)| a == '.' || a == b);
+    assert!(kept, "{}\n{}", minimal.stdout, more.stdout);
+    let count = dlx_from_bytes(&["sudoku", "--count"], more.stdout.as_bytes());
+    assert_eq!(count.assert_status(0).stdout, "1\n");
+}
+
+/// Binairo made from a seed, square with distinct lines and rectangular with repeats: the
+/// puzzle reads back (also as an Unruly ID) with one solution and the grade asked for.
+#[test]
+fn binairo_generate_solve_and_grade() {
+    let square = [
+        "binairo",
+        "--generate",
+        "8",
+        "--difficulty",
+        "easy",
+        "--seed",
+        "2",
+    ];
+    let rect = [
+        "binairo",
+        "--generate",
+        "6x10",
+        "--repeats",
+        "--difficulty",
+        "normal",
+        "--seed",
+        "5",
+    ];
+    for (args, grade) in [(&square[..], "easy\n"), (&rect[..], "normal\n")] {
+        let made = dlx(args);
+        made.assert_status(0);
+        let count = dlx_from_bytes(&["binairo", "--count"], made.stdout.as_bytes());
+        assert_eq!(count.assert_status(0).stdout, "1\n", "{}", made.stdout);
+        let graded = dlx_from_bytes(&["binairo", "--grade"], made.stdout.as_bytes());
+        assert_eq!(graded.assert_status(0).stdout, grade);
+        let id = dlx(&[args, &["--format", "tatham"]].concat());
+        let from_id = dlx_from_bytes(&["binairo"], id.stdout.as_bytes());
+        let from_text = dlx_from_bytes(&["binairo"], made.stdout.as_bytes());
+        assert_eq!(from_id.assert_status(0).stdout, from_text.stdout);
+    }
+    insta::assert_snapshot!("binairo_generate_rect", dlx(&rect).report());
+    let none = dlx(&["binairo", "--generate", "2x4"]);
+    none.assert_status(2);
+    insta::assert_snapshot!("binairo_generate_impossible", none.report());
+}
+
+/// A game ID given as the FILE argument is the puzzle itself, errors named `<game ID>`.
+#[test]
+fn game_ids_as_arguments() {
+    let id = dlx(&["binairo", "8x8u:ADfBgcBbjEdbEeaEa", "--count"]);
+    assert_eq!(id.assert_status(0).stdout, "1\n");
+    let bad = dlx(&["futoshiki", "4:0,0,"]);
+    bad.assert_status(2);
+    insta::assert_snapshot!("game_id_argument_error", bad.report());
+}
+
+/// `--generate --format svg`: the puzzle drawn with its blanks empty, then (with --solution)
+/// the solution, givens set apart; both in one document.
+#[test]
+fn generated_puzzles_drawn() {
+    let run = dlx(&[
+        "sudoku",
+        "--generate",
+        "4",
+        "--seed",
+        "1",
+        "--format",
+        "svg",
+        "--solution",
+    ]);
+    run.assert_status(0);
+    let documents: Vec<&str> = run.stdout.split("<svg x=\"0\" ").skip(1).collect();
+    assert_eq!(documents.len(), 2);
+    let texts = |doc: &str| doc.matches("<text").count();
+    // The puzzle shows only its givens, the solution all 16 digits.
+    let givens = dlx(&["sudoku", "--generate", "4", "--seed", "1"]).stdout;
+    let given_count = givens.chars().filter(char::is_ascii_digit).count();
+    assert_eq!(
+        (texts(documents[0]), texts(documents[1])),
+        (given_count, 16)
+    );
+    insta::assert_snapshot!("sudoku_generate_svg", run.report());
+}
