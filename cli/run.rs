@@ -601,42 +601,28 @@ fn print_stats(outcome: &Outcome, flags: &SolveFlags) {
 fn report_stop(outcome: &Outcome, mode: Mode, flags: &SolveFlags) {
     let found = outcome.solutions;
     let plural = if found == 1 { "" } else { "s" };
+    // What a search stopped early means for what it printed.
+    let consequence = match (mode, found) {
+        (Mode::Count, _) => "the count is a lower bound",
+        (_, 0) => "there may be a solution",
+        _ => "there may be more",
+    };
     match outcome.stopped {
         Some(StopReason::NodeLimit) => {
             let nodes = outcome.stats.nodes;
-            let consequence = match (mode, found) {
-                (Mode::Count, _) => "the count is a lower bound",
-                (_, 0) => "there may be a solution",
-                _ => "there may be more",
-            };
             note(format_args!(
                 "dlx: note: the search stopped at the node limit ({nodes} nodes) after \
                  {found} solution{plural}: {consequence}"
             ));
         }
-        Some(StopReason::Timeout) => {
-            let consequence = match (mode, found) {
-                (Mode::Count, _) => "the count is a lower bound",
-                (_, 0) => "there may be a solution",
-                _ => "there may be more",
-            };
-            note(format_args!(
-                "dlx: note: the search stopped at the time limit after {found} solution{plural}: \
-                 {consequence}"
-            ));
-        }
-        Some(StopReason::Cancelled) => {
-            let consequence = match (mode, found) {
-                (Mode::Count, _) => "the count is a lower bound",
-                (_, 0) => "there may be a solution",
-                _ => "there may be more",
-            };
-            note(format_args!(
-                "dlx: note: the search stopped ({}) after {found} solution{plural}: \
-                 {consequence}",
-                stop_reason(StopReason::Cancelled)
-            ));
-        }
+        Some(StopReason::Timeout) => note(format_args!(
+            "dlx: note: the search stopped at the time limit after {found} solution{plural}: \
+             {consequence}"
+        )),
+        Some(StopReason::Cancelled) => note(format_args!(
+            "dlx: note: the search stopped ({}) after {found} solution{plural}: {consequence}",
+            stop_reason(StopReason::Cancelled)
+        )),
         Some(StopReason::SolutionLimit) if mode == Mode::Count => {
             let limit = flags.limit.unwrap_or_default();
             note(format_args!(

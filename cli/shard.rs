@@ -54,6 +54,15 @@ const IDENTITY: [&str; 8] = [
     "within",
 ];
 
+/// The identity fields that have a value, named as [`IDENTITY`] names them, in its order.
+fn identity(values: [Option<String>; IDENTITY.len()]) -> Vec<(String, String)> {
+    IDENTITY
+        .iter()
+        .zip(values)
+        .filter_map(|(name, value)| Some(((*name).to_owned(), value?)))
+        .collect()
+}
+
 /// The command that runs (`solve`, `sudoku`, ...), named in records; set once by `main`.
 static COMMAND: OnceLock<&'static str> = OnceLock::new();
 
@@ -150,26 +159,16 @@ impl Record {
         nodes: u64,
         seconds: f64,
     ) -> Record {
-        let mut identity = vec![
-            ("problem".to_owned(), settings.problem),
-            ("dlx".to_owned(), env!("CARGO_PKG_VERSION").to_owned()),
-            (
-                "command".to_owned(),
-                COMMAND.get().copied().unwrap_or("solve").to_owned(),
-            ),
-        ];
-        let optional = [
-            ("tree", settings.tree.map(str::to_owned)),
-            ("propagation", settings.propagation),
-            ("method", Some(settings.method)),
-            ("given", settings.given),
-            ("within", settings.within),
-        ];
-        for (name, value) in optional {
-            if let Some(value) = value {
-                identity.push((name.to_owned(), value));
-            }
-        }
+        let identity = identity([
+            Some(settings.problem),
+            Some(env!("CARGO_PKG_VERSION").to_owned()),
+            Some(COMMAND.get().copied().unwrap_or("solve").to_owned()),
+            settings.tree.map(str::to_owned),
+            settings.propagation,
+            Some(settings.method),
+            settings.given,
+            settings.within,
+        ]);
         Record {
             path,
             identity,
@@ -507,23 +506,16 @@ fn read_json(text: &str) -> Read {
             json.count.get()
         ));
     };
-    let mut identity = vec![
-        ("problem".to_owned(), json.problem),
-        ("dlx".to_owned(), json.dlx),
-        ("command".to_owned(), json.command),
-    ];
-    let optional = [
-        ("tree", json.tree),
-        ("propagation", json.propagation),
-        ("method", Some(json.method)),
-        ("given", json.given),
-        ("within", json.within),
-    ];
-    for (name, value) in optional {
-        if let Some(value) = value {
-            identity.push((name.to_owned(), value));
-        }
-    }
+    let identity = identity([
+        Some(json.problem),
+        Some(json.dlx),
+        Some(json.command),
+        json.tree,
+        json.propagation,
+        Some(json.method),
+        json.given,
+        json.within,
+    ]);
     let stopped =
         (!json.complete).then(|| json.stopped.unwrap_or_else(|| "no reason given".to_owned()));
     Read::Record(Record {

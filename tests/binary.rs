@@ -62,8 +62,20 @@ pub(crate) fn dlx_from_bytes(args: &[&str], input: &[u8]) -> Run {
     run(args, Some(input), shown)
 }
 
+/// Runs `dlx ARGS` from the folder `dir` instead of the root, with an empty standard input.
+pub(crate) fn dlx_in(dir: &Path, args: &[&str]) -> Run {
+    let mut command = command(args);
+    command.current_dir(dir);
+    finish(command, None, format!("dlx {}", args.join(" ")))
+}
+
 pub(crate) fn run(args: &[&str], input: Option<&[u8]>, shown: String) -> Run {
-    let mut child = command(args)
+    finish(command(args), input, shown)
+}
+
+/// Runs `command` with `input` on standard input, and checks that it did not panic.
+fn finish(mut command: Command, input: Option<&[u8]>, shown: String) -> Run {
+    let mut child = command
         .stdin(if input.is_some() {
             Stdio::piped()
         } else {

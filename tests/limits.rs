@@ -3,28 +3,12 @@
 //! run near their sequential time with every limit honoured. Time bounds here are generous
 //! (a run that took 3 s before its fix is held to 20 s; it takes milliseconds now).
 
-use std::path::Path;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
-use crate::binary::{dlx, Run};
+use crate::binary::{dlx, dlx_in, Run};
 use crate::shards::scratch;
 use crate::util;
-
-/// Runs `dlx ARGS` in `dir`.
-fn dlx_in(dir: &Path, args: &[&str]) -> Run {
-    let output = Command::new(env!("CARGO_BIN_EXE_dlx"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .unwrap();
-    Run {
-        shown: format!("dlx {}", args.join(" ")),
-        status: output.status.code(),
-        stdout: String::from_utf8_lossy(&output.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&output.stderr).into_owned(),
-    }
-}
 
 /// `-o` naming an input, by its name, a symbolic link, a hard link or stdin, is refused, and
 /// the input is left whole (`dlx solve x.dlx -o x.dlx` emptied it, then read it as empty).

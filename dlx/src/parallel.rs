@@ -229,18 +229,7 @@ pub(crate) fn run(template: Search, mut roots: Vec<Root>, settings: Settings<'_>
     let searches = shared.idle.into_inner().expect("no worker panicked");
     let mut stats = Stats::default();
     for search in &searches {
-        stats.nodes += search.nodes;
-        stats.updates += search.updates();
-        let propagation = search.propagation_counters();
-        stats.rounds += propagation.rounds;
-        stats.removed += propagation.removed;
-        stats.probes += propagation.probes;
-        if stats.profile.len() < search.profile.len() {
-            stats.profile.resize(search.profile.len(), 0);
-        }
-        for (total, n) in stats.profile.iter_mut().zip(&search.profile) {
-            *total += n;
-        }
+        stats.add(&search.counts());
     }
     stats.max_level = stats.profile.iter().rposition(|&n| n > 0).unwrap_or(0);
     stats.profile.truncate(stats.max_level + 1);

@@ -45,6 +45,24 @@ pub struct Stats {
     pub cuts: Vec<Cut>,
 }
 
+impl Stats {
+    /// Adds the counts of `more` into these: nodes, updates, the profile level by level, and
+    /// propagation's counters (not the time, the solutions or the tree).
+    pub(crate) fn add(&mut self, more: &Stats) {
+        self.nodes += more.nodes;
+        self.updates += more.updates;
+        self.rounds += more.rounds;
+        self.removed += more.removed;
+        self.probes += more.probes;
+        if self.profile.len() < more.profile.len() {
+            self.profile.resize(more.profile.len(), 0);
+        }
+        for (sum, n) in self.profile.iter_mut().zip(&more.profile) {
+            *sum += n;
+        }
+    }
+}
+
 /// Where the top of a search tree was cut into the prefixes that shards share out (see
 /// [`Solver::shard`](crate::Solver::shard)). Every shard of one count cuts at the same place,
 /// so these figures are part of what makes the shards of one count add up.

@@ -414,6 +414,21 @@ impl Search {
         (k, d.max(k))
     }
 
+    /// What this search has counted so far, as [`Stats`](crate::Stats) to add up: nodes,
+    /// updates, profile, and propagation's counters.
+    pub fn counts(&self) -> crate::Stats {
+        let propagation = self.propagation_counters();
+        crate::Stats {
+            nodes: self.nodes,
+            updates: self.updates(),
+            profile: self.profile.clone(),
+            rounds: propagation.rounds,
+            removed: propagation.removed,
+            probes: propagation.probes,
+            ..crate::Stats::default()
+        }
+    }
+
     /// The first level of this search's own subtree (0 unless it started from a prefix or
     /// gave work away).
     pub fn base(&self) -> usize {

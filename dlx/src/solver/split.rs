@@ -126,7 +126,7 @@ impl Solver<'_> {
             );
             solutions += finished.solutions;
             stopped = finished.stopped;
-            add_stats(&mut stats, &finished.stats);
+            stats.add(&finished.stats);
         }
         stats.max_level = stats.profile.iter().rposition(|&n| n > 0).unwrap_or(0);
         stats.profile.truncate(stats.max_level + 1);
@@ -209,7 +209,7 @@ fn shard_top(template: &Search, within: &[u32], path: &[(usize, usize)]) -> Top 
             }
         }
         if path[level..].iter().all(|&(index, _)| index == 0) {
-            add_stats(&mut top.stats, &cut.stats);
+            top.stats.add(&cut.stats);
         }
         top.cuts.push(Cut {
             depth,
@@ -271,41 +271,13 @@ fn cut_below(template: &Search, roots: &[parallel::Root], above: usize, count: u
                     Event::Checkpoint => unreachable!("no checkpoint is set"),
                 }
             }
-            let propagation = search.propagation_counters();
-            add_stats(
-                &mut below.stats,
-                &Stats {
-                    nodes: search.nodes,
-                    updates: search.updates(),
-                    profile: search.profile.clone(),
-                    rounds: propagation.rounds,
-                    removed: propagation.removed,
-                    probes: propagation.probes,
-                    ..Stats::default()
-                },
-            );
+            below.stats.add(&search.counts());
         }
         let enough = below.prefixes >= (PREFIXES_PER_SHARD * count) as u64;
         if enough || below.prefixes == 0 || depth >= search_depth(template) {
             return below;
         }
         depth += 1;
-    }
-}
-
-/// Adds the counts of `more` into `total` (nodes, updates, the profile level by level, and
-/// propagation's counters).
-fn add_stats(total: &mut Stats, more: &Stats) {
-    total.nodes += more.nodes;
-    total.updates += more.updates;
-    total.rounds += more.rounds;
-    total.removed += more.removed;
-    total.probes += more.probes;
-    if total.profile.len() < more.profile.len() {
-        total.profile.resize(more.profile.len(), 0);
-    }
-    for (sum, n) in total.profile.iter_mut().zip(&more.profile) {
-        *sum += n;
     }
 }
 
