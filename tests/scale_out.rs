@@ -212,11 +212,7 @@ fn gnu_parallel_over_ssh_brings_the_records_back() {
             config.display(),
             home.join("log").display()
         )));
-    let stop = || {
-        if let Ok(pid) = std::fs::read_to_string(home.join("sshd.pid")) {
-            let _ = run(Command::new("kill").arg(pid.trim()));
-        }
-    };
+    let stop = || stop_daemon(&home.join("sshd.pid"), "sshd");
     assert!(started.status.success(), "{}", text(&started.stderr));
     let ssh = format!(
         "ssh -p {port} -i {} -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null \
@@ -398,11 +394,28 @@ impl Drop for Slurm {
     fn drop(&mut self) {
         let _ = run(self.command("scontrol").arg("shutdown"));
         std::thread::sleep(Duration::from_millis(500));
-        for pid in ["slurmd.pid", "slurmctld.pid", "munge/pid"] {
-            if let Ok(pid) = std::fs::read_to_string(self.dir.join(pid)) {
-                let _ = run(Command::new("kill").arg(pid.trim()));
-            }
+        for (file, name) in [
+            ("slurmd.pid", "slurmd"),
+            ("slurmctld.pid", "slurmctld"),
+            ("munge/pid", "munged"),
+        ] {
+            stop_daemon(&self.dir.join(file), name);
         }
+    }
+}
+
+/// Sends SIGTERM to the process whose number `pid_file` holds, if it is still `name`: a
+/// daemon already gone leaves its number to be taken by another process (another test's
+/// chromedriver was killed so).
+fn stop_daemon(pid_file: &Path, name: &str) {
+    let Ok(pid) = std::fs::read_to_string(pid_file) else {
+        return;
+    };
+    let pid = pid.trim();
+    let running =
+        std::fs::read_to_string(format!("/proc/{pid}/comm")).is_ok_and(|comm| comm.trim() == name);
+    if running {
+        let _ = run(Command::new("kill").arg(pid));
     }
 }
 
