@@ -101,6 +101,19 @@ pub fn request(address: &str, method: &str, path: &str, body: &[u8]) -> Reply {
 /// Sends `bytes` as they are and reads the answer: to its Content-Length, to its last chunk,
 /// or else to the end of the connection (some servers keep it open after answering).
 pub fn raw(address: &str, bytes: &[u8]) -> Reply {
+    parse_reply(&raw_bytes(address, bytes))
+}
+
+/// [`raw`], or `None` when the connection closed without an answer.
+pub fn try_raw(address: &str, bytes: &[u8]) -> Option<Reply> {
+    let answer = raw_bytes(address, bytes);
+    String::from_utf8_lossy(&answer)
+        .contains("\r\n\r\n")
+        .then(|| parse_reply(&answer))
+}
+
+/// The bytes of the answer to `bytes` (see [`raw`]).
+fn raw_bytes(address: &str, bytes: &[u8]) -> Vec<u8> {
     let mut stream = TcpStream::connect(address).expect("the server accepts");
     stream
         .set_read_timeout(Some(Duration::from_secs(120)))
@@ -118,7 +131,7 @@ pub fn raw(address: &str, bytes: &[u8]) -> Reply {
             break;
         }
     }
-    parse_reply(&answer)
+    answer
 }
 
 /// Whether `answer` holds a whole HTTP answer.
