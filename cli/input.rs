@@ -238,6 +238,29 @@ fn game_id_argument(path: &Path) -> Option<&str> {
     (looks_like_game_id(text) && !path.exists()).then_some(text)
 }
 
+/// Refuses a FILE argument that names nothing on disk and reads as one of Tatham's random
+/// seeds (`3x3dt#12345`: the parameters, `#`, a seed), which names a puzzle only his
+/// generator can make again: what to paste instead.
+fn refuse_random_seed(path: Option<&Path>) -> Result<()> {
+    let Some(text) = path.and_then(Path::to_str) else {
+        return Ok(());
+    };
+    let seed = text.split_once('#').is_some_and(|(params, seed)| {
+        params.starts_with(|c: char| c.is_ascii_digit())
+            && !params.contains([':', '/', '\\'])
+            && !seed.is_empty()
+            && seed.chars().all(|c| c.is_ascii_alphanumeric())
+    });
+    if seed && !Path::new(text).exists() {
+        bail!(
+            "{text}: expected a puzzle file or a game ID, PARAMS:DESCRIPTION (Tatham's 'Game > \
+             Specific' ID), found a random-seed ID, PARAMS#SEED, which only Tatham's generator \
+             can expand"
+        );
+    }
+    Ok(())
+}
+
 /// UTF-8 text (checked as it was read: see [`read_bytes`]); a leading byte-order mark is
 /// dropped (editors do not show it, so columns stay right).
 fn decode(name: &str, bytes: Vec<u8>) -> Result<String> {
@@ -281,6 +304,7 @@ pub fn read_puzzle<T, E: std::fmt::Display>(
     if let Some(id) = path.and_then(game_id_argument) {
         return parse(id).map_err(|err| anyhow::anyhow!("<game ID>:{err}"));
     }
+    refuse_random_seed(path)?;
     let (name, text) = read_input(path)?;
     parse(&text).map_err(|err| anyhow::anyhow!("{name}:{err}"))
 }
@@ -329,6 +353,7 @@ pub fn read_puzzles<T: Send>(
             .map(Puzzles::One)
             .map_err(|err| anyhow!("<game ID>:{err}"));
     }
+    refuse_random_seed(path)?;
     let (name, text) = read_input(path)?;
     let whole = match parse(&text) {
         Ok(puzzle) => return Ok(Puzzles::One(puzzle)),

@@ -100,6 +100,24 @@ fn futoshiki_generate_solve_and_grade() {
     let bad = dlx(&["futoshiki", "--generate", "5", "--difficulty", "hard"]);
     bad.assert_status(2);
     insta::assert_snapshot!("futoshiki_generate_bad_difficulty", bad.report());
+
+    // `--solution` draws the puzzle's own signs with the digits (it drew a sign between
+    // every two neighbours, those of the grid the puzzle was made from), and its digits
+    // solve the puzzle.
+    let with = dlx(&[&args[..], &["--solution"]].concat());
+    with.assert_status(0);
+    let (puzzle, solution) = with
+        .stdout
+        .split_once("\n\n")
+        .expect("the puzzle, a blank line, its solution");
+    let signs = |text: &str| -> String {
+        text.chars()
+            .map(|c| if c.is_ascii_digit() { '#' } else { c })
+            .collect()
+    };
+    assert_eq!(signs(puzzle), signs(solution.trim_end()), "{}", with.stdout);
+    let solved = dlx_from_bytes(&["futoshiki"], made.stdout.as_bytes());
+    assert_eq!(solved.stdout.trim_end(), solution.trim_end());
 }
 
 /// `--timeout` bounds `--generate`: the puzzles made in time are printed, a note says how
@@ -281,6 +299,10 @@ fn game_ids_as_arguments() {
     let bad = dlx(&["futoshiki", "4:0,0,"]);
     bad.assert_status(2);
     insta::assert_snapshot!("game_id_argument_error", bad.report());
+    // A random seed names no puzzle (it said: cannot read the file).
+    let seed = dlx(&["sudoku", "3x3dt#12345"]);
+    seed.assert_status(2);
+    insta::assert_snapshot!("random_seed_argument", seed.report());
 }
 
 /// `--generate --format svg`: the puzzle drawn with its blanks empty, then (with --solution)

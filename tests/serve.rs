@@ -517,6 +517,11 @@ fn bad_requests_get_json_errors_and_the_server_goes_on() {
     );
     refused(server.get("/api/calendar"), 400, "date");
     refused(
+        server.get("/api/calendar?date=8-19&solution=0"),
+        400,
+        "numbered from 1",
+    );
+    refused(
         server.get("/api/futoshiki/generate?size=99"),
         400,
         "from 2 to 9",

@@ -66,6 +66,14 @@ fn generate(args: &FileArgs, size: &str) -> Result<Found> {
         if let Some(extra) = args.make.extra_clues {
             futoshiki::add_clues(&mut made, extra, rng);
         }
+        // The solution is shown with the puzzle's own signs, not every sign of the grid the
+        // puzzle was made from.
+        let mut solved = made.puzzle.clone();
+        for row in 0..solved.size() {
+            for col in 0..solved.size() {
+                solved.set_digit(row, col, made.solution.digit(row, col));
+            }
+        }
         Ok(Some(Made {
             puzzle_view: Box::new(FutoshikiView {
                 puzzle: made.puzzle.clone(),
@@ -73,12 +81,12 @@ fn generate(args: &FileArgs, size: &str) -> Result<Found> {
             }),
             solution_view: Box::new(FutoshikiView {
                 puzzle: made.puzzle.clone(),
-                solved: made.solution.clone(),
+                solved: solved.clone(),
             }),
             puzzle: format!("{}\n", made.puzzle),
             id: made.puzzle.game_id(),
-            solution: format!("{}\n", made.solution),
-            solution_id: made.solution.game_id(),
+            solution: format!("{solved}\n"),
+            solution_id: solved.game_id(),
             difficulty: made.difficulty.to_string(),
             reached: made.reached,
             tries: made.tries,

@@ -195,7 +195,13 @@ pub async fn calendar(
     let request = query(request)?;
     let date: Date = crate::puzzles::calendar::date_of(&request.date)
         .map_err(|err| ApiError::input("date", format!("{err:#}")))?;
-    let wanted = request.solution.unwrap_or(1).max(1);
+    if request.solution == Some(0) {
+        return Err(ApiError::input(
+            "solution",
+            "solution 0: solutions are numbered from 1",
+        ));
+    }
+    let wanted = request.solution.unwrap_or(1);
     jobs.run(move |job| {
         let encoding = Calendar
             .encode(&date)
