@@ -117,6 +117,13 @@ impl<'p> Solver<'p> {
     }
 
     /// The problem this solver searches.
+    ///
+    /// ```
+    /// let problem = dlx::Problem::from_dlx("a b\na\nb\n")?;
+    /// let solver = dlx::Solver::new(&problem).threads(2);
+    /// assert_eq!(solver.problem().option_count(), 2);
+    /// # Ok::<(), dlx::ParseError>(())
+    /// ```
     pub fn problem(&self) -> &'p Problem {
         self.problem
     }
