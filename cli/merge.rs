@@ -53,7 +53,7 @@ pub fn run(args: &MergeArgs) -> Result<Found> {
         });
     }
     let total = set.total()?;
-    for (path, _) in &set.empty {
+    for path in &set.empty {
         note(format_args!(
             "dlx: note: {}: empty (a shard stopped before it wrote), skipped",
             path.display()
@@ -91,7 +91,7 @@ struct Set {
     /// The others, each with what differs.
     foreign: Vec<(usize, String)>,
     /// The files that are not records, and why.
-    empty: Vec<(PathBuf, ())>,
+    empty: Vec<PathBuf>,
     truncated: Vec<(PathBuf, String)>,
     old: Vec<PathBuf>,
     not_records: Vec<(PathBuf, String)>,
@@ -144,7 +144,7 @@ impl Set {
         for (path, read) in files {
             match read {
                 Read::Record(record) => set.records.push((path, record)),
-                Read::Empty => set.empty.push((path, ())),
+                Read::Empty => set.empty.push(path),
                 Read::Truncated(why) => set.truncated.push((path, why)),
                 Read::OldFormat => set.old.push(path),
                 Read::NotARecord(why) => set.not_records.push((path, why)),
@@ -441,11 +441,7 @@ impl Set {
             let _ = writeln!(
                 text,
                 "  empty (skipped): {}",
-                shown(
-                    self.empty
-                        .iter()
-                        .map(|(path, ())| path.display().to_string())
-                )
+                shown(self.empty.iter().map(|path| path.display().to_string()))
             );
         }
         if let Some(spread) = self.spread() {

@@ -499,11 +499,11 @@ fn explore<'s, 'v: 's>(
                 // cost more than the whole search), so the work since the last split must
                 // also outweigh the replays of the tasks a split makes.
                 let work = since_split + (search.updates() - updates_at_split);
-                let replays = (RUNS_PER_THREAD * shared.threads) as u64 * search.replay_cost();
+                let tasks = (RUNS_PER_THREAD * shared.threads) as u64;
                 if shared.threads > 1
                     && since_split >= SPLIT_COST_FACTOR * search.level() as u64
-                    && work >= replays
                     && pool.current_thread_has_pending_tasks() == Some(false)
+                    && work >= tasks * search.replay_cost()
                 {
                     give_away(scope, pool, shared, &mut search, &mut start, &mut width);
                     since_split = 0;

@@ -268,6 +268,22 @@ impl Tree {
     }
 }
 
+/// The tree of `template` searched to its end in one go: what the split searches must add
+/// up to.
+fn whole_tree(template: &Search, problem: &Problem) -> Tree {
+    let mut whole = Tree::default();
+    let mut search = template.clone();
+    loop {
+        match search.run() {
+            Event::Solution => whole.solutions.push(solution(&search, problem)),
+            Event::Done => break,
+            event => unreachable!("{event:?}"),
+        }
+    }
+    whole.add_counts(&search);
+    whole.finish()
+}
+
 fn solution(search: &Search, problem: &Problem) -> Vec<u32> {
     let options: Vec<_> = search.options().map(OptionId).collect();
     crate::verify(problem, &options).unwrap();
@@ -352,17 +368,7 @@ fn split_subtrees_add_up_to_the_whole_tree() {
             if propagating {
                 template.propagate(&problem, Propagation::None, Some(oracle.clone()));
             }
-            let mut whole = Tree::default();
-            let mut search = template.clone();
-            loop {
-                match search.run() {
-                    Event::Solution => whole.solutions.push(solution(&search, &problem)),
-                    Event::Done => break,
-                    event => unreachable!("{event:?}"),
-                }
-            }
-            whole.add_counts(&search);
-            let whole = whole.finish();
+            let whole = whole_tree(&template, &problem);
 
             // Donations, split at every checkpoint.
             let mut split = Tree::default();
@@ -456,17 +462,7 @@ fn runs_of_sibling_options_add_up_to_the_whole_tree() {
         for engine in [Engine::X, Engine::C] {
             let template = Search::new(&problem, engine, crate::engine::Tree::Links);
             assert!(template.steps_siblings());
-            let mut whole = Tree::default();
-            let mut search = template.clone();
-            loop {
-                match search.run() {
-                    Event::Solution => whole.solutions.push(solution(&search, &problem)),
-                    Event::Done => break,
-                    event => unreachable!("{event:?}"),
-                }
-            }
-            whole.add_counts(&search);
-            let whole = whole.finish();
+            let whole = whole_tree(&template, &problem);
 
             // Tasks: a prefix, and for a run the level and the option after its last.
             let run_length = 1 + round % 3;
