@@ -111,6 +111,39 @@ pub fn reasoning<'p>(
     Ok(solver)
 }
 
+/// From how many primary items a choice that looks at every live item at each node is worth
+/// a note: a search as deep as its items then takes some 10^9 looks, a second or more.
+const SLOW_CHOICE_FROM: usize = 32_768;
+
+/// Notes that `solver`'s search chooses each node's item by looking at every live primary
+/// item, on a problem with so many that a deep search becomes quadratic in them: Algorithm M
+/// (as Knuth's programs do), and the sparse sets, whose live items are in no order. The links
+/// stop at the first item with one option (and the bit sets do not take such a table).
+fn note_slow_choice(problem: &Problem, solver: &Solver<'_>, asked_bits: bool) {
+    let primary = problem.primary_count();
+    if primary < SLOW_CHOICE_FROM {
+        return;
+    }
+    if solver.engine_used() == dlx::Engine::M && solver.tree_used() == dlx::Tree::Links {
+        note(format_args!(
+            "dlx: note: Algorithm M (items with bounds) looks at every one of the {primary} \
+             primary items at each node to choose one, as Knuth's programs do: a deep search \
+             takes time quadratic in them (--timeout bounds it)"
+        ));
+    } else if solver.tree_used() == dlx::Tree::SparseSets {
+        let instead = if asked_bits {
+            "this table is too large for the bit sets, and "
+        } else {
+            ""
+        };
+        note(format_args!(
+            "dlx: note: {instead}the sparse sets look at every one of the {primary} primary \
+             items at each node to choose one: a deep search takes time quadratic in them, \
+             where the links (--tree links, the default) stop at the first item with one option"
+        ));
+    }
+}
+
 /// `solver` with the flags' limits for `mode`: one solution for the first, `--limit`,
 /// `--node-limit` and `--timeout`.
 pub fn limited<'p>(mut solver: Solver<'p>, flags: &SolveFlags, mode: Mode) -> Solver<'p> {
@@ -140,6 +173,9 @@ pub fn configure<'p>(
     defaults: &Defaults,
 ) -> Result<(Solver<'p>, Option<crate::progress::Bar>)> {
     let mut solver = reasoning(problem, flags, defaults)?;
+    if !flags.memo {
+        note_slow_choice(problem, &solver, flags.tree == Some(TreeChoice::Bitsets));
+    }
     if let Some(ids) = &flags.given {
         let given: Vec<dlx::OptionId> = ids.0.iter().map(|&id| dlx::OptionId::new(id)).collect();
         solver = solver

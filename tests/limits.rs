@@ -165,6 +165,77 @@ fn many_items_without_options_count_none_quickly() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A deep problem: 200,000 items of one option each. Its search is as deep as its items, and
+/// a choice that looked at every live item at each node made it quadratic: forcing at every
+/// node took 24 s and the memo count by fewest options more than 60 s, where the links
+/// take 0.06 s. Now each stops at the first item with one option; the trees and the
+/// algorithm that cannot (the sparse sets, Algorithm M) say so in a note.
+#[test]
+fn deep_problems_take_linear_time_or_say_why_not() {
+    let dir = scratch("deep");
+    let deep = |items: usize, bounds: &str, copies: usize| {
+        let names: Vec<String> = (0..items).map(|k| format!("{bounds}i{k}")).collect();
+        let mut text = names.join(" ") + "\n";
+        for k in 0..items {
+            for _ in 0..copies {
+                text.push_str(&format!("i{k}\n"));
+            }
+        }
+        text
+    };
+    std::fs::write(dir.join("deep.dlx"), deep(200_000, "", 1)).unwrap();
+    for flags in [
+        &["--propagate", "forcing"][..],
+        &["--propagate", "probing"],
+        &["--memo", "--order", "fewest-options"],
+        &["--threads", "1", "--memo", "--order", "fewest-options"],
+    ] {
+        let started = Instant::now();
+        let run = dlx_in(&dir, &[&["solve", "deep.dlx", "--count"], flags].concat());
+        run.assert_status(0);
+        assert_eq!(run.stdout, "1\n", "{flags:?}: {}", run.stderr);
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "{flags:?}: {:?}",
+            started.elapsed()
+        );
+    }
+    std::fs::write(dir.join("wide.dlx"), deep(40_000, "", 1)).unwrap();
+    for tree in ["sparse-sets", "bitsets"] {
+        let run = dlx_in(&dir, &["solve", "wide.dlx", "--count", "--tree", tree]);
+        run.assert_status(0);
+        assert!(
+            run.stderr
+                .contains("the sparse sets look at every one of the 40000 primary items"),
+            "{tree}: {}",
+            run.stderr
+        );
+    }
+    std::fs::write(dir.join("bounded.dlx"), deep(100_000, "2:2|", 2)).unwrap();
+    let started = Instant::now();
+    let run = dlx_in(&dir, &["solve", "bounded.dlx", "--count", "--timeout", "1"]);
+    assert!(
+        started.elapsed() < Duration::from_secs(10),
+        "{:?}",
+        started.elapsed()
+    );
+    assert!(
+        run.stderr
+            .contains("Algorithm M (items with bounds) looks at every one of the 100000"),
+        "{}",
+        run.stderr
+    );
+    // Below the threshold no note: a narrow problem on the sparse sets says nothing.
+    std::fs::write(dir.join("narrow.dlx"), deep(1_000, "", 1)).unwrap();
+    let run = dlx_in(
+        &dir,
+        &["solve", "narrow.dlx", "--count", "--tree", "sparse-sets"],
+    );
+    run.assert_status(0);
+    assert_eq!(run.stderr, "");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// Runs `dlx ARGS` with a standard input that sends `first` and then neither sends nor
 /// closes, for at most `bound`; returns the run and how long it took.
 fn with_open_stdin(args: &[&str], first: &[u8], bound: Duration) -> (Run, Duration) {

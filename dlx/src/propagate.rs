@@ -373,6 +373,13 @@ impl Propagate {
         self.marks[level] = self.trail.len() as u32;
     }
 
+    /// Whether a node that [`run`](Self::run) passed has no active primary item with an
+    /// empty list: forcing fails on one, and a forced move at a fixpoint of forcing takes no
+    /// option out. A propagator alone promises nothing at a forced move, which it skips.
+    pub fn leaves_no_empty_list(&self) -> bool {
+        self.level != Propagation::None
+    }
+
     /// Puts back everything removed since `level` was entered.
     #[inline]
     pub fn leave(&mut self, links: &mut Links, level: usize) {

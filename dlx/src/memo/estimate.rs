@@ -11,7 +11,7 @@ use std::time::Instant;
 
 use super::graph::SplitMix64;
 use super::signature::Layout;
-use super::{branch, choose, Branching, MemoError};
+use super::{branch, knuth_choice, MemoError};
 use crate::outcome::StopReason;
 use crate::problem::Problem;
 
@@ -111,7 +111,7 @@ pub(crate) fn estimate(
                 break true;
             }
             successors.clear();
-            if let Some(item) = choose(&layout, Branching::FewestOptions, &state) {
+            if let Some(item) = knuth_choice(&layout, &state) {
                 branch(&layout, item, &state, &mut scratch, &mut successors)?;
             }
             let degree = successors.len() / words;

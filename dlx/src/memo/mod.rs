@@ -465,16 +465,32 @@ fn checkpoint(
 /// The item to branch on in `state`, or `None` where no solution lies below: every item is
 /// settled only in the last level, which is never expanded.
 fn choose(layout: &Layout, branching: Branching, state: &[u64]) -> Option<usize> {
+    choose_item(layout, branching, state, true)
+}
+
+/// [`choose`] as Knuth's search chooses: an item with fewest options is not taken before
+/// every item was looked at for one that cannot be covered (then `None`), so that a walk of
+/// the states (the estimate) meets the nodes that the search counts.
+fn knuth_choice(layout: &Layout, state: &[u64]) -> Option<usize> {
+    choose_item(layout, Branching::FewestOptions, state, false)
+}
+
+fn choose_item(
+    layout: &Layout,
+    branching: Branching,
+    state: &[u64],
+    forced_first: bool,
+) -> Option<usize> {
     match branching {
         Branching::FirstItem => layout.first_open(state),
         Branching::FewestOptions => BLOCKED.with(|blocked| {
             let mut blocked = blocked.borrow_mut();
             if layout.blocked(state, &mut blocked) {
-                fewest_options(layout, state, |item, _, _| {
+                fewest_options(layout, state, forced_first, |item, _, _| {
                     layout.unblocked_options(item, &blocked)
                 })
             } else {
-                fewest_options(layout, state, |item, min, bound| {
+                fewest_options(layout, state, forced_first, |item, min, bound| {
                     // Counting stops once the item can be neither chosen nor impossible.
                     let mut degree = 0;
                     for &option in layout.options_of(item) {
@@ -500,16 +516,19 @@ thread_local! {
 /// The open item of `state` with the fewest options that fit (the first such), or `None`
 /// when some item cannot be covered as often as it must. `options(item, min, bound)` counts
 /// an item's options that fit, and may stop counting at `min` and `bound` both.
+///
+/// With `forced_first`, the first item with one way is taken at once, without a look at the
+/// items after it for one with none: a forced item leads to the same count, and a deep
+/// search of many items whose ways shrink to one each would otherwise look at every item in
+/// every state.
 fn fewest_options(
     layout: &Layout,
     state: &[u64],
+    forced_first: bool,
     options: impl Fn(usize, usize, usize) -> usize,
 ) -> Option<usize> {
     let mut best: Option<(usize, usize)> = None;
-    for item in 0..layout.primary {
-        if layout.is_settled(item, state) {
-            continue;
-        }
+    for item in layout.open_items(state) {
         let (min, _) = layout.need(item, state);
         let bound = best.map_or(usize::MAX, |(_, degree)| degree);
         // An item that may stay uncovered has one more way: none of its options.
@@ -522,6 +541,9 @@ fn fewest_options(
             best = Some((item, degree));
             if degree == 0 {
                 return None;
+            }
+            if degree == 1 && forced_first {
+                break;
             }
         }
     }

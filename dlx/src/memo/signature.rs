@@ -338,10 +338,24 @@ impl Layout {
         (min.saturating_sub(covers), max - covers)
     }
 
-    /// Whether primary item `item` is settled in `state`.
-    #[inline]
-    pub(crate) fn is_settled(&self, item: usize, state: &[u64]) -> bool {
-        state[item / 64] >> (item % 64) & 1 == 1
+    /// The open primary items of `state`, in item order: a word of settled items is
+    /// passed over at once, so a state deep in a long search costs its words, not its items.
+    pub(crate) fn open_items<'s>(&self, state: &'s [u64]) -> impl Iterator<Item = usize> + 's {
+        let primary = self.primary;
+        state[..primary.div_ceil(64)]
+            .iter()
+            .enumerate()
+            .flat_map(|(k, &word)| {
+                let mut open = !word;
+                std::iter::from_fn(move || {
+                    (open != 0).then(|| {
+                        let item = 64 * k + open.trailing_zeros() as usize;
+                        open &= open - 1;
+                        item
+                    })
+                })
+            })
+            .take_while(move |&item| item < primary)
     }
 
     /// The number of settled primary items in `state`.

@@ -66,6 +66,7 @@ impl Search {
         // A local copy, written back on the way out: counting through the field cost
         // Langford pairs 6% more instructions.
         let mut quiet = *quiet_solutions;
+        let nonempty = PROPAGATE && propagate.as_ref().is_some_and(|p| p.leaves_no_empty_list());
         let event = 'search: loop {
             if enter {
                 // X2 [Enter level l.]
@@ -104,6 +105,8 @@ impl Search {
                 // X3 [Choose i.]
                 let i = if WATCH {
                     links.choose_watched()
+                } else if PROPAGATE && nonempty {
+                    links.choose_nonempty()
                 } else {
                     links.choose()
                 };
