@@ -303,11 +303,16 @@ where
     B: Board,
     S: Fn(&R::Puzzle, R::Board) -> B,
 {
-    let defaults = Defaults::of(reduction, &line.puzzle);
+    let task = crate::run::task(flags);
+    let tuned = reduction.for_task(&line.puzzle, task);
+    let reduction = tuned.as_ref().unwrap_or(reduction);
+
     // Probing's budget grows with the problem: on the blank's larger problem it could probe
     // further, and walk another tree.
-    let probing =
-        flags.propagate.map_or(defaults.propagation, Into::into) == dlx::Propagation::Probing;
+    let probing = flags
+        .propagate
+        .map_or(reduction.propagation_for(&line.puzzle), Into::into)
+        == dlx::Propagation::Probing;
     let shared = blanks.filter(|_| !probing).and_then(|blanks| {
         let givens = reduction.givens(&line.puzzle)?;
         let blank = blanks.get(givens.shape, || reduction.encode(&givens.blank).ok())?;
@@ -323,10 +328,12 @@ where
             (&own, &[][..])
         }
     };
-    let defaults = Defaults {
-        propagator: reduction.propagator(&line.puzzle, encoding),
-        ..defaults
-    };
+    let defaults = Defaults::of(&reductions::plan::plan(
+        reduction,
+        &line.puzzle,
+        encoding,
+        task,
+    ));
     // One thread a puzzle, and no progress bar: what `configure` adds is not wanted here.
     let mut reasoning = crate::run::reasoning(&encoding.problem, flags, &defaults)?;
     if !given.is_empty() {

@@ -8,7 +8,6 @@ use std::sync::Arc;
 
 use anyhow::{anyhow, bail, Context, Result};
 use dlx::{Branching, Propagation, Solver};
-use reductions::Reduction;
 
 use crate::args::{Format, SolveFlags};
 use crate::note;
@@ -46,15 +45,16 @@ impl Defaults {
         counter: None,
     };
 
-    pub fn of<R: Reduction>(reduction: &R, puzzle: &R::Puzzle) -> Defaults {
+    /// What the library's plan for a puzzle says ([`reductions::plan`]).
+    pub fn of(plan: &reductions::plan::Plan) -> Defaults {
         Defaults {
-            order: reduction.memo_order(),
-            by_default: reduction.memo_by_default(),
-            propagation: reduction.propagation_for(puzzle),
-            propagator: None,
-            tree: reduction.tree(),
-            sampler: None,
-            counter: None,
+            order: plan.memo_order,
+            by_default: plan.memoize,
+            propagation: plan.propagation,
+            propagator: plan.propagator.clone(),
+            tree: plan.tree,
+            sampler: plan.sampler.clone(),
+            counter: plan.counter.clone(),
         }
     }
 

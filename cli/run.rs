@@ -700,22 +700,27 @@ pub fn solve_reduction<R, B, S>(
     show: S,
 ) -> Result<Found>
 where
-    R: Reduction + Sync,
+    R: Reduction + Clone + Sync,
     R::Puzzle: Sync,
     R::Choice: Sync,
     B: Board,
     S: Fn(R::Board) -> B + Sync,
 {
-    let encoding = reduction
-        .encode(puzzle)
+    let prepared = reductions::plan::prepare(reduction, puzzle, task(flags))
         .context("cannot build the exact-cover problem")?;
-    let defaults = Defaults {
-        propagator: reduction.propagator(puzzle, &encoding),
-        sampler: reduction.sampler(puzzle, &encoding),
-        counter: reduction.counter(puzzle),
-        ..Defaults::of(reduction, puzzle)
-    };
-    solve_boards(&encoding.problem, flags, defaults, |options| {
-        show(reduction.decode(puzzle, &encoding.choices_of(options)))
+    let defaults = Defaults::of(&prepared.plan);
+    solve_boards(&prepared.encoding.problem, flags, defaults, |options| {
+        show(prepared.decode(puzzle, options))
     })
+}
+
+/// The task the flags ask of a puzzle, for the library's plan.
+pub fn task(flags: &SolveFlags) -> reductions::plan::Task {
+    use reductions::plan::Task;
+    match Mode::of(flags) {
+        _ if flags.random.is_some() => Task::Random,
+        Mode::Count => Task::Count,
+        Mode::All => Task::All,
+        Mode::First => Task::First,
+    }
 }

@@ -465,8 +465,8 @@ pub enum BinairoEncoding {
     /// (then the cell encoding is used).
     Patterns,
     /// The same options, a row and a column agreeing through a colored item per open cell
-    /// (Algorithm C), searched with probing at every node (the default): minimal 30 x 30
-    /// puzzles proved unique in a fraction of a second.
+    /// (Algorithm C), searched with probing at every node: minimal 30 x 30 puzzles proved
+    /// unique in a fraction of a second.
     Colors,
 }
 
@@ -484,9 +484,10 @@ pub struct BinairoArgs {
     #[arg(long, requires = "generate")]
     pub repeats: bool,
 
-    /// The exact-cover encoding.
-    #[arg(long, value_enum, value_name = "ENCODING", default_value_t = BinairoEncoding::Colors)]
-    pub encoding: BinairoEncoding,
+    /// The exact-cover encoding. By default `colors`, except for a count (or every solution)
+    /// of a loose grid, which a short search of the patterns finds and counts on them.
+    #[arg(long, value_enum, value_name = "ENCODING")]
+    pub encoding: Option<BinairoEncoding>,
 
     #[command(flatten)]
     pub flags: SolveFlags,

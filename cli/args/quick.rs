@@ -18,8 +18,8 @@ use clap::ValueEnum;
 
 use super::values::{positive, seconds, threads};
 use super::{
-    BinairoArgs, BinairoEncoding, CalendarArgs, Cli, Command, Deferred, FileArgs, MakeFlags,
-    Output, SolveArgs, SolveFlags,
+    BinairoArgs, CalendarArgs, Cli, Command, Deferred, FileArgs, MakeFlags, Output, SolveArgs,
+    SolveFlags,
 };
 
 /// The flags read here: the long name, the short one, and whether a value follows.
@@ -151,7 +151,7 @@ pub fn read(args: &[OsString]) -> Option<Cli> {
             file,
             make: MakeFlags::defaults(),
             repeats: false,
-            encoding: BinairoEncoding::Colors,
+            encoding: None,
             flags,
         })),
     };

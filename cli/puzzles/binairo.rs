@@ -17,9 +17,10 @@ pub fn run(args: &BinairoArgs) -> Result<Found> {
     }
     let reduction = Binairo {
         strategy: match args.encoding {
-            BinairoEncoding::Cells => Strategy::Cells,
-            BinairoEncoding::Patterns => Strategy::Patterns,
-            BinairoEncoding::Colors => Strategy::Colors,
+            Some(BinairoEncoding::Cells) => Strategy::Cells,
+            Some(BinairoEncoding::Patterns) => Strategy::Patterns,
+            Some(BinairoEncoding::Colors) => Strategy::Colors,
+            None => Strategy::Auto,
         },
     };
     let file = args.file.as_deref();

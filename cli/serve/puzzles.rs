@@ -9,6 +9,7 @@ use axum::extract::rejection::{QueryRejection, StringRejection};
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use dlx::{Outcome, StopReason};
+use reductions::plan::Task;
 use reductions::{binairo, futoshiki, sudoku, Reduction};
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -109,22 +110,17 @@ fn first_two<R>(
     job: &Job,
 ) -> Result<(Option<R::Board>, Outcome), ApiError>
 where
-    R: Reduction,
+    R: Reduction + Clone,
 {
-    let encoding = reduction.encode(puzzle).map_err(|err| {
+    let prepared = reductions::plan::prepare(reduction, puzzle, Task::Unique).map_err(|err| {
         ApiError::unprocessable(
             "puzzle",
             format!("cannot build the exact-cover problem: {err}"),
         )
     })?;
-    let mut solver = job
-        .solver(&encoding.problem)
-        .tree(reduction.tree())
-        .propagation(reduction.propagation_for(puzzle))
-        .limit(2);
-    if let Some(propagator) = reduction.propagator(puzzle, &encoding) {
-        solver = solver.propagator(propagator);
-    }
+    let solver = prepared
+        .plan
+        .configure(job.solver(&prepared.encoding.problem));
     let mut first = None;
     let outcome = solver.for_each(|options| {
         if first.is_none() {
@@ -132,7 +128,7 @@ where
         }
         ControlFlow::Continue(())
     });
-    let board = first.map(|options| reduction.decode(puzzle, &encoding.choices_of(&options)));
+    let board = first.map(|options| prepared.decode(puzzle, &options));
     Ok((board, outcome))
 }
 

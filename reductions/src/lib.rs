@@ -48,6 +48,7 @@ pub mod generate;
 pub mod grid;
 mod logic;
 pub mod pack;
+pub mod plan;
 pub mod polyomino;
 pub mod queens;
 pub mod sudoku;
@@ -73,6 +74,19 @@ pub trait Reduction {
     fn encode(&self, puzzle: &Self::Puzzle) -> Result<Encoding<Self::Choice>, dlx::BuildError>;
     /// The board of a solution, given the meanings of its options.
     fn decode(&self, puzzle: &Self::Puzzle, choices: &[&Self::Choice]) -> Self::Board;
+
+    /// The reduction as it best serves `task`, where that differs from `self`: a reduction
+    /// with several encodings that was left to choose one picks the one measured best for
+    /// the task (Binairo counts loose grids on its pattern encoding). By default, `None`:
+    /// `self` serves
+    /// every task. [`plan::prepare`] asks this first.
+    fn for_task(&self, puzzle: &Self::Puzzle, task: plan::Task) -> Option<Self>
+    where
+        Self: Sized,
+    {
+        let _ = (puzzle, task);
+        None
+    }
 
     /// The item order in which a memoized count of this puzzle's solutions
     /// ([`dlx::Solver::memo_count`]) stores the fewest subproblems, as measured on its

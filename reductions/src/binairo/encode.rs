@@ -28,7 +28,7 @@ pub(super) fn encode(grid: &Grid, strategy: Strategy) -> Result<Encoding<Choice>
     }
     match strategy {
         Strategy::Patterns => encode_patterns(grid, &lines, false),
-        Strategy::Colors => encode_patterns(grid, &lines, true),
+        Strategy::Colors | Strategy::Auto => encode_patterns(grid, &lines, true),
         Strategy::Cells => {
             let implied = implied(&filled, &lines);
             if implied.is_complete() {

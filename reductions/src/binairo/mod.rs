@@ -149,9 +149,16 @@ pub const PATTERN_BUDGET: u128 = 20_000_000;
 /// The Binairo reduction; the format and the encodings are in the [module docs](self).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Binairo {
-    /// Which encoding to use. By default, [`Strategy::Colors`].
+    /// Which encoding to use. By default, [`Strategy::Auto`]: the colored one, except for
+    /// counts of loose grids.
     pub strategy: Strategy,
 }
+
+/// The nodes of the pattern encoding's search that [`Strategy::Auto`] looks at before a count.
+pub const COUNT_PROBE_NODES: u64 = 20_000;
+
+/// The solutions per node, in that look, from which the pattern encoding counts.
+const DENSE_SOLUTIONS: u64 = 50;
 
 /// Which encoding [`Binairo`] writes; see the [module docs](self).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
@@ -165,14 +172,30 @@ pub enum Strategy {
     Patterns,
     /// The options of [`Strategy::Patterns`], a row and a column agreeing through a colored
     /// secondary item per open cell (Algorithm C), searched with the line rules and probing at
-    /// every node: the default.
-    #[default]
+    /// every node.
     Colors,
+    /// [`Strategy::Colors`], except for a count or every solution
+    /// ([`Reduction::for_task`]), where the plain [`Strategy::Patterns`] run first for
+    /// [`COUNT_PROBE_NODES`] nodes: when that ends the search, or finds at least one
+    /// solution per 50 nodes, the grid is loose and the patterns count it (an empty 8 x 8,
+    /// 4,111,116 solutions: 6.1 s on one thread, where the colors with their reasoning at
+    /// every node take 148 s); otherwise the colors do (a minimal 24 x 24 puzzle: 50 nodes
+    /// and 8 ms, where the patterns take 22 million nodes and more than 30 s). The default.
+    #[default]
+    Auto,
 }
 
 impl Strategy {
     /// Every encoding.
     pub const ALL: [Strategy; 3] = [Strategy::Patterns, Strategy::Cells, Strategy::Colors];
+
+    /// The encoding written: [`Strategy::Auto`] writes the colored one.
+    fn written(self) -> Strategy {
+        match self {
+            Strategy::Auto => Strategy::Colors,
+            strategy => strategy,
+        }
+    }
 }
 
 /// A Binairo grid: its rows and columns (both even), its cells, each blank or holding 0 or 1,
@@ -468,7 +491,33 @@ impl Reduction for Binairo {
     }
 
     fn encode(&self, grid: &Grid) -> Result<Encoding<Choice>, dlx::BuildError> {
-        encode::encode(grid, self.strategy)
+        encode::encode(grid, self.strategy.written())
+    }
+
+    /// With [`Strategy::Auto`], for a count or every solution: the patterns or the colors,
+    /// as a short search of the patterns finds the grid loose or not (see [`Strategy::Auto`]).
+    fn for_task(&self, grid: &Grid, task: crate::plan::Task) -> Option<Binairo> {
+        use crate::plan::Task;
+        if self.strategy != Strategy::Auto || !matches!(task, Task::Count | Task::All) {
+            return None;
+        }
+        let patterns = Binairo {
+            strategy: Strategy::Patterns,
+        };
+        let loose = patterns.encode(grid).ok().is_some_and(|encoding| {
+            let probe = dlx::Solver::new(&encoding.problem)
+                .node_limit(COUNT_PROBE_NODES)
+                .count();
+            probe.stopped.is_none()
+                || probe.solutions * DENSE_SOLUTIONS as u128 >= probe.stats.nodes as u128
+        });
+        Some(if loose {
+            patterns
+        } else {
+            Binairo {
+                strategy: Strategy::Colors,
+            }
+        })
     }
 
     /// None of the engine's rules: [`Strategy::Colors`] has the puzzle's own reasoning
@@ -489,8 +538,8 @@ impl Reduction for Binairo {
         grid: &Grid,
         encoding: &Encoding<Choice>,
     ) -> Option<std::sync::Arc<dyn dlx::Propagator>> {
-        match self.strategy {
-            Strategy::Colors => {
+        match self.strategy.written() {
+            Strategy::Colors | Strategy::Auto => {
                 let reasoning =
                     reasoning::LineReasoning::new(grid.rows, grid.cols, grid.distinct, encoding)?;
                 Some(std::sync::Arc::new(reasoning))
