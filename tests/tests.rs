@@ -26,6 +26,9 @@ mod counting;
 /// Making and grading puzzles.
 mod making;
 
+/// The library's plan for a puzzle and a task, against the command's answers and nodes.
+mod plans;
+
 /// Shards' records and `dlx merge`: counts split up, refused when they do not add up.
 mod shards;
 

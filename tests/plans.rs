@@ -1,0 +1,120 @@
+//! The library's plan ([`reductions::plan`]) against the command line: a program that embeds
+//! the crates and prepares a puzzle for a task searches the tree the `dlx` command searches,
+//! with the same nodes and answers; a plain solver of the same encoding does not.
+
+use reductions::binairo::{Binairo, Strategy};
+use reductions::futoshiki::Futoshiki;
+use reductions::plan::{prepare, Task};
+use reductions::sudoku::Sudoku;
+use reductions::Reduction;
+
+use crate::binary::dlx;
+
+/// The nodes of the command's `--stats`.
+fn stats_nodes(stderr: &str) -> u64 {
+    stderr
+        .lines()
+        .find_map(|line| line.strip_prefix("nodes: "))
+        .unwrap_or_else(|| panic!("no nodes in {stderr}"))
+        .parse()
+        .unwrap()
+}
+
+/// `dlx COMMAND FILE --count --stats ARGS`: the count and its nodes.
+fn counted(command: &str, file: &str, args: &[&str]) -> (u128, u64) {
+    let run = dlx(&[
+        &[command, file, "--count", "--stats", "--threads", "1"],
+        args,
+    ]
+    .concat());
+    run.assert_status(0);
+    (run.stdout.trim().parse().unwrap(), stats_nodes(&run.stderr))
+}
+
+/// A minimal 24 x 24 Binairo: the plan's uniqueness check takes the command's 50 nodes (its
+/// reasoning at every node), where a plain solver of the same encoding takes hundreds of
+/// times as many.
+#[test]
+fn a_hard_binairo_takes_the_commands_nodes_through_the_plan() {
+    let file = "reductions/tests/fixtures/hard/binairo-24x24-hard-seed1.txt";
+    let text = std::fs::read_to_string(crate::binary::root().join(file)).unwrap();
+    let binairo = Binairo::default();
+    let grid = binairo.parse(&text).unwrap();
+    let prepared = prepare(&binairo, &grid, Task::Unique).unwrap();
+    let planned = prepared.solver().count();
+    assert_eq!(planned.solutions, 1);
+    let (count, nodes) = counted("binairo", file, &["--limit", "2"]);
+    assert_eq!((planned.solutions, planned.stats.nodes), (count, nodes));
+    let plain = dlx::Solver::new(&prepared.encoding.problem)
+        .limit(2)
+        .node_limit(100 * nodes)
+        .count();
+    assert!(
+        plain.stopped.is_some() || plain.stats.nodes >= 100 * nodes,
+        "a plain solver took {} nodes",
+        plain.stats.nodes
+    );
+    let solution = prepared.solver().first().unwrap();
+    let board = prepared.decode(&grid, solution.options());
+    assert!(board.violations().is_empty());
+}
+
+/// Counts: a loose Binairo grid counts on the patterns, a tight one on the colors, each as
+/// the command counts it; a sudoku and a futoshiki likewise.
+#[test]
+fn counts_take_the_commands_encoding_and_nodes() {
+    let empty = "6\n______\n______\n______\n______\n______\n______\n";
+    let hard = "reductions/tests/fixtures/hard/binairo-24x24-hard-seed2.txt";
+    let hard = std::fs::read_to_string(crate::binary::root().join(hard)).unwrap();
+    let binairo = Binairo::default();
+    for (text, strategy) in [(empty, Strategy::Patterns), (&hard[..], Strategy::Colors)] {
+        let grid = binairo.parse(text).unwrap();
+        let prepared = prepare(&binairo, &grid, Task::Count).unwrap();
+        assert_eq!(prepared.reduction.strategy, strategy);
+        let planned = prepared.solver().count();
+        let dir = crate::shards::scratch("plans");
+        let file = dir.join("grid.txt");
+        std::fs::write(&file, text).unwrap();
+        let (count, nodes) = counted("binairo", file.to_str().unwrap(), &[]);
+        assert_eq!((planned.solutions, planned.stats.nodes), (count, nodes));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+    // The published count of empty 6 x 6 grids (OEIS A253316): 4,140.
+    let grid = binairo.parse(empty).unwrap();
+    let prepared = prepare(&binairo, &grid, Task::Count).unwrap();
+    assert_eq!(prepared.solver().count().solutions, 4_140);
+
+    for (command, reduction_count) in [
+        ("sudoku", sudoku_count as fn(&str) -> (u128, u64)),
+        ("futoshiki", futoshiki_count),
+    ] {
+        let file = match command {
+            "sudoku" => "reductions/tests/fixtures/hard/sudoku-25-basic-seed1.txt",
+            _ => "reductions/tests/fixtures/hard/futoshiki-10-recursive-seed1.txt",
+        };
+        let text = std::fs::read_to_string(crate::binary::root().join(file)).unwrap();
+        assert_eq!(
+            reduction_count(&text),
+            counted(command, file, &[]),
+            "{command}"
+        );
+    }
+}
+
+fn sudoku_count(text: &str) -> (u128, u64) {
+    let grid = Sudoku::default().parse(text).unwrap();
+    let outcome = prepare(&Sudoku::default(), &grid, Task::Count)
+        .unwrap()
+        .solver()
+        .count();
+    (outcome.solutions, outcome.stats.nodes)
+}
+
+fn futoshiki_count(text: &str) -> (u128, u64) {
+    let grid = Futoshiki.parse(text).unwrap();
+    let outcome = prepare(&Futoshiki, &grid, Task::Count)
+        .unwrap()
+        .solver()
+        .count();
+    (outcome.solutions, outcome.stats.nodes)
+}
