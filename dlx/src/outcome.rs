@@ -95,6 +95,28 @@ pub struct Outcome {
     pub stats: Stats,
 }
 
+/// The number of solutions, and for a search stopped early, that it is a lower bound and why:
+/// `724`, or `at least 3 (the node limit was reached)`.
+///
+/// ```
+/// use dlx::{Problem, Solver};
+/// let problem = Problem::from_dlx("a b\na\nb\na b\n")?;
+/// assert_eq!(Solver::new(&problem).count().to_string(), "2");
+/// assert_eq!(
+///     Solver::new(&problem).node_limit(2).count().to_string(),
+///     "at least 0 (the node limit was reached)"
+/// );
+/// # Ok::<(), dlx::ParseError>(())
+/// ```
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.stopped {
+            None => write!(f, "{}", self.solutions),
+            Some(reason) => write!(f, "at least {} ({reason})", self.solutions),
+        }
+    }
+}
+
 impl Outcome {
     /// Whether the whole tree was explored, so that `solutions` is exact.
     pub fn is_complete(&self) -> bool {

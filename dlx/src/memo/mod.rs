@@ -199,6 +199,13 @@ pub struct MemoOutcome {
     pub stats: MemoStats,
 }
 
+/// The count, exactly.
+impl fmt::Display for MemoOutcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.count.fmt(f)
+    }
+}
+
 /// A progress callback, as the [`Solver`](crate::Solver) holds it.
 pub(crate) type Report<'a> = &'a (dyn Fn(&Progress) + Send + Sync + 'a);
 

@@ -137,8 +137,9 @@ impl ProblemBuilder {
     /// Adds an option: the items it covers, each at most once, at least one of them primary.
     ///
     /// Items of one kind go as they are; an option that mixes primary and secondary items (or
-    /// colors) needs one of them written as an [`OptionItem`], after which `.into()` works for
-    /// the rest: `[a.into(), b.into()]` alone does not say what to convert into (E0283).
+    /// colors) takes the [`items!`](crate::items) macro, or one of them written as an
+    /// [`OptionItem`], after which `.into()` works for the rest: `[a.into(), b.into()]` alone
+    /// does not say what to convert into (E0283).
     ///
     /// ```
     /// use dlx::{OptionItem, ProblemBuilder, Solver};

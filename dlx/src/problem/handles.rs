@@ -123,6 +123,32 @@ impl fmt::Debug for OptionItem {
     }
 }
 
+/// The items of one option, each converted into an [`OptionItem`]: primary, secondary and
+/// colored items mixed in one list, without annotations (an array literal of a
+/// [`Primary`] and a [`Secondary`] has no one type, and `[a.into(), s.into()]` does not say
+/// what to convert into).
+///
+/// ```
+/// use dlx::{items, ProblemBuilder, Solver};
+/// let mut builder = ProblemBuilder::new();
+/// let [a, b] = ["a", "b"].map(|name| builder.primary(name));
+/// let s = builder.secondary("s");
+/// let red = builder.color("red");
+/// builder.option(items![a, s.with_color(red)]);
+/// builder.option(items![b, s]);
+/// builder.option(items![b, s.with_color(red)]);
+/// let problem = builder.build()?;
+/// // `s` without a color excludes `s:red`: only the first and the last go together.
+/// assert_eq!(Solver::new(&problem).count().solutions, 1);
+/// # Ok::<(), dlx::BuildError>(())
+/// ```
+#[macro_export]
+macro_rules! items {
+    ($($item:expr),* $(,)?) => {
+        [$($crate::OptionItem::from($item)),*]
+    };
+}
+
 impl From<Primary> for OptionItem {
     fn from(item: Primary) -> Self {
         OptionItem {
