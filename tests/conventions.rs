@@ -94,7 +94,31 @@ fn completions_and_the_manual_page_cover_every_command() {
 /// shows here, as it does in the help snapshots.
 #[test]
 fn completions_and_the_manual_page_snapshots() {
-    insta::assert_snapshot!("man", stdout(&dlx(&["man"])));
+    let man = stdout(&dlx(&["man"]));
+    // Every subcommand has its section, with its options: the counting flags under each
+    // command that counts.
+    let help = stdout(&dlx(&["--help"]));
+    let commands: Vec<&str> = help
+        .lines()
+        .skip_while(|line| !line.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|line| line.starts_with("  "))
+        .filter(|line| !line.starts_with("   "))
+        .filter_map(|line| line.split_whitespace().next())
+        .filter(|&name| name != "help")
+        .collect();
+    assert!(commands.len() >= 12, "{commands:?}");
+    for command in &commands {
+        let heading = format!(".SH \"DLX {}\"", command.to_uppercase());
+        let section = man
+            .split_once(&heading)
+            .unwrap_or_else(|| panic!("no section {heading}"))
+            .1;
+        let section = section.split("\n.SH ").next().unwrap();
+        let counts = stdout(&dlx(&[command, "--help"])).contains("--count");
+        assert_eq!(section.contains("\\-\\-count"), counts, "{command}");
+    }
+    insta::assert_snapshot!("man", man);
     insta::assert_snapshot!("completions_bash", stdout(&dlx(&["completions", "bash"])));
     insta::assert_snapshot!("completions_fish", stdout(&dlx(&["completions", "fish"])));
 }
