@@ -10,6 +10,8 @@
 //! initializer before `main`. A stack overflow, which the standard library would name before
 //! aborting, ends the process by SIGSEGV (the searches keep their stacks on the heap).
 //! Elsewhere `main` is an ordinary Rust `main`.
+
+#![deny(unsafe_code)]
 #![cfg_attr(all(target_os = "linux", target_env = "gnu", not(test)), no_main)]
 
 mod args;
@@ -68,10 +70,14 @@ fn main() -> std::process::ExitCode {
 
 /// The process's entry point, called by glibc's start-up (see the module's documentation).
 #[cfg(all(target_os = "linux", target_env = "gnu", not(test)))]
+// SAFETY: the one `main` symbol of the program (the standard library's is not linked in, see
+// the module docs), with the signature glibc's start-up calls.
+#[allow(unsafe_code)]
 #[no_mangle]
 extern "C" fn main(_argc: libc::c_int, _argv: *const *const libc::c_char) -> libc::c_int {
     open_closed_standard_streams();
     // SAFETY: changes the disposition of one signal; no other thread exists yet.
+    #[allow(unsafe_code)]
     unsafe { libc::signal(libc::SIGPIPE, libc::SIG_IGN) };
     // A panic may not unwind out of an `extern "C"` function; `exit_status` catches those of
     // the run, and this any outside them.
@@ -90,7 +96,9 @@ fn open_closed_standard_streams() {
         revents: 0,
     });
     // SAFETY: `poll` reads and writes the three entries of `streams` only.
-    if unsafe { libc::poll(streams.as_mut_ptr(), 3, 0) } < 0 {
+    #[allow(unsafe_code)]
+    let polled = unsafe { libc::poll(streams.as_mut_ptr(), 3, 0) };
+    if polled < 0 {
         return;
     }
     for stream in streams
@@ -99,6 +107,7 @@ fn open_closed_standard_streams() {
     {
         // SAFETY: opens a file by a NUL-terminated path; the lowest free descriptor, which is
         // `stream.fd` since the streams are visited in order, is what it takes.
+        #[allow(unsafe_code)]
         let fd = unsafe { libc::open(c"/dev/null".as_ptr(), libc::O_RDWR) };
         if fd != stream.fd {
             return;

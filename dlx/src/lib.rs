@@ -81,6 +81,7 @@ mod run;
 mod search;
 mod solver;
 mod stats;
+mod unchecked;
 pub mod text;
 mod verify;
 

@@ -4,7 +4,7 @@
 //! item's list.
 
 use super::dance::{hide, unhide};
-use super::unchecked::{at, at_mut, item_at};
+use crate::unchecked::{at, at_mut, item_at};
 use super::{ItemLinks, Links, Vertical};
 
 impl Links {

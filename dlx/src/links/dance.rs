@@ -4,7 +4,7 @@
 //! `cover`, `uncover`, `cover_rest` and `uncover_rest` are always inlined into the search
 //! loops: called once per node as functions, they cost 4-5% on L-tromino tiling.
 
-use super::unchecked::{at, at_mut, item_at, item_at_mut, prefetch};
+use crate::unchecked::{at, at_mut, item_at, item_at_mut, prefetch};
 use super::{Entry, ItemLinks, Links, Vertical, INTERLEAVED};
 
 impl Links {

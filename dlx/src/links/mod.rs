@@ -52,7 +52,6 @@
 mod bounded;
 mod dance;
 mod prune;
-mod unchecked;
 
 pub(crate) use prune::{Marks, Probed, WipeOut};
 

@@ -32,28 +32,7 @@ use super::{Event, Search};
 use crate::error::PrefixError;
 use crate::links::{try_copy, try_vec, try_with_capacity};
 use crate::problem::{ItemId, OptionId, Problem};
-
-/// Record `i` of a table array, without a bounds check in release builds.
-///
-/// Every index the search reads comes from the table itself (an item's base, a place in an
-/// item's array, a node of an option, a place in `active` or `saved`), which `Sparse::new`
-/// builds in bounds and every operation keeps so; debug builds check each read and write.
-#[inline(always)]
-#[allow(unsafe_code)]
-fn at<T: Copy>(records: &[T], i: usize) -> T {
-    debug_assert!(i < records.len(), "index {i} out of {}", records.len());
-    // SAFETY: `i` is in bounds by the table's invariant, above.
-    unsafe { *records.get_unchecked(i) }
-}
-
-/// Writes record `i` of a table array, without a bounds check in release builds (see [`at`]).
-#[inline(always)]
-#[allow(unsafe_code)]
-fn put<T>(records: &mut [T], i: usize, value: T) {
-    debug_assert!(i < records.len(), "index {i} out of {}", records.len());
-    // SAFETY: as for `at`.
-    unsafe { *records.get_unchecked_mut(i) = value }
-}
+use crate::unchecked::{put, value_at as at};
 
 /// `level_saved` of a forced level, which saved nothing.
 const FORCED: u32 = u32::MAX;

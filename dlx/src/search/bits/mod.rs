@@ -68,57 +68,8 @@ use super::sets::{Branch, SetTable, Walk, Walked};
 use super::{Event, Search};
 use crate::error::PrefixError;
 use crate::problem::{ItemId, OptionId, Problem};
+use crate::unchecked::{at_mut, span, span_mut, value_at as at};
 
-/// Record `i` of a table array, without a bounds check in release builds.
-///
-/// The search reads a mask's word at a place from a level's list of nonzero words (below the
-/// words per set, as `cover` and `reset` write them) and a level's word or place below its
-/// length; debug builds check each.
-#[inline(always)]
-#[allow(unsafe_code)]
-fn at<T: Copy>(words: &[T], i: usize) -> T {
-    debug_assert!(i < words.len(), "record {i} out of {}", words.len());
-    // SAFETY: `i` is in bounds by the table's invariant, above.
-    unsafe { *words.get_unchecked(i) }
-}
-
-/// The `len` records of a table array from `from`, without a bounds check in release builds:
-/// a level's sets and counts in its slot, a mask, or an option's conflicts, each within its
-/// array by the table's construction (debug builds check each).
-#[inline(always)]
-#[allow(unsafe_code)]
-fn span<T>(records: &[T], from: usize, len: usize) -> &[T] {
-    debug_assert!(
-        from + len <= records.len(),
-        "records {from}+{len} out of {}",
-        records.len()
-    );
-    // SAFETY: in bounds by the table's invariant, above.
-    unsafe { records.get_unchecked(from..from + len) }
-}
-
-/// [`span`] to write.
-#[inline(always)]
-#[allow(unsafe_code)]
-fn span_mut<T>(records: &mut [T], from: usize, len: usize) -> &mut [T] {
-    debug_assert!(
-        from + len <= records.len(),
-        "records {from}+{len} out of {}",
-        records.len()
-    );
-    // SAFETY: in bounds by the table's invariant, above.
-    unsafe { records.get_unchecked_mut(from..from + len) }
-}
-
-/// Record `i` of a table array to write, without a bounds check in release builds: a level's
-/// word or place below its length, or a count of a primary item (debug builds check each).
-#[inline(always)]
-#[allow(unsafe_code)]
-fn at_mut<T>(words: &mut [T], i: usize) -> &mut T {
-    debug_assert!(i < words.len(), "record {i} out of {}", words.len());
-    // SAFETY: `i` is in bounds by the table's invariant, above.
-    unsafe { words.get_unchecked_mut(i) }
-}
 
 /// The most 64-bit words the masks and the levels' sets may take together (64 MiB).
 pub(crate) const MAX_WORDS: u64 = 1 << 23;
