@@ -78,7 +78,9 @@ extern "C" fn main(_argc: libc::c_int, _argv: *const *const libc::c_char) -> lib
     open_closed_standard_streams();
     // SAFETY: changes the disposition of one signal; no other thread exists yet.
     #[allow(unsafe_code)]
-    unsafe { libc::signal(libc::SIGPIPE, libc::SIG_IGN) };
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_IGN)
+    };
     // A panic may not unwind out of an `extern "C"` function; `exit_status` catches those of
     // the run, and this any outside them.
     let status = panic::catch_unwind(exit_status).unwrap_or(2);

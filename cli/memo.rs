@@ -7,7 +7,8 @@ use std::io::{self, BufWriter, Write};
 use std::sync::Arc;
 
 use anyhow::{anyhow, bail, Context, Result};
-use dlx::{Branching, Propagation, Solver};
+use dlx::memo::Branching;
+use dlx::{Propagation, Solver};
 
 use crate::args::{Format, SolveFlags};
 use crate::note;
@@ -22,7 +23,7 @@ pub struct Defaults {
     pub order: Branching,
     pub by_default: bool,
     pub propagation: Propagation,
-    pub propagator: Option<Arc<dyn dlx::Propagator>>,
+    pub propagator: Option<Arc<dyn dlx::propagate::Propagator>>,
     /// The search tree, unless `--tree` says otherwise.
     pub tree: dlx::Tree,
     /// A direct uniform sampler for `--random`, where the command has one.
@@ -78,7 +79,7 @@ impl Defaults {
 fn memoizing<'p>(solver: Solver<'p>, flags: &SolveFlags, order: Branching) -> Solver<'p> {
     solver
         .branching(flags.order.map_or(order, Branching::from))
-        .memo_limit(flags.memo_limit.unwrap_or(dlx::DEFAULT_MEMO_LIMIT))
+        .memo_limit(flags.memo_limit.unwrap_or(dlx::memo::DEFAULT_MEMO_LIMIT))
 }
 
 /// The graph of all solutions, for `--format zdd` and `--random`; its errors as a memo
@@ -88,7 +89,7 @@ fn memo_graph(
     bar: Option<crate::progress::Bar>,
     flags: &SolveFlags,
     order: Branching,
-) -> Result<dlx::MemoGraph> {
+) -> Result<dlx::memo::MemoGraph> {
     // `--random` alone runs as a first-solution search would, on one thread; the graph
     // uses --threads whatever the mode.
     let problem = solver.problem();
@@ -103,15 +104,15 @@ fn memo_graph(
 
 /// A memoized run's error, with what to try next when it ran out of room (`counting`: a
 /// count, which enumeration can do instead), and an item by its name.
-fn memo_error(err: dlx::MemoError, problem: &dlx::Problem, counting: bool) -> anyhow::Error {
+fn memo_error(err: dlx::memo::MemoError, problem: &dlx::Problem, counting: bool) -> anyhow::Error {
     match err {
-        dlx::MemoError::MemoryLimit { .. } if counting => {
+        dlx::memo::MemoError::MemoryLimit { .. } if counting => {
             anyhow!("{err}: raise --memo-limit, try the other --order, or count without --memo")
         }
-        dlx::MemoError::MemoryLimit { .. } => {
+        dlx::memo::MemoError::MemoryLimit { .. } => {
             anyhow!("{err}: raise --memo-limit or try the other --order")
         }
-        dlx::MemoError::TooManyBranches { item } => anyhow!(
+        dlx::memo::MemoError::TooManyBranches { item } => anyhow!(
             "item `{}` can be covered in too many ways at once for memoization (more than 16 \
              million steps to list them): count without --memo",
             reductions::text::shown(problem.item_name(dlx::ItemId::new(item))),
@@ -123,7 +124,7 @@ fn memo_error(err: dlx::MemoError, problem: &dlx::Problem, counting: bool) -> an
 /// The statistics of a memoized count or graph (`extra` before the time).
 fn print_memo_stats(
     flags: &SolveFlags,
-    stats: &dlx::MemoStats,
+    stats: &dlx::memo::MemoStats,
     count: &dlx::Count,
     extra: Vec<(&str, crate::stats::Figure)>,
 ) {

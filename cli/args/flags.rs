@@ -398,11 +398,11 @@ pub enum Order {
     FewestOptions,
 }
 
-impl From<Order> for dlx::Branching {
-    fn from(order: Order) -> dlx::Branching {
+impl From<Order> for dlx::memo::Branching {
+    fn from(order: Order) -> dlx::memo::Branching {
         match order {
-            Order::FirstItem => dlx::Branching::FirstItem,
-            Order::FewestOptions => dlx::Branching::FewestOptions,
+            Order::FirstItem => dlx::memo::Branching::FirstItem,
+            Order::FewestOptions => dlx::memo::Branching::FewestOptions,
         }
     }
 }

@@ -23,9 +23,14 @@
 //!   one problem serves every instance that differs only in its givens.
 //! - [`Solver::propagation`] adds reasoning at every node of the search (forcing and
 //!   failed-value probing, see [`Propagation`]), and [`Solver::propagator`] a problem's own
-//!   ([`Propagator`], which sees and prunes the node through [`Node`]): the same solutions
+//!   ([`Propagator`](propagate::Propagator), which sees and prunes the node through
+//!   [`Node`](propagate::Node); module [`propagate`]): the same solutions
 //!   in a smaller tree. Removals are undone when the search leaves the node; without
 //!   propagation the search is Knuth's, step for step.
+//! - [`Solver::memo_count`] counts by memoization, exactly at any size ([`Count`]), where
+//!   an enumeration would visit every solution; [`Solver::memo_graph`] keeps the graph of all
+//!   solutions, to write as a ZDD or to draw solutions uniformly at random, and
+//!   [`Solver::estimate`] is Knuth's estimate of a search's size (module [`memo`]).
 //! - [`verify`] checks a claimed solution against the problem, independently of the search.
 //!
 //! | engine | Knuth | handles |
@@ -72,17 +77,17 @@ mod engine;
 mod error;
 mod limits;
 mod links;
-mod memo;
+pub mod memo;
 mod outcome;
 mod parallel;
 mod problem;
-mod propagate;
+pub mod propagate;
 mod run;
 mod search;
 mod solver;
 mod stats;
-mod unchecked;
 pub mod text;
+mod unchecked;
 mod verify;
 
 pub use engine::{Engine, Tree};
@@ -91,15 +96,12 @@ pub use error::{
     ParseWarningKind, PrefixError,
 };
 pub use limits::MAX_NODES;
-pub use memo::{
-    Branching, Count, Estimate, MemoError, MemoGraph, MemoOutcome, MemoStats, RandomSolutions,
-    DEFAULT_MEMO_LIMIT,
-};
+pub use memo::Count;
 pub use outcome::{Outcome, Solution, StopReason};
 pub use problem::{
     Color, Entry, ItemId, OptionId, OptionItem, Primary, Problem, ProblemBuilder, Secondary,
 };
-pub use propagate::{Contradiction, Node, Propagation, Propagator, PROBE_CAP, PROBE_EFFORT};
+pub use propagate::Propagation;
 pub use solver::{Solutions, Solver, Split};
 pub use stats::{Cut, MemoProgress, Progress, Stats};
 pub use verify::verify;

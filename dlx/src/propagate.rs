@@ -42,22 +42,22 @@ pub enum Propagation {
     /// taken out for a moment and forcing runs; when that leaves a primary item with no
     /// option, the value is in no solution, and the options giving it go. When no value of
     /// an item fails, the options that forcing removed under every value go too (common
-    /// consequences). To a fixpoint, or until the probes at the node have cost
-    /// [`PROBE_EFFORT`] times the problem's size (at most [`PROBE_CAP`]); along a path where probing keeps finding
-    /// nothing, it runs at fewer and fewer levels.
+    /// consequences). To a fixpoint, or until the probes at the node have visited 64 nodes
+    /// of options per entry of the problem (5 million at most: a few tens of milliseconds);
+    /// along a path where probing keeps finding nothing, it runs at fewer and fewer levels.
     Probing,
 }
 
 /// How much [`Propagation::Probing`] may do at one node of the search: forcing visits at
 /// most this many nodes of options per entry of the problem (an item of an option), and at
 /// most [`PROBE_CAP`] in all.
-pub const PROBE_EFFORT: u64 = 64;
+pub(crate) const PROBE_EFFORT: u64 = 64;
 
 /// The most nodes of options that forcing visits while [`Propagation::Probing`] probes at
 /// one node of the search, however large the problem (a few tens of milliseconds): on large
 /// grids with many solutions, where probes find little, the budget would otherwise grow
 /// with the problem.
-pub const PROBE_CAP: u64 = 5_000_000;
+pub(crate) const PROBE_CAP: u64 = 5_000_000;
 
 impl Propagation {
     /// Every level, weakest first.
@@ -111,7 +111,8 @@ impl std::error::Error for Contradiction {}
 /// the problem has none either; the propagator only makes the search fail sooner).
 ///
 /// ```
-/// use dlx::{Contradiction, Node, OptionId, Problem, Propagator, Solver};
+/// use dlx::propagate::{Contradiction, Node, Propagator};
+/// use dlx::{OptionId, Problem, Solver};
 /// use std::sync::Arc;
 ///
 /// struct NotFirst;
@@ -213,7 +214,8 @@ impl Node<'_> {
     /// items at every node.
     ///
     /// ```
-    /// use dlx::{Contradiction, ItemId, Node, Problem, Propagator, Solver};
+    /// use dlx::propagate::{Contradiction, Node, Propagator};
+    /// use dlx::{ItemId, Problem, Solver};
     /// use std::sync::Arc;
     ///
     /// // Fails every node where item `a` is still open with fewer than two options.

@@ -5,9 +5,10 @@
 
 use std::sync::Arc;
 
+use dlx::memo::Branching;
+use dlx::propagate::{Contradiction, Node, Propagator};
 use dlx::{
-    Branching, Contradiction, Engine, Node, OptionId, OptionItem, Problem, ProblemBuilder,
-    Propagation, Propagator, Solver, StopReason, Tree,
+    Engine, OptionId, OptionItem, Problem, ProblemBuilder, Propagation, Solver, StopReason, Tree,
 };
 use proptest::prelude::*;
 use proptest::test_runner::Config;

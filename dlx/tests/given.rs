@@ -6,9 +6,8 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
-use dlx::{
-    Contradiction, GivenError, Node, OptionId, Problem, Propagation, Propagator, Solver, Tree,
-};
+use dlx::propagate::{Contradiction, Node, Propagator};
+use dlx::{GivenError, OptionId, Problem, Propagation, Solver, Tree};
 use proptest::prelude::*;
 
 use crate::brute::{config, engines, spec, Oracle, Spec};

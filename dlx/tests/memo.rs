@@ -1,7 +1,8 @@
 //! Memoized counting against enumeration (the corpus, random problems with brute force) and
 //! against published figures far past what enumeration reaches.
 
-use dlx::{Branching, Count, MemoError, Problem, ProblemBuilder, Solver};
+use dlx::memo::{Branching, MemoError};
+use dlx::{Count, Problem, ProblemBuilder, Solver};
 
 use crate::util;
 

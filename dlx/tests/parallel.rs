@@ -542,7 +542,9 @@ fn a_cancel_flag_stops_any_search() {
     let tiling = dlx::Problem::from_dlx(&util::read_corpus_text("pento6x10.dlx")).unwrap();
     let memo = Solver::new(&tiling).cancel_on(set).memo_count();
     match memo {
-        Err(dlx::MemoError::Stopped { reason, .. }) => assert_eq!(reason, StopReason::Cancelled),
+        Err(dlx::memo::MemoError::Stopped { reason, .. }) => {
+            assert_eq!(reason, StopReason::Cancelled)
+        }
         other => panic!("a cancelled memoized count: {other:?}"),
     }
 }

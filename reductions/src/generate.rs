@@ -208,7 +208,10 @@ where
         &Encoding<R::Choice>,
         &dlx::Problem,
         &[dlx::OptionId],
-    ) -> (dlx::Propagation, Option<Arc<dyn dlx::Propagator>>),
+    ) -> (
+        dlx::Propagation,
+        Option<Arc<dyn dlx::propagate::Propagator>>,
+    ),
 {
     let encoding = reduction.encode(puzzle)?;
     let mut order: Vec<dlx::OptionId> = encoding.problem.options().collect();

@@ -94,8 +94,8 @@ pub trait Reduction {
     /// best for puzzles whose rules constrain each cell (queens 14: 2.6 s against 5.8 s,
     /// the calendar's Aug 19: 0.02 s against 1.0 s); tilings override it with the first
     /// open item, which fills a board in the order of its cells.
-    fn memo_order(&self) -> dlx::Branching {
-        dlx::Branching::FewestOptions
+    fn memo_order(&self) -> dlx::memo::Branching {
+        dlx::memo::Branching::FewestOptions
     }
 
     /// Whether a count of this puzzle's solutions should be memoized unless asked otherwise:
@@ -138,7 +138,7 @@ pub trait Reduction {
         &self,
         _puzzle: &Self::Puzzle,
         _encoding: &Encoding<Self::Choice>,
-    ) -> Option<std::sync::Arc<dyn dlx::Propagator>> {
+    ) -> Option<std::sync::Arc<dyn dlx::propagate::Propagator>> {
         None
     }
 

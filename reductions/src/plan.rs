@@ -58,11 +58,11 @@ pub struct Plan {
     /// The engine's reasoning at every node ([`dlx::Solver::propagation`]).
     pub propagation: dlx::Propagation,
     /// The puzzle's own reasoning at every node ([`dlx::Solver::propagator`]).
-    pub propagator: Option<Arc<dyn dlx::Propagator>>,
+    pub propagator: Option<Arc<dyn dlx::propagate::Propagator>>,
     /// Whether a count memoizes ([`dlx::Solver::memo_count`]) rather than enumerates.
     pub memoize: bool,
     /// The item order of a memoized count or graph ([`dlx::Solver::branching`]).
-    pub memo_order: dlx::Branching,
+    pub memo_order: dlx::memo::Branching,
     /// The puzzle's own exact count, where it has one ([`Reduction::counter`]).
     pub counter: Option<Counter>,
     /// The puzzle's own uniform draw, where it has one ([`Reduction::sampler`]).

@@ -4,8 +4,8 @@
 //! item's list.
 
 use super::dance::{hide, unhide};
-use crate::unchecked::{at, at_mut, item_at};
 use super::{ItemLinks, Links, Vertical};
+use crate::unchecked::{at, at_mut, item_at};
 
 impl Links {
     /// Algorithm M's `BOUND(i)`: how many more options may cover primary item `i`.

@@ -4,8 +4,8 @@
 //! `cover`, `uncover`, `cover_rest` and `uncover_rest` are always inlined into the search
 //! loops: called once per node as functions, they cost 4-5% on L-tromino tiling.
 
-use crate::unchecked::{at, at_mut, item_at, item_at_mut, prefetch};
 use super::{Entry, ItemLinks, Links, Vertical, INTERLEAVED};
+use crate::unchecked::{at, at_mut, item_at, item_at_mut, prefetch};
 
 impl Links {
     /// Whether every primary item is covered (Knuth's `RLINK(0) = 0`).

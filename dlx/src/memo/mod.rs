@@ -64,7 +64,8 @@ pub const DEFAULT_MEMO_LIMIT: usize = 4 << 30;
 /// reached are counts of partial solutions, not a bound on the total.
 ///
 /// ```
-/// use dlx::{MemoError, Problem, Solver};
+/// use dlx::memo::MemoError;
+/// use dlx::{Problem, Solver};
 /// // Dominoes on a 4 x 4 board, with a memory limit too small for the count.
 /// let mut text = String::from("c00 c01 c02 c03 c10 c11 c12 c13 c20 c21 c22 c23 c30 c31 c32 c33\n");
 /// for r in 0..4 {

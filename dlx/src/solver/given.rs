@@ -13,7 +13,7 @@ impl Solver<'_> {
     /// tree being the one a search reaches there: the links', or for either set tree the bit
     /// sets' (the sparse sets' tree, or their own with bounds; the links where the bit sets
     /// do not fit: see [`tree_used`](Self::tree_used)). A memoized
-    /// count, graph or estimate is refused ([`MemoError::Restricted`](crate::MemoError::Restricted)).
+    /// count, graph or estimate is refused ([`MemoError::Restricted`](crate::memo::MemoError::Restricted)).
     ///
     /// Refused when the options cannot all be in one solution: one twice, or two that use
     /// an item more than it allows ([`GivenError`]). Options that can be together but in no

@@ -16,7 +16,7 @@ impl Solver<'_> {
     }
 
     /// Bounds the memory of [`memo_count`](Self::memo_count)'s signature tables, in bytes.
-    /// By default, [`DEFAULT_MEMO_LIMIT`](crate::DEFAULT_MEMO_LIMIT).
+    /// By default, [`DEFAULT_MEMO_LIMIT`](crate::memo::DEFAULT_MEMO_LIMIT).
     pub fn memo_limit(mut self, bytes: usize) -> Self {
         self.memo_limit = bytes;
         self

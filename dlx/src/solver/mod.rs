@@ -414,7 +414,7 @@ impl<'p> Solver<'p> {
     /// Runs `propagator` at every node of the search, after the built-in rules of
     /// [`propagation`](Self::propagation) (and those again while it removes options), with
     /// every algorithm. With Algorithm M, a level may be a null move (see
-    /// [`Node::depth`](crate::Node::depth)), and an active item may be left without options
+    /// [`Node::depth`](crate::propagate::Node::depth)), and an active item may be left without options
     /// when its lower bound is met.
     ///
     /// # Panics

@@ -130,8 +130,11 @@ impl CellReasoning {
     }
 }
 
-impl dlx::Propagator for CellReasoning {
-    fn propagate(&self, node: &mut dlx::Node<'_>) -> Result<(), dlx::Contradiction> {
+impl dlx::propagate::Propagator for CellReasoning {
+    fn propagate(
+        &self,
+        node: &mut dlx::propagate::Node<'_>,
+    ) -> Result<(), dlx::propagate::Contradiction> {
         let (rows, cols) = (self.rows, self.cols);
         // The grid at the node, and which of its digits are settled (given, fixed or
         // chosen): a line of settled digits obeys the rules already.
@@ -155,7 +158,7 @@ impl dlx::Propagator for CellReasoning {
                 }
             }
             match digits {
-                [false, false] => return Err(dlx::Contradiction),
+                [false, false] => return Err(dlx::propagate::Contradiction),
                 [true, false] => grid[cell as usize] = 0,
                 [false, true] => grid[cell as usize] = 1,
                 [true, true] => {}
@@ -180,12 +183,12 @@ impl dlx::Propagator for CellReasoning {
             for (k, cell) in self.cells(line).enumerate() {
                 let can = [zeros >> k & 1 == 1, ones >> k & 1 == 1];
                 let digit = match (grid[cell], can) {
-                    (_, [false, false]) => return Err(dlx::Contradiction),
+                    (_, [false, false]) => return Err(dlx::propagate::Contradiction),
                     (BLANK, [true, false]) => 0,
                     (BLANK, [false, true]) => 1,
                     (BLANK, _) => continue,
                     (d, can) if can[usize::from(d)] => continue,
-                    _ => return Err(dlx::Contradiction),
+                    _ => return Err(dlx::propagate::Contradiction),
                 };
                 grid[cell] = digit;
                 let crossing = if line < rows {

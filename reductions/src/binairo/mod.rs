@@ -537,7 +537,7 @@ impl Reduction for Binairo {
         &self,
         grid: &Grid,
         encoding: &Encoding<Choice>,
-    ) -> Option<std::sync::Arc<dyn dlx::Propagator>> {
+    ) -> Option<std::sync::Arc<dyn dlx::propagate::Propagator>> {
         match self.strategy.written() {
             Strategy::Colors | Strategy::Auto => {
                 let reasoning =

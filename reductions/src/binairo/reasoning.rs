@@ -26,7 +26,7 @@ use crate::Encoding;
 /// there rather than growing with the grid.
 const PROBE_BUDGET: u64 = 4_000_000;
 
-/// The line rules and failed-digit probing at every node ([`dlx::Propagator`]) of a search of
+/// The line rules and failed-digit probing at every node ([`dlx::propagate::Propagator`]) of a search of
 /// the pattern encodings (see the [module docs](self)).
 pub(super) struct LineReasoning {
     rows: usize,
@@ -352,8 +352,11 @@ impl Lines<'_> {
     }
 }
 
-impl dlx::Propagator for LineReasoning {
-    fn propagate(&self, node: &mut dlx::Node<'_>) -> Result<(), dlx::Contradiction> {
+impl dlx::propagate::Propagator for LineReasoning {
+    fn propagate(
+        &self,
+        node: &mut dlx::propagate::Node<'_>,
+    ) -> Result<(), dlx::propagate::Contradiction> {
         let lines = self.rows + self.cols;
         let mut patterns = vec![Vec::new(); lines];
         let mut options = vec![Vec::new(); lines];
@@ -396,7 +399,7 @@ impl dlx::Propagator for LineReasoning {
             Ok(())
         });
         if reasoned.is_err() {
-            return Err(dlx::Contradiction);
+            return Err(dlx::propagate::Contradiction);
         }
         // Every pattern that no longer fits, or that another complete line reads.
         let mut taken = Vec::new();

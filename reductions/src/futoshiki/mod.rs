@@ -582,7 +582,7 @@ impl Reduction for Futoshiki {
         &self,
         grid: &Grid,
         encoding: &Encoding<Fill>,
-    ) -> Option<std::sync::Arc<dyn dlx::Propagator>> {
+    ) -> Option<std::sync::Arc<dyn dlx::propagate::Propagator>> {
         Some(std::sync::Arc::new(propagate::SearchFilter::new(
             grid, encoding,
         )))

@@ -44,7 +44,7 @@ pub(super) fn candidates(
     domains
 }
 
-/// The filter at every node of the search ([`dlx::Propagator`]): the digits each cell may
+/// The filter at every node of the search ([`dlx::propagate::Propagator`]): the digits each cell may
 /// still hold are read from the options left (a cell filled above the node holds its digit),
 /// filtered by inequalities, lines and singleton consistency (within
 /// [`SEARCH_PROBE_BUDGET`]), and the options of the digits filtered out go.
@@ -76,8 +76,11 @@ impl SearchFilter {
     }
 }
 
-impl dlx::Propagator for SearchFilter {
-    fn propagate(&self, node: &mut dlx::Node<'_>) -> Result<(), dlx::Contradiction> {
+impl dlx::propagate::Propagator for SearchFilter {
+    fn propagate(
+        &self,
+        node: &mut dlx::propagate::Node<'_>,
+    ) -> Result<(), dlx::propagate::Contradiction> {
         let n = self.filter.n;
         let mut domains = vec![0u64; n * n];
         let mut open = vec![true; n * n];
@@ -94,7 +97,7 @@ impl dlx::Propagator for SearchFilter {
         let mut queue = Queue::new(&self.filter);
         queue.all(&self.filter);
         if !self.filter.propagate(&mut domains, &mut queue) {
-            return Err(dlx::Contradiction);
+            return Err(dlx::propagate::Contradiction);
         }
         // Where the parent's trials stopped, as a fraction of the cells in 256ths: this
         // node's trials start there, so that a budget spent before the end of a pass moves
@@ -109,7 +112,7 @@ impl dlx::Propagator for SearchFilter {
             (start, true),
             &mut stopped,
         ) {
-            return Err(dlx::Contradiction);
+            return Err(dlx::propagate::Contradiction);
         }
         node.set_path_state((stopped * 256 / cells) as u8);
         for cell in (0..n * n).filter(|&cell| open[cell]) {

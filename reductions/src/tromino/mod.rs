@@ -234,8 +234,8 @@ impl Reduction for Tromino {
     /// The first open item: the board is filled in the order of its cells, and the
     /// signatures are the profiles of a frontier (12 x 12 L-trominoes: 0.02 s, against over
     /// 60 s with the fewest options first).
-    fn memo_order(&self) -> dlx::Branching {
-        dlx::Branching::FirstItem
+    fn memo_order(&self) -> dlx::memo::Branching {
+        dlx::memo::Branching::FirstItem
     }
 
     type Puzzle = Mask;

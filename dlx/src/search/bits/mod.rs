@@ -70,7 +70,6 @@ use crate::error::PrefixError;
 use crate::problem::{ItemId, OptionId, Problem};
 use crate::unchecked::{at_mut, span, span_mut, value_at as at};
 
-
 /// The most 64-bit words the masks and the levels' sets may take together (64 MiB).
 pub(crate) const MAX_WORDS: u64 = 1 << 23;
 

@@ -323,7 +323,10 @@ impl Oracle {
 }
 
 impl Propagator for Oracle {
-    fn propagate(&self, node: &mut crate::Node<'_>) -> Result<(), crate::Contradiction> {
+    fn propagate(
+        &self,
+        node: &mut crate::propagate::Node<'_>,
+    ) -> Result<(), crate::propagate::Contradiction> {
         if node.depth() % 2 == 0 {
             return Ok(());
         }
@@ -334,7 +337,7 @@ impl Propagator for Oracle {
             .filter(|solution| chosen.iter().all(|o| solution.contains(o)))
             .collect();
         if below.is_empty() {
-            return Err(crate::Contradiction);
+            return Err(crate::propagate::Contradiction);
         }
         for option in (0..self.options).map(OptionId::new) {
             if node.is_available(option) && !below.iter().any(|s| s.contains(&option)) {
