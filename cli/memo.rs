@@ -248,7 +248,7 @@ pub(crate) fn estimate(
         note(format_args!(
             "dlx: note: the estimate stopped ({}) after {} of {probes} paths: its figures are \
              those of the paths drawn",
-            crate::run::stop_reason(reason),
+            crate::signals::stop_reason(reason),
             estimate.probes
         ));
     }
@@ -281,7 +281,7 @@ fn draws_stopped(flags: &SolveFlags, drawn: u64, draws: u64) -> bool {
         let reason = if late {
             "the time limit ran out".to_owned()
         } else {
-            crate::run::stop_reason(dlx::StopReason::Cancelled)
+            crate::signals::stop_reason(dlx::StopReason::Cancelled)
         };
         note(format_args!(
             "dlx: note: the draws stopped ({reason}) after {drawn} of {draws}"
@@ -462,7 +462,7 @@ fn print_exact_count(
     let mut out = crate::output::stdout();
     if let Some((settings, nodes, seconds)) = shard {
         let record = crate::shard::Record::new(
-            crate::run::shard_path(flags),
+            crate::shard::path_of(flags),
             settings,
             &[],
             None,

@@ -220,7 +220,7 @@ pub fn configure<'p>(
         solver = solver.cancel_on(flag);
     }
     if let Some(every) = flags.progress_every {
-        let label = match shard_path(flags) {
+        let label = match crate::shard::path_of(flags) {
             path if path.is_empty() => String::new(),
             path => format!("shard {}: ", crate::shard::unit_name(&path)),
         };
@@ -491,21 +491,11 @@ pub fn write_count(out: &mut dyn Write, outcome: &Outcome, flags: &SolveFlags) -
         let line = crate::json::CountLine {
             count: crate::json::Whole(solutions.to_string()),
             complete: outcome.stopped.is_none(),
-            stopped: outcome.stopped.map(stop_reason),
+            stopped: outcome.stopped.map(crate::signals::stop_reason),
         };
         return crate::json::write_line(out, &line);
     }
     writeln!(out, "{solutions}")
-}
-
-/// Why a search stopped, in words: an interruption names its signal.
-pub fn stop_reason(reason: StopReason) -> String {
-    match (reason, crate::signals::received()) {
-        (StopReason::Cancelled, Some(signal)) => {
-            format!("interrupted by {}", crate::signals::name(signal))
-        }
-        _ => reason.to_string(),
-    }
 }
 
 /// A shard's record of its count (see `shard.rs`): in the format of `--format`, complete or,
@@ -518,10 +508,10 @@ pub fn write_record(
     settings: crate::shard::Settings,
 ) -> io::Result<()> {
     let record = crate::shard::Record::new(
-        shard_path(flags),
+        crate::shard::path_of(flags),
         settings,
         &outcome.stats.cuts,
-        outcome.stopped.map(stop_reason),
+        outcome.stopped.map(crate::signals::stop_reason),
         outcome.solutions.into(),
         outcome.stats.nodes,
         outcome.stats.elapsed.as_secs_f64(),
@@ -531,15 +521,6 @@ pub fn write_record(
     } else {
         record.write_text(out)
     }
-}
-
-/// The shard and subshards of the flags.
-pub fn shard_path(flags: &SolveFlags) -> Vec<(usize, usize)> {
-    flags
-        .shard
-        .into_iter()
-        .chain(flags.subshard.iter().copied())
-        .collect()
 }
 
 /// What a shard's record says of the search that `solver` runs.
@@ -657,7 +638,7 @@ fn report_stop(outcome: &Outcome, mode: Mode, flags: &SolveFlags) {
         )),
         Some(StopReason::Cancelled) => note(format_args!(
             "dlx: note: the search stopped ({}) after {found} solution{plural}: {consequence}",
-            stop_reason(StopReason::Cancelled)
+            crate::signals::stop_reason(StopReason::Cancelled)
         )),
         Some(StopReason::SolutionLimit) if mode == Mode::Count => {
             let limit = flags.limit.unwrap_or_default();

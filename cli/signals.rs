@@ -54,3 +54,13 @@ pub fn name(signal: i32) -> &'static str {
         _ => "a signal",
     }
 }
+
+/// Why a search stopped, in words: an interruption names its signal.
+pub fn stop_reason(reason: dlx::StopReason) -> String {
+    match (reason, received()) {
+        (dlx::StopReason::Cancelled, Some(signal)) => {
+            format!("interrupted by {}", name(signal))
+        }
+        _ => reason.to_string(),
+    }
+}

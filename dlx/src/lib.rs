@@ -87,6 +87,7 @@ mod search;
 mod solver;
 mod stats;
 pub mod text;
+mod threads;
 mod unchecked;
 mod verify;
 

@@ -20,7 +20,7 @@
 
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use crate::outcome::StopReason;
@@ -140,7 +140,7 @@ pub(crate) fn run(template: Search, mut roots: Vec<Root>, settings: Settings<'_>
     let threads = if solo {
         1
     } else {
-        crate::solver::workers(settings.threads)
+        crate::threads::workers(settings.threads)
     };
     let mut shared = Shared {
         threads,
@@ -189,14 +189,14 @@ pub(crate) fn run(template: Search, mut roots: Vec<Root>, settings: Settings<'_>
     }
     if paused.is_some() || !roots.is_empty() {
         if solo {
-            let threads = crate::solver::workers(settings.threads).max(1);
+            let threads = crate::threads::workers(settings.threads).max(1);
             shared.threads = threads;
             shared.interval = interval(settings.node_limit, threads);
             // The solo run's share in progress went back to 0 when it paused.
             shared.partial = (0..threads).map(|_| AtomicU64::new(0)).collect();
         }
         let threads = shared.threads;
-        let pool = pool(threads);
+        let pool = crate::threads::pool(threads);
         pool.scope(|scope| {
             let shared = &shared;
             let pool = &pool;
@@ -246,28 +246,6 @@ pub(crate) fn run(template: Search, mut roots: Vec<Root>, settings: Settings<'_>
 /// limit, so that the workers together go past it by half of it at most.
 fn interval(node_limit: u64, threads: usize) -> u64 {
     INTERVAL.min((node_limit / threads as u64 / 2).max(1))
-}
-
-/// The pool of `threads` workers, made on first use and kept for the process: starting the
-/// threads cost 70-90 microseconds a search (measured on the sudokus, a millisecond each), so
-/// a program that runs many small searches on several threads pays it once.
-pub(crate) fn pool(threads: usize) -> Arc<rayon::ThreadPool> {
-    static POOLS: Mutex<Vec<(usize, Arc<rayon::ThreadPool>)>> = Mutex::new(Vec::new());
-    let mut pools = POOLS
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner());
-    if let Some((_, pool)) = pools.iter().find(|(n, _)| *n == threads) {
-        return Arc::clone(pool);
-    }
-    let pool = Arc::new(
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .thread_name(|k| format!("dlx-{k}"))
-            .build()
-            .expect("a thread pool"),
-    );
-    pools.push((threads, Arc::clone(&pool)));
-    pool
 }
 
 impl Shared<'_> {

@@ -55,8 +55,7 @@ mod prune;
 
 pub(crate) use prune::{Marks, Probed, WipeOut};
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::OnceLock;
+use std::sync::atomic::Ordering;
 
 use crate::problem::Problem;
 
@@ -158,23 +157,6 @@ pub(crate) struct Links {
     /// scans are long, and that saves them 7-11% of a process's time; kept by every cover,
     /// the bits cost the plain loops (a few dozen items, short walks) 5%.
     active: Vec<u64>,
-}
-
-/// The tables a problem keeps for its later searches ([`Links::of`]): whether each kind
-/// (Algorithm X's, Algorithm C's) has been built, and the copy kept once it has been built
-/// twice.
-#[derive(Debug, Default)]
-pub(crate) struct KeptTables {
-    built: [AtomicBool; 2],
-    kept: [OnceLock<Links>; 2],
-}
-
-#[cfg(test)]
-impl KeptTables {
-    /// Whether a table of this kind is kept.
-    pub fn is_kept(&self, colors: bool) -> bool {
-        self.kept[usize::from(colors)].get().is_some()
-    }
 }
 
 /// The largest table a problem keeps: 65,536 nodes, about a megabyte.
@@ -327,13 +309,14 @@ impl Links {
         }
         let tables = problem.kept_tables();
         let kind = usize::from(colors);
-        if let Some(table) = tables.kept[kind].get() {
+        let kept = tables.kept[kind].get();
+        if let Some(table) = kept.and_then(|table| table.downcast_ref::<Links>()) {
             return Some(table.clone());
         }
         let table = Links::new(problem, colors);
         if tables.built[kind].swap(true, Ordering::Relaxed) {
             // Another thread may have kept one first: the same table.
-            let _ = tables.kept[kind].set(table.clone());
+            let _ = tables.kept[kind].set(Box::new(table.clone()));
         }
         Some(table)
     }

@@ -136,7 +136,7 @@ impl MemoGraph {
         let primary = layout.primary;
         let mut levels = std::mem::take(&mut forward.levels);
         let budget: &Budget = &forward.budget;
-        let pool = (config.threads > 1).then(|| crate::parallel::pool(config.threads));
+        let pool = (config.threads > 1).then(|| crate::threads::pool(config.threads));
         for level in (0..=primary).rev() {
             let Some(mut table) = levels[level].take() else {
                 continue;

@@ -87,7 +87,7 @@ pub(crate) fn forward(
     keep: bool,
     start: Instant,
 ) -> Result<Forward, MemoError> {
-    let pool = crate::parallel::pool(config.threads);
+    let pool = crate::threads::pool(config.threads);
     let shards = (2 * config.threads).next_power_of_two();
     let words = layout.words;
     let primary = layout.primary;

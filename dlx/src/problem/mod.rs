@@ -15,8 +15,10 @@ mod builder;
 mod handles;
 mod names;
 
+use std::any::Any;
 use std::fmt;
-use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, OnceLock};
 
 pub(crate) use builder::is_plain_name_byte;
 pub use builder::ProblemBuilder;
@@ -24,7 +26,6 @@ use handles::NO_COLOR;
 pub use handles::{Color, Entry, ItemId, OptionId, OptionItem, Primary, Secondary};
 
 use crate::engine::Engine;
-use crate::links::KeptTables;
 
 #[derive(Debug)]
 struct ProblemData {
@@ -98,6 +99,24 @@ impl fmt::Debug for Problem {
             .field("options", &self.option_count())
             .field("entries", &self.entry_count())
             .finish()
+    }
+}
+
+/// Tables that a search tree builds from a problem and keeps for the searches that follow
+/// (the links' `Links::of`): whether each kind (Algorithm X's, Algorithm C's) has been
+/// built, and the copy kept once it has been built twice. The problem holds them without
+/// knowing the tree's types.
+#[derive(Debug, Default)]
+pub(crate) struct KeptTables {
+    pub(crate) built: [AtomicBool; 2],
+    pub(crate) kept: [OnceLock<Box<dyn Any + Send + Sync>>; 2],
+}
+
+#[cfg(test)]
+impl KeptTables {
+    /// Whether a table of this kind is kept.
+    pub fn is_kept(&self, colors: bool) -> bool {
+        self.kept[usize::from(colors)].get().is_some()
     }
 }
 

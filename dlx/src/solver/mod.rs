@@ -281,21 +281,13 @@ impl<'p> Solver<'p> {
     /// # Ok::<(), dlx::ParseError>(())
     /// ```
     pub fn threads(mut self, threads: usize) -> Self {
-        self.threads = match threads {
-            // One per core, asked when the workers start: asking reads the process's CPU
-            // affinity and cgroup limits, which takes as long as a small search, and a run of
-            // the whole tree starts alone (most small problems end before the workers would).
-            0 => 0,
-            // Below the cap on any machine.
-            1..=8 => threads,
-            _ => threads.min(Self::max_threads()),
-        };
+        self.threads = crate::threads::asked(threads);
         self
     }
 
     /// The number of workers a split run has: the threads asked for, or one per core.
     fn workers(&self) -> usize {
-        workers(self.threads)
+        crate::threads::workers(self.threads)
     }
 
     /// The memory the search's tables take at most, in bytes: a table of 16 bytes a node
@@ -335,7 +327,7 @@ impl<'p> Solver<'p> {
     /// get this many). More would only slow the search down, and thousands of threads exhaust
     /// the system.
     pub fn max_threads() -> usize {
-        8 * cores()
+        crate::threads::max_threads()
     }
 
     /// Solves only shard `index` of `count` (`0 <= index < count`): every shard enumerates
@@ -578,21 +570,5 @@ impl<'p> Solver<'p> {
         }
         run.search.checkpoint_at = run.next_checkpoint(run.pacer.first());
         run
-    }
-}
-
-/// The number of cores this process may use (1 if it cannot be told), asked once: the
-/// question reads the process's CPU affinity and cgroup limits, which takes tens of
-/// microseconds, as long as a small search.
-fn cores() -> usize {
-    static CORES: std::sync::OnceLock<usize> = std::sync::OnceLock::new();
-    *CORES.get_or_init(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-}
-
-/// The workers of `threads` as [`Solver::threads`] keeps it: 0 is one per core.
-pub(crate) fn workers(threads: usize) -> usize {
-    match threads {
-        0 => cores(),
-        n => n,
     }
 }
