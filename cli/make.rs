@@ -88,12 +88,85 @@ fn refuse_solving_flags(flags: &SolveFlags, what: &str) -> Result<()> {
     Ok(())
 }
 
-/// `--grade` grades one puzzle; an input of one puzzle per line is solved instead.
+/// `--grade`, `--hint` and `--explain` take one puzzle; an input of one puzzle per line is
+/// solved instead.
 pub fn refuse_grade_of_lines(make: &MakeFlags) -> Result<()> {
-    if make.grade {
-        bail!("--grade grades one puzzle, and this input has one puzzle per line: give one puzzle");
+    for (asked, flag, does) in [
+        (make.grade, "--grade", "grades"),
+        (make.hint, "--hint", "hints at"),
+        (make.explain, "--explain", "explains"),
+    ] {
+        if asked {
+            bail!(
+                "{flag} {does} one puzzle, and this input has one puzzle per line: give one puzzle"
+            );
+        }
     }
     Ok(())
+}
+
+/// `--hint` (the steps to the next value placed) or `--explain` (every step), as `make`
+/// asks, from `explained`: a line a step, or one JSON object. Exit status 1 when the steps
+/// end before the grid is solved.
+pub fn hints(
+    make: &MakeFlags,
+    flags: &SolveFlags,
+    explained: impl FnOnce() -> reductions::hint::Explanation,
+) -> Result<Found> {
+    use reductions::hint::End;
+    let flag = if make.hint { "--hint" } else { "--explain" };
+    refuse_solving_flags(flags, flag)?;
+    if !matches!(flags.format, Format::Text | Format::Json) {
+        bail!("{flag} prints deductions: use --format text or json with it");
+    }
+    let explanation = explained();
+    let (steps, end) = if make.hint {
+        match explanation.to_next_placement() {
+            Ok(steps) => (steps, None),
+            Err(end) => (Vec::new(), Some(end)),
+        }
+    } else {
+        (explanation.steps, Some(explanation.end))
+    };
+    let ending = |end: End| {
+        match end {
+        End::Solved => ("solved", "the grid is solved"),
+        End::Stuck => (
+            "stuck",
+            "no rule makes progress from here: only search does (or the puzzle has several solutions)",
+        ),
+        End::Contradiction => ("contradiction", "the grid has no solution: a cell or a value has no place left"),
+    }
+    };
+    let mut out = crate::output::stdout();
+    if flags.format == Format::Json {
+        let mark = |m: &reductions::hint::Mark| serde_json::json!({"row": m.row, "column": m.column, "value": m.value});
+        let steps: Vec<serde_json::Value> = steps
+            .iter()
+            .map(|step| {
+                serde_json::json!({
+                    "rule": step.rule.name(),
+                    "house": step.house.map(|house| house.to_string()),
+                    "placed": step.placed.iter().map(mark).collect::<Vec<_>>(),
+                    "removed": step.removed.iter().map(mark).collect::<Vec<_>>(),
+                    "text": step.to_string(),
+                })
+            })
+            .collect();
+        let end = end.map(|end| ending(end).0);
+        crate::json::write_line(&mut out, &serde_json::json!({"steps": steps, "end": end}))?;
+    } else {
+        for step in &steps {
+            writeln!(out, "{step}")?;
+        }
+        if let Some(end) = end {
+            writeln!(out, "{}", ending(end).1)?;
+        }
+    }
+    Ok(match end {
+        None | Some(End::Solved) => Found::Some,
+        Some(_) => Found::None,
+    })
 }
 
 /// Parses `--difficulty` against a ladder's names (the easiest when absent).

@@ -332,3 +332,99 @@ fn generated_puzzles_drawn() {
     );
     insta::assert_snapshot!("sudoku_generate_svg", run.report());
 }
+
+/// `--hint` and `--explain`: the deductions a person can follow, as text and JSON. A player
+/// who enters each hint's value and asks again reaches the sudoku's solution (the engine's);
+/// a grid no rule can finish, a binairo and one puzzle per line say why; the solving flags
+/// are refused.
+#[test]
+fn hints_and_explanations() {
+    let file = "tests/fixtures/puzzles/sudoku-golden-nugget.txt";
+    let run = dlx(&[
+        "sudoku",
+        "tests/fixtures/puzzles/sudoku-4x4.txt",
+        "--explain",
+    ]);
+    run.assert_status(0);
+    insta::assert_snapshot!("sudoku_explain_4x4", run.report());
+    let run = dlx(&[
+        "futoshiki",
+        "tests/fixtures/puzzles/futoshiki-4x4.txt",
+        "--explain",
+    ]);
+    run.assert_status(0);
+    insta::assert_snapshot!("futoshiki_explain_4x4", run.report());
+    // Golden Nugget needs search: the hints stop where the rules do, with exit status 1.
+    let run = dlx(&["sudoku", file, "--explain"]);
+    run.assert_status(1);
+    assert!(run
+        .stdout
+        .ends_with("only search does (or the puzzle has several solutions)\n"));
+
+    // A player on a made sudoku: each hint's value entered, the next hint asked for.
+    let made = dlx(&[
+        "sudoku",
+        "--generate",
+        "9",
+        "--difficulty",
+        "advanced",
+        "--seed",
+        "5",
+    ]);
+    made.assert_status(0);
+    let solved = dlx_from_bytes(&["sudoku", "--plain"], made.stdout.as_bytes());
+    let solution: Vec<char> = solved
+        .stdout
+        .chars()
+        .filter(|c| c.is_ascii_digit())
+        .collect();
+    let mut grid: Vec<char> = made.stdout.chars().filter(|c| !c.is_whitespace()).collect();
+    assert_eq!((grid.len(), solution.len()), (81, 81));
+    loop {
+        let line: String = grid.iter().collect();
+        let run = dlx_from_bytes(&["sudoku", "--hint", "--format", "json"], line.as_bytes());
+        let hint: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+        if hint["end"] == "solved" {
+            run.assert_status(0);
+            break;
+        }
+        run.assert_status(0);
+        let steps = hint["steps"].as_array().unwrap();
+        let placed = &steps.last().unwrap()["placed"][0];
+        let (row, column) = (
+            placed["row"].as_u64().unwrap(),
+            placed["column"].as_u64().unwrap(),
+        );
+        let cell = ((row - 1) * 9 + column - 1) as usize;
+        let value = placed["value"].as_u64().unwrap().to_string();
+        assert_eq!(grid[cell], '.', "a hint for a filled cell: {hint}");
+        assert_eq!(value, solution[cell].to_string(), "{hint}");
+        grid[cell] = solution[cell];
+    }
+    assert_eq!(grid, solution);
+
+    let run = dlx_from_bytes(&["sudoku", "--hint"], ".".repeat(81).as_bytes());
+    run.assert_status(1);
+    let run = dlx(&["sudoku", file, "--hint", "--count"]);
+    run.assert_status(2);
+    assert!(run.stderr.contains("--hint"), "{}", run.stderr);
+    let run = dlx(&[
+        "binairo",
+        "tests/fixtures/puzzles/binairo-seed.txt",
+        "--hint",
+    ]);
+    run.assert_status(2);
+    assert!(
+        run.stderr.contains("binairo's hints are not written yet"),
+        "{}",
+        run.stderr
+    );
+    let lines = format!("{}\n{}\n", ".".repeat(81), ".".repeat(81));
+    let run = dlx_from_bytes(&["sudoku", "--explain"], lines.as_bytes());
+    run.assert_status(2);
+    assert!(
+        run.stderr.contains("--explain explains one puzzle"),
+        "{}",
+        run.stderr
+    );
+}

@@ -73,6 +73,25 @@ pub struct MakeFlags {
     /// of the engine's search.
     #[arg(help_heading = "Making puzzles", long, conflicts_with = "generate")]
     pub grade: bool,
+
+    /// Print the next value to place, and the deductions that lead to it.
+    ///
+    /// Print the next value a player can place, with the deductions that lead to it, one a
+    /// line: each the simplest rule of the graders that makes progress (hidden and naked
+    /// singles, the inequalities, intersections, subsets, fish, forcing chains), where it
+    /// looked and what it ruled out. The puzzle as given counts the player's entries as
+    /// givens: enter the value and ask again. Exit status 1 when no rule makes progress (then
+    /// only search does) or the grid has no solution. Sudoku and futoshiki.
+    #[arg(help_heading = "Solving by hand", long, conflicts_with_all = ["generate", "grade", "explain"])]
+    pub hint: bool,
+
+    /// Print every deduction from the puzzle as given until it is solved.
+    ///
+    /// Print every step of deduction from the puzzle as given, one a line, each the simplest
+    /// rule that makes progress, until the grid is solved or no rule applies (then a last
+    /// line says so, and the exit status is 1). Sudoku and futoshiki.
+    #[arg(help_heading = "Solving by hand", long, conflicts_with_all = ["generate", "grade"])]
+    pub explain: bool,
 }
 
 /// Flags shared by every solving command.
@@ -324,6 +343,8 @@ impl MakeFlags {
             extra_clues: None,
             solution: false,
             grade: false,
+            hint: false,
+            explain: false,
         }
     }
 }

@@ -42,6 +42,9 @@ pub fn run(args: &BinairoArgs) -> Result<Found> {
     if args.make.grade {
         return make::grade(&args.flags, || binairo::grade(&grid).into());
     }
+    if args.make.hint || args.make.explain {
+        bail!("--hint and --explain: binairo's hints are not written yet (sudoku and futoshiki have them)");
+    }
     crate::run::solve_reduction(&reduction, &grid, &args.flags, |solved| {
         view(&grid, &solved)
     })

@@ -42,6 +42,9 @@ pub fn run(args: &FileArgs) -> Result<Found> {
     if args.make.grade {
         return make::grade(&args.flags, || futoshiki::grade(&grid).into());
     }
+    if args.make.hint || args.make.explain {
+        return make::hints(&args.make, &args.flags, || futoshiki::explain(&grid));
+    }
     crate::run::solve_reduction(&Futoshiki, &grid, &args.flags, |solved| FutoshikiView {
         puzzle: &grid,
         solved,

@@ -35,6 +35,9 @@ pub fn run(args: &FileArgs) -> Result<Found> {
     if args.make.grade {
         return make::grade(&args.flags, || sudoku::grade(&grid).into());
     }
+    if args.make.hint || args.make.explain {
+        return make::hints(&args.make, &args.flags, || sudoku::explain(&grid));
+    }
     crate::run::solve_reduction(&reduction, &grid, &args.flags, |solved| {
         view(&grid, &solved)
     })

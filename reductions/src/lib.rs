@@ -46,6 +46,7 @@ pub mod calendar;
 pub mod futoshiki;
 pub mod generate;
 pub mod grid;
+pub mod hint;
 mod logic;
 pub mod pack;
 pub mod plan;

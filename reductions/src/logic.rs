@@ -36,7 +36,7 @@ pub(crate) struct Houses {
     crossings: Vec<(usize, usize, Vec<usize>)>,
     /// The grid's side, when its cells are rows of `side` (cell `r * side + c`) and rows
     /// and columns are houses (fish need them).
-    side: usize,
+    pub side: usize,
 }
 
 impl Houses {
@@ -156,7 +156,7 @@ impl Grid {
         grid
     }
 
-    fn place(&mut self, houses: &Houses, cell: usize, bit: u64) -> Step {
+    pub(crate) fn place(&mut self, houses: &Houses, cell: usize, bit: u64) -> Step {
         if self.candidates[cell] & bit == 0 {
             return Step::Contradiction;
         }
@@ -191,18 +191,10 @@ pub(crate) fn deduce(houses: &Houses, grid: &mut Grid, rules: Rules, own: OwnRul
                 _ => Deduction::Solved,
             };
         }
-        let step = [
-            hidden_singles as fn(&Houses, &mut Grid, Rules, OwnRule) -> Step,
-            naked_singles,
-            own_rule,
-            intersections,
-            subsets,
-            fish,
-            forcing,
-        ]
-        .iter()
-        .map(|rule| rule(houses, grid, rules, own))
-        .find(|&step| step != Step::Nothing);
+        let step = RULES
+            .iter()
+            .map(|rule| rule(houses, grid, rules, own))
+            .find(|&step| step != Step::Nothing);
         match step {
             None => return Deduction::Stuck,
             Some(Step::Contradiction) => return Deduction::Contradiction,
@@ -210,6 +202,20 @@ pub(crate) fn deduce(houses: &Houses, grid: &mut Grid, rules: Rules, own: OwnRul
         }
     }
 }
+
+/// A rule: what it does to a grid, and whether it changed something.
+pub(crate) type RuleFn = fn(&Houses, &mut Grid, Rules, OwnRule) -> Step;
+
+/// The rules, cheapest first, as [`deduce`] tries them (and the hints, [`crate::hint`]).
+pub(crate) const RULES: [RuleFn; 7] = [
+    hidden_singles,
+    naked_singles,
+    own_rule,
+    intersections,
+    subsets,
+    fish,
+    forcing,
+];
 
 /// Every hidden single of a pass is placed (a value's places are read as the pass finds
 /// them, so each placement is sound); the cheapest rule, so the grade does not change.
@@ -656,6 +662,19 @@ impl Grader {
     ) -> Deduction {
         self.run(givens, inequalities, |houses, grid, own| {
             deduce(houses, grid, rules, own)
+        })
+    }
+
+    /// The path of deduction from `givens`, a step at a time, each the cheapest of `rules`
+    /// that makes progress ([`crate::hint`]).
+    pub fn explain(
+        &self,
+        givens: &[usize],
+        inequalities: &[(usize, usize)],
+        rules: Rules,
+    ) -> crate::hint::Explanation {
+        self.run(givens, inequalities, |houses, grid, own| {
+            crate::hint::walk(houses, grid, rules, own)
         })
     }
 

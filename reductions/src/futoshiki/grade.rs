@@ -201,6 +201,23 @@ const BREAKING_PROBE_BUDGET: u64 = 500_000;
 /// against 2.3 s.
 const ENGINE_FROM: usize = 9;
 
+/// Every step of deduction from `grid` as given (a player's entries count as givens), each
+/// the cheapest of the graders' rules that makes progress (the inequalities among them),
+/// until the grid is solved or no rule applies ([`crate::hint`]).
+pub fn explain(grid: &Grid) -> crate::hint::Explanation {
+    let grader = Grader::new(grid.size());
+    let (givens, pairs) = Grader::clues(grid);
+    let rules = Difficulty::Extreme.rules().unwrap_or_default();
+    grader.0.explain(&givens, &pairs, rules)
+}
+
+/// The next value a player can place, with the steps of [`explain`] that lead to it (the
+/// last one places it; those before rule candidates out), or where the path ends without
+/// one: a player who enters each hint's value and asks again reaches the solution.
+pub fn hint(grid: &Grid) -> Result<Vec<crate::hint::Hint>, crate::hint::End> {
+    explain(grid).to_next_placement()
+}
+
 /// The grade of a futoshiki: the easiest difficulty whose rules solve it, or the engine's
 /// verdict when none does.
 ///

@@ -121,7 +121,7 @@ pub const MAX_SIZE: usize = 36;
 pub use generate::{
     add_clues, generate, generate_before, Generated, MAX_GENERATED_SIZE, MAX_TRIES,
 };
-pub use grade::{grade, Difficulty, Grade};
+pub use grade::{explain, grade, hint, Difficulty, Grade};
 
 /// The Futoshiki reduction; the format and the encoding are in the [module docs](self).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]

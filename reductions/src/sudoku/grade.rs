@@ -133,6 +133,36 @@ impl Grader {
     }
 }
 
+/// Every step of deduction from `grid` as given (a player's entries count as givens), each
+/// the cheapest of the graders' rules that makes progress, until the grid is solved or no
+/// rule applies ([`crate::hint`]).
+pub fn explain(grid: &Grid) -> crate::hint::Explanation {
+    let grader = Grader::new(grid.box_shape());
+    let givens: Vec<usize> = grid.cells.iter().map(|&d| d as usize).collect();
+    let rules = Difficulty::Extreme.rules().unwrap_or_default();
+    grader.0.explain(&givens, &[], rules)
+}
+
+/// The next value a player can place, with the steps of [`explain`] that lead to it (the
+/// last one places it; those before rule candidates out), or where the path ends without
+/// one: a player who enters each hint's value and asks again reaches the solution.
+///
+/// ```
+/// use reductions::hint::Rule;
+/// use reductions::sudoku::{hint, Sudoku};
+/// use reductions::Reduction;
+///
+/// let grid = Sudoku::default().parse("1.3.\n.4..\n..4.\n.3.1\n")?;
+/// let steps = hint(&grid).unwrap();
+/// assert_eq!(steps.len(), 1);
+/// assert_eq!(steps[0].rule, Rule::HiddenSingle);
+/// assert_eq!(steps[0].to_string(), "r1c4 is 4: the only place for 4 in row 1 (hidden single)");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn hint(grid: &Grid) -> Result<Vec<crate::hint::Hint>, crate::hint::End> {
+    explain(grid).to_next_placement()
+}
+
 /// The grade of a sudoku: the easiest difficulty whose rules solve it, or the engine's
 /// verdict when none does.
 ///

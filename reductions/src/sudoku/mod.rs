@@ -65,7 +65,7 @@ pub use generate::{
     add_clues, generate, generate_with_boxes, generate_with_boxes_before, Generated,
     MAX_GENERATED_BOX, MAX_TRIES,
 };
-pub use grade::{grade, Difficulty, Grade};
+pub use grade::{explain, grade, hint, Difficulty, Grade};
 
 use std::fmt;
 

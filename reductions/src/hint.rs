@@ -1,0 +1,331 @@
+//! Hints that explain: the next deduction a person can follow, and the whole path of them.
+//!
+//! A hint is one step of the graders' rules (the same rules that grade sudoku and
+//! futoshiki), the cheapest rule that makes progress where the grid stands: which rule, where
+//! it looked, and what it placed or ruled out. [`Explanation`] is every step from the grid as
+//! given (a player's entries are givens too) until it is solved, or until no rule applies
+//! (then only search makes progress, or the puzzle has no unique solution).
+//!
+//! ```
+//! use reductions::sudoku::{explain, Sudoku};
+//! use reductions::hint::End;
+//! use reductions::Reduction;
+//!
+//! let grid = Sudoku::default().parse("1.3.\n.4..\n..4.\n.3.1\n")?;
+//! let explanation = explain(&grid);
+//! assert_eq!(explanation.end, End::Solved);
+//! let first = &explanation.steps[0];
+//! println!("{first}"); // r1c4 is 4: the only place for 4 in row 1 (hidden single)
+//! assert_eq!(first.placed.len(), 1);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::fmt;
+
+use crate::logic::{Grid, Houses, OwnRule, Rules, Step, RULES};
+
+/// The rule a hint applies, cheapest first.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Rule {
+    /// A value with one place left in a row, column or box goes there.
+    HiddenSingle,
+    /// A cell with one value left holds it.
+    NakedSingle,
+    /// Futoshiki's inequalities: a cell greater than another holds more than the other's
+    /// least value, a smaller one less than the other's most.
+    Inequality,
+    /// A value that one house can place only where it crosses a second house leaves the rest
+    /// of the second (pointing and claiming).
+    Intersection,
+    /// k cells of a house that together hold k values keep them from the house's other
+    /// cells, or k values that fit only k cells take those cells (pairs, triples, quads).
+    Subset,
+    /// A value that k rows place only in the same k columns leaves the rest of those columns,
+    /// and the other way round (X-wing, swordfish, jellyfish).
+    Fish,
+    /// A chain of cells of two values each, where either end holding the value rules it out
+    /// of the cells that see both ends.
+    Chain,
+}
+
+impl Rule {
+    /// The rule's name, as players call it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Rule::HiddenSingle => "hidden single",
+            Rule::NakedSingle => "naked single",
+            Rule::Inequality => "inequalities",
+            Rule::Intersection => "intersection",
+            Rule::Subset => "subset",
+            Rule::Fish => "fish",
+            Rule::Chain => "forcing chain",
+        }
+    }
+
+    /// The rules in [`RULES`]' order.
+    const ORDER: [Rule; 7] = [
+        Rule::HiddenSingle,
+        Rule::NakedSingle,
+        Rule::Inequality,
+        Rule::Intersection,
+        Rule::Subset,
+        Rule::Fish,
+        Rule::Chain,
+    ];
+}
+
+/// A row, column or box of the grid, numbered from 1 as players number them.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum House {
+    /// Row `n`, from the top.
+    Row(usize),
+    /// Column `n`, from the left.
+    Column(usize),
+    /// Box `n`, in reading order.
+    Box(usize),
+}
+
+impl fmt::Display for House {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            House::Row(n) => write!(f, "row {n}"),
+            House::Column(n) => write!(f, "column {n}"),
+            House::Box(n) => write!(f, "box {n}"),
+        }
+    }
+}
+
+/// A cell and a value: row and column from 1, the value as the puzzle writes it (from 1).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Mark {
+    /// The row, from 1.
+    pub row: usize,
+    /// The column, from 1.
+    pub column: usize,
+    /// The value.
+    pub value: usize,
+}
+
+impl fmt::Display for Mark {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "r{}c{} {}", self.row, self.column, self.value)
+    }
+}
+
+/// One step of deduction: the rule, where it looked, and what it placed or ruled out.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Hint {
+    /// The rule applied.
+    pub rule: Rule,
+    /// The house a single was found in (none for the other rules, whose cells say where).
+    pub house: Option<House>,
+    /// The values placed.
+    pub placed: Vec<Mark>,
+    /// The candidates ruled out (besides those that a placed value rules out of its row,
+    /// column and box).
+    pub removed: Vec<Mark>,
+}
+
+impl fmt::Display for Hint {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let cells = |marks: &[Mark]| {
+            marks
+                .iter()
+                .map(|m| format!("r{}c{}", m.row, m.column))
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        match (self.rule, self.placed.first(), self.house) {
+            (Rule::HiddenSingle, Some(mark), Some(house)) => write!(
+                f,
+                "r{}c{} is {}: the only place for {} in {house} (hidden single)",
+                mark.row, mark.column, mark.value, mark.value
+            ),
+            (Rule::NakedSingle, Some(mark), _) => write!(
+                f,
+                "r{}c{} is {}: the only value left in that cell (naked single)",
+                mark.row, mark.column, mark.value
+            ),
+            _ => {
+                write!(f, "{}:", self.rule.name())?;
+                for value in values(&self.removed) {
+                    let from: Vec<Mark> = self
+                        .removed
+                        .iter()
+                        .copied()
+                        .filter(|m| m.value == value)
+                        .collect();
+                    write!(f, " {value} is ruled out of {};", cells(&from))?;
+                }
+                for mark in &self.placed {
+                    write!(f, " r{}c{} is {};", mark.row, mark.column, mark.value)?;
+                }
+                Ok(())
+            }
+        }
+    }
+}
+
+/// The values of `marks`, each once, in increasing order.
+fn values(marks: &[Mark]) -> Vec<usize> {
+    let mut values: Vec<usize> = marks.iter().map(|m| m.value).collect();
+    values.sort_unstable();
+    values.dedup();
+    values
+}
+
+/// Where a path of deduction ended.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum End {
+    /// Every cell placed.
+    Solved,
+    /// No rule makes progress: only search does (or the puzzle has more than one solution).
+    Stuck,
+    /// A cell or a value of a house ran out of room: the grid as given has no solution.
+    Contradiction,
+}
+
+/// Every step from a grid as given, and where they ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Explanation {
+    /// The steps, in order: each the cheapest rule that made progress.
+    pub steps: Vec<Hint>,
+    /// Where they ended.
+    pub end: End,
+}
+
+impl Explanation {
+    /// The steps up to the first that places a value, or where the path ends without one.
+    pub fn to_next_placement(self) -> Result<Vec<Hint>, End> {
+        let Some(at) = self.steps.iter().position(|step| !step.placed.is_empty()) else {
+            return Err(self.end);
+        };
+        let mut steps = self.steps;
+        steps.truncate(at + 1);
+        Ok(steps)
+    }
+}
+
+/// The steps from `grid` to where the rules end.
+pub(crate) fn walk(houses: &Houses, grid: &mut Grid, rules: Rules, own: OwnRule) -> Explanation {
+    let mut steps = Vec::new();
+    loop {
+        match next(houses, grid, rules, own) {
+            Ok(hint) => steps.push(hint),
+            Err(end) => return Explanation { steps, end },
+        }
+    }
+}
+
+/// The cell `cell` and value bit `bit` as a [`Mark`].
+fn mark(houses: &Houses, cell: usize, bit: u64) -> Mark {
+    let side = houses.side.max(1);
+    Mark {
+        row: cell / side + 1,
+        column: cell % side + 1,
+        value: bit.trailing_zeros() as usize + 1,
+    }
+}
+
+/// House number `h` of a square grid's houses (rows and columns alternate, boxes after).
+fn house(houses: &Houses, h: usize) -> House {
+    let side = houses.side;
+    match h {
+        h if h >= 2 * side => House::Box(h - 2 * side + 1),
+        h if h % 2 == 0 => House::Row(h / 2 + 1),
+        h => House::Column(h / 2 + 1),
+    }
+}
+
+/// The next step from `grid`, taken in it; or where the path ends.
+fn next(houses: &Houses, grid: &mut Grid, rules: Rules, own: OwnRule) -> Result<Hint, End> {
+    if grid.candidates.contains(&0) {
+        return Err(End::Contradiction);
+    }
+    if grid.placed.iter().all(|&p| p) {
+        let mut last = grid.candidates.clone();
+        return match own(&mut last) {
+            Step::Contradiction => Err(End::Contradiction),
+            _ if last.contains(&0) => Err(End::Contradiction),
+            _ => Err(End::Solved),
+        };
+    }
+    // Singles one at a time, each found in the grid as it stands.
+    for (h, cells) in houses.houses.iter().enumerate() {
+        if rules.singles_in_boxes_only && !houses.is_box[h] {
+            continue;
+        }
+        let done = cells
+            .iter()
+            .filter(|&&c| grid.placed[c])
+            .fold(0, |done, &c| done | grid.candidates[c]);
+        for value in 0..houses.values {
+            let bit = 1u64 << value;
+            if done & bit != 0 {
+                continue;
+            }
+            let mut places = cells.iter().filter(|&&c| grid.candidates[c] & bit != 0);
+            match (places.next(), places.next()) {
+                (None, _) => return Err(End::Contradiction),
+                (Some(&cell), None) => {
+                    if grid.place(houses, cell, bit) == Step::Contradiction {
+                        return Err(End::Contradiction);
+                    }
+                    return Ok(Hint {
+                        rule: Rule::HiddenSingle,
+                        house: Some(house(houses, h)),
+                        placed: vec![mark(houses, cell, bit)],
+                        removed: Vec::new(),
+                    });
+                }
+                _ => {}
+            }
+        }
+    }
+    if rules.naked_singles {
+        let single = (0..grid.candidates.len())
+            .find(|&c| !grid.placed[c] && grid.candidates[c].count_ones() == 1);
+        if let Some(cell) = single {
+            let bit = grid.candidates[cell];
+            if grid.place(houses, cell, bit) == Step::Contradiction {
+                return Err(End::Contradiction);
+            }
+            return Ok(Hint {
+                rule: Rule::NakedSingle,
+                house: None,
+                placed: vec![mark(houses, cell, bit)],
+                removed: Vec::new(),
+            });
+        }
+    }
+    for (rule, apply) in Rule::ORDER.into_iter().zip(RULES).skip(2) {
+        let mut trial = grid.clone();
+        match apply(houses, &mut trial, rules, own) {
+            Step::Nothing => continue,
+            Step::Contradiction => return Err(End::Contradiction),
+            Step::Changed => {}
+        }
+        let mut placed = Vec::new();
+        let mut removed = Vec::new();
+        for cell in 0..trial.candidates.len() {
+            if trial.placed[cell] && !grid.placed[cell] {
+                placed.push(mark(houses, cell, trial.candidates[cell]));
+                continue;
+            }
+            let mut gone = grid.candidates[cell] & !trial.candidates[cell];
+            while gone != 0 {
+                let bit = gone & gone.wrapping_neg();
+                removed.push(mark(houses, cell, bit));
+                gone &= gone - 1;
+            }
+        }
+        *grid = trial;
+        return Ok(Hint {
+            rule,
+            house: None,
+            placed,
+            removed,
+        });
+    }
+    Err(End::Stuck)
+}

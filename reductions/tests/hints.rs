@@ -1,0 +1,112 @@
+//! Hints against the solution: on puzzles made at every level of sudoku's and futoshiki's
+//! ladders, every value a hint places is the solution's, every candidate it rules out is not,
+//! and a player who enters each hint's value and asks again reaches the solution.
+
+use reductions::generate::Rng;
+use reductions::hint::{End, Hint};
+use reductions::{futoshiki, sudoku};
+
+/// Checks each step against `solution(row, column)` (rows and columns from 1).
+fn check(steps: &[Hint], solution: &dyn Fn(usize, usize) -> usize, what: &str) {
+    for step in steps {
+        for mark in &step.placed {
+            assert_eq!(
+                mark.value,
+                solution(mark.row, mark.column),
+                "{what}: {step} places a value that is not the solution's"
+            );
+        }
+        for mark in &step.removed {
+            assert_ne!(
+                mark.value,
+                solution(mark.row, mark.column),
+                "{what}: {step} rules out the solution's value"
+            );
+        }
+        assert!(
+            !step.placed.is_empty() || !step.removed.is_empty(),
+            "{what}: {step} does nothing"
+        );
+    }
+}
+
+#[test]
+fn sudoku_hints_lead_to_the_solution() {
+    use sudoku::Difficulty::*;
+    for difficulty in [Trivial, Basic, Intermediate, Advanced, Extreme] {
+        for seed in 1..=3 {
+            let made = sudoku::generate(3, difficulty, &mut Rng::new(seed)).unwrap();
+            let what = format!("{difficulty:?} seed {seed}");
+            let solution = |r: usize, c: usize| made.solution.digit(r - 1, c - 1).unwrap();
+            let explanation = sudoku::explain(&made.puzzle);
+            assert_eq!(explanation.end, End::Solved, "{what}");
+            check(&explanation.steps, &solution, &what);
+            // A player: each hint's value entered, then the next hint asked for.
+            let mut grid = made.puzzle.clone();
+            let mut hints = 0;
+            loop {
+                match sudoku::hint(&grid) {
+                    Ok(steps) => {
+                        check(&steps, &solution, &what);
+                        let placed = steps.last().unwrap().placed[0];
+                        assert_eq!(grid.digit(placed.row - 1, placed.column - 1), None);
+                        grid.set_digit(placed.row - 1, placed.column - 1, Some(placed.value));
+                        hints += 1;
+                    }
+                    Err(End::Solved) => break,
+                    Err(end) => panic!("{what}: the hints ended {end:?}"),
+                }
+            }
+            assert_eq!(grid, made.solution, "{what}");
+            let open = (0..81)
+                .filter(|&k| made.puzzle.digit(k / 9, k % 9).is_none())
+                .count();
+            assert_eq!(hints, open, "{what}: one hint per open cell");
+        }
+    }
+}
+
+#[test]
+fn futoshiki_hints_lead_to_the_solution() {
+    use futoshiki::Difficulty::*;
+    for difficulty in [Trivial, Easy, Tricky, Extreme] {
+        for (n, seed) in [(5, 1), (6, 2), (7, 3)] {
+            let made = futoshiki::generate(n, difficulty, &mut Rng::new(seed)).unwrap();
+            let what = format!("{difficulty:?} {n}x{n} seed {seed}");
+            let solution = |r: usize, c: usize| made.solution.digit(r - 1, c - 1).unwrap();
+            let explanation = futoshiki::explain(&made.puzzle);
+            assert_eq!(explanation.end, End::Solved, "{what}");
+            check(&explanation.steps, &solution, &what);
+            let mut grid = made.puzzle.clone();
+            loop {
+                match futoshiki::hint(&grid) {
+                    Ok(steps) => {
+                        check(&steps, &solution, &what);
+                        let placed = steps.last().unwrap().placed[0];
+                        grid.set_digit(placed.row - 1, placed.column - 1, Some(placed.value));
+                    }
+                    Err(End::Solved) => break,
+                    Err(end) => panic!("{what}: the hints ended {end:?}"),
+                }
+            }
+            for r in 0..n {
+                for c in 0..n {
+                    assert_eq!(grid.digit(r, c), made.solution.digit(r, c), "{what}");
+                }
+            }
+        }
+    }
+}
+
+/// A grid that the rules cannot finish says so: an empty 9 x 9 (many solutions) is stuck
+/// at once, and clashing givens are a contradiction.
+#[test]
+fn stuck_and_contradictory_grids_say_so() {
+    use reductions::Reduction;
+    let empty = sudoku::Sudoku::default().parse(&".".repeat(81)).unwrap();
+    assert_eq!(sudoku::hint(&empty), Err(End::Stuck));
+    let clash = sudoku::Sudoku::default()
+        .parse(&format!("11{}", ".".repeat(79)))
+        .unwrap();
+    assert_eq!(sudoku::hint(&clash), Err(End::Contradiction));
+}
