@@ -30,6 +30,8 @@ pub struct Defaults {
     pub sampler: Option<reductions::Sampler>,
     /// A direct exact count for `--count`, where the command has one.
     pub counter: Option<reductions::Counter>,
+    /// A count whose enumeration Knuth's estimate puts above this many nodes memoizes.
+    pub memo_after: Option<u64>,
 }
 
 impl Defaults {
@@ -44,6 +46,7 @@ impl Defaults {
         tree: dlx::Tree::Auto,
         sampler: None,
         counter: None,
+        memo_after: None,
     };
 
     /// What the library's plan for a puzzle says ([`reductions::plan`]).
@@ -56,7 +59,27 @@ impl Defaults {
             tree: plan.tree,
             sampler: plan.sampler.clone(),
             counter: plan.counter.clone(),
+            memo_after: plan.memo_after,
         }
+    }
+
+    /// The estimated nodes above which this run's count memoizes, when the plan says so and
+    /// the flags ask for nothing that a memoized count cannot do (nor for a bounded
+    /// enumeration: `--timeout`, `--node-limit`, `--no-memo`).
+    pub fn memo_after(&self, flags: &SolveFlags) -> Option<u64> {
+        self.memo_after.filter(|_| {
+            flags.count
+                && !flags.memo
+                && !flags.no_memo
+                && flags.limit.is_none()
+                && flags.node_limit.is_none()
+                && flags.timeout.is_none()
+                && flags.total_timeout.is_none()
+                && flags.shard.is_none()
+                && flags.within.is_none()
+                && flags.given.is_none()
+                && flags.split.is_none()
+        })
     }
 
     /// Whether this run counts by memoization: `--memo`, or a count the command memoizes by
@@ -422,6 +445,48 @@ pub(crate) fn memo_count(
     } else {
         Found::Some
     })
+}
+
+/// The memory a count that turned from enumeration to memoization may take before it turns
+/// back ([`Defaults::memo_after`]): the enumeration then carries on.
+const TRIAL_MEMO_LIMIT: usize = 1 << 30;
+
+/// A count whose enumeration was estimated too large, memoized within
+/// [`TRIAL_MEMO_LIMIT`] (or `--memo-limit`, when smaller) and printed; `None` when that
+/// memory ran out, after a note (the caller enumerates).
+pub(crate) fn trial_memo_count(
+    solver: Solver<'_>,
+    flags: &SolveFlags,
+    order: Branching,
+) -> Option<Result<Found>> {
+    let limit = flags
+        .memo_limit
+        .map_or(TRIAL_MEMO_LIMIT, |limit| limit.min(TRIAL_MEMO_LIMIT));
+    let problem = solver.problem();
+    let outcome = solver
+        .branching(flags.order.map_or(order, Branching::from))
+        .memo_limit(limit)
+        .memo_count();
+    match outcome {
+        Err(dlx::memo::MemoError::MemoryLimit { .. }) => {
+            crate::note(format_args!(
+                "dlx: note: memoization needs more than {} MiB here: counting by enumeration",
+                limit >> 20
+            ));
+            None
+        }
+        Err(err) => Some(Err(memo_error(err, problem, true))),
+        Ok(outcome) => Some(print_exact_count(flags, &outcome.count, None).map(|()| {
+            if flags.stats {
+                print_memo_stats(flags, &outcome.stats, &outcome.count, Vec::new());
+            }
+            if outcome.count.is_zero() {
+                Found::None
+            } else {
+                Found::Some
+            }
+        })),
+    }
 }
 
 /// `--count` by the command's own exact method (dominoes on a board without holes), where

@@ -319,6 +319,16 @@ where
         );
     }
 
+    if let Some(nodes) = memo.memo_after(flags) {
+        if reductions::plan::is_loose(&solver, nodes) {
+            if let Some(found) = crate::memo::trial_memo_count(solver.clone(), flags, memo.order) {
+                if let Some(bar) = &bar {
+                    bar.finish();
+                }
+                return found;
+            }
+        }
+    }
     check_memory(&solver, flags)?;
     // Not locked: solutions may come from worker threads (`for_each` needs a `Send` visitor).
     let mut out = BufWriter::new(crate::output::stdout());

@@ -106,6 +106,15 @@ pub trait Reduction {
         false
     }
 
+    /// For a count whose enumeration Knuth's estimate puts above this many nodes, a memoized
+    /// count instead (within a trial budget of memory, and back to the enumeration if that
+    /// runs out): where loose grids have more solutions than an enumeration reaches soon,
+    /// and their partial solutions repeat their rest ([`plan::MEMO_AFTER_NODES`]). By
+    /// default none: counts enumerate (unless [`memo_by_default`](Self::memo_by_default)).
+    fn memo_after(&self) -> Option<u64> {
+        None
+    }
+
     /// The reasoning that a search of this puzzle runs at every node
     /// ([`dlx::Solver::propagation`]), as measured on its instances (`docs/engine.md`). By
     /// default none: Knuth's search, the fastest wherever propagation at encode time
