@@ -105,6 +105,44 @@ pub fn refuse_grade_of_lines(make: &MakeFlags) -> Result<()> {
     Ok(())
 }
 
+/// How a path of hints ended: its JSON word and its sentence.
+pub fn ending(end: reductions::hint::End) -> (&'static str, &'static str) {
+    use reductions::hint::End;
+    match end {
+        End::Solved => ("solved", "the grid is solved"),
+        End::Stuck => (
+            "stuck",
+            "no rule makes progress from here: only search does (or the puzzle has several \
+             solutions)",
+        ),
+        End::Contradiction => (
+            "contradiction",
+            "the grid has no solution: a cell or a value has no place left",
+        ),
+    }
+}
+
+/// Hints as JSON, for `--hint --format json` and the page: `{"steps":[...],"end":...}`.
+pub fn hints_json(
+    steps: &[reductions::hint::Hint],
+    end: Option<reductions::hint::End>,
+) -> serde_json::Value {
+    let mark = |m: &reductions::hint::Mark| serde_json::json!({"row": m.row, "column": m.column, "value": m.value});
+    let steps: Vec<serde_json::Value> = steps
+        .iter()
+        .map(|step| {
+            serde_json::json!({
+                "rule": step.rule.name(),
+                "house": step.house.map(|house| house.to_string()),
+                "placed": step.placed.iter().map(mark).collect::<Vec<_>>(),
+                "removed": step.removed.iter().map(mark).collect::<Vec<_>>(),
+                "text": step.to_string(),
+            })
+        })
+        .collect();
+    serde_json::json!({"steps": steps, "end": end.map(|end| ending(end).0)})
+}
+
 /// `--hint` (the steps to the next value placed) or `--explain` (every step), as `make`
 /// asks, from `explained`: a line a step, or one JSON object. Exit status 1 when the steps
 /// end before the grid is solved.
@@ -128,33 +166,9 @@ pub fn hints(
     } else {
         (explanation.steps, Some(explanation.end))
     };
-    let ending = |end: End| {
-        match end {
-        End::Solved => ("solved", "the grid is solved"),
-        End::Stuck => (
-            "stuck",
-            "no rule makes progress from here: only search does (or the puzzle has several solutions)",
-        ),
-        End::Contradiction => ("contradiction", "the grid has no solution: a cell or a value has no place left"),
-    }
-    };
     let mut out = crate::output::stdout();
     if flags.format == Format::Json {
-        let mark = |m: &reductions::hint::Mark| serde_json::json!({"row": m.row, "column": m.column, "value": m.value});
-        let steps: Vec<serde_json::Value> = steps
-            .iter()
-            .map(|step| {
-                serde_json::json!({
-                    "rule": step.rule.name(),
-                    "house": step.house.map(|house| house.to_string()),
-                    "placed": step.placed.iter().map(mark).collect::<Vec<_>>(),
-                    "removed": step.removed.iter().map(mark).collect::<Vec<_>>(),
-                    "text": step.to_string(),
-                })
-            })
-            .collect();
-        let end = end.map(|end| ending(end).0);
-        crate::json::write_line(&mut out, &serde_json::json!({"steps": steps, "end": end}))?;
+        crate::json::write_line(&mut out, &hints_json(&steps, end))?;
     } else {
         for step in &steps {
             writeln!(out, "{step}")?;

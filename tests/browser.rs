@@ -296,6 +296,12 @@ fn the_page_works_in_a_real_browser() {
     driver.click("#futoshiki-check");
     driver.wait_text("#futoshiki-verdict", "1 wrong");
     driver.click("#futoshiki-hint");
+    driver.wait_text("#futoshiki-verdict", "That cell was wrong");
+    driver.click("#futoshiki-check");
+    driver.wait_text("#futoshiki-verdict", "right so far");
+    // The next hint is a deduction, named, and its value is right.
+    driver.click("#futoshiki-hint");
+    driver.wait_text("#futoshiki-verdict", "the only");
     driver.click("#futoshiki-check");
     driver.wait_text("#futoshiki-verdict", "right so far");
     driver.click("#futoshiki-reveal");

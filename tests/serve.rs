@@ -8,7 +8,7 @@ use std::net::TcpStream;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use serde_json::Value;
+use serde_json::{json, Value};
 
 /// A `dlx serve` process, stopped when dropped.
 pub struct Server {
@@ -442,6 +442,72 @@ fn puzzles_are_solved_made_and_checked() {
             assert_eq!(solved["solution"], made["solution"], "{input}");
         }
     }
+}
+
+/// `POST /api/{puzzle}/hint`: a player who enters each hint's value reaches the solution of a
+/// made sudoku and of Holmes' futoshiki; bad entries and binairo are refused.
+#[test]
+fn hints_lead_a_player_to_the_solution() {
+    let server = Server::start(&[]);
+    let sudoku = server
+        .get("/api/sudoku/generate?size=9&difficulty=intermediate&seed=3")
+        .json();
+    let futoshiki = server
+        .post("/api/futoshiki/solve", HOLMES.as_bytes())
+        .json();
+    for (kind, answer) in [("sudoku", &sudoku), ("futoshiki", &futoshiki)] {
+        let text = answer["puzzle"]["text"].as_str().unwrap();
+        let solution = &answer["solution"];
+        let mut entries: Vec<[u64; 3]> = Vec::new();
+        loop {
+            let body = json!({"puzzle": text, "entries": entries}).to_string();
+            let hint = server.post(&format!("/api/{kind}/hint"), body.as_bytes());
+            assert_eq!(hint.status, 200, "{}", hint.body);
+            let hint = hint.json();
+            if hint["end"] == "solved" {
+                break;
+            }
+            let steps = hint["steps"].as_array().unwrap();
+            assert!(!steps.is_empty(), "{kind}: {hint}");
+            let placed = &steps.last().unwrap()["placed"][0];
+            let (row, column) = (
+                placed["row"].as_u64().unwrap() - 1,
+                placed["column"].as_u64().unwrap() - 1,
+            );
+            let value = placed["value"].as_u64().unwrap();
+            assert_eq!(
+                solution[row as usize][column as usize], value,
+                "{kind}: {hint}"
+            );
+            entries.push([row, column, value]);
+        }
+        let cells = answer["puzzle"]["cells"].as_array().unwrap();
+        let open: usize = cells
+            .iter()
+            .map(|row| {
+                row.as_array()
+                    .unwrap()
+                    .iter()
+                    .filter(|c| c.is_null())
+                    .count()
+            })
+            .sum();
+        assert_eq!(entries.len(), open, "{kind}: one hint per open cell");
+    }
+    let text = sudoku["puzzle"]["text"].as_str().unwrap();
+    let bad = json!({"puzzle": text, "entries": [[9, 0, 1]]}).to_string();
+    let refused = server.post("/api/sudoku/hint", bad.as_bytes());
+    assert_eq!(refused.status, 400, "{}", refused.body);
+    assert!(refused.json()["error"]
+        .as_str()
+        .unwrap()
+        .contains("entry [9, 0, 1]"));
+    let binairo = json!({"puzzle": "4\n____\n____\n____\n____\n"}).to_string();
+    assert_eq!(
+        server.post("/api/binairo/hint", binairo.as_bytes()).status,
+        400
+    );
+    assert_eq!(server.post("/api/sudoku/hint", b"not json").status, 400);
 }
 
 #[test]

@@ -151,6 +151,7 @@ pub fn router(jobs: Arc<Jobs>) -> Router {
         .route("/api/calendar/year", get(api::calendar_year))
         .route("/api/{puzzle}/solve", post(puzzles::solve_puzzle))
         .route("/api/{puzzle}/generate", get(puzzles::generate_puzzle))
+        .route("/api/{puzzle}/hint", post(puzzles::hint_puzzle))
         .route("/api/tromino", get(api::tromino))
         .route("/api/dlx", post(api::exact_cover))
         .fallback(|| async { ApiError::new(StatusCode::NOT_FOUND, "no such page or API") })

@@ -201,6 +201,82 @@ pub async fn solve_puzzle(
     .await
 }
 
+/// What the page asks a hint for: the puzzle (its text) and the player's entries, each
+/// `[row, column, value]`, rows and columns from 0.
+#[derive(Deserialize)]
+pub struct HintRequest {
+    puzzle: String,
+    #[serde(default)]
+    entries: Vec<(usize, usize, usize)>,
+}
+
+/// `POST /api/{puzzle}/hint` (sudoku and futoshiki) with `{"puzzle":TEXT,"entries":[...]}`:
+/// the next value to place and the deductions that lead to it, as `--hint --format json`
+/// gives them, on the puzzle with the entries taken as givens.
+pub async fn hint_puzzle(
+    State(jobs): State<Arc<Jobs>>,
+    Path(name): Path<String>,
+    text: Result<String, StringRejection>,
+) -> Answer {
+    let kind = Kind::of(&name)?;
+    let text = body(text)?;
+    let request: HintRequest = serde_json::from_str(&text).map_err(|err| {
+        ApiError::input(
+            "body",
+            format!("expected {{\"puzzle\":...,\"entries\":[...]}}: {err}"),
+        )
+    })?;
+    let parsed = |err: reductions::text::ParseError| ApiError::input("puzzle", err.to_string());
+    let entry = |side: usize, (row, column, value): (usize, usize, usize)| {
+        if row < side && column < side && (1..=side).contains(&value) {
+            Ok((row, column, value))
+        } else {
+            Err(ApiError::input(
+                "entries",
+                format!(
+                    "entry [{row}, {column}, {value}]: expected a cell of the grid and a value \
+                     from 1 to {side}"
+                ),
+            ))
+        }
+    };
+    jobs.run(move |_job| {
+        let explanation = match kind {
+            Kind::Sudoku => {
+                let reduction = sudoku::Sudoku::default();
+                let mut grid = reduction.parse(&request.puzzle).map_err(parsed)?;
+                for &given in &request.entries {
+                    let (row, column, value) = entry(grid.side(), given)?;
+                    grid.set_digit(row, column, Some(value));
+                }
+                sudoku::explain(&grid)
+            }
+            Kind::Futoshiki => {
+                let mut grid = futoshiki::Futoshiki
+                    .parse(&request.puzzle)
+                    .map_err(parsed)?;
+                for &given in &request.entries {
+                    let (row, column, value) = entry(grid.size(), given)?;
+                    grid.set_digit(row, column, Some(value));
+                }
+                futoshiki::explain(&grid)
+            }
+            Kind::Binairo => {
+                return Err(ApiError::input(
+                    "puzzle",
+                    "binairo's hints are not written yet",
+                ))
+            }
+        };
+        let (steps, end) = match explanation.to_next_placement() {
+            Ok(steps) => (steps, None),
+            Err(end) => (Vec::new(), Some(end)),
+        };
+        Ok(json_response(crate::make::hints_json(&steps, end)))
+    })
+    .await
+}
+
 #[derive(Deserialize)]
 pub struct GenerateQuery {
     size: String,
