@@ -75,8 +75,8 @@
 
 mod engine;
 mod error;
+mod fallible;
 mod limits;
-mod links;
 pub mod memo;
 mod outcome;
 mod parallel;

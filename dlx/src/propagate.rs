@@ -20,8 +20,8 @@
 use std::fmt;
 use std::sync::Arc;
 
-use crate::links::{Links, Marks, Probed, WipeOut};
 use crate::problem::{ItemId, OptionId, Problem};
+use crate::search::links::{Links, Marks, Probed, WipeOut};
 
 /// Which built-in rules run at every node of the search ([`Solver::propagation`]).
 ///

@@ -6,20 +6,23 @@
 //! or stop at a node limit). A count lets it count solutions without stopping at them
 //! ([`Search::quiet_solutions`]). The rooms:
 //!
-//! - [`xc`]: the search loop of Algorithms X and C, one source for both: with
-//!   `COLORS = false` it is Algorithm X, with `COLORS = true` Algorithm C, whose step C5
-//!   commits items instead of covering them.
-//! - [`m`]: Algorithm M's loop (multiplicities: primary items covered between `u` and `v`
-//!   times), with steps of its own.
-//! - [`replay`]: what parallel search and shards need besides the loops: replaying a prefix
-//!   (a partial solution given as the node chosen at each level), unwinding, and splitting
-//!   off the untried branches as prefixes for other searches.
-//! - [`sparse`]: the other tree, [`Tree::SparseSets`]: Algorithms X and C on sparse sets
-//!   instead of links, with its own replay and split behind the same `Search` (its table
-//!   replaces the links, and `choice` holds its nodes).
+//! Each search tree has a room of its own, with its table and its loops; this module holds
+//! the state they share (`level`, `choice`, `profile`, checkpoints, the prefix a search
+//! started from) and the dispatch to the tree a search walks:
+//!
+//! - [`links`]: Knuth's tree, [`Tree::Links`]: the dancing-links table (`links/mod.rs`, with
+//!   its invariant; `dance.rs` X and C's operations, `bounded.rs` M's, `prune.rs` the
+//!   propagation's), `xc.rs` the loop of Algorithms X and C, one source for both (with
+//!   `COLORS = true` step C5 commits items instead of covering them), and `m.rs` Algorithm M's
+//!   loop (multiplicities: primary items covered between `u` and `v` times).
+//! - [`sparse`]: [`Tree::SparseSets`]: Algorithms X and C on sparse sets instead of links
+//!   (`choice` holds its nodes).
 //! - [`bits`]: the same tree on bit sets of options, [`Tree::Bitsets`] (`choice` holds
 //!   option numbers).
 //! - [`sets`]: the loop of that tree, one source for both tables.
+//! - [`replay`]: what parallel search and shards need besides the loops, for every tree:
+//!   replaying a prefix (a partial solution given as the node chosen at each level),
+//!   unwinding, and splitting off the untried branches as prefixes for other searches.
 //!
 //! The steps are labelled as in the book so they can be checked line by line.
 //!
@@ -29,19 +32,19 @@
 //! the counts his programs report, which shows the search tree is the same.
 
 mod bits;
-mod m;
+pub(crate) mod links;
 mod replay;
 mod sets;
 mod sparse;
 #[cfg(test)]
 mod tests;
-mod xc;
 
 use crate::engine::{Engine, Tree};
-use crate::links::{try_vec, Links};
+use crate::fallible::try_vec;
 use crate::problem::Problem;
 use crate::propagate::{Counters, Propagate, Propagation, Propagator};
 use bits::Bits;
+use links::Links;
 use sets::SetTable;
 use sparse::Sparse;
 use std::sync::Arc;

@@ -11,8 +11,8 @@ use super::sets::on_set_table;
 use super::{with_colors, Resume, Search};
 use crate::engine::Engine;
 use crate::error::PrefixError;
-use crate::links::Links;
 use crate::problem::{OptionId, Problem};
+use crate::search::links::Links;
 
 impl Search {
     /// Positions a fresh search (or one [`unwind`](Self::unwind)-ed back to the start) at the

@@ -30,7 +30,7 @@
 use super::sets::{Branch, SetTable};
 use super::{Event, Search};
 use crate::error::PrefixError;
-use crate::links::{try_copy, try_vec, try_with_capacity};
+use crate::fallible::{try_copy, try_vec, try_with_capacity};
 use crate::problem::{ItemId, OptionId, Problem};
 use crate::unchecked::{put, value_at as at};
 
@@ -168,7 +168,7 @@ impl Sparse {
     }
 
     /// A copy, or `None` when the allocator refuses the memory for its arrays (where `clone`
-    /// would abort the process), as [`Links::try_clone`](crate::links::Links::try_clone).
+    /// would abort the process), as [`Links::try_clone`](crate::search::links::Links::try_clone).
     pub fn try_clone(&self) -> Option<Sparse> {
         Some(Sparse {
             set: try_copy(&self.set)?,

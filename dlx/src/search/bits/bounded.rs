@@ -81,7 +81,7 @@ pub(super) struct Bounds {
 impl Bounds {
     /// A copy, or `None` when the allocator refuses the memory for its arrays.
     pub(super) fn try_clone(&self) -> Option<Bounds> {
-        use crate::links::try_copy;
+        use crate::fallible::try_copy;
         Some(Bounds {
             lower: try_copy(&self.lower)?,
             upper: try_copy(&self.upper)?,

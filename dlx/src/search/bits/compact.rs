@@ -92,7 +92,7 @@ impl Compact {
 
     /// A copy, or `None` when the allocator refuses the memory for its arrays.
     pub(super) fn try_clone(&self) -> Option<Compact> {
-        use crate::links::try_copy;
+        use crate::fallible::try_copy;
         Some(Compact {
             options: try_copy(&self.options)?,
             live: try_copy(&self.live)?,

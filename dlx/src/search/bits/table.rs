@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use super::bounded::Bounds;
 use super::compact::Compact;
 use super::{has, Bits, Count, Next, COUNT_CHUNK, MAX_CONFLICTS, MAX_COUNTED, NONE, NOT_OPEN, ONE};
-use crate::links::try_copy;
+use crate::fallible::try_copy;
 use crate::problem::{ItemId, OptionId, Problem};
 
 impl Bits {

@@ -220,7 +220,7 @@ fn interleaving_counts_match_sorting_followers() {
                 "{problem:?}"
             );
             for item in 1..=links.item_count() {
-                let (num, den) = crate::links::INTERLEAVE_WAITS;
+                let (num, den) = crate::search::links::INTERLEAVE_WAITS;
                 let expected = links.len(item) >= 3 && den * waits[item] >= num * steps[item];
                 assert_eq!(
                     links.is_interleaved(item),

@@ -1,7 +1,7 @@
 //! Algorithm M's search loop (TAOCP 7.2.2.1, steps M1-M9): exact cover with multiplicities,
 //! primary items covered between `u` and `v` times, and colors.
 
-use super::{Event, Resume, Search};
+use crate::search::{Event, Resume, Search};
 
 /// The branching degree at which Algorithm M's propagating search takes the first item it
 /// finds (see `Links::choose_bounded_until`): a forced one.
@@ -10,7 +10,7 @@ const FORCED_DEGREE: i64 = 1;
 impl Search {
     /// Step M3's stop for this search: the first item with at most this branching degree
     /// is taken, as `run_bounded` takes it (0 for Knuth's choice, in the plain search).
-    pub(super) fn enough_degree(&self) -> i64 {
+    pub(in crate::search) fn enough_degree(&self) -> i64 {
         if self.propagate.is_some() {
             FORCED_DEGREE
         } else {
@@ -20,13 +20,13 @@ impl Search {
 
     /// Algorithm M's search loop without colors: a function of its own, as `run_x` is.
     #[inline(never)]
-    pub(super) fn run_m(&mut self) -> Event {
+    pub(in crate::search) fn run_m(&mut self) -> Event {
         self.run_bounded::<false, false>()
     }
 
     /// Algorithm M's search loop with colors, a function of its own as well.
     #[inline(never)]
-    pub(super) fn run_m_colored(&mut self) -> Event {
+    pub(in crate::search) fn run_m_colored(&mut self) -> Event {
         self.run_bounded::<true, false>()
     }
 
@@ -43,7 +43,9 @@ impl Search {
     /// that removed, after the level's own branches are undone: a level whose propagation
     /// fails is left at once.
     #[inline(always)]
-    pub(super) fn run_bounded<const COLORS: bool, const PROPAGATE: bool>(&mut self) -> Event {
+    pub(in crate::search) fn run_bounded<const COLORS: bool, const PROPAGATE: bool>(
+        &mut self,
+    ) -> Event {
         let Search {
             links,
             level: saved_level,

@@ -1,26 +1,26 @@
 //! The search loop of Algorithms X and C (TAOCP 7.2.2.1, steps X1-X8 and C1-C8).
 
-use super::{Event, Resume, Search};
+use crate::search::{Event, Resume, Search};
 
 impl Search {
     /// Algorithm X's search loop: a function of its own.
     #[inline(never)]
-    pub(super) fn run_x(&mut self) -> Event {
+    pub(in crate::search) fn run_x(&mut self) -> Event {
         self.run_with::<false, false, false>()
     }
 
     /// Algorithm C's search loop: a function of its own too, so that what the compiler makes
     /// of it does not depend on [`run`](Search::run) around it.
     #[inline(never)]
-    pub(super) fn run_c(&mut self) -> Event {
+    pub(in crate::search) fn run_c(&mut self) -> Event {
         self.run_with::<true, false, false>()
     }
 
     /// The loops of Algorithms X and C on a table that watches for emptied lists (see
-    /// [`Links::choose_watched`](crate::links::Links::choose_watched)): instances of their
+    /// [`Links::choose_watched`](super::Links::choose_watched)): instances of their
     /// own, because the early stop slowed the plain loops by 5-8% (n queens, Langford pairs).
     #[inline(never)]
-    pub(super) fn run_watched<const COLORS: bool>(&mut self) -> Event {
+    pub(in crate::search) fn run_watched<const COLORS: bool>(&mut self) -> Event {
         self.links.sync_watched();
         self.run_with::<COLORS, false, true>()
     }
@@ -28,7 +28,7 @@ impl Search {
     /// The search loop with propagation at every node: an instance of its own, so that the
     /// plain loops stay Knuth's.
     #[inline(never)]
-    pub(super) fn run_propagating<const COLORS: bool>(&mut self) -> Event {
+    pub(in crate::search) fn run_propagating<const COLORS: bool>(&mut self) -> Event {
         self.run_with::<COLORS, true, false>()
     }
 
@@ -37,7 +37,11 @@ impl Search {
     /// it is a solution) and each level left puts back what that removed: a level whose
     /// propagation fails is left at once.
     #[inline(always)]
-    pub(super) fn run_with<const COLORS: bool, const PROPAGATE: bool, const WATCH: bool>(
+    pub(in crate::search) fn run_with<
+        const COLORS: bool,
+        const PROPAGATE: bool,
+        const WATCH: bool,
+    >(
         &mut self,
     ) -> Event {
         let Search {

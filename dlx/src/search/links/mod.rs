@@ -22,7 +22,7 @@
 //!
 //! # The invariant that memory safety rests on
 //!
-//! The inner loops index the arrays without bounds checks ([`unchecked`], the crate's one
+//! The inner loops index the arrays without bounds checks ([`unchecked`](crate::unchecked), the crate's one
 //! module with unchecked indexing). The fields of [`Links`] are private, so the table changes
 //! only through the operations of this module and its submodules, and these keep:
 //!
@@ -51,12 +51,15 @@
 
 mod bounded;
 mod dance;
+mod m;
 mod prune;
+mod xc;
 
 pub(crate) use prune::{Marks, Probed, WipeOut};
 
 use std::sync::atomic::Ordering;
 
+use crate::fallible::{try_copy, try_vec, try_with_capacity};
 use crate::problem::Problem;
 
 /// The vertical links of one node of the table (an entry of an option, an item header, or a
@@ -650,29 +653,4 @@ impl Links {
         }
         Ok(())
     }
-}
-
-/// A copy of `list`, or `None` when the allocator refuses the memory (where `to_vec` would
-/// abort the process): for the copies of a table that each worker of a parallel search takes.
-/// A vector of `len` copies of `value`, or `None` where the allocator refuses the memory
-/// (where `vec!` would abort the process).
-pub(crate) fn try_vec<T: Clone>(len: usize, value: T) -> Option<Vec<T>> {
-    let mut vector = Vec::new();
-    vector.try_reserve_exact(len).ok()?;
-    vector.resize(len, value);
-    Some(vector)
-}
-
-/// An empty vector with room for `capacity`, or `None` where the allocator refuses it.
-pub(crate) fn try_with_capacity<T>(capacity: usize) -> Option<Vec<T>> {
-    let mut vector = Vec::new();
-    vector.try_reserve_exact(capacity).ok()?;
-    Some(vector)
-}
-
-pub(crate) fn try_copy<T: Copy>(list: &[T]) -> Option<Vec<T>> {
-    let mut copy = Vec::new();
-    copy.try_reserve_exact(list.len()).ok()?;
-    copy.extend_from_slice(list);
-    Some(copy)
 }
