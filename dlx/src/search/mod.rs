@@ -62,6 +62,44 @@ macro_rules! with_colors {
 }
 use with_colors;
 
+/// The tree a search walks, with a set tree's own table.
+#[derive(Clone, Debug)]
+enum TreeTable {
+    /// Knuth's links, in [`Search`]'s `links`.
+    Links,
+    /// The sparse sets ([`Tree::SparseSets`]).
+    Sparse(Box<Sparse>),
+    /// The bit sets ([`Tree::Bitsets`]).
+    Bits(Box<Bits>),
+}
+
+#[cfg(test)]
+impl Search {
+    /// The bit sets' table, where the search walks them.
+    fn bits_mut(&mut self) -> Option<&mut Bits> {
+        match &mut self.table {
+            TreeTable::Bits(table) => Some(table),
+            _ => None,
+        }
+    }
+
+    /// [`bits_mut`](Self::bits_mut) to read.
+    fn bits_ref(&self) -> Option<&Bits> {
+        match &self.table {
+            TreeTable::Bits(table) => Some(table),
+            _ => None,
+        }
+    }
+}
+
+impl TreeTable {
+    /// The set tree's table, taken out of the search while its loop runs (the loop borrows the
+    /// search too), [`TreeTable::Links`] left meanwhile; the loop puts it back.
+    fn take(&mut self) -> TreeTable {
+        std::mem::replace(self, TreeTable::Links)
+    }
+}
+
 /// Why [`Search::run`] returned.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Event {
@@ -126,12 +164,9 @@ pub(crate) struct Search {
     pub quiet_solutions: u64,
     /// Propagation at every node, if any (Algorithms X and C only).
     propagate: Option<Box<Propagate>>,
-    /// The sparse-set table, when the search walks [`Tree::SparseSets`] (then `links` is
-    /// an empty table and `choice` holds the table's nodes).
-    sparse: Option<Box<Sparse>>,
-    /// The bit-set table, when the search walks [`Tree::Bitsets`] (then `links` is an empty
-    /// table and `choice` holds option numbers).
-    bits: Option<Box<Bits>>,
+    /// The tree this search walks, with a set tree's own table (then `links` is an empty
+    /// table): every choice among the trees is a `match` on it.
+    table: TreeTable,
     /// The options taken before level 0 (see [`give`](Self::give)), which every solution
     /// of this search holds.
     given: Vec<u32>,
@@ -157,13 +192,10 @@ impl Search {
             checkpoint_at: self.checkpoint_at,
             quiet_solutions: self.quiet_solutions,
             propagate: self.propagate.clone(),
-            sparse: match &self.sparse {
-                Some(table) => Some(Box::new(table.try_clone()?)),
-                None => None,
-            },
-            bits: match &self.bits {
-                Some(table) => Some(Box::new(table.try_clone()?)),
-                None => None,
+            table: match &self.table {
+                TreeTable::Links => TreeTable::Links,
+                TreeTable::Sparse(table) => TreeTable::Sparse(Box::new(table.try_clone()?)),
+                TreeTable::Bits(table) => TreeTable::Bits(Box::new(table.try_clone()?)),
             },
             given: self.given.clone(),
         })
@@ -216,9 +248,12 @@ impl Search {
             problem.primary_count() + 1
         };
         let m_depth = if engine == Engine::M { depth } else { 0 };
-        let sparse = match sparse {
-            true => Some(Box::new(Sparse::try_new(problem, colors, depth)?)),
-            false => None,
+        let table = if sparse {
+            TreeTable::Sparse(Box::new(Sparse::try_new(problem, colors, depth)?))
+        } else if bits {
+            TreeTable::Bits(Box::new(Bits::new(problem, colors, depth)))
+        } else {
+            TreeTable::Links
         };
         Some(Search {
             links,
@@ -236,8 +271,7 @@ impl Search {
             checkpoint_at: u64::MAX,
             quiet_solutions: 0,
             propagate: None,
-            sparse,
-            bits: bits.then(|| Box::new(Bits::new(problem, colors, depth))),
+            table,
             given: Vec::new(),
         })
     }
@@ -255,7 +289,7 @@ impl Search {
     ) {
         debug_assert_eq!(self.level, 0);
         debug_assert!(
-            (self.sparse.is_none() && self.bits.is_none())
+            matches!(self.table, TreeTable::Links)
                 || (level == Propagation::None && custom.is_none()),
             "the sparse sets and bit sets do not propagate"
         );
@@ -321,21 +355,19 @@ impl Search {
 
     /// The tree this search walks.
     pub fn tree(&self) -> Tree {
-        if self.sparse.is_some() {
-            Tree::SparseSets
-        } else if self.bits.is_some() {
-            Tree::Bitsets
-        } else {
-            Tree::Links
+        match self.table {
+            TreeTable::Links => Tree::Links,
+            TreeTable::Sparse(_) => Tree::SparseSets,
+            TreeTable::Bits(_) => Tree::Bitsets,
         }
     }
 
     /// Knuth's updates so far.
     pub fn updates(&self) -> u64 {
-        match (&self.sparse, &self.bits) {
-            (Some(table), _) => table.updates(),
-            (_, Some(table)) => table.updates(),
-            _ => self.links.updates(),
+        match &self.table {
+            TreeTable::Links => self.links.updates(),
+            TreeTable::Sparse(table) => table.updates(),
+            TreeTable::Bits(table) => table.updates(),
         }
     }
 
@@ -349,11 +381,11 @@ impl Search {
     pub fn options(&self) -> impl Iterator<Item = u32> + '_ {
         self.choice[..self.level]
             .iter()
-            .filter_map(|&x| match &self.sparse {
-                Some(table) => Some(table.option_of(x)),
-                None if self.bits.is_some() => (x != bits::NULL_MOVE).then_some(x),
-                None if self.links.is_header(x as usize) => None,
-                None => Some(self.links.option_of(x as usize)),
+            .filter_map(|&x| match &self.table {
+                TreeTable::Sparse(table) => Some(table.option_of(x)),
+                TreeTable::Bits(_) => (x != bits::NULL_MOVE).then_some(x),
+                TreeTable::Links if self.links.is_header(x as usize) => None,
+                TreeTable::Links => Some(self.links.option_of(x as usize)),
             })
     }
 
@@ -393,11 +425,10 @@ impl Search {
     /// The choice at `level` as Knuth's "`k` of `d`": its place among the level's branches,
     /// from 1, and their number.
     pub fn position(&self, level: usize) -> (u32, u32) {
-        if let Some(table) = &self.sparse {
-            return table.position(self.choice[level]);
-        }
-        if self.bits.is_some() {
-            return self.bits_position(level);
+        match &self.table {
+            TreeTable::Sparse(table) => return table.position(self.choice[level]),
+            TreeTable::Bits(_) => return self.bits_position(level),
+            TreeTable::Links => {}
         }
         let x = self.choice[level] as usize;
         let (start, d) = if self.engine == Engine::M {
@@ -456,11 +487,10 @@ impl Search {
 
     /// Runs until the next solution, checkpoint, or the end of the search.
     pub fn run(&mut self) -> Event {
-        if self.sparse.is_some() {
-            return with_colors!(self, run_sparse());
-        }
-        if self.bits.is_some() {
-            return self.run_bits();
+        match self.table {
+            TreeTable::Sparse(_) => return with_colors!(self, run_sparse()),
+            TreeTable::Bits(_) => return self.run_bits(),
+            TreeTable::Links => {}
         }
         if self.propagate.is_some() {
             return match self.engine {

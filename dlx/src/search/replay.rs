@@ -8,7 +8,7 @@
 //! the loop cost the search 1.7% more instructions.
 
 use super::sets::on_set_table;
-use super::{with_colors, Resume, Search};
+use super::{with_colors, Resume, Search, TreeTable};
 use crate::engine::Engine;
 use crate::error::PrefixError;
 use crate::problem::{OptionId, Problem};
@@ -91,9 +91,9 @@ impl Search {
         if options.is_empty() {
             return;
         }
-        debug_assert!(self.level == 0 && self.sparse.is_none());
+        debug_assert!(self.level == 0 && !matches!(self.table, TreeTable::Sparse(_)));
         self.given = options.iter().map(|option| option.index() as u32).collect();
-        if let Some(table) = self.bits.as_mut() {
+        if let TreeTable::Bits(table) = &mut self.table {
             table.give(options);
             return;
         }
@@ -366,8 +366,7 @@ impl Search {
     /// other trees and Algorithm M are given their prefixes one at a time).
     pub fn steps_siblings(&self) -> bool {
         self.engine != Engine::M
-            && self.sparse.is_none()
-            && self.bits.is_none()
+            && matches!(self.table, TreeTable::Links)
             && self.propagate.is_none()
     }
 

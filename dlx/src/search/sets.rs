@@ -17,22 +17,22 @@ use crate::problem::{OptionId, Problem};
 macro_rules! on_set_table {
     ($search:expr, $method:ident($($arg:expr),* $(,)?)) => {{
         let search: &mut Search = $search;
-        if let Some(mut table) = search.sparse.take() {
-            let result = if search.colors {
-                search.$method::<$crate::search::sparse::Sparse, true>(&mut table, $($arg),*)
-            } else {
-                search.$method::<$crate::search::sparse::Sparse, false>(&mut table, $($arg),*)
-            };
-            search.sparse = Some(table);
-            Some(result)
-        } else if let Some(mut table) = search.bits.take() {
+        let mut table = search.table.take();
+        let result = match &mut table {
+            $crate::search::TreeTable::Links => None,
+            $crate::search::TreeTable::Sparse(table) if search.colors => Some(
+                search.$method::<$crate::search::sparse::Sparse, true>(table, $($arg),*),
+            ),
+            $crate::search::TreeTable::Sparse(table) => Some(
+                search.$method::<$crate::search::sparse::Sparse, false>(table, $($arg),*),
+            ),
             // The bit sets' colors are in their masks.
-            let result = search.$method::<$crate::search::bits::Bits, false>(&mut table, $($arg),*);
-            search.bits = Some(table);
-            Some(result)
-        } else {
-            None
-        }
+            $crate::search::TreeTable::Bits(table) => Some(
+                search.$method::<$crate::search::bits::Bits, false>(table, $($arg),*),
+            ),
+        };
+        search.table = table;
+        result
     }};
 }
 pub(super) use on_set_table;

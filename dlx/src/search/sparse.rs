@@ -514,9 +514,12 @@ impl Search {
     /// Runs the sparse-set search until the next solution, checkpoint, prefix, or the end.
     #[inline(never)]
     pub(super) fn run_sparse<const COLORS: bool>(&mut self) -> Event {
-        let mut table = self.sparse.take().expect("a sparse-set search");
-        let event = self.run_sets::<Sparse, COLORS>(&mut table);
-        self.sparse = Some(table);
+        let mut taken = self.table.take();
+        let super::TreeTable::Sparse(table) = &mut taken else {
+            unreachable!("a sparse-set search")
+        };
+        let event = self.run_sets::<Sparse, COLORS>(table);
+        self.table = taken;
         event
     }
 }

@@ -439,7 +439,10 @@ impl SetTable for Bits {
 
 impl Search {
     fn bits(&self) -> &Bits {
-        self.bits.as_deref().expect("a bit-set search")
+        match &self.table {
+            super::TreeTable::Bits(table) => table,
+            _ => unreachable!("a bit-set search"),
+        }
     }
 
     /// Runs the bit-set search until the next solution, checkpoint, prefix, or the end.
@@ -496,10 +499,13 @@ impl Search {
 
     #[inline(always)]
     fn run_bits_loop(&mut self) -> Event {
-        let mut table = self.bits.take().expect("a bit-set search");
+        let mut taken = self.table.take();
+        let super::TreeTable::Bits(table) = &mut taken else {
+            unreachable!("a bit-set search")
+        };
         // The colors are in the masks: one loop for Algorithms X and C.
-        let event = self.run_sets::<Bits, false>(&mut table);
-        self.bits = Some(table);
+        let event = self.run_sets::<Bits, false>(table);
+        self.table = taken;
         event
     }
 

@@ -21,7 +21,7 @@ fn bit_sets_counting_as_they_cover_keep_the_tree() {
         for engine in [Engine::X, Engine::C] {
             let search = |counting: bool| {
                 let mut search = Search::new(&problem, engine, crate::engine::Tree::Bitsets);
-                let table = search.bits.as_mut().expect("a bit-set search");
+                let table = search.bits_mut().expect("a bit-set search");
                 table.count_as_it_covers(counting);
                 assert_eq!(table.counts_as_it_covers(), counting);
                 search
@@ -92,7 +92,7 @@ fn quiet_counts_keep_the_tree() {
                 }
                 let fresh = || {
                     let mut search = Search::new(&problem, problem.engine(), tree);
-                    if let Some(table) = search.bits.as_mut() {
+                    if let Some(table) = search.bits_mut() {
                         match plain {
                             true => table.count_as_it_covers(other_way),
                             false if other_way => table.take_masks_one_by_one(),
@@ -144,7 +144,7 @@ fn bit_sets_counting_as_they_cover_keep_the_tree_over_many_words() {
         let problem = many_words_problem(&mut rng);
         let walk = |counting: bool| {
             let mut search = Search::new(&problem, Engine::C, crate::engine::Tree::Bitsets);
-            search.bits.as_mut().unwrap().count_as_it_covers(counting);
+            search.bits_mut().unwrap().count_as_it_covers(counting);
             search.checkpoint_at = 200_000;
             let mut solutions = Vec::new();
             while search.run() == Event::Solution {
@@ -173,7 +173,7 @@ fn tree_of_bounds_keeps_the_tree_over_many_words() {
         let walk = |quiet: bool, one_by_one: bool| {
             let mut search = Search::new(&problem, Engine::M, crate::engine::Tree::Bitsets);
             if one_by_one {
-                search.bits.as_mut().unwrap().take_masks_one_by_one();
+                search.bits_mut().unwrap().take_masks_one_by_one();
             }
             search.checkpoint_at = u64::MAX;
             search.quiet_solutions = if quiet { u64::MAX } else { 0 };
@@ -306,7 +306,7 @@ fn compact_levels_keep_the_tree() {
         let fresh = |compact: bool| {
             let mut search = Search::new(&problem, problem.engine(), crate::engine::Tree::Bitsets);
             if !compact {
-                search.bits.as_mut().unwrap().without_compact_levels();
+                search.bits_mut().unwrap().without_compact_levels();
             }
             search
         };
@@ -348,8 +348,8 @@ fn compact_levels_keep_the_tree() {
             whole,
             "{problem:?}"
         );
-        compact_roots += with.bits.as_ref().unwrap().compact_roots();
-        assert_eq!(without.bits.as_ref().unwrap().compact_roots(), 0);
+        compact_roots += with.bits_ref().unwrap().compact_roots();
+        assert_eq!(without.bits_ref().unwrap().compact_roots(), 0);
 
         // And with no checkpoint before the last node, so that the bit sets walk the
         // levels under a compact root by themselves: returning every solution, then
