@@ -212,18 +212,23 @@ fn run(cli: args::Cli) -> anyhow::Result<Found> {
     if let Some(path) = &cli.output.output {
         output::to_file(path)?;
     }
-    let without_ids = match &cli.command {
-        args::Command::Solve(args) => Some(&args.flags),
-        args::Command::Calendar(args) => Some(&args.flags),
-        args::Command::Tromino(args) => Some(&args.flags),
-        args::Command::Pack(args) => Some(&args.flags),
-        args::Command::Tile(args) => Some(&args.flags),
-        args::Command::Queens(args) => Some(&args.flags),
-        args::Command::Arrows(args) => Some(&args.flags),
-        _ => None,
-    };
-    if without_ids.is_some_and(|flags| flags.format == args::Format::Tatham) {
-        anyhow::bail!("--format tatham: only sudoku, futoshiki and binairo have Tatham game IDs");
+    // Which commands read and write Tatham's game IDs is the registry's to say.
+    let has_ids =
+        |name: &str| reductions::registry::info_of(name).is_some_and(|info| info.tatham.is_some());
+    let asks_ids = cli
+        .command
+        .solve_flags()
+        .is_some_and(|flags| flags.format == args::Format::Tatham);
+    if asks_ids && !has_ids(cli.command.name()) {
+        let with: Vec<&str> = reductions::registry::PUZZLES
+            .iter()
+            .filter(|info| info.tatham.is_some())
+            .map(|info| info.name)
+            .collect();
+        anyhow::bail!(
+            "--format tatham: only {} have Tatham game IDs",
+            crate::render::and_list(&with)
+        );
     }
     shard::set_command(cli.command.name());
     // `--timeout` counts from the start, and covers reading the input.

@@ -429,6 +429,15 @@ pub fn one_document(text: &str) -> String {
     sheet
 }
 
+/// Names in a sentence: `a`, `a and b`, `a, b and c`.
+pub fn and_list(names: &[&str]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => (*one).to_owned(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -166,3 +166,46 @@ fn loose_grids_count_by_memoization() {
     assert!(run.stderr.contains("tree: links"), "{}", run.stderr);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The registry lists exactly the command line's puzzle commands, and solving a puzzle by its
+/// name there gives the command's count and first board.
+#[test]
+fn the_registry_is_the_command_lines_list_of_puzzles() {
+    use reductions::registry;
+    let help = crate::binary::dlx(&["--help"]).stdout;
+    let commands: Vec<&str> = help
+        .lines()
+        .skip_while(|line| !line.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|line| line.starts_with("  "))
+        .filter(|line| !line.starts_with("   "))
+        .filter_map(|line| line.split_whitespace().next())
+        .filter(|name| !["solve", "merge", "serve", "completions", "man", "help"].contains(name))
+        .collect();
+    let names: Vec<&str> = registry::PUZZLES.iter().map(|info| info.name).collect();
+    assert_eq!(commands, names);
+    for (name, file, args) in [
+        ("sudoku", "tests/fixtures/puzzles/sudoku-4x4.txt", &[][..]),
+        ("futoshiki", "tests/fixtures/puzzles/futoshiki-4x4-many.txt", &[]),
+        ("binairo", "tests/fixtures/puzzles/binairo-seed.txt", &[]),
+        ("tromino", "tests/fixtures/puzzles/tromino-3x6.txt", &["--board"]),
+    ] {
+        let text = std::fs::read_to_string(crate::binary::root().join(file)).unwrap();
+        let puzzle = registry::find(name).unwrap();
+        let counted = puzzle.solve(&text, Task::Count).unwrap();
+        let run = dlx(&[&[name], args, &[file, "--count"]].concat());
+        assert_eq!(counted.solutions.to_string(), run.stdout.trim(), "{name}");
+        let first = puzzle.solve(&text, Task::First).unwrap();
+        let run = dlx(&[&[name], args, &[file, "--plain"]].concat());
+        assert_eq!(first.boards.len(), 1, "{name}");
+        assert_eq!(format!("{}\n", first.boards[0]), run.stdout, "{name}");
+    }
+    for info in &registry::PUZZLES {
+        assert_eq!(
+            registry::find(info.name).is_some(),
+            info.from_text,
+            "{}",
+            info.name
+        );
+    }
+}

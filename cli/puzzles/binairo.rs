@@ -43,7 +43,15 @@ pub fn run(args: &BinairoArgs) -> Result<Found> {
         return make::grade(&args.flags, || binairo::grade(&grid).into());
     }
     if args.make.hint || args.make.explain {
-        bail!("--hint and --explain: binairo's hints are not written yet (sudoku and futoshiki have them)");
+        let with: Vec<&str> = reductions::registry::PUZZLES
+            .iter()
+            .filter(|info| info.hints)
+            .map(|info| info.name)
+            .collect();
+        bail!(
+            "--hint and --explain: binairo's hints are not written yet ({} have them)",
+            crate::render::and_list(&with)
+        );
     }
     crate::run::solve_reduction(&reduction, &grid, &args.flags, |solved| {
         view(&grid, &solved)

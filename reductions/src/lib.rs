@@ -52,6 +52,7 @@ pub mod pack;
 pub mod plan;
 pub mod polyomino;
 pub mod queens;
+pub mod registry;
 pub mod sudoku;
 mod tatham;
 pub mod text;
