@@ -186,9 +186,17 @@ fn the_registry_is_the_command_lines_list_of_puzzles() {
     assert_eq!(commands, names);
     for (name, file, args) in [
         ("sudoku", "tests/fixtures/puzzles/sudoku-4x4.txt", &[][..]),
-        ("futoshiki", "tests/fixtures/puzzles/futoshiki-4x4-many.txt", &[]),
+        (
+            "futoshiki",
+            "tests/fixtures/puzzles/futoshiki-4x4-many.txt",
+            &[],
+        ),
         ("binairo", "tests/fixtures/puzzles/binairo-seed.txt", &[]),
-        ("tromino", "tests/fixtures/puzzles/tromino-3x6.txt", &["--board"]),
+        (
+            "tromino",
+            "tests/fixtures/puzzles/tromino-3x6.txt",
+            &["--board"],
+        ),
     ] {
         let text = std::fs::read_to_string(crate::binary::root().join(file)).unwrap();
         let puzzle = registry::find(name).unwrap();

@@ -1,0 +1,474 @@
+//! The `dlx` Python module: the engine and the puzzles from Python.
+//!
+//! `covers(options, primary=, secondary=, colored=)` has the meaning and argument names of
+//! Python's `xcover`, so that code written for it ports by changing the import; `Problem`
+//! reads Knuth's text format or lists, and counts exactly at any size (a Python int); the
+//! puzzles are solved by name through the library's registry, with its plan. Searches release
+//! the GIL. Items are any hashable Python objects; a colored secondary item is `"item:color"`
+//! or the pair `(item, color)`.
+
+#![deny(unsafe_code)]
+
+use std::collections::HashMap;
+
+use pyo3::exceptions::{PyKeyError, PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList, PyString, PyTuple};
+
+pyo3::create_exception!(
+    dlx,
+    ParseError,
+    PyValueError,
+    "Input that is not what was expected; `line` and `column` (from 1) say where, when known."
+);
+
+/// A `ParseError` with the line and column of `err`, where it has them.
+fn parse_error(
+    py: Python<'_>,
+    message: String,
+    line: Option<usize>,
+    column: Option<usize>,
+) -> PyErr {
+    let err = ParseError::new_err(message);
+    let value = err.value(py);
+    let _ = value.setattr("line", line);
+    let _ = value.setattr("column", column);
+    err
+}
+
+fn from_parse(py: Python<'_>, err: &dlx::ParseError) -> PyErr {
+    parse_error(py, err.to_string(), Some(err.line()), Some(err.column()))
+}
+
+/// An exact-cover problem built from Python lists, with the Python items it names.
+fn build(
+    py: Python<'_>,
+    options: &Bound<'_, PyAny>,
+    primary: Option<&Bound<'_, PyAny>>,
+    secondary: Option<&Bound<'_, PyAny>>,
+    colored: bool,
+) -> PyResult<dlx::Problem> {
+    // Each option as (item, color) pairs, items as Python objects compared by hash and ==.
+    let mut rows: Vec<Vec<(Py<PyAny>, Option<String>)>> = Vec::new();
+    for option in options.try_iter()? {
+        let option = option?;
+        let mut row = Vec::new();
+        for entry in option.try_iter()? {
+            let entry = entry?;
+            row.push(split_color(&entry, colored)?);
+        }
+        rows.push(row);
+    }
+    let list = |items: Option<&Bound<'_, PyAny>>| -> PyResult<Option<Vec<Py<PyAny>>>> {
+        items
+            .map(|items| items.try_iter()?.map(|item| Ok(item?.unbind())).collect())
+            .transpose()
+    };
+    let (mut primary, mut secondary) = (list(primary)?, list(secondary)?);
+    // Items in order of first appearance, for the lists left to infer.
+    let keyed = PyDict::new(py);
+    let mut seen = Vec::new();
+    for row in &rows {
+        for (item, _) in row {
+            let item = item.bind(py);
+            if !keyed.contains(item)? {
+                keyed.set_item(item, seen.len())?;
+                seen.push(item.clone().unbind());
+            }
+        }
+    }
+    let member = |items: &[Py<PyAny>], item: &Bound<'_, PyAny>| -> PyResult<bool> {
+        for other in items {
+            if other.bind(py).eq(item)? {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    };
+    match (&primary, &secondary) {
+        (None, None) => primary = Some(seen.iter().map(|item| item.clone_ref(py)).collect()),
+        (None, Some(second)) => {
+            let mut first = Vec::new();
+            for item in &seen {
+                if !member(second, item.bind(py))? {
+                    first.push(item.clone_ref(py));
+                }
+            }
+            primary = Some(first);
+        }
+        (Some(first), None) => {
+            let mut second = Vec::new();
+            for item in &seen {
+                if !member(first, item.bind(py))? {
+                    second.push(item.clone_ref(py));
+                }
+            }
+            secondary = Some(second);
+        }
+        (Some(_), Some(_)) => {}
+    }
+    let (primary, secondary) = (primary.unwrap_or_default(), secondary.unwrap_or_default());
+    let mut builder = dlx::ProblemBuilder::new();
+    let index = PyDict::new(py);
+    let mut handles: Vec<Handle> = Vec::new();
+    for (k, item) in primary.iter().enumerate() {
+        index.set_item(item.bind(py), handles.len())?;
+        handles.push(Handle::Primary(builder.primary(format!("p{k}"))));
+    }
+    for (k, item) in secondary.iter().enumerate() {
+        index.set_item(item.bind(py), handles.len())?;
+        handles.push(Handle::Secondary(builder.secondary(format!("s{k}"))));
+    }
+    let mut colors: HashMap<String, dlx::Color> = HashMap::new();
+    for (number, row) in rows.iter().enumerate() {
+        let mut entries = Vec::with_capacity(row.len());
+        for (item, color) in row {
+            let item = item.bind(py);
+            let Some(at) = index.get_item(item)? else {
+                return Err(PyKeyError::new_err(format!(
+                    "option {number}: item {} is neither primary nor secondary",
+                    item.repr()?
+                )));
+            };
+            let handle = handles[at.extract::<usize>()?];
+            entries.push(match (handle, color) {
+                (Handle::Primary(p), None) => dlx::OptionItem::from(p),
+                (Handle::Primary(_), Some(_)) => {
+                    return Err(PyValueError::new_err(format!(
+                        "option {number}: the primary item {} cannot have a color",
+                        item.repr()?
+                    )))
+                }
+                (Handle::Secondary(s), None) => dlx::OptionItem::from(s),
+                (Handle::Secondary(s), Some(color)) => {
+                    let next = colors.len();
+                    let color = *colors
+                        .entry(color.clone())
+                        .or_insert_with(|| builder.color(format!("c{next}")));
+                    s.with_color(color)
+                }
+            });
+        }
+        builder.option(entries);
+    }
+    builder
+        .build()
+        .map_err(|err| PyValueError::new_err(err.to_string()))
+}
+
+#[derive(Copy, Clone)]
+enum Handle {
+    Primary(dlx::Primary),
+    Secondary(dlx::Secondary),
+}
+
+/// An option's entry as (item, color): with `colored`, `"item:color"` (split at the last
+/// colon) or `(item, color)`; otherwise the entry itself.
+fn split_color(entry: &Bound<'_, PyAny>, colored: bool) -> PyResult<(Py<PyAny>, Option<String>)> {
+    if colored {
+        if let Ok(text) = entry.downcast::<PyString>() {
+            let text: String = text.extract()?;
+            if let Some((item, color)) = text.rsplit_once(':') {
+                let item = PyString::new(entry.py(), item).into_any().unbind();
+                return Ok((item, Some(color.to_owned())));
+            }
+        }
+        if let Ok(pair) = entry.downcast::<PyTuple>() {
+            if pair.len() == 2 {
+                let color: String = pair.get_item(1)?.str()?.extract()?;
+                return Ok((pair.get_item(0)?.unbind(), Some(color)));
+            }
+        }
+    }
+    if entry.hash().is_err() {
+        return Err(PyTypeError::new_err(format!(
+            "items must be hashable, found {}",
+            entry.repr()?
+        )));
+    }
+    Ok((entry.clone().unbind(), None))
+}
+
+/// The options of a solution as Python ints.
+fn indices(options: &[dlx::OptionId]) -> Vec<usize> {
+    options.iter().map(|option| option.index()).collect()
+}
+
+/// A count as a Python int of any size.
+fn py_count(py: Python<'_>, count: &dlx::Count) -> PyResult<Py<PyAny>> {
+    let int = py.get_type::<pyo3::types::PyInt>();
+    Ok(int.call1((count.to_string(),))?.unbind())
+}
+
+/// The solutions of a problem, one at a time: the search pauses between them, and an
+/// iterator dropped midway frees its search.
+#[pyclass(unsendable, module = "dlx")]
+struct Solutions {
+    // Declared before the problem it borrows, so dropped first.
+    iter: dlx::Solutions<'static>,
+    left: Option<u64>,
+    _problem: Box<dlx::Problem>,
+}
+
+impl Solutions {
+    fn new(problem: dlx::Problem, limit: Option<u64>) -> Solutions {
+        let problem = Box::new(problem);
+        // SAFETY: the problem lives in its box, which `Solutions` owns and never moves out of
+        // or replaces, and the iterator that borrows it is dropped before it (field order),
+        // so the reference outlives neither; `dlx::Problem` is immutable once built.
+        #[allow(unsafe_code)]
+        let borrowed: &'static dlx::Problem =
+            unsafe { &*(problem.as_ref() as *const dlx::Problem) };
+        Solutions {
+            iter: dlx::Solver::new(borrowed).solutions(),
+            left: limit,
+            _problem: problem,
+        }
+    }
+}
+
+#[pymethods]
+impl Solutions {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&mut self) -> Option<Vec<usize>> {
+        if self.left == Some(0) {
+            return None;
+        }
+        let solution = self.iter.next()?;
+        self.left = self.left.map(|left| left - 1);
+        Some(indices(solution.options()))
+    }
+}
+
+/// The solutions of an exact-cover problem, lazily, as lists of option indices (xcover's
+/// `covers`).
+///
+/// >>> sorted(covers([[1, 2], [3], [1], [2, 3]]))
+/// [[0, 1], [2, 3]]
+#[pyfunction]
+#[pyo3(signature = (options, primary=None, secondary=None, colored=false))]
+fn covers(
+    py: Python<'_>,
+    options: &Bound<'_, PyAny>,
+    primary: Option<&Bound<'_, PyAny>>,
+    secondary: Option<&Bound<'_, PyAny>>,
+    colored: bool,
+) -> PyResult<Solutions> {
+    let problem = build(py, options, primary, secondary, colored)?;
+    Ok(Solutions::new(problem, None))
+}
+
+/// Whether the problem has a solution (xcover's `covers_bool` answers this for a matrix).
+#[pyfunction]
+#[pyo3(signature = (options, primary=None, secondary=None, colored=false))]
+fn has_cover(
+    py: Python<'_>,
+    options: &Bound<'_, PyAny>,
+    primary: Option<&Bound<'_, PyAny>>,
+    secondary: Option<&Bound<'_, PyAny>>,
+    colored: bool,
+) -> PyResult<bool> {
+    let problem = build(py, options, primary, secondary, colored)?;
+    Ok(py.allow_threads(|| dlx::Solver::new(&problem).first().is_some()))
+}
+
+/// The number of solutions, exactly (a Python int).
+///
+/// >>> count([[1, 2], [3], [1], [2, 3]])
+/// 2
+#[pyfunction]
+#[pyo3(signature = (options, primary=None, secondary=None, colored=false))]
+fn count(
+    py: Python<'_>,
+    options: &Bound<'_, PyAny>,
+    primary: Option<&Bound<'_, PyAny>>,
+    secondary: Option<&Bound<'_, PyAny>>,
+    colored: bool,
+) -> PyResult<Py<PyAny>> {
+    let problem = build(py, options, primary, secondary, colored)?;
+    let outcome = py.allow_threads(|| dlx::Solver::new(&problem).count());
+    py_count(py, &dlx::Count::from(outcome.solutions))
+}
+
+/// An exact-cover problem: from lists (as `covers` takes them) or from Knuth's text format
+/// (`Problem.from_dlx`).
+#[pyclass(module = "dlx", frozen)]
+struct Problem {
+    problem: dlx::Problem,
+}
+
+#[pymethods]
+impl Problem {
+    #[new]
+    #[pyo3(signature = (options, primary=None, secondary=None, colored=false))]
+    fn new(
+        py: Python<'_>,
+        options: &Bound<'_, PyAny>,
+        primary: Option<&Bound<'_, PyAny>>,
+        secondary: Option<&Bound<'_, PyAny>>,
+        colored: bool,
+    ) -> PyResult<Problem> {
+        Ok(Problem {
+            problem: build(py, options, primary, secondary, colored)?,
+        })
+    }
+
+    /// A problem in Knuth's text format (items on the first line, `|` before the secondary
+    /// ones, `u:v|item` for multiplicities, then an option a line). Raises `ParseError` with
+    /// the line and column of a mistake.
+    #[staticmethod]
+    fn from_dlx(py: Python<'_>, text: &str) -> PyResult<Problem> {
+        dlx::Problem::from_dlx(text)
+            .map(|problem| Problem { problem })
+            .map_err(|err| from_parse(py, &err))
+    }
+
+    /// The problem in Knuth's text format.
+    fn to_dlx(&self) -> String {
+        self.problem.to_dlx()
+    }
+
+    /// The number of options.
+    #[getter]
+    fn option_count(&self) -> usize {
+        self.problem.option_count()
+    }
+
+    /// The number of solutions, exactly (a Python int of any size): by enumeration on
+    /// `threads` threads (0: one per core), or by memoization with `memo=True`, which counts
+    /// what no enumeration could. `timeout` (seconds) raises `TimeoutError` when it runs out.
+    #[pyo3(signature = (memo=false, threads=1, timeout=None))]
+    fn count(
+        &self,
+        py: Python<'_>,
+        memo: bool,
+        threads: usize,
+        timeout: Option<f64>,
+    ) -> PyResult<Py<PyAny>> {
+        let mut solver = dlx::Solver::new(&self.problem).threads(threads);
+        if let Some(seconds) = timeout {
+            let limit = std::time::Duration::try_from_secs_f64(seconds)
+                .map_err(|err| PyValueError::new_err(format!("timeout: {err}")))?;
+            solver = solver.timeout(limit);
+        }
+        if memo {
+            let outcome = py
+                .allow_threads(|| solver.memo_count())
+                .map_err(|err| PyValueError::new_err(err.to_string()))?;
+            return py_count(py, &outcome.count);
+        }
+        let outcome = py.allow_threads(|| solver.count());
+        if let Some(reason) = outcome.stopped {
+            return Err(pyo3::exceptions::PyTimeoutError::new_err(format!(
+                "the count stopped ({reason}) after {} solutions",
+                outcome.solutions
+            )));
+        }
+        py_count(py, &dlx::Count::from(outcome.solutions))
+    }
+
+    /// The first solution (a list of option indices), or None.
+    fn first(&self, py: Python<'_>) -> Option<Vec<usize>> {
+        py.allow_threads(|| dlx::Solver::new(&self.problem).first())
+            .map(|solution| indices(solution.options()))
+    }
+
+    /// The solutions, lazily, at most `limit` of them.
+    #[pyo3(signature = (limit=None))]
+    fn solutions(&self, limit: Option<u64>) -> Solutions {
+        Solutions::new(self.problem.clone(), limit)
+    }
+
+    /// `n` solutions drawn uniformly at random (the same for the same `seed` everywhere),
+    /// through the graph of all solutions, built by memoization.
+    #[pyo3(signature = (n, seed=0))]
+    fn random(&self, py: Python<'_>, n: usize, seed: u64) -> PyResult<Vec<Vec<usize>>> {
+        let graph = py
+            .allow_threads(|| dlx::Solver::new(&self.problem).memo_graph())
+            .map_err(|err| PyValueError::new_err(err.to_string()))?;
+        Ok(graph
+            .random_solutions(seed)
+            .take(n)
+            .map(|solution| indices(solution.options()))
+            .collect())
+    }
+
+    fn __repr__(&self) -> String {
+        format!("{:?}", self.problem)
+    }
+}
+
+/// Solves a puzzle known by name (`puzzle_names()`) from its text (its own format, or a
+/// Tatham game ID) for a task (`first`, `unique`, `all` or `count`) with the library's plan,
+/// as the `dlx` command does: a dict of `boards` (their text), `solutions` (an int) and
+/// `complete`.
+///
+/// >>> solve_puzzle("queens", "8", "count")["solutions"]
+/// 92
+#[pyfunction]
+#[pyo3(signature = (name, text, task="first"))]
+fn solve_puzzle<'py>(
+    py: Python<'py>,
+    name: &str,
+    text: &str,
+    task: &str,
+) -> PyResult<Bound<'py, PyDict>> {
+    use reductions::plan::Task;
+    let task = match task {
+        "first" => Task::First,
+        "unique" => Task::Unique,
+        "all" => Task::All,
+        "count" => Task::Count,
+        _ => {
+            return Err(PyValueError::new_err(format!(
+                "task '{task}': expected first, unique, all or count"
+            )))
+        }
+    };
+    let Some(puzzle) = reductions::registry::find(name) else {
+        return Err(PyValueError::new_err(format!(
+            "no puzzle '{name}' to solve from its text: {}",
+            puzzle_names().join(", ")
+        )));
+    };
+    let answer = py
+        .allow_threads(|| puzzle.solve(text, task))
+        .map_err(|err| match err {
+            reductions::registry::SolveError::Parse(err) => {
+                parse_error(py, err.to_string(), err.line(), err.column())
+            }
+            err => PyValueError::new_err(err.to_string()),
+        })?;
+    let result = PyDict::new(py);
+    result.set_item("boards", PyList::new(py, &answer.boards)?)?;
+    result.set_item("solutions", py_count(py, &answer.solutions)?)?;
+    result.set_item("complete", answer.complete)?;
+    Ok(result)
+}
+
+/// The puzzles `solve_puzzle` knows.
+#[pyfunction]
+fn puzzle_names() -> Vec<&'static str> {
+    reductions::registry::PUZZLES
+        .iter()
+        .filter(|info| info.from_text)
+        .map(|info| info.name)
+        .collect()
+}
+
+#[pymodule]
+#[pyo3(name = "dlx")]
+fn dlx_module(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    module.add("ParseError", module.py().get_type::<ParseError>())?;
+    module.add_class::<Problem>()?;
+    module.add_class::<Solutions>()?;
+    module.add_function(wrap_pyfunction!(covers, module)?)?;
+    module.add_function(wrap_pyfunction!(has_cover, module)?)?;
+    module.add_function(wrap_pyfunction!(count, module)?)?;
+    module.add_function(wrap_pyfunction!(solve_puzzle, module)?)?;
+    module.add_function(wrap_pyfunction!(puzzle_names, module)?)?;
+    Ok(())
+}

@@ -1,0 +1,127 @@
+"""The `dlx` module from Python: xcover's interface, exact counts, the puzzles."""
+
+import signal
+import subprocess
+import sys
+import threading
+from pathlib import Path
+
+import pytest
+
+import dlx
+
+CORPUS = Path(__file__).resolve().parents[2] / "tests" / "corpus"
+
+
+def expected_counts():
+    counts = {}
+    for line in (CORPUS / "expected_counts.txt").read_text().splitlines():
+        if line.strip() and not line.startswith("#"):
+            name, count = line.split()[:2]
+            counts[name] = int(count)
+    return counts
+
+
+def test_covers_as_xcover_documents_it():
+    # xcover's README example: options as lists of items, solutions as option indices.
+    options = [[1, 4, 7], [1, 4], [4, 5, 7], [3, 5, 6], [2, 3, 6, 7], [2, 7]]
+    assert list(dlx.covers(options)) == [[1, 3, 5]]
+    # Secondary items and colors, as "item:color" or (item, color).
+    options = [["a", "x:1"], ["b", "x:1"], ["b", ("x", "2")]]
+    found = sorted(dlx.covers(options, primary=["a", "b"], secondary=["x"], colored=True))
+    assert found == [[0, 1]]
+
+
+def test_covers_is_lazy_and_can_be_dropped():
+    # 8 queens: 92 solutions; taking two leaves the rest unsearched.
+    problem = dlx.Problem.from_dlx((CORPUS / "queens8.dlx").read_text())
+    iterator = problem.solutions()
+    first, second = next(iterator), next(iterator)
+    assert first != second
+    del iterator
+    assert len(list(problem.solutions(limit=5))) == 5
+
+
+@pytest.mark.parametrize("name", ["queens8.dlx", "queens10.dlx", "langford11.dlx", "queens10-pd.dlx"])
+def test_counts_equal_the_corpus(name):
+    problem = dlx.Problem.from_dlx((CORPUS / name).read_text())
+    expected = expected_counts()[name]
+    assert problem.count() == expected
+    assert problem.count(threads=2) == expected
+    assert problem.count(memo=True) == expected
+
+
+def test_big_counts_are_exact_python_ints():
+    # The domino tilings of a 16 x 16 board (OEIS A004003), past 2^64.
+    options = []
+    for r in range(16):
+        for c in range(16):
+            if c + 1 < 16:
+                options.append([(r, c), (r, c + 1)])
+            if r + 1 < 16:
+                options.append([(r, c), (r + 1, c)])
+    assert dlx.Problem(options).count(memo=True) == 2444888770250892795802079170816
+
+
+def test_bad_input_names_line_and_column():
+    with pytest.raises(dlx.ParseError) as caught:
+        dlx.Problem.from_dlx("A B\nA\nA C\n")
+    assert isinstance(caught.value, ValueError)
+    assert (caught.value.line, caught.value.column) == (3, 3)
+    with pytest.raises(KeyError):
+        dlx.count([[1, 2]], primary=[1], secondary=[])
+    with pytest.raises(TypeError):
+        dlx.count([[[1], 2]])
+
+
+def test_random_solutions_are_solutions():
+    problem = dlx.Problem.from_dlx((CORPUS / "queens8.dlx").read_text())
+    all_solutions = {tuple(sorted(s)) for s in problem.solutions()}
+    drawn = problem.random(20, seed=7)
+    assert len(drawn) == 20
+    assert all(tuple(sorted(s)) in all_solutions for s in drawn)
+    assert problem.random(20, seed=7) == drawn
+
+
+def test_threads_count_at_once():
+    problem = dlx.Problem.from_dlx((CORPUS / "queens10.dlx").read_text())
+    results = []
+    threads = [threading.Thread(target=lambda: results.append(problem.count())) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert results == [724] * 4
+
+
+def test_puzzles_by_name():
+    assert "sudoku" in dlx.puzzle_names()
+    assert dlx.solve_puzzle("queens", "8", "count")["solutions"] == 92
+    answer = dlx.solve_puzzle("sudoku", "1.3.\n.4..\n..4.\n.3.1\n", "unique")
+    assert answer["boards"] == ["1234\n3412\n2143\n4321"]
+    assert answer["solutions"] == 1 and answer["complete"]
+    # An empty 6 x 6 binairo: 4,140 grids (OEIS A253316).
+    empty = "6\n" + "______\n" * 6
+    assert dlx.solve_puzzle("binairo", empty, "count")["solutions"] == 4140
+    with pytest.raises(dlx.ParseError) as caught:
+        dlx.solve_puzzle("sudoku", "1.3.\n.4x.\n..4.\n.3.1\n")
+    assert caught.value.line == 2
+
+
+def test_docstring_examples_run():
+    import doctest
+
+    runner = doctest.DocTestRunner()
+    parser = doctest.DocTestParser()
+    names = [name for name in dir(dlx) if (getattr(dlx, name).__doc__ or "").count(">>>")]
+    for name in names:
+        test = parser.get_doctest(getattr(dlx, name).__doc__, vars(dlx).copy(), name, None, 0)
+        runner.run(test)
+    results = runner.summarize(verbose=False)
+    assert len(names) >= 3 and results.attempted >= 3 and results.failed == 0
+
+
+def test_a_timeout_stops_a_long_count():
+    problem = dlx.Problem.from_dlx((CORPUS / "pento6x10.dlx").read_text())
+    with pytest.raises(TimeoutError):
+        problem.count(timeout=0.05)
