@@ -15,11 +15,10 @@
 //!   propagation's), `xc.rs` the loop of Algorithms X and C, one source for both (with
 //!   `COLORS = true` step C5 commits items instead of covering them), and `m.rs` Algorithm M's
 //!   loop (multiplicities: primary items covered between `u` and `v` times).
-//! - [`sparse`]: [`Tree::SparseSets`]: Algorithms X and C on sparse sets instead of links
-//!   (`choice` holds its nodes).
-//! - [`bits`]: the same tree on bit sets of options, [`Tree::Bitsets`] (`choice` holds
-//!   option numbers).
-//! - [`sets`]: the loop of that tree, one source for both tables.
+//! - [`sets`]: the set tree, one loop (`sets/mod.rs`) on two tables: `sets/sparse.rs`,
+//!   [`Tree::SparseSets`], Algorithms X and C on sparse sets instead of links (`choice` holds
+//!   its nodes), and `sets/bits/`, [`Tree::Bitsets`], the same tree on bit sets of options
+//!   (`choice` holds option numbers).
 //! - [`replay`]: what parallel search and shards need besides the loops, for every tree:
 //!   replaying a prefix (a partial solution given as the node chosen at each level),
 //!   unwinding, and splitting off the untried branches as prefixes for other searches.
@@ -31,11 +30,9 @@
 //! out of a list while an option is hidden. With the same item and option order, these equal
 //! the counts his programs report, which shows the search tree is the same.
 
-mod bits;
 pub(crate) mod links;
 mod replay;
 mod sets;
-mod sparse;
 #[cfg(test)]
 mod tests;
 
@@ -43,10 +40,10 @@ use crate::engine::{Engine, Tree};
 use crate::fallible::try_vec;
 use crate::problem::Problem;
 use crate::propagate::{Counters, Propagate, Propagation, Propagator};
-use bits::Bits;
 use links::Links;
+use sets::bits::{self, Bits};
+use sets::sparse::Sparse;
 use sets::SetTable;
-use sparse::Sparse;
 use std::sync::Arc;
 
 /// Calls `search.method::<COLORS>(args)` with `COLORS` the search's own (whether its links

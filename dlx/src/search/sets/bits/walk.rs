@@ -1,5 +1,5 @@
 //! The levels under a compact root in the tree of bounds, walked by the table itself
-//! ([`SetTable::walk`](super::super::sets::SetTable::walk)): the loop's steps, node for node,
+//! ([`SetTable::walk`](super::super::SetTable::walk)): the loop's steps, node for node,
 //! with the same nodes, updates, profile and solutions, on the records of those levels held
 //! apart from the rest of the table ([`CompactCover`]) and with each option by its number
 //! in the compact root. The loop enters a level through the table, which names each option

@@ -27,11 +27,11 @@
 //! inactive and removes only the options that give it another color (or none), as Knuth's
 //! purification does; the options with the same color stay, and take the item no more.
 
-use super::sets::{Branch, SetTable};
-use super::{Event, Search};
+use super::{Branch, SetTable};
 use crate::error::PrefixError;
 use crate::fallible::{try_copy, try_vec, try_with_capacity};
 use crate::problem::{ItemId, OptionId, Problem};
+use crate::search::{Event, Search};
 use crate::unchecked::{put, value_at as at};
 
 /// `level_saved` of a forced level, which saved nothing.
@@ -513,9 +513,9 @@ impl SetTable for Sparse {
 impl Search {
     /// Runs the sparse-set search until the next solution, checkpoint, prefix, or the end.
     #[inline(never)]
-    pub(super) fn run_sparse<const COLORS: bool>(&mut self) -> Event {
+    pub(in crate::search) fn run_sparse<const COLORS: bool>(&mut self) -> Event {
         let mut taken = self.table.take();
-        let super::TreeTable::Sparse(table) = &mut taken else {
+        let crate::search::TreeTable::Sparse(table) = &mut taken else {
             unreachable!("a sparse-set search")
         };
         let event = self.run_sets::<Sparse, COLORS>(table);

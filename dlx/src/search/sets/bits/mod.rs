@@ -64,10 +64,10 @@ use bounded::Bounds;
 pub(crate) use bounded::NULL_MOVE;
 use compact::Compact;
 
-use super::sets::{Branch, SetTable, Walk, Walked};
-use super::{Event, Search};
+use super::{Branch, SetTable, Walk, Walked};
 use crate::error::PrefixError;
 use crate::problem::{ItemId, OptionId, Problem};
+use crate::search::{Event, Search};
 use crate::unchecked::{at_mut, span, span_mut, value_at as at};
 
 /// The most 64-bit words the masks and the levels' sets may take together (64 MiB).
@@ -440,13 +440,13 @@ impl SetTable for Bits {
 impl Search {
     fn bits(&self) -> &Bits {
         match &self.table {
-            super::TreeTable::Bits(table) => table,
+            crate::search::TreeTable::Bits(table) => table,
             _ => unreachable!("a bit-set search"),
         }
     }
 
     /// Runs the bit-set search until the next solution, checkpoint, prefix, or the end.
-    pub(super) fn run_bits(&mut self) -> Event {
+    pub(in crate::search) fn run_bits(&mut self) -> Event {
         // A popcount is most of a node's work, and the default x86-64 target has no
         // instruction for it: the loop is built a second time with one, for the CPUs that
         // have it. Where the levels keep counts, most of it is the pass over them, which
@@ -500,7 +500,7 @@ impl Search {
     #[inline(always)]
     fn run_bits_loop(&mut self) -> Event {
         let mut taken = self.table.take();
-        let super::TreeTable::Bits(table) = &mut taken else {
+        let crate::search::TreeTable::Bits(table) = &mut taken else {
             unreachable!("a bit-set search")
         };
         // The colors are in the masks: one loop for Algorithms X and C.
@@ -510,7 +510,7 @@ impl Search {
     }
 
     /// The bit sets' "`k` of `d`" at `level`.
-    pub(super) fn bits_position(&self, level: usize) -> (u32, u32) {
+    pub(in crate::search) fn bits_position(&self, level: usize) -> (u32, u32) {
         self.bits().position(level, self.choice[level])
     }
 }

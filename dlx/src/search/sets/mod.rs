@@ -1,12 +1,15 @@
 //! The loop of the tree that the sparse sets and the bit sets both walk: at each node the
 //! table names a solution, a dead end or the first option to try; an option's cover may fail
 //! without a node; leaving an option gives the next one. The tables differ in how they do
-//! each step (see [`sparse`](super::sparse) and [`bits`](super::bits)), and each gets its own
+//! each step (see [`sparse`] and [`bits`]), and each gets its own
 //! copy of the loop, compiled for it. So do the replay of a prefix, the nodes of a prefix
 //! given as options, the split of the work left and the unwinding, which
 //! [`on_set_table`] runs on whichever table a search holds. A table may take the loop's
 //! steps below a node by itself, where its levels are all of one kind
 //! ([`SetTable::walk`]): the bit sets do under a compact root of their tree of bounds.
+
+pub(crate) mod bits;
+pub(crate) mod sparse;
 
 use super::{Event, Resume, Search};
 use crate::error::PrefixError;
@@ -21,24 +24,24 @@ macro_rules! on_set_table {
         let result = match &mut table {
             $crate::search::TreeTable::Links => None,
             $crate::search::TreeTable::Sparse(table) if search.colors => Some(
-                search.$method::<$crate::search::sparse::Sparse, true>(table, $($arg),*),
+                search.$method::<$crate::search::sets::sparse::Sparse, true>(table, $($arg),*),
             ),
             $crate::search::TreeTable::Sparse(table) => Some(
-                search.$method::<$crate::search::sparse::Sparse, false>(table, $($arg),*),
+                search.$method::<$crate::search::sets::sparse::Sparse, false>(table, $($arg),*),
             ),
             // The bit sets' colors are in their masks.
             $crate::search::TreeTable::Bits(table) => Some(
-                search.$method::<$crate::search::bits::Bits, false>(table, $($arg),*),
+                search.$method::<$crate::search::sets::bits::Bits, false>(table, $($arg),*),
             ),
         };
         search.table = table;
         result
     }};
 }
-pub(super) use on_set_table;
+pub(in crate::search) use on_set_table;
 
 /// What a node of the tree does.
-pub(super) enum Branch {
+pub(in crate::search) enum Branch {
     /// No primary item is left to cover.
     Solution,
     /// An item has no option: the node has no branch.
@@ -56,24 +59,24 @@ pub(super) enum Branch {
 
 /// The loop's records and limits, for a table that takes its steps by itself
 /// ([`SetTable::walk`]).
-pub(super) struct Walk<'a> {
+pub(in crate::search) struct Walk<'a> {
     /// The node tried at each level.
-    pub(super) choice: &'a mut [u32],
-    pub(super) nodes: &'a mut u64,
+    pub(in crate::search) choice: &'a mut [u32],
+    pub(in crate::search) nodes: &'a mut u64,
     /// The nodes at each level.
-    pub(super) profile: &'a mut [u64],
+    pub(in crate::search) profile: &'a mut [u64],
     /// The solutions to count without returning them.
-    pub(super) quiet_solutions: &'a mut u64,
+    pub(in crate::search) quiet_solutions: &'a mut u64,
     /// The nodes at which the loop returns a checkpoint.
-    pub(super) checkpoint_at: u64,
+    pub(in crate::search) checkpoint_at: u64,
     /// The options above a level at which the loop returns a prefix.
-    pub(super) cutoff: usize,
+    pub(in crate::search) cutoff: usize,
     /// The level that the search's subtree starts at.
-    pub(super) base: usize,
+    pub(in crate::search) base: usize,
 }
 
 /// Where a table's own steps ([`SetTable::walk`]) leave the loop.
-pub(super) enum Walked {
+pub(in crate::search) enum Walked {
     /// At `level`, which a cover has just reached: the loop enters it.
     Enter(usize),
     /// At `level`, all of whose options are tried: the loop leaves it.
@@ -81,7 +84,7 @@ pub(super) enum Walked {
 }
 
 /// A table that walks the sets' tree.
-pub(super) trait SetTable {
+pub(in crate::search) trait SetTable {
     /// Whether no primary item is left to cover at the level about to be entered.
     fn solved(&self) -> bool;
 
@@ -158,7 +161,10 @@ fn rarer() {}
 impl Search {
     /// Runs the search on `table` until the next solution, checkpoint, prefix, or the end.
     #[inline(always)]
-    pub(super) fn run_sets<T: SetTable, const COLORS: bool>(&mut self, table: &mut T) -> Event {
+    pub(in crate::search) fn run_sets<T: SetTable, const COLORS: bool>(
+        &mut self,
+        table: &mut T,
+    ) -> Event {
         let Search {
             level: saved_level,
             choice,
@@ -267,7 +273,7 @@ impl Search {
     }
 
     /// [`enter_prefix`](Search::enter_prefix) on a set table.
-    pub(super) fn enter_sets_prefix<T: SetTable, const COLORS: bool>(
+    pub(in crate::search) fn enter_sets_prefix<T: SetTable, const COLORS: bool>(
         &mut self,
         table: &mut T,
         prefix: &[u32],
@@ -303,7 +309,7 @@ impl Search {
     }
 
     /// [`nodes_of`](Search::nodes_of) on a set table.
-    pub(super) fn sets_nodes_of<T: SetTable, const COLORS: bool>(
+    pub(in crate::search) fn sets_nodes_of<T: SetTable, const COLORS: bool>(
         &mut self,
         table: &mut T,
         problem: &Problem,
@@ -348,7 +354,7 @@ impl Search {
 
     /// [`split`](Search::split) on a set table: the untried options of the shallowest
     /// level of this search's own subtree that has some.
-    pub(super) fn split_sets<T: SetTable, const COLORS: bool>(
+    pub(in crate::search) fn split_sets<T: SetTable, const COLORS: bool>(
         &mut self,
         table: &mut T,
     ) -> Vec<Vec<u32>> {
@@ -367,7 +373,10 @@ impl Search {
     }
 
     /// [`unwind`](Search::unwind) on a set table.
-    pub(super) fn unwind_sets<T: SetTable, const COLORS: bool>(&mut self, table: &mut T) {
+    pub(in crate::search) fn unwind_sets<T: SetTable, const COLORS: bool>(
+        &mut self,
+        table: &mut T,
+    ) {
         table.reset();
         self.level = 0;
         self.base = 0;

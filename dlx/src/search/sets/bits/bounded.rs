@@ -346,7 +346,7 @@ impl Bits {
     /// What `level` branches on; `Err` with an active item left fewer options than it needs
     /// below the root (the cover that led here fails). And whether the item is the only
     /// active one with options, whose subtree [`count_bounded_subtree`](Self::count_bounded_subtree)
-    /// counts at once ([`Branch::Leaves`](super::super::sets::Branch::Leaves)).
+    /// counts at once ([`Branch::Leaves`](super::super::Branch::Leaves)).
     #[inline(always)]
     pub(super) fn scan_bounded(&self, level: usize) -> (Result<Next, u32>, bool) {
         if self.compact.holds(level) {
