@@ -10,6 +10,9 @@
 #![deny(unsafe_code)]
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use pyo3::exceptions::{PyKeyError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -189,6 +192,37 @@ fn split_color(entry: &Bound<'_, PyAny>, colored: bool) -> PyResult<(Py<PyAny>, 
     Ok((entry.clone().unbind(), None))
 }
 
+/// Runs `search` on a helper thread without the GIL, given the flag that cancels it, and looks
+/// at Python's signals every 50 ms meanwhile: Ctrl-C (or any handler that raises) cancels the
+/// search and raises its exception here, within a checkpoint of the search.
+fn interruptible<T: Send>(
+    py: Python<'_>,
+    search: impl FnOnce(Arc<AtomicBool>) -> T + Send,
+) -> PyResult<T> {
+    let flag = Arc::new(AtomicBool::new(false));
+    std::thread::scope(|scope| {
+        let cancel = Arc::clone(&flag);
+        let worker = scope.spawn(move || search(cancel));
+        loop {
+            let finished = py.allow_threads(|| {
+                let until = Instant::now() + Duration::from_millis(50);
+                while !worker.is_finished() && Instant::now() < until {
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+                worker.is_finished()
+            });
+            if finished {
+                return Ok(worker.join().expect("the search's thread"));
+            }
+            if let Err(err) = py.check_signals() {
+                flag.store(true, Ordering::Relaxed);
+                let _ = worker.join();
+                return Err(err);
+            }
+        }
+    })
+}
+
 /// The options of a solution as Python ints.
 fn indices(options: &[dlx::OptionId]) -> Vec<usize> {
     options.iter().map(|option| option.index()).collect()
@@ -289,7 +323,9 @@ fn count(
     colored: bool,
 ) -> PyResult<Py<PyAny>> {
     let problem = build(py, options, primary, secondary, colored)?;
-    let outcome = py.allow_threads(|| dlx::Solver::new(&problem).count());
+    let outcome = interruptible(py, |cancel| {
+        dlx::Solver::new(&problem).cancel_on(cancel).count()
+    })?;
     py_count(py, &dlx::Count::from(outcome.solutions))
 }
 
@@ -339,7 +375,8 @@ impl Problem {
 
     /// The number of solutions, exactly (a Python int of any size): by enumeration on
     /// `threads` threads (0: one per core), or by memoization with `memo=True`, which counts
-    /// what no enumeration could. `timeout` (seconds) raises `TimeoutError` when it runs out.
+    /// what no enumeration could. `timeout` (seconds) raises `TimeoutError` when it runs out;
+    /// Ctrl-C raises `KeyboardInterrupt` within a fraction of a second.
     #[pyo3(signature = (memo=false, threads=1, timeout=None))]
     fn count(
         &self,
@@ -348,19 +385,27 @@ impl Problem {
         threads: usize,
         timeout: Option<f64>,
     ) -> PyResult<Py<PyAny>> {
-        let mut solver = dlx::Solver::new(&self.problem).threads(threads);
-        if let Some(seconds) = timeout {
-            let limit = std::time::Duration::try_from_secs_f64(seconds)
-                .map_err(|err| PyValueError::new_err(format!("timeout: {err}")))?;
-            solver = solver.timeout(limit);
-        }
+        let limit = timeout
+            .map(|seconds| {
+                Duration::try_from_secs_f64(seconds)
+                    .map_err(|err| PyValueError::new_err(format!("timeout: {err}")))
+            })
+            .transpose()?;
+        let solver = |cancel| {
+            let solver = dlx::Solver::new(&self.problem)
+                .threads(threads)
+                .cancel_on(cancel);
+            match limit {
+                Some(limit) => solver.timeout(limit),
+                None => solver,
+            }
+        };
         if memo {
-            let outcome = py
-                .allow_threads(|| solver.memo_count())
+            let outcome = interruptible(py, |cancel| solver(cancel).memo_count())?
                 .map_err(|err| PyValueError::new_err(err.to_string()))?;
             return py_count(py, &outcome.count);
         }
-        let outcome = py.allow_threads(|| solver.count());
+        let outcome = interruptible(py, |cancel| solver(cancel).count())?;
         if let Some(reason) = outcome.stopped {
             return Err(pyo3::exceptions::PyTimeoutError::new_err(format!(
                 "the count stopped ({reason}) after {} solutions",

@@ -125,3 +125,27 @@ def test_a_timeout_stops_a_long_count():
     problem = dlx.Problem.from_dlx((CORPUS / "pento6x10.dlx").read_text())
     with pytest.raises(TimeoutError):
         problem.count(timeout=0.05)
+
+
+def test_ctrl_c_interrupts_a_long_count():
+    # A count of some seconds in a child process, SIGINT after half a second: it ends with
+    # KeyboardInterrupt within a second of the signal.
+    program = (
+        "import dlx, sys\n"
+        f"problem = dlx.Problem.from_dlx(open({str(CORPUS / 'pento6x10.dlx')!r}).read())\n"
+        "print('counting', flush=True)\n"
+        "try:\n"
+        "    problem.count()\n"
+        "except KeyboardInterrupt:\n"
+        "    print('interrupted', flush=True)\n"
+    )
+    child = subprocess.Popen([sys.executable, "-c", program], stdout=subprocess.PIPE, text=True)
+    assert child.stdout.readline().strip() == "counting"
+    import time
+
+    time.sleep(0.5)
+    child.send_signal(signal.SIGINT)
+    sent = time.monotonic()
+    out, _ = child.communicate(timeout=10)
+    assert out.strip() == "interrupted"
+    assert time.monotonic() - sent < 1.0

@@ -1,0 +1,67 @@
+"""Exact cover by Dancing Links (Knuth's Algorithms X, C and M), and the puzzles it solves."""
+
+from typing import Any, Hashable, Iterable, Iterator, Optional, Sequence
+
+class ParseError(ValueError):
+    """Input that is not what was expected; `line` and `column` (from 1) say where."""
+
+    line: Optional[int]
+    column: Optional[int]
+
+class Solutions(Iterator[list[int]]):
+    """The solutions of a problem, one at a time, as lists of option indices."""
+
+    def __iter__(self) -> "Solutions": ...
+    def __next__(self) -> list[int]: ...
+
+def covers(
+    options: Iterable[Iterable[Any]],
+    primary: Optional[Iterable[Hashable]] = None,
+    secondary: Optional[Iterable[Hashable]] = None,
+    colored: bool = False,
+) -> Solutions:
+    """The solutions, lazily, as lists of option indices (xcover's `covers`)."""
+
+def has_cover(
+    options: Iterable[Iterable[Any]],
+    primary: Optional[Iterable[Hashable]] = None,
+    secondary: Optional[Iterable[Hashable]] = None,
+    colored: bool = False,
+) -> bool:
+    """Whether the problem has a solution."""
+
+def count(
+    options: Iterable[Iterable[Any]],
+    primary: Optional[Iterable[Hashable]] = None,
+    secondary: Optional[Iterable[Hashable]] = None,
+    colored: bool = False,
+) -> int:
+    """The number of solutions, exactly."""
+
+class Problem:
+    """An exact-cover problem, from lists (as `covers` takes them) or Knuth's text format."""
+
+    def __init__(
+        self,
+        options: Iterable[Iterable[Any]],
+        primary: Optional[Iterable[Hashable]] = None,
+        secondary: Optional[Iterable[Hashable]] = None,
+        colored: bool = False,
+    ) -> None: ...
+    @staticmethod
+    def from_dlx(text: str) -> "Problem":
+        """A problem in Knuth's text format; raises `ParseError` with line and column."""
+    def to_dlx(self) -> str: ...
+    @property
+    def option_count(self) -> int: ...
+    def count(self, memo: bool = False, threads: int = 1, timeout: Optional[float] = None) -> int:
+        """The number of solutions, exactly; `memo=True` counts by memoization."""
+    def first(self) -> Optional[list[int]]: ...
+    def solutions(self, limit: Optional[int] = None) -> Solutions: ...
+    def random(self, n: int, seed: int = 0) -> list[list[int]]:
+        """`n` solutions drawn uniformly at random."""
+
+def solve_puzzle(name: str, text: str, task: str = "first") -> dict[str, Any]:
+    """A puzzle solved by name with the library's plan: `boards`, `solutions`, `complete`."""
+
+def puzzle_names() -> list[str]: ...
