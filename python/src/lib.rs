@@ -254,7 +254,7 @@ impl Solutions {
         let borrowed: &'static dlx::Problem =
             unsafe { &*(problem.as_ref() as *const dlx::Problem) };
         Solutions {
-            iter: dlx::Solver::new(borrowed).solutions(),
+            iter: dlx::Solver::new(borrowed).tree(dlx::Tree::Auto).solutions(),
             left: limit,
             _problem: problem,
         }
@@ -306,7 +306,12 @@ fn has_cover(
     colored: bool,
 ) -> PyResult<bool> {
     let problem = build(py, options, primary, secondary, colored)?;
-    Ok(py.allow_threads(|| dlx::Solver::new(&problem).first().is_some()))
+    Ok(py.allow_threads(|| {
+        dlx::Solver::new(&problem)
+            .tree(dlx::Tree::Auto)
+            .first()
+            .is_some()
+    }))
 }
 
 /// The number of solutions, exactly (a Python int).
@@ -324,7 +329,10 @@ fn count(
 ) -> PyResult<Py<PyAny>> {
     let problem = build(py, options, primary, secondary, colored)?;
     let outcome = interruptible(py, |cancel| {
-        dlx::Solver::new(&problem).cancel_on(cancel).count()
+        dlx::Solver::new(&problem)
+            .tree(dlx::Tree::Auto)
+            .cancel_on(cancel)
+            .count()
     })?;
     py_count(py, &dlx::Count::from(outcome.solutions))
 }
@@ -393,6 +401,7 @@ impl Problem {
             .transpose()?;
         let solver = |cancel| {
             let solver = dlx::Solver::new(&self.problem)
+                .tree(dlx::Tree::Auto)
                 .threads(threads)
                 .cancel_on(cancel);
             match limit {
@@ -417,8 +426,12 @@ impl Problem {
 
     /// The first solution (a list of option indices), or None.
     fn first(&self, py: Python<'_>) -> Option<Vec<usize>> {
-        py.allow_threads(|| dlx::Solver::new(&self.problem).first())
-            .map(|solution| indices(solution.options()))
+        py.allow_threads(|| {
+            dlx::Solver::new(&self.problem)
+                .tree(dlx::Tree::Auto)
+                .first()
+        })
+        .map(|solution| indices(solution.options()))
     }
 
     /// The solutions, lazily, at most `limit` of them.
@@ -432,7 +445,11 @@ impl Problem {
     #[pyo3(signature = (n, seed=0))]
     fn random(&self, py: Python<'_>, n: usize, seed: u64) -> PyResult<Vec<Vec<usize>>> {
         let graph = py
-            .allow_threads(|| dlx::Solver::new(&self.problem).memo_graph())
+            .allow_threads(|| {
+                dlx::Solver::new(&self.problem)
+                    .tree(dlx::Tree::Auto)
+                    .memo_graph()
+            })
             .map_err(|err| PyValueError::new_err(err.to_string()))?;
         Ok(graph
             .random_solutions(seed)
