@@ -65,3 +65,13 @@ def solve_puzzle(name: str, text: str, task: str = "first") -> dict[str, Any]:
     """A puzzle solved by name with the library's plan: `boards`, `solutions`, `complete`."""
 
 def puzzle_names() -> list[str]: ...
+def generate_puzzle(
+    name: str, size: str, difficulty: Optional[str] = None, seed: int = 0
+) -> dict[str, Any]:
+    """A new puzzle with one solution: `puzzle`, `solution`, `difficulty`, `reached`."""
+
+def grade_puzzle(name: str, text: str) -> str:
+    """The puzzle's grade on its ladder."""
+
+def explain_puzzle(name: str, text: str) -> dict[str, Any]:
+    """Every step of deduction: `steps` (rule, placed, removed, text) and `end`."""

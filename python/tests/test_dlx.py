@@ -121,6 +121,23 @@ def test_docstring_examples_run():
     assert len(names) >= 3 and results.attempted >= 3 and results.failed == 0
 
 
+def test_puzzles_made_graded_and_explained():
+    for name, size, difficulty in [("sudoku", "9", "advanced"), ("futoshiki", "6", "tricky"),
+                                   ("binairo", "10", "easy")]:
+        made = dlx.generate_puzzle(name, size, difficulty, seed=4)
+        assert made["reached"] and made["difficulty"] == difficulty
+        assert dlx.generate_puzzle(name, size, difficulty, seed=4) == made
+        answer = dlx.solve_puzzle(name, made["puzzle"], "unique")
+        assert answer["boards"] == [made["solution"]] and answer["solutions"] == 1
+        assert dlx.grade_puzzle(name, made["puzzle"]) == difficulty
+    explained = dlx.explain_puzzle("futoshiki", dlx.generate_puzzle("futoshiki", "5", seed=2)["puzzle"])
+    assert explained["end"] == "solved" and explained["steps"]
+    with pytest.raises(ValueError):
+        dlx.explain_puzzle("binairo", "4\n____\n____\n____\n____\n")
+    with pytest.raises(dlx.ParseError):
+        dlx.generate_puzzle("sudoku", "9", "impossible")
+
+
 def test_a_timeout_stops_a_long_count():
     problem = dlx.Problem.from_dlx((CORPUS / "pento6x10.dlx").read_text())
     with pytest.raises(TimeoutError):

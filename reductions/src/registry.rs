@@ -204,11 +204,62 @@ pub trait Puzzle: Send + Sync {
     /// to two, [`Task::All`] every one, [`Task::Count`] the number only (memoized where the
     /// plan says so). [`Task::Random`] is not done here.
     fn solve(&self, text: &str, task: Task) -> Result<Answer, SolveError>;
+
+    /// A new puzzle with exactly one solution, of `size` (`9` for a 9 x 9 sudoku; binairo
+    /// also `ROWSxCOLS`) and `difficulty` (a rung's name; the easiest when `None`), made
+    /// again by the same `seed`, where the puzzle makes them ([`PuzzleInfo::generates`]).
+    fn generate(
+        &self,
+        size: &str,
+        difficulty: Option<&str>,
+        seed: u64,
+    ) -> Result<Made, SolveError> {
+        let _ = (size, difficulty, seed);
+        Err(SolveError::Unsupported("this puzzle makes no puzzles"))
+    }
+
+    /// The grade of the puzzle in `text`: the easiest rung of its ladder that solves it,
+    /// `NAME (needs search: N nodes)` at the top, `several solutions` or `no solution`.
+    fn grade(&self, text: &str) -> Result<String, SolveError> {
+        let _ = text;
+        Err(SolveError::Unsupported("this puzzle has no grades"))
+    }
+
+    /// Every step of deduction from the puzzle in `text` ([`crate::hint`]).
+    fn explain(&self, text: &str) -> Result<crate::hint::Explanation, SolveError> {
+        let _ = text;
+        Err(SolveError::Unsupported("this puzzle has no hints yet"))
+    }
+}
+
+/// A puzzle made by [`Puzzle::generate`]: its text (what the puzzle reads), its solution's,
+/// and its difficulty.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Made {
+    /// The puzzle, in its own text format.
+    pub puzzle: String,
+    /// Its one solution, as a solved board's text.
+    pub solution: String,
+    /// Its difficulty: the one asked for, unless `reached` is false.
+    pub difficulty: String,
+    /// Whether the difficulty asked for was reached (else the puzzle is easier).
+    pub reached: bool,
+}
+
+/// [`Puzzle::explain`] of one puzzle.
+type Explain = fn(&str) -> Result<crate::hint::Explanation, SolveError>;
+
+/// What the puzzles that make, grade or hint do, by function.
+struct Extras {
+    generate: fn(&str, Option<&str>, u64) -> Result<Made, SolveError>,
+    grade: fn(&str) -> Result<String, SolveError>,
+    explain: Option<Explain>,
 }
 
 struct Entry<R> {
     info: &'static PuzzleInfo,
     reduction: R,
+    extras: Option<&'static Extras>,
 }
 
 impl<R> Puzzle for Entry<R>
@@ -249,42 +300,205 @@ where
             complete: matches!(outcome.stopped, None | Some(dlx::StopReason::SolutionLimit)),
         })
     }
+
+    fn generate(
+        &self,
+        size: &str,
+        difficulty: Option<&str>,
+        seed: u64,
+    ) -> Result<Made, SolveError> {
+        match self.extras {
+            Some(extras) => (extras.generate)(size, difficulty, seed),
+            None => Err(SolveError::Unsupported("this puzzle makes no puzzles")),
+        }
+    }
+
+    fn grade(&self, text: &str) -> Result<String, SolveError> {
+        match self.extras {
+            Some(extras) => (extras.grade)(text),
+            None => Err(SolveError::Unsupported("this puzzle has no grades")),
+        }
+    }
+
+    fn explain(&self, text: &str) -> Result<crate::hint::Explanation, SolveError> {
+        match self.extras.and_then(|extras| extras.explain) {
+            Some(explain) => explain(text),
+            None => Err(SolveError::Unsupported("this puzzle has no hints yet")),
+        }
+    }
 }
+
+/// A rung of ladder `D` by name, or the easiest.
+fn rung<D: crate::generate::Ladder>(name: Option<&str>) -> Result<D, SolveError> {
+    match name {
+        None => Ok(D::ALL[0]),
+        Some(name) => D::from_name(name).map_err(|message| {
+            SolveError::Parse(crate::text::ParseError::refused(format!(
+                "difficulty: {message}"
+            )))
+        }),
+    }
+}
+
+/// A side from 2 to `max` (even where asked), or an error that says so.
+fn side(text: &str, max: usize) -> Result<usize, SolveError> {
+    text.trim()
+        .parse::<usize>()
+        .ok()
+        .filter(|side| (2..=max).contains(side))
+        .ok_or_else(|| {
+            SolveError::Parse(crate::text::ParseError::refused(format!(
+                "size '{text}': expected a number from 2 to {max}"
+            )))
+        })
+}
+
+/// A grade in words.
+fn graded<D: std::fmt::Display>(grade: crate::generate::Grade<D>) -> String {
+    match grade {
+        crate::generate::Grade::Unique {
+            difficulty,
+            search_nodes: 0,
+        } => difficulty.to_string(),
+        crate::generate::Grade::Unique {
+            difficulty,
+            search_nodes,
+        } => {
+            format!("{difficulty} (needs search: {search_nodes} nodes)")
+        }
+        crate::generate::Grade::NoSolution => "no solution".to_owned(),
+        crate::generate::Grade::Several => "several solutions".to_owned(),
+    }
+}
+
+fn made<G: std::fmt::Display, D: std::fmt::Display>(
+    made: crate::generate::Generated<G, D>,
+    text: impl Fn(&G) -> String,
+) -> Made {
+    Made {
+        puzzle: text(&made.puzzle),
+        solution: made.solution.to_string(),
+        difficulty: made.difficulty.to_string(),
+        reached: made.reached,
+    }
+}
+
+static SUDOKU: Extras = Extras {
+    generate: |size, difficulty, seed| {
+        use crate::sudoku;
+        let side = side(size, sudoku::MAX_GENERATED_BOX * sudoku::MAX_GENERATED_BOX)?;
+        let (rows, cols) = sudoku::shape_of_side(side)
+            .ok_or(SolveError::Unsupported("no box shape for that side"))?;
+        let difficulty = rung::<sudoku::Difficulty>(difficulty)?;
+        let mut rng = crate::generate::Rng::new(seed);
+        sudoku::generate_with_boxes(rows, cols, difficulty, &mut rng)
+            .map(|generated| made(generated, |grid| grid.to_string()))
+            .ok_or(SolveError::Unsupported("no such sudoku can be made"))
+    },
+    grade: |text| {
+        let grid = crate::sudoku::Sudoku::default()
+            .parse(text)
+            .map_err(SolveError::Parse)?;
+        Ok(graded(crate::sudoku::grade(&grid)))
+    },
+    explain: Some(|text| {
+        let grid = crate::sudoku::Sudoku::default()
+            .parse(text)
+            .map_err(SolveError::Parse)?;
+        Ok(crate::sudoku::explain(&grid))
+    }),
+};
+
+static FUTOSHIKI: Extras = Extras {
+    generate: |size, difficulty, seed| {
+        use crate::futoshiki;
+        let n = side(size, futoshiki::MAX_GENERATED_SIZE)?;
+        let difficulty = rung::<futoshiki::Difficulty>(difficulty)?;
+        let mut rng = crate::generate::Rng::new(seed);
+        let generated = futoshiki::generate(n, difficulty, &mut rng)
+            .ok_or(SolveError::Unsupported("no such futoshiki can be made"))?;
+        // The solution drawn with the puzzle's own signs (the grid it was made from has a
+        // sign between every two neighbours).
+        let mut solved = generated.puzzle.clone();
+        for row in 0..n {
+            for col in 0..n {
+                solved.set_digit(row, col, generated.solution.digit(row, col));
+            }
+        }
+        let mut made = made(generated, |grid| grid.to_string());
+        made.solution = solved.to_string();
+        Ok(made)
+    },
+    grade: |text| {
+        let grid = crate::futoshiki::Futoshiki
+            .parse(text)
+            .map_err(SolveError::Parse)?;
+        Ok(graded(crate::futoshiki::grade(&grid)))
+    },
+    explain: Some(|text| {
+        let grid = crate::futoshiki::Futoshiki
+            .parse(text)
+            .map_err(SolveError::Parse)?;
+        Ok(crate::futoshiki::explain(&grid))
+    }),
+};
+
+static BINAIRO: Extras = Extras {
+    generate: |size, difficulty, seed| {
+        use crate::binairo;
+        let (rows, cols) = match size.split_once(['x', 'X']) {
+            Some((rows, cols)) => (
+                side(rows, binairo::MAX_SIZE)?,
+                side(cols, binairo::MAX_SIZE)?,
+            ),
+            None => {
+                let n = side(size, binairo::MAX_SIZE)?;
+                (n, n)
+            }
+        };
+        let difficulty = rung::<binairo::Difficulty>(difficulty)?;
+        let mut rng = crate::generate::Rng::new(seed);
+        binairo::generate(rows, cols, true, difficulty, &mut rng)
+            .map(|generated| made(generated, |grid| grid.puzzle_text()))
+            .ok_or(SolveError::Unsupported(
+                "no such binairo can be made (sides are even)",
+            ))
+    },
+    grade: |text| {
+        let grid = crate::binairo::Binairo::default()
+            .parse(text)
+            .map_err(SolveError::Parse)?;
+        Ok(graded(crate::binairo::grade(&grid)))
+    },
+    explain: None,
+};
 
 /// The puzzle named `name`, to solve from its text; `None` for a name the library does not
 /// know, or a puzzle that needs a board besides its text (`tile`, `pack`).
 pub fn find(name: &str) -> Option<Box<dyn Puzzle>> {
+    fn entry<R>(
+        info: &'static PuzzleInfo,
+        reduction: R,
+        extras: Option<&'static Extras>,
+    ) -> Option<Box<dyn Puzzle>>
+    where
+        R: Reduction + Clone + Send + Sync + 'static,
+    {
+        Some(Box::new(Entry {
+            info,
+            reduction,
+            extras,
+        }))
+    }
     let info = info_of(name)?;
-    let entry = |reduction| -> Option<Box<dyn Puzzle>> { Some(reduction) };
     match name {
-        "calendar" => entry(Box::new(Entry {
-            info,
-            reduction: crate::calendar::Calendar,
-        })),
-        "tromino" => entry(Box::new(Entry {
-            info,
-            reduction: crate::tromino::Tromino,
-        })),
-        "futoshiki" => entry(Box::new(Entry {
-            info,
-            reduction: crate::futoshiki::Futoshiki,
-        })),
-        "binairo" => entry(Box::new(Entry {
-            info,
-            reduction: crate::binairo::Binairo::default(),
-        })),
-        "sudoku" => entry(Box::new(Entry {
-            info,
-            reduction: crate::sudoku::Sudoku::default(),
-        })),
-        "arrows" => entry(Box::new(Entry {
-            info,
-            reduction: crate::arrows::Arrows,
-        })),
-        "queens" => entry(Box::new(Entry {
-            info,
-            reduction: crate::queens::Queens,
-        })),
+        "calendar" => entry(info, crate::calendar::Calendar, None),
+        "tromino" => entry(info, crate::tromino::Tromino, None),
+        "futoshiki" => entry(info, crate::futoshiki::Futoshiki, Some(&FUTOSHIKI)),
+        "binairo" => entry(info, crate::binairo::Binairo::default(), Some(&BINAIRO)),
+        "sudoku" => entry(info, crate::sudoku::Sudoku::default(), Some(&SUDOKU)),
+        "arrows" => entry(info, crate::arrows::Arrows, None),
+        "queens" => entry(info, crate::queens::Queens, None),
         _ => None,
     }
 }

@@ -1,0 +1,52 @@
+//! The registry's puzzles made, graded and explained by name: a made puzzle has exactly one
+//! solution (the one made with it), grades at the level asked for, and the hints of the
+//! puzzles that have them reach that solution.
+
+use reductions::hint::End;
+use reductions::plan::Task;
+use reductions::registry::{self, SolveError};
+
+#[test]
+fn made_puzzles_are_unique_graded_and_explained() {
+    for (name, size, difficulty) in [
+        ("sudoku", "9", "intermediate"),
+        ("sudoku", "6", "basic"),
+        ("futoshiki", "5", "tricky"),
+        ("binairo", "8x10", "easy"),
+    ] {
+        let puzzle = registry::find(name).unwrap();
+        let made = puzzle.generate(size, Some(difficulty), 11).unwrap();
+        assert!(made.reached, "{name} {size}");
+        assert_eq!(made.difficulty, difficulty);
+        assert_eq!(puzzle.generate(size, Some(difficulty), 11).unwrap(), made);
+        let answer = puzzle.solve(&made.puzzle, Task::Unique).unwrap();
+        assert_eq!(
+            answer.boards,
+            std::slice::from_ref(&made.solution),
+            "{name}"
+        );
+        assert_eq!(puzzle.grade(&made.puzzle).unwrap(), difficulty, "{name}");
+        match puzzle.explain(&made.puzzle) {
+            Ok(explanation) => {
+                assert!(registry::info_of(name).unwrap().hints);
+                assert_eq!(explanation.end, End::Solved, "{name}");
+            }
+            Err(SolveError::Unsupported(_)) => assert!(!registry::info_of(name).unwrap().hints),
+            Err(err) => panic!("{name}: {err}"),
+        }
+    }
+    let queens = registry::find("queens").unwrap();
+    assert!(matches!(
+        queens.generate("8", None, 1),
+        Err(SolveError::Unsupported(_))
+    ));
+    let sudoku = registry::find("sudoku").unwrap();
+    assert!(matches!(
+        sudoku.generate("9", Some("impossible"), 1),
+        Err(SolveError::Parse(_))
+    ));
+    assert!(matches!(
+        sudoku.generate("1000", None, 1),
+        Err(SolveError::Parse(_))
+    ));
+}
