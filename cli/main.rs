@@ -21,6 +21,7 @@ mod input;
 mod json;
 mod make;
 mod memo;
+mod memory;
 mod merge;
 mod output;
 mod progress;

@@ -185,7 +185,7 @@ fn threads_over_problems(flags: &SolveFlags, problems: usize) -> usize {
 }
 
 /// Whether `threads` searches of the largest of `parsed` at once take less than
-/// [`crate::run::SMALL_TABLES`]: larger ones are solved in turn, each table checked against
+/// [`crate::memory::SMALL_TABLES`]: larger ones are solved in turn, each table checked against
 /// the machine's memory before it is built.
 fn tables_fit(parsed: &[(usize, dlx::text::Parsed)], threads: usize) -> bool {
     let largest = parsed
@@ -193,7 +193,7 @@ fn tables_fit(parsed: &[(usize, dlx::text::Parsed)], threads: usize) -> bool {
         .map(|(_, parsed)| dlx::Solver::new(&parsed.problem).table_bytes())
         .max()
         .unwrap_or(0);
-    largest.saturating_mul(threads as u64) < crate::run::SMALL_TABLES
+    largest.saturating_mul(threads as u64) < crate::memory::SMALL_TABLES
 }
 
 /// Solves the problems of an input of several on the pool's threads, each search on one, and
@@ -249,11 +249,11 @@ fn solve_alone(
     if let Some(limit) = flags.timeout {
         solver = solver.deadline(crate::started() + limit);
     }
-    crate::run::check_memory(&solver, flags)?;
+    crate::memory::check_memory(&solver, flags)?;
     let mut text = Vec::new();
     let outcome = if mode == Mode::Count {
         let outcome = solver.count();
-        crate::run::refuse_out_of_memory(&outcome)?;
+        crate::memory::refuse_out_of_memory(&outcome)?;
         crate::run::write_count(&mut text, &outcome, flags)?;
         outcome
     } else {
@@ -262,7 +262,7 @@ fn solve_alone(
             first = Some(options.to_vec());
             ControlFlow::Break(())
         });
-        crate::run::refuse_out_of_memory(&outcome)?;
+        crate::memory::refuse_out_of_memory(&outcome)?;
         if let Some(options) = first {
             write_solution(&mut text, problem, &options, 1, flags.format, Some(number))?;
         }
@@ -437,7 +437,7 @@ mod tests {
     fn problems_are_shared_while_their_tables_are_small() {
         let parsed = [(0, dlx::text::parse("a b\na\nb\na b\n").unwrap())];
         let table = dlx::Solver::new(&parsed[0].1.problem).table_bytes();
-        let most = (crate::run::SMALL_TABLES / table) as usize;
+        let most = (crate::memory::SMALL_TABLES / table) as usize;
         assert!(most > 1000, "{table}");
         assert!(tables_fit(&parsed, 2));
         assert!(!tables_fit(&parsed, most + 1));
