@@ -15,16 +15,26 @@ pub struct Server {
     child: Child,
     /// `127.0.0.1:PORT`.
     pub address: String,
+    /// Where the server's stderr goes, shown when a test fails (a panic in a handler closes
+    /// its connection without an answer, and says why only there).
+    log: std::path::PathBuf,
 }
 
 impl Server {
     /// Starts `dlx serve` on a free port with `args`, and reads the address it prints.
     pub fn start(args: &[&str]) -> Server {
+        static STARTED: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let number = STARTED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let log = std::env::temp_dir().join(format!(
+            "dlx-serve-test-{}-{number}.stderr",
+            std::process::id()
+        ));
+        let stderr = std::fs::File::create(&log).expect("a log file for the server's stderr");
         let mut child = Command::new(env!("CARGO_BIN_EXE_dlx"))
             .arg("serve")
             .args(args)
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(stderr)
             .spawn()
             .expect("dlx serve starts");
         let mut line = String::new();
@@ -37,7 +47,11 @@ impl Server {
             .and_then(|rest| rest.split('/').next())
             .unwrap_or_else(|| panic!("no address in {line:?}"))
             .to_owned();
-        Server { child, address }
+        Server {
+            child,
+            address,
+            log,
+        }
     }
 
     pub fn get(&self, path: &str) -> Reply {
@@ -60,6 +74,11 @@ impl Drop for Server {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
+        if std::thread::panicking() {
+            let log = std::fs::read_to_string(&self.log).unwrap_or_default();
+            eprintln!("dlx serve's stderr ({}):\n{log}", self.log.display());
+        }
+        let _ = std::fs::remove_file(&self.log);
     }
 }
 
