@@ -254,3 +254,18 @@ pub(crate) const X_EXAMPLE: &str = "tests/corpus/tiny/x-knuth-example.dlx";
 pub(crate) const C_EXAMPLE: &str = "tests/corpus/tiny/c-knuth-example.dlx";
 pub(crate) const QUEENS8: &str = "tests/corpus/queens8.dlx";
 pub(crate) const NO_SOLUTION: &str = "tests/fixtures/cli/no-solution.dlx";
+
+/// The subcommands `dlx --help` lists, in its order, `help` left out.
+pub(crate) fn subcommands() -> Vec<String> {
+    let help = dlx(&["--help"]).stdout;
+    help.lines()
+        .skip_while(|line| !line.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|line| line.starts_with("  "))
+        // A wrapped description is indented further than a name.
+        .filter(|line| !line.starts_with("   "))
+        .filter_map(|line| line.split_whitespace().next())
+        .filter(|&name| name != "help")
+        .map(str::to_owned)
+        .collect()
+}

@@ -97,16 +97,7 @@ fn completions_and_the_manual_page_snapshots() {
     let man = stdout(&dlx(&["man"]));
     // Every subcommand has its section, with its options: the counting flags under each
     // command that counts.
-    let help = stdout(&dlx(&["--help"]));
-    let commands: Vec<&str> = help
-        .lines()
-        .skip_while(|line| !line.starts_with("Commands:"))
-        .skip(1)
-        .take_while(|line| line.starts_with("  "))
-        .filter(|line| !line.starts_with("   "))
-        .filter_map(|line| line.split_whitespace().next())
-        .filter(|&name| name != "help")
-        .collect();
+    let commands = crate::binary::subcommands();
     assert!(commands.len() >= 12, "{commands:?}");
     for command in &commands {
         let heading = format!(".SH \"DLX {}\"", command.to_uppercase());

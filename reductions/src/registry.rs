@@ -387,8 +387,11 @@ static SUDOKU: Extras = Extras {
     generate: |size, difficulty, seed| {
         use crate::sudoku;
         let side = side(size, sudoku::MAX_GENERATED_BOX * sudoku::MAX_GENERATED_BOX)?;
-        let (rows, cols) = sudoku::shape_of_side(side)
-            .ok_or(SolveError::Unsupported("no box shape for that side"))?;
+        let (rows, cols) = sudoku::shape_of_side(side).ok_or_else(|| {
+            SolveError::Parse(crate::text::ParseError::refused(format!(
+                "size '{size}': a prime side has no boxes; expected 4, 6, 8, 9, 10, 12 ..."
+            )))
+        })?;
         let difficulty = rung::<sudoku::Difficulty>(difficulty)?;
         let mut rng = crate::generate::Rng::new(seed);
         sudoku::generate_with_boxes(rows, cols, difficulty, &mut rng)
