@@ -21,6 +21,10 @@ struct Driver {
     process: Child,
     address: String,
     session: String,
+    /// Where chromedriver logs, shown when no browser starts.
+    log: std::path::PathBuf,
+    /// The browser profiles made, removed at the end.
+    profiles: Vec<std::path::PathBuf>,
 }
 
 impl Driver {
@@ -49,8 +53,14 @@ impl Driver {
                 .local_addr()
                 .unwrap()
                 .port();
+            let log = std::env::temp_dir().join(format!(
+                "dlx-chromedriver-{}-{port}.log",
+                std::process::id()
+            ));
             let process = Command::new(&driver)
                 .arg(format!("--port={port}"))
+                .arg(format!("--log-path={}", log.display()))
+                .arg("--enable-chrome-logs")
                 .stdout(Stdio::null())
                 .stderr(Stdio::null())
                 .spawn()
@@ -59,6 +69,8 @@ impl Driver {
                 process,
                 address: format!("127.0.0.1:{port}"),
                 session: String::new(),
+                log,
+                profiles: Vec::new(),
             };
             let listening = wait_for(
                 || {
@@ -80,25 +92,64 @@ impl Driver {
             }
             assert!(tries < 5, "chromedriver did not start on 5 ports");
         };
-        let profile = std::env::temp_dir().join(format!("dlx-browser-test-{}", std::process::id()));
-        let capabilities = json!({"capabilities": {"alwaysMatch": {
-            "browserName": "chrome",
-            "goog:chromeOptions": {
-                "binary": browser,
-                "args": [
-                    "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                    "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                    "--window-size=1200,1000", format!("--user-data-dir={}", profile.display()),
-                ],
-            },
-        }}});
-        let session = driver.call("POST", "/session", Some(capabilities));
-        driver.session = session["sessionId"].as_str().expect("a session").to_owned();
-        Some(driver)
+        // Chromium has failed to start under the load of the whole test run (once in CI:
+        // chromedriver answered 500 to the new session); a fresh profile is tried again,
+        // and what chromedriver logged is shown if every try fails.
+        let mut errors = Vec::new();
+        for attempt in 0..3 {
+            if attempt > 0 {
+                std::thread::sleep(Duration::from_secs(2));
+            }
+            let profile = std::env::temp_dir()
+                .join(format!("dlx-browser-test-{}-{attempt}", std::process::id()));
+            let capabilities = json!({"capabilities": {"alwaysMatch": {
+                "browserName": "chrome",
+                "goog:chromeOptions": {
+                    "binary": browser,
+                    "args": [
+                        "--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                        "--disable-quic", "--no-first-run", "--disable-background-networking",
+                        "--disable-component-update", "--disable-sync", "--window-size=1200,1000",
+                        format!("--user-data-dir={}", profile.display()),
+                    ],
+                },
+            }}});
+            driver.profiles.push(profile);
+            match driver.try_call("POST", "/session", Some(capabilities)) {
+                Ok(session) => {
+                    driver.session = session["sessionId"].as_str().expect("a session").to_owned();
+                    return Some(driver);
+                }
+                Err(error) => {
+                    eprintln!("browser session {attempt}: {error}");
+                    errors.push(error);
+                }
+            }
+        }
+        let log = std::fs::read_to_string(&driver.log).unwrap_or_default();
+        // Without the JSON of the profiles it writes, which is most of it.
+        let tail: Vec<&str> = log
+            .lines()
+            .filter(|line| !line.starts_with([' ', '{', '}']))
+            .rev()
+            .take(40)
+            .collect();
+        panic!(
+            "chromedriver started no browser in 3 tries: {}\nthe end of its log:\n{}",
+            errors.join(" | "),
+            tail.into_iter().rev().collect::<Vec<_>>().join("\n")
+        );
     }
 
     /// One WebDriver command: its `value`, or a panic with the driver's error.
     fn call(&self, method: &str, path: &str, body: Option<Value>) -> Value {
+        self.try_call(method, path, body)
+            .unwrap_or_else(|error| panic!("{error}"))
+    }
+
+    /// One WebDriver command: its `value`, or the driver's error (its message first, as the
+    /// whole answer can be long).
+    fn try_call(&self, method: &str, path: &str, body: Option<Value>) -> Result<Value, String> {
         let body = body.map(|b| b.to_string()).unwrap_or_default();
         let request = format!(
             "{method} {path} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\
@@ -115,10 +166,17 @@ impl Driver {
                 }
                 try_raw(&self.address, request.as_bytes())
             })
-            .unwrap_or_else(|| panic!("{method} {path}: no answer from chromedriver, 3 times"));
+            .ok_or_else(|| format!("{method} {path}: no answer from chromedriver, 3 times"))?;
         let answer: Value = serde_json::from_str(&reply.body).unwrap_or(Value::Null);
-        assert_eq!(reply.status, 200, "{method} {path}: {}", reply.body);
-        answer["value"].clone()
+        if reply.status != 200 {
+            // The message's first line says it; the rest is chromedriver's stack.
+            let message = match answer["value"]["message"].as_str() {
+                Some(message) => message.lines().next().unwrap_or_default().to_owned(),
+                None => reply.body.chars().take(2000).collect(),
+            };
+            return Err(format!("{method} {path}: {} {message}", reply.status));
+        }
+        Ok(answer["value"].clone())
     }
 
     fn session_call(&self, method: &str, path: &str, body: Option<Value>) -> Value {
@@ -209,6 +267,10 @@ impl Drop for Driver {
         }
         let _ = self.process.kill();
         let _ = self.process.wait();
+        for profile in &self.profiles {
+            let _ = std::fs::remove_dir_all(profile);
+        }
+        let _ = std::fs::remove_file(&self.log);
     }
 }
 
