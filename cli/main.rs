@@ -242,19 +242,11 @@ fn run(cli: args::Cli) -> anyhow::Result<Found> {
             });
     input::set_limits(cli.output.max_input, timeout.map(|limit| started() + limit));
     match cli.command {
-        args::Command::Solve(args) => solve::run(&args),
-        args::Command::Calendar(args) => puzzles::calendar::run(&args),
-        args::Command::Tromino(args) => puzzles::tromino::run(&args),
-        args::Command::Pack(args) => puzzles::pack::run(&args),
-        args::Command::Tile(args) => puzzles::tile::run(&args),
-        args::Command::Futoshiki(args) => puzzles::futoshiki::run(&args),
-        args::Command::Queens(args) => puzzles::queens::run(&args),
-        args::Command::Sudoku(args) => puzzles::sudoku::run(&args),
-        args::Command::Arrows(args) => puzzles::arrows::run(&args),
-        args::Command::Binairo(args) => puzzles::binairo::run(&args),
-        args::Command::Merge(args) => merge::run(&args),
-        args::Command::Serve(args) => serve::run(&args),
-        args::Command::Completions(args) => write_out(|out| {
+        args::Command::Puzzle { args, .. } => args.run(),
+        args::Command::Tool(args::Tool::Solve(args)) => solve::run(&args),
+        args::Command::Tool(args::Tool::Merge(args)) => merge::run(&args),
+        args::Command::Tool(args::Tool::Serve(args)) => serve::run(&args),
+        args::Command::Tool(args::Tool::Completions(args)) => write_out(|out| {
             use clap_complete::Generator;
             // What `clap_complete::generate` does, but with the write's error returned rather
             // than a panic (a full disk is an error, not a bug).
@@ -263,7 +255,7 @@ fn run(cli: args::Cli) -> anyhow::Result<Found> {
             command.build();
             args.shell.try_generate(&command, out)
         }),
-        args::Command::Man(_) => write_out(manual_page),
+        args::Command::Tool(args::Tool::Man(_)) => write_out(manual_page),
     }
 }
 
@@ -279,10 +271,13 @@ fn manual_page(out: &mut dyn Write) -> io::Result<()> {
     man.render_synopsis_section(out)?;
     man.render_description_section(out)?;
     man.render_options_section(out)?;
-    for sub in command
+    let mut subcommands: Vec<&clap::Command> = command
         .get_subcommands()
         .filter(|sub| sub.get_name() != "help")
-    {
+        .collect();
+    // In the order of `dlx --help`, not of their definitions.
+    subcommands.sort_by_key(|sub| sub.get_display_order());
+    for sub in subcommands {
         let name = format!("dlx {}", sub.get_name());
         let sub = sub.clone().bin_name(name.clone());
         writeln!(out, ".SH \"{}\"", name.to_uppercase())?;

@@ -420,13 +420,13 @@ fn write_solution(
 #[cfg(test)]
 mod tests {
     use super::{is_separator, split_problems, tables_fit, threads_over_problems, SEPARATOR};
-    use crate::args::{Cli, Command};
+    use crate::args::{Cli, Command, Tool};
     use clap::Parser;
 
     /// The threads that share `problems` problems under `dlx solve ARGS`.
     fn threads(args: &[&str], problems: usize) -> usize {
         let cli = Cli::try_parse_from(["dlx", "solve"].iter().chain(args)).unwrap();
-        let Command::Solve(solve) = cli.command else {
+        let Command::Tool(Tool::Solve(solve)) = cli.command else {
             unreachable!("dlx solve")
         };
         threads_over_problems(&solve.flags, problems)

@@ -17,10 +17,8 @@ use std::path::PathBuf;
 use clap::ValueEnum;
 
 use super::values::{positive, seconds, threads};
-use super::{
-    BinairoArgs, CalendarArgs, Cli, Command, Deferred, FileArgs, MakeFlags, Output, SolveArgs,
-    SolveFlags,
-};
+use super::{Cli, Command, Deferred, FileArgs, MakeFlags, Output, SolveArgs, SolveFlags, Tool};
+use crate::puzzles::{binairo, calendar, futoshiki, sudoku, PuzzleArgs};
 
 /// The flags read here: the long name, the short one, and whether a value follows.
 const FLAGS: [(&str, Option<char>, bool); 14] = [
@@ -128,33 +126,49 @@ pub fn read(args: &[OsString]) -> Option<Cli> {
         make: MakeFlags::defaults(),
         flags,
     };
-    if command == "calendar" {
-        let date = file.map(str::to_owned);
-        return Some(Cli {
-            command: Command::Calendar(Deferred(CalendarArgs {
-                date,
+    let file = file.map(PathBuf::from);
+    let (name, args): (&'static str, Box<dyn PuzzleArgs>) = match command {
+        "solve" => {
+            return Some(Cli {
+                command: Command::Tool(Tool::Solve(Deferred(SolveArgs { file, flags }))),
+                output: Output {
+                    output,
+                    max_input: None,
+                },
+            })
+        }
+        "calendar" => (
+            "calendar",
+            Box::new(calendar::CalendarArgs {
+                date: file.map(|date| date.to_string_lossy().into_owned()),
                 all_dates: false,
                 flags,
-            })),
-            output: Output {
-                output,
-                max_input: None,
-            },
-        });
-    }
-    let file = file.map(PathBuf::from);
-    let command = match command {
-        "solve" => Command::Solve(Deferred(SolveArgs { file, flags })),
-        "sudoku" => Command::Sudoku(Deferred(puzzle(file, flags))),
-        "futoshiki" => Command::Futoshiki(Deferred(puzzle(file, flags))),
-        _ => Command::Binairo(Deferred(BinairoArgs {
-            file,
-            make: MakeFlags::defaults(),
-            repeats: false,
-            encoding: None,
-            flags,
-        })),
+            }),
+        ),
+        "sudoku" => (
+            "sudoku",
+            Box::new(sudoku::SudokuArgs {
+                puzzle: puzzle(file, flags),
+            }),
+        ),
+        "futoshiki" => (
+            "futoshiki",
+            Box::new(futoshiki::FutoshikiArgs {
+                puzzle: puzzle(file, flags),
+            }),
+        ),
+        _ => (
+            "binairo",
+            Box::new(binairo::BinairoArgs {
+                file,
+                make: MakeFlags::defaults(),
+                repeats: false,
+                encoding: None,
+                flags,
+            }),
+        ),
     };
+    let command = Command::Puzzle { name, args };
     Some(Cli {
         command,
         output: Output {

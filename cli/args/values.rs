@@ -9,12 +9,12 @@ pub struct OptionIds(pub Vec<usize>);
 #[derive(Clone, Debug)]
 pub struct PieceSet(pub Vec<reductions::polyomino::Piece>);
 
-pub(super) fn piece_set(text: &str) -> Result<PieceSet, String> {
+pub fn piece_set(text: &str) -> Result<PieceSet, String> {
     reductions::tile::piece_set(text).map(PieceSet)
 }
 
 /// A rectangle, `ROWSxCOLS` with both at least 1.
-pub(super) fn rectangle(text: &str) -> Result<(usize, usize), String> {
+pub fn rectangle(text: &str) -> Result<(usize, usize), String> {
     const EXPECTED: &str = "expected ROWSxCOLS, two whole numbers from 1 up, like 9x12";
     let (rows, cols) = text
         .split_once(['x', 'X', '*'])
@@ -157,7 +157,7 @@ pub(super) fn threads(text: &str) -> Result<usize, String> {
 }
 
 /// A cell, `R,C` from 0.
-pub(super) fn cell(text: &str) -> Result<reductions::grid::Cell, String> {
+pub fn cell(text: &str) -> Result<reductions::grid::Cell, String> {
     text.parse()
         .map_err(|err: reductions::grid::CellError| err.to_string())
 }

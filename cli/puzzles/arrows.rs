@@ -1,5 +1,7 @@
 //! `dlx arrows --size N`: the arrow board, drawn with its arrows.
 
+use crate::args::SolveFlags;
+use clap::Args;
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
@@ -7,11 +9,42 @@ use anyhow::Result;
 use reductions::arrows::{self, Arrow, Arrows};
 
 use super::digits::CELL;
-use crate::args::ArrowsArgs;
 use crate::board::{write_json, Board, Head};
 use crate::render::{self, Paint, Regions, Svg};
 use crate::Found;
 use serde::Serialize;
+
+/// Each arrow (↖ ↗ ↘ ↙) points at a corner of its cell and at the two sides that meet
+/// there; no two arrows point at the same side or the same corner; every row has n/2
+/// arrows pointing up, every column n/2 pointing left. Every even n has exactly two
+/// solutions. The row and column counts are items with multiplicities (Algorithm M).
+///
+/// Plain text: n lines of n arrows.
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:\n  \
+    dlx arrows --size 4 --all\n  \
+    dlx arrows --size 8 --format svg > arrows.svg")]
+pub struct ArrowsArgs {
+    /// The size of the board: an even number from 2 to 100.
+    #[arg(long, value_name = "N")]
+    pub size: usize,
+
+    #[command(flatten)]
+    pub flags: SolveFlags,
+}
+
+impl super::PuzzleArgs for ArrowsArgs {
+    fn flags(&self) -> &SolveFlags {
+        &self.flags
+    }
+
+    fn run(&self) -> Result<Found> {
+        run(self)
+    }
+}
+
+/// `dlx arrows`.
+pub const VIEW: super::View = super::View::new::<ArrowsArgs>("arrows");
 
 pub fn run(args: &ArrowsArgs) -> Result<Found> {
     let size = arrows::Size::new(args.size).ok_or_else(|| {

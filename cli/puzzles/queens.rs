@@ -1,5 +1,7 @@
 //! `dlx queens N`: n queens, drawn on a chessboard.
 
+use crate::args::SolveFlags;
+use clap::Args;
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
@@ -7,11 +9,38 @@ use anyhow::Result;
 use reductions::queens::{self, Queens, Size};
 
 use super::digits::CELL;
-use crate::args::QueensArgs;
 use crate::board::{write_json, Board, Head};
 use crate::render::{Paint, Svg};
 use crate::Found;
 use serde::Serialize;
+
+/// Plain text: n lines of `Q` and `.`. Rows and columns are primary items (listed
+/// centre-first, as Knuth does), diagonals secondary.
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:\n  \
+    dlx queens 8                the first of the 92 solutions\n  \
+    dlx queens 12 --count       14200")]
+pub struct QueensArgs {
+    /// The size of the board, from 1 to 1000.
+    #[arg(value_name = "N")]
+    pub n: usize,
+
+    #[command(flatten)]
+    pub flags: SolveFlags,
+}
+
+impl super::PuzzleArgs for QueensArgs {
+    fn flags(&self) -> &SolveFlags {
+        &self.flags
+    }
+
+    fn run(&self) -> Result<Found> {
+        run(self)
+    }
+}
+
+/// `dlx queens`.
+pub const VIEW: super::View = super::View::new::<QueensArgs>("queens");
 
 pub fn run(args: &QueensArgs) -> Result<Found> {
     let size = Size::new(args.n).ok_or_else(|| {

@@ -1,15 +1,53 @@
 //! `dlx sudoku`: the grid read (or made, or graded), solved, and drawn with lines between its
 //! boxes.
 
+use crate::args::FileArgs;
+use crate::args::SolveFlags;
+use clap::Args;
 use std::ops::ControlFlow;
 
 use anyhow::{bail, Result};
 use reductions::sudoku::{self, Difficulty, Grid, Sudoku};
 
 use super::digits::DigitGrid;
-use crate::args::FileArgs;
 use crate::make::{self, Made};
 use crate::Found;
+
+/// Every row, column and box holds each digit from 1 to the side once; boxes are n x n
+/// on a side n², else 2 x 3 on 6, 2 x 4 on 8, 3 x 4 on 12 (the most nearly square). The
+/// file: one line of side² cells or side lines of side cells; a cell is `1`-`9`, then
+/// `A`-`Z` for 10 and up, `0`, `.` or `_` when empty; or numbers separated by blanks
+/// (any size); or a game ID of Tatham's Solo. `|` and
+/// lines of `-` `+` `=` drawn between boxes are skipped. Standard input if FILE is absent
+/// or `-`.
+///
+/// Plain text: one line per row of digits (letters beyond 9). On a terminal, lines
+/// between the boxes and the givens set apart.
+#[derive(Debug, Args)]
+#[command(after_help = "Examples:\n  \
+    dlx sudoku puzzle.txt\n  \
+    echo 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4...... | dlx sudoku\n  \
+    dlx sudoku puzzle.txt --limit 2 --count     1 if the solution is unique\n  \
+    dlx sudoku puzzle.txt --grade               its difficulty\n  \
+    dlx sudoku --generate 9 --difficulty advanced --seed 7\n  \
+    dlx sudoku 3x3:a3c6_8_7a4c8a6d9e5c1c3a1b9a2b6a7c3c8e9d4a1c2a1_2_7c6a   Tatham's Solo ID")]
+pub struct SudokuArgs {
+    #[command(flatten)]
+    pub puzzle: FileArgs,
+}
+
+impl super::PuzzleArgs for SudokuArgs {
+    fn flags(&self) -> &SolveFlags {
+        &self.puzzle.flags
+    }
+
+    fn run(&self) -> Result<Found> {
+        run(&self.puzzle)
+    }
+}
+
+/// `dlx sudoku`.
+pub const VIEW: super::View = super::View::new::<SudokuArgs>("sudoku");
 
 pub fn run(args: &FileArgs) -> Result<Found> {
     if let Some(size) = &args.make.generate {

@@ -30,7 +30,7 @@ use crate::Reduction;
 pub struct PuzzleInfo {
     /// The name, as the `dlx` command names it.
     pub name: &'static str,
-    /// What it is, in one line.
+    /// What it is, in one line: a sentence without its full stop, as `dlx --help` lists it.
     pub summary: &'static str,
     /// The game of Simon Tatham's collection whose IDs it reads and writes, if any.
     pub tatham: Option<&'static str>,
@@ -49,7 +49,7 @@ pub struct PuzzleInfo {
 pub const PUZZLES: [PuzzleInfo; 9] = [
     info(
         "calendar",
-        "the calendar puzzle: eight pieces cover a board of months and days, all but a date",
+        "The calendar puzzle: eight pieces cover a board of months and days, all but a date",
         None,
         false,
         false,
@@ -58,7 +58,7 @@ pub const PUZZLES: [PuzzleInfo; 9] = [
     ),
     info(
         "tromino",
-        "L-tromino tilings of a board",
+        "L-tromino tilings of a square without one cell, or of any board",
         None,
         false,
         false,
@@ -67,7 +67,7 @@ pub const PUZZLES: [PuzzleInfo; 9] = [
     ),
     info(
         "tile",
-        "tilings of a board with unlimited copies of pieces",
+        "Tilings with unlimited pieces: copies of the pieces cover every cell of a board, each piece used any number of times",
         None,
         false,
         false,
@@ -76,7 +76,7 @@ pub const PUZZLES: [PuzzleInfo; 9] = [
     ),
     info(
         "pack",
-        "polyominoes on a board, each used once",
+        "Any polyominoes on any board, each piece used once, turned and flipped at will",
         None,
         false,
         false,
@@ -85,7 +85,7 @@ pub const PUZZLES: [PuzzleInfo; 9] = [
     ),
     info(
         "futoshiki",
-        "a Latin square with givens and inequalities between neighbours",
+        "Futoshiki: a Latin square with givens and inequalities between neighbours",
         Some("Unequal"),
         true,
         true,
@@ -94,7 +94,7 @@ pub const PUZZLES: [PuzzleInfo; 9] = [
     ),
     info(
         "binairo",
-        "a grid of 0s and 1s: no three alike in a line, lines balanced and distinct",
+        "Binairo (the \"01 game\", Takuzu, Tatham's Unruly): fill a grid with 0s and 1s",
         Some("Unruly"),
         true,
         true,
@@ -103,7 +103,7 @@ pub const PUZZLES: [PuzzleInfo; 9] = [
     ),
     info(
         "sudoku",
-        "n^2 x n^2 sudoku (and boxes of any shape)",
+        "Sudoku (4x4, 6x6, 9x9, 12x12, 16x16, 25x25, ...)",
         Some("Solo"),
         true,
         true,
@@ -112,7 +112,7 @@ pub const PUZZLES: [PuzzleInfo; 9] = [
     ),
     info(
         "arrows",
-        "one diagonal arrow in every cell of an n x n board (Algorithm M)",
+        "The arrow board: one diagonal arrow in every cell of an n x n board (n even)",
         None,
         false,
         false,
@@ -121,7 +121,7 @@ pub const PUZZLES: [PuzzleInfo; 9] = [
     ),
     info(
         "queens",
-        "n queens on an n x n board, none attacking another",
+        "The n-queens problem: n queens on an n x n board, none attacking another",
         None,
         false,
         false,
