@@ -25,8 +25,8 @@ use std::ops::ControlFlow;
 use crate::plan::{prepare, Task};
 use crate::Reduction;
 
-/// What a puzzle is and what the library does with it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// What a puzzle is and what the library does with it: one line of [`PUZZLES`].
+#[derive(Clone, Copy)]
 pub struct PuzzleInfo {
     /// The name, as the `dlx` command names it.
     pub name: &'static str,
@@ -43,113 +43,134 @@ pub struct PuzzleInfo {
     /// Whether its text alone is a puzzle ([`Puzzle::solve`]); tilings and packings also
     /// need a board, given when their reduction is made.
     pub from_text: bool,
+    /// The puzzle solved from its text, where `from_text`.
+    open: Option<Open>,
+    /// Making, grading and hints, where it has them.
+    extras: Option<&'static Extras>,
 }
 
-/// Every puzzle of the library, in the order of the `dlx` command's help.
-pub const PUZZLES: [PuzzleInfo; 9] = [
-    info(
-        "calendar",
-        "The calendar puzzle: eight pieces cover a board of months and days, all but a date",
-        None,
-        false,
-        false,
-        false,
-        true,
-    ),
-    info(
-        "tromino",
-        "L-tromino tilings of a square without one cell, or of any board",
-        None,
-        false,
-        false,
-        false,
-        true,
-    ),
-    info(
-        "tile",
-        "Tilings with unlimited pieces: copies of the pieces cover every cell of a board, each piece used any number of times",
-        None,
-        false,
-        false,
-        false,
-        false,
-    ),
-    info(
-        "pack",
-        "Any polyominoes on any board, each piece used once, turned and flipped at will",
-        None,
-        false,
-        false,
-        false,
-        false,
-    ),
-    info(
-        "futoshiki",
-        "Futoshiki: a Latin square with givens and inequalities between neighbours",
-        Some("Unequal"),
-        true,
-        true,
-        true,
-        true,
-    ),
-    info(
-        "binairo",
-        "Binairo (the \"01 game\", Takuzu, Tatham's Unruly): fill a grid with 0s and 1s",
-        Some("Unruly"),
-        true,
-        true,
-        false,
-        true,
-    ),
-    info(
-        "sudoku",
-        "Sudoku (4x4, 6x6, 9x9, 12x12, 16x16, 25x25, ...)",
-        Some("Solo"),
-        true,
-        true,
-        true,
-        true,
-    ),
-    info(
-        "arrows",
-        "The arrow board: one diagonal arrow in every cell of an n x n board (n even)",
-        None,
-        false,
-        false,
-        false,
-        true,
-    ),
-    info(
-        "queens",
-        "The n-queens problem: n queens on an n x n board, none attacking another",
-        None,
-        false,
-        false,
-        false,
-        true,
-    ),
-];
+impl PuzzleInfo {
+    /// A puzzle called `name`, described by `summary`, that the library knows only by name
+    /// until the methods below say more.
+    const fn new(name: &'static str, summary: &'static str) -> PuzzleInfo {
+        PuzzleInfo {
+            name,
+            summary,
+            tatham: None,
+            generates: false,
+            grades: false,
+            hints: false,
+            from_text: false,
+            open: None,
+            extras: None,
+        }
+    }
 
-#[allow(clippy::too_many_arguments)]
-const fn info(
-    name: &'static str,
-    summary: &'static str,
-    tatham: Option<&'static str>,
-    generates: bool,
-    grades: bool,
-    hints: bool,
-    from_text: bool,
-) -> PuzzleInfo {
-    PuzzleInfo {
-        name,
-        summary,
-        tatham,
-        generates,
-        grades,
-        hints,
-        from_text,
+    /// Solved from its text by the reduction `R` and the library's plan ([`Puzzle::solve`]).
+    const fn solved_by<R>(mut self) -> PuzzleInfo
+    where
+        R: Reduction + Default + Clone + Send + Sync + 'static,
+    {
+        self.open = Some(open::<R>);
+        self.from_text = true;
+        self
+    }
+
+    /// Reads and writes the game IDs of Tatham's `game`.
+    const fn tatham(mut self, game: &'static str) -> PuzzleInfo {
+        self.tatham = Some(game);
+        self
+    }
+
+    /// Makes and grades puzzles, and explains them where `extras` has hints.
+    const fn made_and_graded(mut self, extras: &'static Extras) -> PuzzleInfo {
+        self.generates = true;
+        self.grades = true;
+        self.hints = extras.explain.is_some();
+        self.extras = Some(extras);
+        self
     }
 }
+
+impl fmt::Debug for PuzzleInfo {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("PuzzleInfo")
+            .field("name", &self.name)
+            .field("summary", &self.summary)
+            .field("tatham", &self.tatham)
+            .field("generates", &self.generates)
+            .field("grades", &self.grades)
+            .field("hints", &self.hints)
+            .field("from_text", &self.from_text)
+            .finish_non_exhaustive()
+    }
+}
+
+/// How a puzzle of [`PUZZLES`] is opened to be solved.
+type Open = fn(&'static PuzzleInfo) -> Box<dyn Puzzle>;
+
+/// [`PuzzleInfo::solved_by`]'s way to open a puzzle.
+fn open<R>(info: &'static PuzzleInfo) -> Box<dyn Puzzle>
+where
+    R: Reduction + Default + Clone + Send + Sync + 'static,
+{
+    Box::new(Entry {
+        info,
+        reduction: R::default(),
+    })
+}
+
+/// Every puzzle of the library, in the order of the `dlx` command's help: adding a puzzle
+/// is a folder in this crate and its line here (docs/adding-a-puzzle.md).
+pub const PUZZLES: [PuzzleInfo; 9] = [
+    PuzzleInfo::new(
+        "calendar",
+        "The calendar puzzle: eight pieces cover a board of months and days, all but a date",
+    )
+    .solved_by::<crate::calendar::Calendar>(),
+    PuzzleInfo::new(
+        "tromino",
+        "L-tromino tilings of a square without one cell, or of any board",
+    )
+    .solved_by::<crate::tromino::Tromino>(),
+    PuzzleInfo::new(
+        "tile",
+        "Tilings with unlimited pieces: copies of the pieces cover every cell of a board, each \
+         piece used any number of times",
+    ),
+    PuzzleInfo::new(
+        "pack",
+        "Any polyominoes on any board, each piece used once, turned and flipped at will",
+    ),
+    PuzzleInfo::new(
+        "futoshiki",
+        "Futoshiki: a Latin square with givens and inequalities between neighbours",
+    )
+    .solved_by::<crate::futoshiki::Futoshiki>()
+    .tatham("Unequal")
+    .made_and_graded(&FUTOSHIKI),
+    PuzzleInfo::new(
+        "binairo",
+        "Binairo (the \"01 game\", Takuzu, Tatham's Unruly): fill a grid with 0s and 1s",
+    )
+    .solved_by::<crate::binairo::Binairo>()
+    .tatham("Unruly")
+    .made_and_graded(&BINAIRO),
+    PuzzleInfo::new("sudoku", "Sudoku (4x4, 6x6, 9x9, 12x12, 16x16, 25x25, ...)")
+        .solved_by::<crate::sudoku::Sudoku>()
+        .tatham("Solo")
+        .made_and_graded(&SUDOKU),
+    PuzzleInfo::new(
+        "arrows",
+        "The arrow board: one diagonal arrow in every cell of an n x n board (n even)",
+    )
+    .solved_by::<crate::arrows::Arrows>(),
+    PuzzleInfo::new(
+        "queens",
+        "The n-queens problem: n queens on an n x n board, none attacking another",
+    )
+    .solved_by::<crate::queens::Queens>(),
+];
 
 /// The entry of puzzle `name`, if the library has one.
 pub fn info_of(name: &str) -> Option<&'static PuzzleInfo> {
@@ -259,7 +280,6 @@ struct Extras {
 struct Entry<R> {
     info: &'static PuzzleInfo,
     reduction: R,
-    extras: Option<&'static Extras>,
 }
 
 impl<R> Puzzle for Entry<R>
@@ -307,21 +327,21 @@ where
         difficulty: Option<&str>,
         seed: u64,
     ) -> Result<Made, SolveError> {
-        match self.extras {
+        match self.info.extras {
             Some(extras) => (extras.generate)(size, difficulty, seed),
             None => Err(SolveError::Unsupported("this puzzle makes no puzzles")),
         }
     }
 
     fn grade(&self, text: &str) -> Result<String, SolveError> {
-        match self.extras {
+        match self.info.extras {
             Some(extras) => (extras.grade)(text),
             None => Err(SolveError::Unsupported("this puzzle has no grades")),
         }
     }
 
     fn explain(&self, text: &str) -> Result<crate::hint::Explanation, SolveError> {
-        match self.extras.and_then(|extras| extras.explain) {
+        match self.info.extras.and_then(|extras| extras.explain) {
             Some(explain) => explain(text),
             None => Err(SolveError::Unsupported("this puzzle has no hints yet")),
         }
@@ -383,7 +403,7 @@ fn made<G: std::fmt::Display, D: std::fmt::Display>(
     }
 }
 
-static SUDOKU: Extras = Extras {
+const SUDOKU: Extras = Extras {
     generate: |size, difficulty, seed| {
         use crate::sudoku;
         let side = side(size, sudoku::MAX_GENERATED_BOX * sudoku::MAX_GENERATED_BOX)?;
@@ -412,7 +432,7 @@ static SUDOKU: Extras = Extras {
     }),
 };
 
-static FUTOSHIKI: Extras = Extras {
+const FUTOSHIKI: Extras = Extras {
     generate: |size, difficulty, seed| {
         use crate::futoshiki;
         let n = side(size, futoshiki::MAX_GENERATED_SIZE)?;
@@ -446,7 +466,7 @@ static FUTOSHIKI: Extras = Extras {
     }),
 };
 
-static BINAIRO: Extras = Extras {
+const BINAIRO: Extras = Extras {
     generate: |size, difficulty, seed| {
         use crate::binairo;
         let (rows, cols) = match size.split_once(['x', 'X']) {
@@ -479,29 +499,6 @@ static BINAIRO: Extras = Extras {
 /// The puzzle named `name`, to solve from its text; `None` for a name the library does not
 /// know, or a puzzle that needs a board besides its text (`tile`, `pack`).
 pub fn find(name: &str) -> Option<Box<dyn Puzzle>> {
-    fn entry<R>(
-        info: &'static PuzzleInfo,
-        reduction: R,
-        extras: Option<&'static Extras>,
-    ) -> Option<Box<dyn Puzzle>>
-    where
-        R: Reduction + Clone + Send + Sync + 'static,
-    {
-        Some(Box::new(Entry {
-            info,
-            reduction,
-            extras,
-        }))
-    }
     let info = info_of(name)?;
-    match name {
-        "calendar" => entry(info, crate::calendar::Calendar, None),
-        "tromino" => entry(info, crate::tromino::Tromino, None),
-        "futoshiki" => entry(info, crate::futoshiki::Futoshiki, Some(&FUTOSHIKI)),
-        "binairo" => entry(info, crate::binairo::Binairo::default(), Some(&BINAIRO)),
-        "sudoku" => entry(info, crate::sudoku::Sudoku::default(), Some(&SUDOKU)),
-        "arrows" => entry(info, crate::arrows::Arrows, None),
-        "queens" => entry(info, crate::queens::Queens, None),
-        _ => None,
-    }
+    info.open.map(|open| open(info))
 }
