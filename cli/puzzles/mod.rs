@@ -15,6 +15,7 @@ pub mod binairo;
 pub mod calendar;
 mod digits;
 pub mod futoshiki;
+pub mod latin;
 pub mod pack;
 pub mod queens;
 pub mod sudoku;
@@ -30,13 +31,14 @@ use crate::args::{Output, SolveFlags};
 use crate::Found;
 
 /// The views of the puzzles, one per entry of the registry.
-pub const VIEWS: [View; 9] = [
+pub const VIEWS: [View; 10] = [
     calendar::VIEW,
     tromino::VIEW,
     tile::VIEW,
     pack::VIEW,
     futoshiki::VIEW,
     binairo::VIEW,
+    latin::VIEW,
     sudoku::VIEW,
     arrows::VIEW,
     queens::VIEW,

@@ -47,6 +47,7 @@ pub mod futoshiki;
 pub mod generate;
 pub mod grid;
 pub mod hint;
+pub mod latin;
 mod logic;
 pub mod pack;
 pub mod plan;

@@ -122,7 +122,7 @@ where
 
 /// Every puzzle of the library, in the order of the `dlx` command's help: adding a puzzle
 /// is a folder in this crate and its line here (docs/adding-a-puzzle.md).
-pub const PUZZLES: [PuzzleInfo; 9] = [
+pub const PUZZLES: [PuzzleInfo; 10] = [
     PuzzleInfo::new(
         "calendar",
         "The calendar puzzle: eight pieces cover a board of months and days, all but a date",
@@ -156,6 +156,11 @@ pub const PUZZLES: [PuzzleInfo; 9] = [
     .solved_by::<crate::binairo::Binairo>()
     .tatham("Unruly")
     .made_and_graded(&BINAIRO),
+    PuzzleInfo::new(
+        "latin",
+        "Latin squares: every row and column holds 1..n once, the digits given kept",
+    )
+    .solved_by::<crate::latin::Latin>(),
     PuzzleInfo::new("sudoku", "Sudoku (4x4, 6x6, 9x9, 12x12, 16x16, 25x25, ...)")
         .solved_by::<crate::sudoku::Sudoku>()
         .tatham("Solo")
