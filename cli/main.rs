@@ -213,24 +213,8 @@ fn run(cli: args::Cli) -> anyhow::Result<Found> {
     if let Some(path) = &cli.output.output {
         output::to_file(path)?;
     }
-    // Which commands read and write Tatham's game IDs is the registry's to say.
-    let has_ids =
-        |name: &str| reductions::registry::info_of(name).is_some_and(|info| info.tatham.is_some());
-    let asks_ids = cli
-        .command
-        .solve_flags()
-        .is_some_and(|flags| flags.format == args::Format::Tatham);
-    if asks_ids && !has_ids(cli.command.name()) {
-        let with: Vec<&str> = reductions::registry::PUZZLES
-            .iter()
-            .filter(|info| info.tatham.is_some())
-            .map(|info| info.name)
-            .collect();
-        anyhow::bail!(
-            "--format tatham: only {} have Tatham game IDs",
-            crate::render::and_list(&with)
-        );
-    }
+    // Flags that do not go together, refused before any input is read.
+    args::refusals::refuse(&cli.command)?;
     shard::set_command(cli.command.name());
     // `--timeout` counts from the start, and covers reading the input.
     let timeout =

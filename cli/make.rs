@@ -60,34 +60,6 @@ impl<D: reductions::generate::Ladder> From<reductions::generate::Grade<D>> for G
     }
 }
 
-/// Refuses the solving flags, which mean nothing to `--generate` and `--grade`.
-fn refuse_solving_flags(flags: &SolveFlags, what: &str) -> Result<()> {
-    let solving = [
-        (flags.all, "--all"),
-        (flags.count, "--count"),
-        (flags.limit.is_some(), "--limit"),
-        (flags.node_limit.is_some(), "--node-limit"),
-        (flags.shard.is_some(), "--shard"),
-        (flags.split.is_some(), "--split"),
-        (flags.within.is_some(), "--within"),
-        (flags.given.is_some(), "--given"),
-        (flags.random.is_some(), "--random"),
-        (flags.estimate.is_some(), "--estimate"),
-        (flags.memo_limit.is_some(), "--memo-limit"),
-        (flags.order.is_some(), "--order"),
-        (flags.propagate.is_some(), "--propagate"),
-        (flags.tree.is_some(), "--tree"),
-        (flags.threads > 1, "--threads"),
-    ];
-    if let Some((_, flag)) = solving.iter().find(|(given, _)| *given) {
-        bail!("{flag} shapes a search; {what} does not search for solutions: drop {flag}");
-    }
-    if flags.pretty {
-        bail!("--pretty draws a solved board; {what} prints in the command's own format: drop --pretty");
-    }
-    Ok(())
-}
-
 /// `--grade`, `--hint` and `--explain` take one puzzle; an input of one puzzle per line is
 /// solved instead.
 pub fn refuse_grade_of_lines(make: &MakeFlags) -> Result<()> {
@@ -152,11 +124,7 @@ pub fn hints(
     explained: impl FnOnce() -> reductions::hint::Explanation,
 ) -> Result<Found> {
     use reductions::hint::End;
-    let flag = if make.hint { "--hint" } else { "--explain" };
-    refuse_solving_flags(flags, flag)?;
-    if !matches!(flags.format, Format::Text | Format::Json) {
-        bail!("{flag} prints deductions: use --format text or json with it");
-    }
+    // The flags were checked before the run (`args::refusals`).
     let explanation = explained();
     let (steps, end) = if make.hint {
         match explanation.to_next_placement() {
@@ -201,13 +169,6 @@ pub fn generate(
     flags: &SolveFlags,
     mut one: impl FnMut(&mut Rng, Option<Instant>) -> Result<Option<Made>>,
 ) -> Result<Found> {
-    refuse_solving_flags(flags, "--generate")?;
-    if !matches!(
-        flags.format,
-        Format::Text | Format::Json | Format::Tatham | Format::Svg
-    ) {
-        bail!("--generate prints puzzles: use --format text, json, tatham or svg with it");
-    }
     let seed = crate::memo::seed(flags);
     let start = std::time::Instant::now();
     let mut rng = Rng::new(seed);
@@ -302,13 +263,6 @@ pub fn generate(
 /// difficulty (and the search, when needed), or why the puzzle is not one. Exit status 1
 /// when it has no solution.
 pub fn grade(flags: &SolveFlags, graded: impl FnOnce() -> Graded) -> Result<Found> {
-    refuse_solving_flags(flags, "--grade")?;
-    if flags.timeout.is_some() {
-        bail!("--grade runs until it has the grade: drop --timeout");
-    }
-    if !matches!(flags.format, Format::Text | Format::Json) {
-        bail!("--grade prints a grade: use --format text or json with it");
-    }
     let graded = graded();
     /// `solutions` is 0, 1, or the string `"2+"`.
     #[derive(serde::Serialize)]

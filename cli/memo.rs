@@ -6,7 +6,7 @@ use std::io::{self, BufWriter, Write};
 
 use std::sync::Arc;
 
-use anyhow::{anyhow, bail, Context, Result};
+use anyhow::{anyhow, Context, Result};
 use dlx::memo::Branching;
 use dlx::{Propagation, Solver};
 
@@ -178,12 +178,6 @@ pub(crate) fn write_zdd(
     flags: &SolveFlags,
     order: Branching,
 ) -> Result<Found> {
-    if flags.all || flags.limit.is_some() || flags.random.is_some() || flags.split.is_some() {
-        bail!(
-            "--format zdd writes the diagram of all solutions: it takes no --all, --limit, \
-             --random or --split"
-        );
-    }
     let graph = memo_graph(solver, bar, flags, order)?;
     let mut out = BufWriter::new(crate::output::stdout());
     let nodes = graph
@@ -231,9 +225,6 @@ pub(crate) fn estimate(
     flags: &SolveFlags,
     probes: u64,
 ) -> Result<Found> {
-    if !matches!(flags.format, Format::Text | Format::Json) {
-        bail!("--estimate prints figures: use --format text or json with it");
-    }
     let seed = seed(flags);
     let start = std::time::Instant::now();
     let estimate = solver

@@ -43,21 +43,7 @@ impl Mode {
 }
 
 /// `--format dlx`: the problem in Knuth's text format, instead of solving it.
-pub fn print_encoding(problem: &Problem, flags: &SolveFlags) -> Result<Found> {
-    if flags.count
-        || flags.all
-        || flags.limit.is_some()
-        || flags.shard.is_some()
-        || flags.split.is_some()
-        || flags.within.is_some()
-        || flags.given.is_some()
-    {
-        bail!(
-            "--format dlx prints the exact-cover problem instead of solving it: it takes no \
-             --count, --all, --limit, --shard, --split, --within or --given (pipe it into \
-             `dlx solve` with those)"
-        );
-    }
+pub fn print_encoding(problem: &Problem) -> Result<Found> {
     let mut out = BufWriter::new(crate::output::stdout());
     out.write_all(problem.to_dlx().as_bytes())
         .and_then(|()| out.flush())
@@ -276,15 +262,9 @@ where
     W: FnMut(&mut dyn Write, &[dlx::OptionId], u128) -> io::Result<()> + Send,
 {
     let mode = Mode::of(flags);
-    if mode == Mode::Count && !matches!(flags.format, Format::Text | Format::Json) {
-        bail!("--count prints a number: use --format text or json with it");
-    }
     let (solver, bar) = configure(problem, flags, mode, &memo)?;
     if let Some(depth) = flags.split {
         return print_split(&solver, depth as usize);
-    }
-    if flags.seed.is_some() && flags.random.is_none() && flags.estimate.is_none() {
-        bail!("--seed seeds --random and --estimate: give one of them");
     }
     if let Some(probes) = flags.estimate {
         return estimate(&solver, bar, flags, probes);
@@ -607,7 +587,7 @@ where
     D: Fn(&[OptionId]) -> B + Sync,
 {
     if flags.format == Format::Dlx {
-        return print_encoding(problem, flags);
+        return print_encoding(problem);
     }
     let view = View::new(flags);
     search(problem, flags, memo, |out, options, index| {

@@ -349,11 +349,8 @@ fn solve_parsed(
     print_warnings(name, &parsed, first_line);
     let problem_text = &parsed.problem;
     match args.flags.format {
-        Format::Svg => bail!(
-            "--format svg draws the boards of puzzle commands; `dlx solve` prints options \
-             (use --format text or json)"
-        ),
-        Format::Dlx => return print_encoding(problem_text, &args.flags),
+        Format::Svg => unreachable!("refused before the run"),
+        Format::Dlx => return print_encoding(problem_text),
         Format::Text | Format::Json | Format::Zdd | Format::Tatham => {}
     }
     let format = args.flags.format;

@@ -703,3 +703,77 @@ fn random_and_zdd_errors() {
         ],
     );
 }
+
+/// The flags that do not go together are refused from one table, before the input is read:
+/// a file that does not exist is never opened.
+#[test]
+fn flags_that_do_not_go_together_are_refused_before_the_input_is_read() {
+    let missing = "no-such-dir/puzzle.txt";
+    for (args, refusal) in [
+        (
+            &["sudoku", missing, "--grade", "--count"][..],
+            "--count shapes a search; --grade does not search for solutions: drop --count",
+        ),
+        (
+            &["sudoku", missing, "--grade", "--timeout", "5"],
+            "--grade runs until it has the grade: drop --timeout",
+        ),
+        (
+            &["futoshiki", missing, "--hint", "--format", "svg"],
+            "--hint prints deductions: use --format text or json with it",
+        ),
+        (
+            &["sudoku", missing, "--explain", "--pretty"],
+            "--pretty draws a solved board; --explain prints in the command's own format",
+        ),
+        (
+            &["futoshiki", "--generate", "5", "--format", "dlx"],
+            "--generate prints puzzles: use --format text, json, tatham or svg with it",
+        ),
+        (
+            &["binairo", missing, "--hint"],
+            "binairo's hints are not written yet (futoshiki and sudoku have them)",
+        ),
+        (
+            &["solve", missing, "--format", "svg"],
+            "--format svg draws the boards of puzzle commands",
+        ),
+        (
+            &["solve", missing, "--format", "dlx", "--count"],
+            "--format dlx prints the exact-cover problem instead of solving it",
+        ),
+        (
+            &["latin", missing, "--count", "--format", "svg"],
+            "--count prints a number: use --format text or json with it",
+        ),
+        (
+            &["solve", missing, "--seed", "3"],
+            "--seed seeds --random and --estimate: give one of them",
+        ),
+        (
+            &["solve", missing, "--estimate", "5", "--format", "zdd"],
+            "--estimate prints figures: use --format text or json with it",
+        ),
+        (
+            &["solve", missing, "--format", "zdd", "--limit", "3"],
+            "--format zdd writes the diagram of all solutions",
+        ),
+        (
+            &["latin", missing, "--format", "tatham"],
+            "--format tatham: only futoshiki, binairo and sudoku have Tatham game IDs",
+        ),
+        (
+            &["calendar", "--all-dates", "--format", "svg"],
+            "--all-dates prints counts: use --format text, json or dlx with it",
+        ),
+    ] {
+        let run = dlx(args);
+        assert_eq!(run.status, Some(2), "{}", run.report());
+        assert!(run.stdout.is_empty(), "{}", run.report());
+        assert!(
+            run.stderr.starts_with("dlx: error: ") && run.stderr.contains(refusal),
+            "{}",
+            run.report()
+        );
+    }
+}

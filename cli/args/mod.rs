@@ -6,6 +6,7 @@
 
 mod flags;
 mod quick;
+pub mod refusals;
 mod values;
 
 use std::path::PathBuf;
@@ -16,6 +17,7 @@ use crate::puzzles::PuzzleArgs;
 pub use flags::{
     ColorChoice, Deferred, Format, MakeFlags, Output, Propagate, SolveFlags, TreeChoice,
 };
+pub use refusals::Prints;
 pub use values::{cell, piece_set, rectangle, PieceSet, MAX_SHARDS};
 use values::{positive, seconds};
 

@@ -77,6 +77,10 @@ impl super::PuzzleArgs for BinairoArgs {
     fn run(&self) -> Result<Found> {
         run(self)
     }
+
+    fn make(&self) -> Option<&MakeFlags> {
+        Some(&self.make)
+    }
 }
 
 /// `dlx binairo`.
@@ -112,17 +116,6 @@ pub fn run(args: &BinairoArgs) -> Result<Found> {
     }
     if args.make.grade {
         return make::grade(&args.flags, || binairo::grade(&grid).into());
-    }
-    if args.make.hint || args.make.explain {
-        let with: Vec<&str> = reductions::registry::PUZZLES
-            .iter()
-            .filter(|info| info.hints)
-            .map(|info| info.name)
-            .collect();
-        bail!(
-            "--hint and --explain: binairo's hints are not written yet ({} have them)",
-            crate::render::and_list(&with)
-        );
     }
     crate::run::solve_reduction(&reduction, &grid, &args.flags, |solved| {
         view(&grid, &solved)

@@ -8,12 +8,12 @@ use std::fmt::Write as _;
 use std::io::{self, BufWriter, Write};
 use std::ops::ControlFlow;
 
-use anyhow::{anyhow, bail, Context, Result};
+use anyhow::{anyhow, Context, Result};
 use reductions::calendar::{self, AllDates, Calendar, Date, MONTHS};
 use serde::Serialize;
 
 use super::pack::PieceView;
-use crate::args::{Format, SolveFlags};
+use crate::args::{Format, Prints, SolveFlags};
 use crate::board::View;
 use crate::render::Paint;
 use crate::run::Mode;
@@ -58,6 +58,14 @@ impl super::PuzzleArgs for CalendarArgs {
 
     fn run(&self) -> Result<Found> {
         run(self)
+    }
+
+    fn prints(&self) -> Option<Prints> {
+        self.all_dates.then_some(Prints {
+            flag: "--all-dates",
+            what: "counts",
+            formats: &[Format::Text, Format::Json, Format::Dlx],
+        })
     }
 }
 
@@ -113,10 +121,8 @@ fn all_dates(flags: &SolveFlags) -> Result<Found> {
     let all = AllDates::new().context("cannot build the exact-cover problem")?;
     let problem = &all.problem;
     match flags.format {
-        Format::Dlx => return crate::run::print_encoding(problem, flags),
-        Format::Svg | Format::Zdd | Format::Tatham => {
-            bail!("--all-dates prints counts: use --format text or json")
-        }
+        Format::Dlx => return crate::run::print_encoding(problem),
+        Format::Svg | Format::Zdd | Format::Tatham => unreachable!("refused before the run"),
         Format::Text | Format::Json => {}
     }
     // Bit sets, as for one date (`Calendar::tree`).

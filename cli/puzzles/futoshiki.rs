@@ -2,6 +2,7 @@
 //! apart.
 
 use crate::args::FileArgs;
+use crate::args::MakeFlags;
 use crate::args::SolveFlags;
 use clap::Args;
 use std::io::{self, Write};
@@ -52,6 +53,10 @@ impl super::PuzzleArgs for FutoshikiArgs {
 
     fn run(&self) -> Result<Found> {
         run(&self.puzzle)
+    }
+
+    fn make(&self) -> Option<&MakeFlags> {
+        Some(&self.puzzle.make)
     }
 }
 

@@ -27,7 +27,7 @@ use std::fmt;
 use anyhow::Result;
 use clap::Args as _;
 
-use crate::args::{Output, SolveFlags};
+use crate::args::{MakeFlags, Output, Prints, SolveFlags};
 use crate::Found;
 
 /// The views of the puzzles, one per entry of the registry.
@@ -51,6 +51,17 @@ pub trait PuzzleArgs: fmt::Debug {
 
     /// Solves (or makes, or grades) the puzzle and prints what the flags ask.
     fn run(&self) -> Result<Found>;
+
+    /// The flags of making, grading and hints, for the puzzles that take them.
+    fn make(&self) -> Option<&MakeFlags> {
+        None
+    }
+
+    /// What a run of the command's own prints, where it is asked for (`--all-dates`), for
+    /// [`refusals`](crate::args::refusals) to check its format.
+    fn prints(&self) -> Option<Prints> {
+        None
+    }
 }
 
 /// A puzzle's command: its name in the registry, and its arguments.

@@ -2,6 +2,7 @@
 //! boxes.
 
 use crate::args::FileArgs;
+use crate::args::MakeFlags;
 use crate::args::SolveFlags;
 use clap::Args;
 use std::ops::ControlFlow;
@@ -43,6 +44,10 @@ impl super::PuzzleArgs for SudokuArgs {
 
     fn run(&self) -> Result<Found> {
         run(&self.puzzle)
+    }
+
+    fn make(&self) -> Option<&MakeFlags> {
+        Some(&self.puzzle.make)
     }
 }
 

@@ -139,7 +139,7 @@ fn divide(board: &Mask, args: &TrominoArgs) -> Result<Found> {
         let encoding = Tromino
             .encode(board)
             .context("cannot build the exact-cover problem")?;
-        return crate::run::print_encoding(&encoding.problem, flags);
+        return crate::run::print_encoding(&encoding.problem);
     }
     let size = board.rows();
     let missing: Vec<Cell> = (0..board.rows())

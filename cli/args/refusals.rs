@@ -1,0 +1,263 @@
+//! The flags that do not go together, refused in one place before any input is read.
+//!
+//! clap refuses the pairs that never go together (`--all` with `--count`, `--generate` with a
+//! file); what is left depends on what a run does, and is decided here, in this order:
+//!
+//! 1. what the puzzle can do, as the registry says: Tatham's game IDs, making, grading, hints;
+//! 2. the runs that make, grade or explain puzzles do not search: they take none of the flags
+//!    that shape a search ([`SEARCH_FLAGS`]), and `--grade` no `--timeout`;
+//! 3. `--format dlx` prints the problem instead of solving it: it takes none of the flags that
+//!    pick solutions;
+//! 4. what each run prints, and the formats it prints in ([`PRINTS`]);
+//! 5. `--seed` seeds only `--random`, `--estimate` and `--generate`, and `--format zdd`
+//!    (every solution at once) takes no flag that picks some.
+//!
+//! What depends on the input (several problems in one file, a board too large to draw) is
+//! refused where the input is read.
+
+use anyhow::{bail, Result};
+
+use super::{Command, Format, SolveFlags};
+
+/// A kind of run that prints something other than solutions, and the formats it prints in.
+#[derive(Clone, Copy, Debug)]
+pub struct Prints {
+    /// The flag that asks for it.
+    pub flag: &'static str,
+    /// What it prints, in a word or two.
+    pub what: &'static str,
+    /// The formats it prints in, in the order the message names them.
+    pub formats: &'static [Format],
+}
+
+const TEXT_OR_JSON: &[Format] = &[Format::Text, Format::Json];
+
+/// The runs of every command that print something other than boards.
+pub const PRINTS: [Prints; 6] = [
+    Prints {
+        flag: "--generate",
+        what: "puzzles",
+        formats: &[Format::Text, Format::Json, Format::Tatham, Format::Svg],
+    },
+    Prints {
+        flag: "--grade",
+        what: "a grade",
+        formats: TEXT_OR_JSON,
+    },
+    Prints {
+        flag: "--hint",
+        what: "deductions",
+        formats: TEXT_OR_JSON,
+    },
+    Prints {
+        flag: "--explain",
+        what: "deductions",
+        formats: TEXT_OR_JSON,
+    },
+    Prints {
+        flag: "--count",
+        what: "a number",
+        formats: TEXT_OR_JSON,
+    },
+    Prints {
+        flag: "--estimate",
+        what: "figures",
+        formats: TEXT_OR_JSON,
+    },
+];
+
+/// The row of [`PRINTS`] of `flag`.
+fn prints(flag: &str) -> Prints {
+    *PRINTS
+        .iter()
+        .find(|row| row.flag == flag)
+        .expect("a row of the table")
+}
+
+/// The flags that shape a search, given or not: the runs that do not search refuse them.
+fn search_flags(flags: &SolveFlags) -> [(bool, &'static str); 15] {
+    [
+        (flags.all, "--all"),
+        (flags.count, "--count"),
+        (flags.limit.is_some(), "--limit"),
+        (flags.node_limit.is_some(), "--node-limit"),
+        (flags.shard.is_some(), "--shard"),
+        (flags.split.is_some(), "--split"),
+        (flags.within.is_some(), "--within"),
+        (flags.given.is_some(), "--given"),
+        (flags.random.is_some(), "--random"),
+        (flags.estimate.is_some(), "--estimate"),
+        (flags.memo_limit.is_some(), "--memo-limit"),
+        (flags.order.is_some(), "--order"),
+        (flags.propagate.is_some(), "--propagate"),
+        (flags.tree.is_some(), "--tree"),
+        (flags.threads > 1, "--threads"),
+    ]
+}
+
+/// Refuses `command` when its flags do not go together (see the module's documentation).
+pub fn refuse(command: &Command) -> Result<()> {
+    let Some(flags) = command.solve_flags() else {
+        return Ok(());
+    };
+    let name = command.name();
+    refuse_what_the_puzzle_cannot_do(command, name, flags)?;
+    if let Some(run) = making(command) {
+        for (given, flag) in search_flags(flags) {
+            if given {
+                bail!(
+                    "{flag} shapes a search; {} does not search for solutions: drop {flag}",
+                    run.flag
+                );
+            }
+        }
+        if flags.pretty {
+            bail!(
+                "--pretty draws a solved board; {} prints in the command's own format: drop \
+                 --pretty",
+                run.flag
+            );
+        }
+        if run.flag == "--grade" && flags.timeout.is_some() {
+            bail!("--grade runs until it has the grade: drop --timeout");
+        }
+        return refuse_format(run, flags.format);
+    }
+    if flags.format == Format::Dlx {
+        if flags.count
+            || flags.all
+            || flags.limit.is_some()
+            || flags.shard.is_some()
+            || flags.split.is_some()
+            || flags.within.is_some()
+            || flags.given.is_some()
+        {
+            bail!(
+                "--format dlx prints the exact-cover problem instead of solving it: it takes no \
+                 --count, --all, --limit, --shard, --split, --within or --given (pipe it into \
+                 `dlx solve` with those)"
+            );
+        }
+        return Ok(());
+    }
+    if name == "solve" && flags.format == Format::Svg {
+        bail!(
+            "--format svg draws the boards of puzzle commands; `dlx solve` prints options (use \
+             --format text or json)"
+        );
+    }
+    if let Command::Puzzle { args, .. } = command {
+        if let Some(run) = args.prints() {
+            return refuse_format(run, flags.format);
+        }
+    }
+    if flags.count {
+        refuse_format(prints("--count"), flags.format)?;
+    }
+    if flags.seed.is_some() && flags.random.is_none() && flags.estimate.is_none() {
+        bail!("--seed seeds --random and --estimate: give one of them");
+    }
+    if flags.estimate.is_some() {
+        refuse_format(prints("--estimate"), flags.format)?;
+    }
+    if flags.format == Format::Zdd
+        && (flags.all || flags.limit.is_some() || flags.random.is_some() || flags.split.is_some())
+    {
+        bail!(
+            "--format zdd writes the diagram of all solutions: it takes no --all, --limit, \
+             --random or --split"
+        );
+    }
+    Ok(())
+}
+
+/// The run of a command that makes, grades or explains puzzles, if it is one.
+fn making(command: &Command) -> Option<Prints> {
+    let Command::Puzzle { args, .. } = command else {
+        return None;
+    };
+    let make = args.make()?;
+    let flag = if make.generate.is_some() {
+        "--generate"
+    } else if make.grade {
+        "--grade"
+    } else if make.hint {
+        "--hint"
+    } else if make.explain {
+        "--explain"
+    } else {
+        return None;
+    };
+    Some(prints(flag))
+}
+
+/// `--format`, unless `run` prints in it.
+fn refuse_format(run: Prints, format: Format) -> Result<()> {
+    if run.formats.contains(&format) {
+        return Ok(());
+    }
+    let names: Vec<String> = run
+        .formats
+        .iter()
+        .map(|format| {
+            clap::ValueEnum::to_possible_value(format)
+                .map_or_else(String::new, |value| value.get_name().to_owned())
+        })
+        .collect();
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    bail!(
+        "{} prints {}: use --format {} with it",
+        run.flag,
+        run.what,
+        crate::render::or_list(&names)
+    )
+}
+
+/// Game IDs, making, grading and hints, where the registry says the puzzle has none.
+fn refuse_what_the_puzzle_cannot_do(
+    command: &Command,
+    name: &str,
+    flags: &SolveFlags,
+) -> Result<()> {
+    use reductions::registry::{info_of, PuzzleInfo, PUZZLES};
+    let info = info_of(name);
+    let having = |has: fn(&PuzzleInfo) -> bool| -> String {
+        let names: Vec<&str> = PUZZLES
+            .iter()
+            .filter(|info| has(info))
+            .map(|info| info.name)
+            .collect();
+        crate::render::and_list(&names)
+    };
+    if flags.format == Format::Tatham && !info.is_some_and(|info| info.tatham.is_some()) {
+        bail!(
+            "--format tatham: only {} have Tatham game IDs",
+            having(|info| info.tatham.is_some())
+        );
+    }
+    let Command::Puzzle { args, .. } = command else {
+        return Ok(());
+    };
+    let (Some(make), Some(info)) = (args.make(), info) else {
+        return Ok(());
+    };
+    if (make.hint || make.explain) && !info.hints {
+        bail!(
+            "--hint and --explain: {name}'s hints are not written yet ({} have them)",
+            having(|info| info.hints)
+        );
+    }
+    if make.generate.is_some() && !info.generates {
+        bail!(
+            "--generate: {name} makes no puzzles ({} do)",
+            having(|info| info.generates)
+        );
+    }
+    if make.grade && !info.grades {
+        bail!(
+            "--grade: {name} has no grades ({} do)",
+            having(|info| info.grades)
+        );
+    }
+    Ok(())
+}
