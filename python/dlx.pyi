@@ -61,8 +61,17 @@ class Problem:
     def random(self, n: int, seed: int = 0) -> list[list[int]]:
         """`n` solutions drawn uniformly at random."""
 
-def solve_puzzle(name: str, text: str, task: str = "first") -> dict[str, Any]:
-    """A puzzle solved by name with the library's plan: `boards`, `solutions`, `complete`."""
+def solve_puzzle(
+    name: str,
+    text: str,
+    task: str = "first",
+    timeout: Optional[float] = None,
+    limit: Optional[int] = None,
+) -> dict[str, Any]:
+    """A puzzle solved by name with the library's plan: `boards`, `solutions`, `complete`.
+
+    `timeout` (seconds) and `limit` (the most boards of `all`) stop it early, with `complete`
+    false."""
 
 def puzzle_names() -> list[str]: ...
 def generate_puzzle(

@@ -396,6 +396,17 @@ fn the_page_works_in_a_real_browser() {
     driver.click("#binairo-reveal");
     driver.wait_text("#binairo-verdict", "Solved!");
 
+    // Any puzzle of the library's list, by name: a Latin square counted and solved.
+    driver.click("nav a[href='#more']");
+    driver.find("#more-name option[value='queens']");
+    driver.click("#more-count");
+    driver.wait_text("#more-status", "8 solutions");
+    driver.click("#more-unique");
+    driver.wait_text("#more-status", "several solutions");
+    let shown = driver.text("#more-result");
+    let run = crate::binary::dlx_from_bytes(&["latin"], b"1...\n..3.\n....\n.2..\n");
+    assert_eq!(format!("{shown}\n"), run.stdout);
+
     // An exact-cover problem counted.
     driver.click("nav a[href='#cover']");
     driver.click("#cover-count");

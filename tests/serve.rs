@@ -915,3 +915,94 @@ fn clients_that_never_read_hold_bounded_memory() {
     }
     readers.clear();
 }
+
+/// `GET /api/puzzles` lists the registry, and `POST /api/puzzles/{name}/solve` solves any of
+/// its puzzles that a text alone states, as the command line does; the page's "More puzzles"
+/// list comes from there.
+#[test]
+fn every_puzzle_of_the_registry_is_listed_and_solved_by_name() {
+    let server = Server::start(&[]);
+    let listed = server.get("/api/puzzles").json();
+    let names: Vec<&str> = listed["puzzles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|puzzle| puzzle["name"].as_str().unwrap())
+        .collect();
+    let registry: Vec<&str> = reductions::registry::PUZZLES
+        .iter()
+        .map(|info| info.name)
+        .collect();
+    assert_eq!(names, registry);
+
+    let square = "1...\n..3.\n....\n.2..\n";
+    let counted = server
+        .post("/api/puzzles/latin/solve?task=count", square.as_bytes())
+        .json();
+    let run = crate::binary::dlx_from_bytes(&["latin", "--count"], square.as_bytes());
+    assert_eq!(counted["solutions"], run.stdout.trim());
+    assert_eq!(counted["complete"], true);
+    let all = server
+        .post("/api/puzzles/latin/solve?task=all", square.as_bytes())
+        .json();
+    let run = crate::binary::dlx_from_bytes(&["latin", "--all"], square.as_bytes());
+    let boards: Vec<String> = all["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|board| format!("{}\n", board.as_str().unwrap()))
+        .collect();
+    assert_eq!(boards.join("\n"), run.stdout);
+    let queens = server
+        .post("/api/puzzles/queens/solve?task=count", b"8")
+        .json();
+    assert_eq!(queens["solutions"], "92");
+    let unique = server
+        .post("/api/puzzles/sudoku/solve", b"1.3.\n.4..\n..4.\n.3.1\n")
+        .json();
+    assert_eq!(
+        (unique["task"].as_str(), unique["solutions"].as_str()),
+        (Some("unique"), Some("1"))
+    );
+
+    for (path, body, status, said) in [
+        (
+            "/api/puzzles/tile/solve",
+            "8",
+            404,
+            "no puzzle 'tile' to solve",
+        ),
+        (
+            "/api/puzzles/nonesuch/solve",
+            "8",
+            404,
+            "no puzzle 'nonesuch'",
+        ),
+        (
+            "/api/puzzles/latin/solve?task=most",
+            "1",
+            400,
+            "task 'most'",
+        ),
+        (
+            "/api/puzzles/latin/solve",
+            "1.\n.x\n",
+            400,
+            "line 2, column 2",
+        ),
+        (
+            "/api/puzzles/latin/solve",
+            "  \n",
+            400,
+            "paste a puzzle first",
+        ),
+    ] {
+        let reply = server.post(path, body.as_bytes());
+        assert_eq!(reply.status, status, "{path}: {}", reply.body);
+        assert!(
+            reply.json()["error"].as_str().unwrap().contains(said),
+            "{path}: {}",
+            reply.body
+        );
+    }
+}

@@ -15,6 +15,7 @@
 //! page shows beside the input; the server goes on.
 
 mod api;
+mod catalog;
 mod jobs;
 mod puzzles;
 
@@ -149,6 +150,8 @@ pub fn router(jobs: Arc<Jobs>) -> Router {
         .route("/", get(page))
         .route("/api/calendar", get(api::calendar))
         .route("/api/calendar/year", get(api::calendar_year))
+        .route("/api/puzzles", get(catalog::list))
+        .route("/api/puzzles/{name}/solve", post(catalog::solve))
         .route("/api/{puzzle}/solve", post(puzzles::solve_puzzle))
         .route("/api/{puzzle}/generate", get(puzzles::generate_puzzle))
         .route("/api/{puzzle}/hint", post(puzzles::hint_puzzle))

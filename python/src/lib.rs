@@ -466,17 +466,22 @@ impl Problem {
 /// Solves a puzzle known by name (`puzzle_names()`) from its text (its own format, or a
 /// Tatham game ID) for a task (`first`, `unique`, `all` or `count`) with the library's plan,
 /// as the `dlx` command does: a dict of `boards` (their text), `solutions` (an int) and
-/// `complete`.
+/// `complete`. `timeout` (seconds) and `limit` (the most boards of `all`) stop it early, with
+/// `complete` false; Ctrl-C raises `KeyboardInterrupt` within a fraction of a second.
 ///
 /// >>> solve_puzzle("queens", "8", "count")["solutions"]
 /// 92
+/// >>> len(solve_puzzle("queens", "8", "all", limit=3)["boards"])
+/// 3
 #[pyfunction]
-#[pyo3(signature = (name, text, task="first"))]
+#[pyo3(signature = (name, text, task="first", timeout=None, limit=None))]
 fn solve_puzzle<'py>(
     py: Python<'py>,
     name: &str,
     text: &str,
     task: &str,
+    timeout: Option<f64>,
+    limit: Option<u64>,
 ) -> PyResult<Bound<'py, PyDict>> {
     use reductions::plan::Task;
     let task = match task {
@@ -490,10 +495,24 @@ fn solve_puzzle<'py>(
             )))
         }
     };
+    let deadline = timeout
+        .map(|seconds| {
+            Duration::try_from_secs_f64(seconds)
+                .map(|limit| Instant::now() + limit)
+                .map_err(|err| PyValueError::new_err(format!("timeout: {err}")))
+        })
+        .transpose()?;
     let puzzle = registered(name)?;
-    let answer = py
-        .allow_threads(|| puzzle.solve(text, task))
-        .map_err(|err| registry_error(py, err))?;
+    let answer = interruptible(py, |cancel| {
+        let limits = reductions::registry::Limits {
+            deadline,
+            cancel: Some(cancel),
+            max_boards: limit,
+            ..reductions::registry::Limits::default()
+        };
+        puzzle.solve_within(text, task, &limits)
+    })?
+    .map_err(|err| registry_error(py, err))?;
     let result = PyDict::new(py);
     result.set_item("boards", PyList::new(py, &answer.boards)?)?;
     result.set_item("solutions", py_count(py, &answer.solutions)?)?;

@@ -106,6 +106,14 @@ def test_puzzles_by_name():
     with pytest.raises(dlx.ParseError) as caught:
         dlx.solve_puzzle("sudoku", "1.3.\n.4x.\n..4.\n.3.1\n")
     assert caught.value.line == 2
+    # A list cut at `limit`, and a count cut by `timeout`, say they are incomplete.
+    three = dlx.solve_puzzle("queens", "8", "all", limit=3)
+    assert len(three["boards"]) == 3 and not three["complete"]
+    stopped = dlx.solve_puzzle("queens", "14", "count", timeout=0.01)
+    assert not stopped["complete"]
+    # A puzzle added to the registry is solved by name: Latin squares of order 5 (A002860).
+    assert "latin" in dlx.puzzle_names()
+    assert dlx.solve_puzzle("latin", ".....\n" * 5, "count")["solutions"] == 161280
 
 
 def test_docstring_examples_run():

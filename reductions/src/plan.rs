@@ -220,22 +220,39 @@ impl<R: Reduction> Prepared<R> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn count(&self) -> dlx::Count {
+        self.count_with(|solver| solver).0
+    }
+
+    /// [`count`](Self::count) on the solver that `limit` makes of the plan's (a deadline, a
+    /// cancel flag), and whether the count is complete. A memoized count that a limit stopped
+    /// is 0 and incomplete: it has no part to tell.
+    pub fn count_with<'s>(
+        &'s self,
+        limit: impl FnOnce(dlx::Solver<'s>) -> dlx::Solver<'s>,
+    ) -> (dlx::Count, bool) {
         if let Some(counter) = &self.plan.counter {
-            return counter();
+            return (counter(), true);
         }
-        let solver = self.solver();
+        let solver = limit(self.solver());
         let memoize = self.plan.memoize
             || self
                 .plan
                 .memo_after
                 .is_some_and(|nodes| is_loose(&solver, nodes));
         if memoize {
-            if let Ok(outcome) = solver.clone().memo_count() {
-                return outcome.count;
+            match solver.clone().memo_count() {
+                Ok(outcome) => return (outcome.count, true),
+                // Stopped by the limit, which would stop the enumeration too; a memoized
+                // count has no part to tell until it ends.
+                Err(dlx::memo::MemoError::Stopped { .. }) => {
+                    return (dlx::Count::from(0u128), false)
+                }
+                Err(_) => {} // Past the memo's memory (or unable): enumerated instead.
             }
         }
         let outcome = solver.count();
-        dlx::Count::from(outcome.solutions)
+        let complete = outcome.is_complete();
+        (dlx::Count::from(outcome.solutions), complete)
     }
 
     /// The board of a solution, given its options.

@@ -182,6 +182,54 @@ pub fn info_of(name: &str) -> Option<&'static PuzzleInfo> {
     PUZZLES.iter().find(|info| info.name == name)
 }
 
+/// Bounds on [`Puzzle::solve_within`]: a server's time limit, a cancelled request, a page
+/// that shows a hundred boards at most. None by default.
+///
+/// ```
+/// use reductions::plan::Task;
+/// use reductions::registry::{self, Limits};
+///
+/// let queens = registry::find("queens").unwrap();
+/// let limits = Limits { max_boards: Some(3), ..Limits::default() };
+/// let answer = queens.solve_within("8", Task::All, &limits)?;
+/// assert_eq!((answer.boards.len(), answer.complete), (3, false));
+/// # Ok::<(), reductions::registry::SolveError>(())
+/// ```
+#[derive(Clone, Debug, Default)]
+pub struct Limits {
+    /// When to stop.
+    pub deadline: Option<std::time::Instant>,
+    /// A flag that stops the search once set, from any thread.
+    pub cancel: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+    /// The most boards [`Task::All`] lists.
+    pub max_boards: Option<u64>,
+    /// The threads the search may use ([`dlx::Solver::threads`]); the solver's default when
+    /// `None`.
+    pub threads: Option<usize>,
+    /// The most memory a memoized count may take ([`dlx::Solver::memo_limit`]), in bytes;
+    /// past it the count enumerates instead.
+    pub memo_memory: Option<usize>,
+}
+
+impl Limits {
+    /// `solver` within these limits.
+    fn apply<'p>(&self, mut solver: dlx::Solver<'p>) -> dlx::Solver<'p> {
+        if let Some(deadline) = self.deadline {
+            solver = solver.deadline(deadline);
+        }
+        if let Some(cancel) = &self.cancel {
+            solver = solver.cancel_on(cancel.clone());
+        }
+        if let Some(threads) = self.threads {
+            solver = solver.threads(threads);
+        }
+        if let Some(bytes) = self.memo_memory {
+            solver = solver.memo_limit(bytes);
+        }
+        solver
+    }
+}
+
 /// What [`Puzzle::solve`] found: the boards (as their plain text) and the number of
 /// solutions, complete or, when the task stopped early by its nature (the first solution,
 /// or two for uniqueness), what it found until then.
@@ -229,7 +277,13 @@ pub trait Puzzle: Send + Sync {
     /// one) for `task` by the library's plan: [`Task::First`] one board, [`Task::Unique`] up
     /// to two, [`Task::All`] every one, [`Task::Count`] the number only (memoized where the
     /// plan says so). [`Task::Random`] is not done here.
-    fn solve(&self, text: &str, task: Task) -> Result<Answer, SolveError>;
+    fn solve(&self, text: &str, task: Task) -> Result<Answer, SolveError> {
+        self.solve_within(text, task, &Limits::default())
+    }
+
+    /// [`solve`](Self::solve) within `limits`: a search stopped by them answers what it
+    /// found, with [`Answer::complete`] false.
+    fn solve_within(&self, text: &str, task: Task, limits: &Limits) -> Result<Answer, SolveError>;
 
     /// A new puzzle with exactly one solution, of `size` (`9` for a 9 x 9 sudoku; binairo
     /// also `ROWSxCOLS`) and `difficulty` (a rung's name; the easiest when `None`), made
@@ -295,7 +349,7 @@ where
         self.info
     }
 
-    fn solve(&self, text: &str, task: Task) -> Result<Answer, SolveError> {
+    fn solve_within(&self, text: &str, task: Task, limits: &Limits) -> Result<Answer, SolveError> {
         if task == Task::Random {
             return Err(SolveError::Unsupported(
                 "random solutions are drawn by the dlx command (--random) or the solver's memo_graph",
@@ -304,14 +358,19 @@ where
         let puzzle = self.reduction.parse(text).map_err(SolveError::Parse)?;
         let prepared = prepare(&self.reduction, &puzzle, task).map_err(SolveError::Build)?;
         if task == Task::Count {
+            let (solutions, complete) = prepared.count_with(|solver| limits.apply(solver));
             return Ok(Answer {
                 boards: Vec::new(),
-                solutions: prepared.count(),
-                complete: true,
+                solutions,
+                complete,
             });
         }
+        let mut solver = limits.apply(prepared.solver());
+        if let (Task::All, Some(most)) = (task, limits.max_boards) {
+            solver = solver.limit(u128::from(most));
+        }
         let mut found = Vec::new();
-        let outcome = prepared.solver().for_each(|options| {
+        let outcome = solver.for_each(|options| {
             found.push(options.to_vec());
             ControlFlow::Continue(())
         });
@@ -319,10 +378,17 @@ where
             .iter()
             .map(|options| prepared.decode(&puzzle, options).to_string())
             .collect();
+        // The first solution, and two for uniqueness, are all these tasks ask for; a list
+        // cut at `max_boards` is not.
+        let asked_for_all = task == Task::All;
         Ok(Answer {
             boards,
             solutions: dlx::Count::from(outcome.solutions),
-            complete: matches!(outcome.stopped, None | Some(dlx::StopReason::SolutionLimit)),
+            complete: match outcome.stopped {
+                None => true,
+                Some(dlx::StopReason::SolutionLimit) => !asked_for_all,
+                Some(_) => false,
+            },
         })
     }
 

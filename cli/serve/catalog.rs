@@ -1,0 +1,124 @@
+//! Every puzzle of the registry, by name: `GET /api/puzzles` lists them as the library knows
+//! them, and `POST /api/puzzles/{name}/solve?task=...` solves any whose text alone is a
+//! puzzle, by the library's plan ([`reductions::registry`]) within the server's limits. The
+//! page's "More puzzles" section is built from the list, so a puzzle added to the registry
+//! is on the page too.
+
+use std::sync::Arc;
+
+use axum::extract::rejection::{QueryRejection, StringRejection};
+use axum::extract::{Path, Query, State};
+use axum::http::StatusCode;
+use axum::response::Response;
+use reductions::plan::Task;
+use reductions::registry::{self, Limits, SolveError, PUZZLES};
+use serde::Deserialize;
+use serde_json::json;
+
+use super::api::{body, json_response, query, Answer};
+use super::jobs::Jobs;
+use super::ApiError;
+
+/// The most boards `task=all` lists.
+const MAX_BOARDS: u64 = 100;
+
+/// `GET /api/puzzles`: `{"puzzles": [...]}`, each with its name, summary, Tatham's game (or
+/// null), and whether it makes, grades, gives hints and is solved from its text alone.
+pub async fn list() -> Response {
+    let puzzles: Vec<_> = PUZZLES
+        .iter()
+        .map(|info| {
+            json!({
+                "name": info.name,
+                "summary": info.summary,
+                "tatham": info.tatham,
+                "generates": info.generates,
+                "grades": info.grades,
+                "hints": info.hints,
+                "from_text": info.from_text,
+            })
+        })
+        .collect();
+    json_response(json!({ "puzzles": puzzles }))
+}
+
+#[derive(Deserialize)]
+pub struct SolveQuery {
+    /// `first`, `unique` (the default), `all` (at most [`MAX_BOARDS`]) or `count`.
+    task: Option<String>,
+}
+
+/// `POST /api/puzzles/{name}/solve?task=TASK` with the puzzle's text: `{"name", "task",
+/// "boards": [plain text, ...], "solutions": "N", "complete"}`, the count as a string (it may
+/// pass 2^64).
+pub async fn solve(
+    State(jobs): State<Arc<Jobs>>,
+    Path(name): Path<String>,
+    request: Result<Query<SolveQuery>, QueryRejection>,
+    text: Result<String, StringRejection>,
+) -> Answer {
+    let request = query(request)?;
+    let task_name = request.task.unwrap_or_else(|| "unique".to_owned());
+    let task = match task_name.as_str() {
+        "first" => Task::First,
+        "unique" => Task::Unique,
+        "all" => Task::All,
+        "count" => Task::Count,
+        other => {
+            return Err(ApiError::input(
+                "task",
+                format!("task '{other}': expected first, unique, all or count"),
+            ))
+        }
+    };
+    let Some(puzzle) = registry::find(&name) else {
+        let names: Vec<&str> = PUZZLES
+            .iter()
+            .filter(|info| info.from_text)
+            .map(|info| info.name)
+            .collect();
+        return Err(ApiError::new(
+            StatusCode::NOT_FOUND,
+            format!(
+                "no puzzle '{}' to solve from its text: {}",
+                reductions::text::shown(&name),
+                crate::render::or_list(&names)
+            ),
+        ));
+    };
+    let text = body(text)?;
+    if text.trim().is_empty() {
+        return Err(ApiError::input("puzzle", "paste a puzzle first"));
+    }
+    jobs.run(move |job| {
+        let limits = Limits {
+            deadline: Some(job.deadline()),
+            cancel: Some(job.cancel.clone()),
+            max_boards: Some(MAX_BOARDS),
+            threads: Some(1),
+            memo_memory: Some(super::MEMO_LIMIT),
+        };
+        let answer = puzzle
+            .solve_within(&text, task, &limits)
+            .map_err(|err| match err {
+                SolveError::Parse(err) => {
+                    let message = match (err.line(), err.column()) {
+                        (Some(line), Some(column)) => {
+                            format!("line {line}, column {column}: {}", err.kind())
+                        }
+                        _ => err.to_string(),
+                    };
+                    ApiError::input("puzzle", message)
+                }
+                err => ApiError::unprocessable("puzzle", err.to_string()),
+            })?;
+        Ok(json_response(json!({
+            "name": name,
+            "task": task_name,
+            "boards": answer.boards,
+            "solutions": answer.solutions.to_string(),
+            "complete": answer.complete,
+        })))
+    })
+    .await
+}
