@@ -72,11 +72,23 @@ impl Server {
 
 impl Drop for Server {
     fn drop(&mut self) {
+        // Whether the server was still running when the test failed: a server killed by a
+        // signal (a stack overflow ends the process by SIGSEGV, without a word) closes every
+        // connection without an answer.
+        let running = matches!(self.child.try_wait(), Ok(None));
         let _ = self.child.kill();
-        let _ = self.child.wait();
+        let status = self.child.wait();
         if std::thread::panicking() {
             let log = std::fs::read_to_string(&self.log).unwrap_or_default();
-            eprintln!("dlx serve's stderr ({}):\n{log}", self.log.display());
+            let state = if running {
+                "was running".to_owned()
+            } else {
+                format!("had ended: {status:?}")
+            };
+            eprintln!(
+                "dlx serve {state}; its stderr ({}):\n{log}",
+                self.log.display()
+            );
         }
         let _ = std::fs::remove_file(&self.log);
     }
