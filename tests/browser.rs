@@ -289,6 +289,7 @@ fn answers_ok(address: &str, request: &str) -> bool {
     let mut buffer = [0u8; 1024];
     while !answer.windows(2).any(|pair| pair == b"\r\n") {
         match stream.read(&mut buffer) {
+            Err(err) if err.kind() == std::io::ErrorKind::Interrupted => continue,
             Ok(0) | Err(_) => return false,
             Ok(n) => answer.extend_from_slice(&buffer[..n]),
         }

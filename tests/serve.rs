@@ -132,7 +132,25 @@ pub fn request(address: &str, method: &str, path: &str, body: &[u8]) -> Reply {
 /// Sends `bytes` as they are and reads the answer: to its Content-Length, to its last chunk,
 /// or else to the end of the connection (some servers keep it open after answering).
 pub fn raw(address: &str, bytes: &[u8]) -> Reply {
-    parse_reply(&raw_bytes(address, bytes))
+    let started = Instant::now();
+    let answer = raw_bytes(address, bytes);
+    if answer.is_empty() {
+        // Said in full, to tell a server that closed the connection from one that never
+        // answered.
+        let head = String::from_utf8_lossy(bytes);
+        let head = head.lines().next().unwrap_or_default();
+        let ended = LAST_READ.with(|last| last.borrow().clone());
+        panic!(
+            "no HTTP answer to {head:?} after {:?}: the read ended with {ended}",
+            started.elapsed()
+        );
+    }
+    parse_reply(&answer)
+}
+
+std::thread_local! {
+    /// How the last read of [`raw_bytes`] on this thread ended.
+    static LAST_READ: std::cell::RefCell<String> = const { std::cell::RefCell::new(String::new()) };
 }
 
 /// [`raw`], or `None` when the connection closed without an answer.
@@ -155,7 +173,17 @@ fn raw_bytes(address: &str, bytes: &[u8]) -> Vec<u8> {
     let mut buffer = [0u8; 1 << 16];
     loop {
         match stream.read(&mut buffer) {
-            Ok(0) | Err(_) => break,
+            Ok(0) => {
+                LAST_READ.with(|last| *last.borrow_mut() = "the end of the stream".into());
+                break;
+            }
+            // A signal caught by this process (another test's child can signal the whole
+            // process group) interrupts the read, which then goes on.
+            Err(err) if err.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(err) => {
+                LAST_READ.with(|last| *last.borrow_mut() = format!("an error: {err:?}"));
+                break;
+            }
             Ok(n) => answer.extend_from_slice(&buffer[..n]),
         }
         if is_complete(&answer) {
