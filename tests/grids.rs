@@ -348,3 +348,73 @@ fn binairo_grids() {
     run.assert_status(1);
     insta::assert_snapshot!("binairo_broken", run.report());
 }
+
+/// Sudoku-X (Tatham's Solo with `x`): its game IDs read, solve to Tatham's solution, write
+/// back with `x`, and the board says and draws its diagonals; a text grid after a line `X`
+/// counts with the diagonals' rule.
+#[test]
+fn sudoku_x_from_tathams_ids_and_text() {
+    let corpus =
+        std::fs::read_to_string(root().join("reductions/tests/fixtures/tatham/solo-x.tsv"))
+            .expect("the sudoku-X corpus");
+    let line = corpus
+        .lines()
+        .find(|line| line.starts_with("3x3xda\t"))
+        .expect("an advanced 9 x 9 sudoku-X");
+    let [_, id, solution] = line.split('\t').collect::<Vec<_>>()[..] else {
+        panic!("{line}")
+    };
+    let run = dlx(&["sudoku", id, "--plain"]);
+    run.assert_status(0);
+    let digits: Vec<&str> = solution.split(',').collect();
+    let rows: Vec<String> = digits.chunks(9).map(|row| row.concat()).collect();
+    assert_eq!(run.stdout, format!("X\n{}\n", rows.join("\n")));
+    // The diagonals hold every digit once in the board printed.
+    for diagonal in [0, 1] {
+        let cells: BTreeSet<char> = (0..9)
+            .map(|k| rows[k].as_bytes()[if diagonal == 0 { k } else { 8 - k }] as char)
+            .collect();
+        assert_eq!(cells.len(), 9);
+    }
+    let written = dlx(&["sudoku", id, "--format", "tatham"]);
+    assert!(written.stdout.starts_with("3x3x:"), "{}", written.stdout);
+    let json = dlx(&["sudoku", id, "--format", "json"]);
+    assert!(
+        json.stdout.contains("\"diagonals\":true"),
+        "{}",
+        json.stdout
+    );
+    let svg = dlx(&["sudoku", id, "--format", "svg"]);
+    assert!(svg.stdout.contains("#f4ecd2"), "the diagonals are tinted");
+    let explained = dlx(&["sudoku", id, "--explain"]);
+    explained.assert_status(0);
+    assert!(explained.stdout.contains("solved"), "{}", explained.stdout);
+    // A file of game IDs, sudoku-X and plain ones of the same boxes mixed (a batch shares
+    // one table per shape, and the diagonals are part of the shape): each answered as alone.
+    let plain_ids =
+        std::fs::read_to_string(root().join("reductions/tests/fixtures/tatham/solo.tsv"))
+            .expect("the Solo corpus");
+    let mut ids: Vec<&str> = corpus
+        .lines()
+        .chain(plain_ids.lines())
+        .filter_map(|line| line.split('\t').nth(1))
+        .filter(|id| id.starts_with("3x3x:") || id.starts_with("3x3:"))
+        .collect();
+    ids.sort_by_key(|id| id.len());
+    ids.truncate(8);
+    assert!(
+        ids.iter().any(|id| id.starts_with("3x3x:")) && ids.iter().any(|id| id.starts_with("3x3:"))
+    );
+    let batch = dlx_from_bytes(&["sudoku", "--format", "tatham"], ids.join("\n").as_bytes());
+    let alone: Vec<String> = ids
+        .iter()
+        .map(|id| dlx(&["sudoku", id, "--format", "tatham"]).stdout)
+        .collect();
+    assert_eq!(batch.stdout, alone.concat());
+
+    // Empty 4 x 4 grids: 288 sudoku, 48 of them sudoku-X.
+    let empty = "....\n".repeat(4);
+    let plain = dlx_from_bytes(&["sudoku", "--count"], empty.as_bytes());
+    let x = dlx_from_bytes(&["sudoku", "--count"], format!("X\n{empty}").as_bytes());
+    assert_eq!((plain.stdout.trim(), x.stdout.trim()), ("288", "48"));
+}

@@ -137,6 +137,7 @@ fn view(puzzle: &Grid, board: &Grid) -> DigitGrid {
             .map(|k| puzzle.digit(k / cols, k % cols).is_some())
             .collect(),
         boxes: (1, 1),
+        diagonals: false,
         plain: board.to_string(),
         tatham: Some(Box::new({
             let board = board.clone();

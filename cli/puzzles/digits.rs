@@ -17,6 +17,10 @@ pub const FOUND: &str = "#1f5fbf";
 /// Side of a cell in pictures, in pixels.
 pub const CELL: usize = 40;
 
+/// The tint of the long diagonals' cells of a sudoku-X: on a terminal (xterm-256), and in
+/// pictures.
+const DIAGONAL: (u8, &str) = (230, "#f4ecd2");
+
 /// A digit for people: given digits set apart.
 pub fn digit(text: &str, given: bool, width: usize, paint: &Paint, out: &mut String) {
     if given && paint.color {
@@ -38,6 +42,9 @@ pub struct DigitGrid {
     /// The boxes' rows and columns: lines after every so many rows and columns ((1, 1):
     /// none).
     pub boxes: (usize, usize),
+    /// Whether the long diagonals hold every digit once too (sudoku-X): their cells are
+    /// tinted.
+    pub diagonals: bool,
     /// The plain text (the reduction's `Display`).
     pub plain: String,
     /// Makes the Tatham game ID of the board, for `--format tatham`: only when asked, as a
@@ -46,6 +53,11 @@ pub struct DigitGrid {
 }
 
 impl DigitGrid {
+    /// Whether the cell at `row`, `col` lies on a long diagonal of a sudoku-X.
+    fn on_diagonal(&self, row: usize, col: usize) -> bool {
+        self.diagonals && (row == col || row + col + 1 == self.cols)
+    }
+
     /// A digit as the plain text writes it: `0`-`9`, then `A`-`Z` on grids up to 35 x 35,
     /// numbers beyond.
     fn text(&self, k: usize) -> String {
@@ -84,6 +96,9 @@ impl Board for DigitGrid {
         let boxes = h * w > 1;
         let width = self.width();
         let mut line = String::new();
+        if self.diagonals && !color {
+            writeln!(out, "X: the long diagonals hold every digit once too")?;
+        }
         for row in 0..rows {
             if boxes && row > 0 && row % h == 0 {
                 line.clear();
@@ -101,7 +116,12 @@ impl Board for DigitGrid {
                     line.push('│');
                 }
                 let k = row * cols + col;
-                digit(&self.text(k), self.given[k], width, &paint, &mut line);
+                if color && self.on_diagonal(row, col) {
+                    let text = render::center(&self.text(k), width);
+                    paint.cell(&text, Some(DIAGONAL.0), self.given[k], &mut line);
+                } else {
+                    digit(&self.text(k), self.given[k], width, &paint, &mut line);
+                }
             }
             writeln!(out, "{}", line.trim_end())?;
         }
@@ -117,6 +137,8 @@ impl Board for DigitGrid {
             rows: Option<usize>,
             #[serde(skip_serializing_if = "Option::is_none")]
             cols: Option<usize>,
+            #[serde(skip_serializing_if = "std::ops::Not::not")]
+            diagonals: bool,
             grid: G,
             given: V,
             board: Vec<&'a str>,
@@ -130,6 +152,7 @@ impl Board for DigitGrid {
                 size: square.then_some(rows),
                 rows: (!square).then_some(rows),
                 cols: (!square).then_some(cols),
+                diagonals: self.diagonals,
                 grid: Rows {
                     rows,
                     cols,
@@ -140,7 +163,7 @@ impl Board for DigitGrid {
                     cols,
                     cell: |row, col| self.given[row * cols + col],
                 },
-                board: self.plain.lines().collect(),
+                board: self.plain.lines().filter(|line| *line != "X").collect(),
             },
         )
     }
@@ -155,7 +178,12 @@ impl Board for DigitGrid {
             for col in 0..cols {
                 let k = row * cols + col;
                 let (x, y) = (col * CELL, row * CELL);
-                svg.rect(x, y, CELL, CELL, "#ffffff", "#999999");
+                let background = if self.on_diagonal(row, col) {
+                    DIAGONAL.1
+                } else {
+                    "#ffffff"
+                };
+                svg.rect(x, y, CELL, CELL, background, "#999999");
                 let fill = if self.given[k] { "#000000" } else { FOUND };
                 svg.text(
                     x + CELL / 2,

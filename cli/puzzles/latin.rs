@@ -58,6 +58,7 @@ fn view(puzzle: &Square, board: &Square) -> DigitGrid {
             .map(|k| puzzle.digit(k / n, k % n).is_some())
             .collect(),
         boxes: (1, 1),
+        diagonals: false,
         plain: board.to_string(),
         tatham: None,
     }

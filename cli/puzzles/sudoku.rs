@@ -22,8 +22,12 @@ use crate::Found;
 /// lines of `-` `+` `=` drawn between boxes are skipped. Standard input if FILE is absent
 /// or `-`.
 ///
-/// Plain text: one line per row of digits (letters beyond 9). On a terminal, lines
-/// between the boxes and the givens set apart.
+/// Sudoku-X: a first line `X` (or a Solo ID with `x`, like `3x3x:...`) adds the rule that
+/// both long diagonals hold every digit once too; grades and hints use it.
+///
+/// Plain text: one line per row of digits (letters beyond 9), after the line `X` of a
+/// sudoku-X. On a terminal, lines between the boxes, the givens set apart and the
+/// diagonals tinted.
 #[derive(Debug, Args)]
 #[command(after_help = "Examples:\n  \
     dlx sudoku puzzle.txt\n  \
@@ -101,6 +105,7 @@ fn view(puzzle: &Grid, board: &Grid) -> DigitGrid {
             .map(|k| puzzle.digit(k / side, k % side).is_some())
             .collect(),
         boxes: puzzle.box_shape(),
+        diagonals: puzzle.has_diagonals(),
         plain: board.to_string(),
         tatham: Some(Box::new({
             let board = board.clone();

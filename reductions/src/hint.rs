@@ -83,6 +83,8 @@ pub enum House {
     Column(usize),
     /// Box `n`, in reading order.
     Box(usize),
+    /// A long diagonal of sudoku-X: 1 from the top left corner, 2 from the top right.
+    Diagonal(usize),
 }
 
 impl fmt::Display for House {
@@ -91,6 +93,8 @@ impl fmt::Display for House {
             House::Row(n) => write!(f, "row {n}"),
             House::Column(n) => write!(f, "column {n}"),
             House::Box(n) => write!(f, "box {n}"),
+            House::Diagonal(1) => f.write_str("the diagonal from the top left"),
+            House::Diagonal(_) => f.write_str("the diagonal from the top right"),
         }
     }
 }
@@ -227,10 +231,13 @@ fn mark(houses: &Houses, cell: usize, bit: u64) -> Mark {
     }
 }
 
-/// House number `h` of a square grid's houses (rows and columns alternate, boxes after).
+/// House number `h` of a square grid's houses (rows and columns alternate, boxes after, then
+/// the diagonals of sudoku-X).
 fn house(houses: &Houses, h: usize) -> House {
     let side = houses.side;
+    let boxes = houses.is_box.iter().filter(|&&is_box| is_box).count();
     match h {
+        h if h >= 2 * side + boxes => House::Diagonal(h - 2 * side - boxes + 1),
         h if h >= 2 * side => House::Box(h - 2 * side + 1),
         h if h % 2 == 0 => House::Row(h / 2 + 1),
         h => House::Column(h / 2 + 1),

@@ -43,14 +43,22 @@ impl Houses {
     /// The houses of a square grid of `side` x `side` cells, each row and column a house
     /// (values 0 to `side - 1`), and the `extra` houses (sudoku's boxes).
     pub fn square(side: usize, extra: Vec<Vec<usize>>) -> Houses {
-        let mut houses: Vec<Vec<usize>> = Vec::with_capacity(2 * side + extra.len());
+        Houses::square_with(side, extra, Vec::new())
+    }
+
+    /// [`square`](Self::square) with `boxes`, then `others` that are not boxes (the long
+    /// diagonals of sudoku-X).
+    pub fn square_with(side: usize, boxes: Vec<Vec<usize>>, others: Vec<Vec<usize>>) -> Houses {
+        let mut houses: Vec<Vec<usize>> = Vec::with_capacity(2 * side + boxes.len() + others.len());
         for h in 0..side {
             houses.push((0..side).map(|k| h * side + k).collect());
             houses.push((0..side).map(|k| k * side + h).collect());
         }
         let mut is_box = vec![false; houses.len()];
-        is_box.resize(houses.len() + extra.len(), true);
-        houses.extend(extra);
+        is_box.resize(houses.len() + boxes.len(), true);
+        houses.extend(boxes);
+        is_box.resize(houses.len() + others.len(), false);
+        houses.extend(others);
         let mut made = Houses::new(side * side, side, houses, is_box);
         made.side = side;
         made

@@ -19,10 +19,12 @@ fn corpus(name: &str) -> Problem {
     Problem::from_dlx(&fs::read_to_string(path.join(name)).unwrap()).unwrap()
 }
 
-/// The cells of a printed board (1-9 then A-Z, or numbers separated by blanks), 0 for `.`.
+/// The cells of a printed board (1-9 then A-Z, or numbers separated by blanks), 0 for `.`;
+/// the line `X` of a sudoku-X skipped.
 fn cells(board: &str) -> Vec<Vec<usize>> {
     board
         .lines()
+        .filter(|line| *line != "X")
         .map(|line| {
             if line.contains(' ') {
                 line.split_whitespace()
@@ -186,8 +188,24 @@ fn four_by_four_encoding() {
 /// the grid is Solo's description byte for byte.
 #[test]
 fn tathams_solo_puzzles_read_solve_grade_and_write_back() {
+    let read = check_solo_corpus("solo.tsv");
+    assert!(read >= 30, "{read} puzzles");
+}
+
+/// The same for Solo's sudoku-X (`x` in the parameters: the long diagonals hold every digit
+/// once too), made at every level on 2x2, 2x3 and 3x3 boxes.
+#[test]
+fn tathams_sudoku_x_puzzles_read_solve_grade_and_write_back() {
+    let read = check_solo_corpus("solo-x.tsv");
+    assert!(read >= 25, "{read} puzzles");
+}
+
+/// Checks every line of a corpus of Solo's puzzles (see above); the number of lines.
+fn check_solo_corpus(file: &str) -> usize {
     use reductions::sudoku::{grade, Difficulty, Grade};
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/tatham/solo.tsv");
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/tatham")
+        .join(file);
     let corpus = fs::read_to_string(path).unwrap();
     let mut read = 0;
     for line in corpus.lines() {
@@ -210,6 +228,7 @@ fn tathams_solo_puzzles_read_solve_grade_and_write_back() {
             _ => Difficulty::Unreasonable,
         };
         let grid = Sudoku::default().parse(id).unwrap();
+        assert_eq!(grid.has_diagonals(), params.contains("xd"), "{id}");
         match grade(&grid) {
             Grade::Unique {
                 difficulty: found, ..
@@ -218,10 +237,11 @@ fn tathams_solo_puzzles_read_solve_grade_and_write_back() {
         }
         let (_, desc) = id.split_once(':').unwrap();
         let (rows, cols) = grid.box_shape();
-        assert_eq!(grid.game_id(), format!("{rows}x{cols}:{desc}"));
+        let x = if grid.has_diagonals() { "x" } else { "" };
+        assert_eq!(grid.game_id(), format!("{rows}x{cols}{x}:{desc}"));
         read += 1;
     }
-    assert!(read >= 30, "{read} puzzles");
+    read
 }
 
 /// Generated puzzles, for every difficulty and seeds 0 to 7 on 4 x 4, 9 x 9 and 6 x 6 (boxes
@@ -293,12 +313,12 @@ fn solo_ids_that_are_not_plain_sudoku_are_refused_with_a_place() {
         (
             "3x3j:a",
             4,
-            "expected Solo's plain sudoku, found a jigsaw sudoku ('j')",
+            "expected Solo's plain sudoku or sudoku-X, found a jigsaw sudoku ('j')",
         ),
         (
             "3x3k:a",
             4,
-            "expected Solo's plain sudoku, found a killer sudoku ('k')",
+            "expected Solo's plain sudoku or sudoku-X, found a killer sudoku ('k')",
         ),
         ("3x3dt#12345", 6, "random-seed ID"),
         ("2x2:a5", 6, "expected a digit from 1 to 4, found 5"),

@@ -40,14 +40,18 @@ pub(super) fn encode_reduced(
     let names = Names::new(side);
     // One table each for the digits present and the items of the digits lacking: the
     // house `h` of kind `kind` (row, column, box) at `house(kind, h)`, then digits 0..=side.
+    // The long diagonals of sudoku-X are houses 0 and 1 of kind 3.
     let house = |kind: usize, h: usize| (kind * side + h) * (side + 1);
-    let mut present = vec![false; 3 * side * (side + 1)];
+    let mut present = vec![false; (3 * side + 2) * (side + 1)];
     for r in 0..side {
         for c in 0..side {
             let d = grid.cells[r * side + c] as usize;
             present[house(0, r) + d] = true;
             present[house(1, c) + d] = true;
             present[house(2, grid.box_of(r, c)) + d] = true;
+            for diagonal in grid.diagonals_of(r, c) {
+                present[house(3, diagonal) + d] = true;
+            }
         }
     }
     // An open cell makes an item, and so does each digit its row, column and box lack (as
@@ -64,8 +68,12 @@ pub(super) fn encode_reduced(
         }
     }
     let mut lacking = vec![None; present.len()];
-    for (kind, prefix) in ["r", "c", "b"].into_iter().enumerate() {
-        for h in 0..side {
+    let diagonals = if grid.has_diagonals() { 2 } else { 0 };
+    for (kind, (prefix, count)) in [("r", side), ("c", side), ("b", side), ("x", diagonals)]
+        .into_iter()
+        .enumerate()
+    {
+        for h in 0..count {
             for d in 1..=side {
                 if !present[house(kind, h) + d] {
                     lacking[house(kind, h) + d] = Some(builder.primary(names.house(prefix, h, d)));
@@ -85,17 +93,29 @@ pub(super) fn encode_reduced(
                 .iter()
                 .zip(digits_of(1, c))
                 .zip(digits_of(2, b));
+            let on: Vec<usize> = grid.diagonals_of(r, c).collect();
             for (d, ((row, col), bx)) in digits.enumerate() {
                 if excluded == Some((r * side + c, d)) {
                     continue;
                 }
                 if let (Some(row), Some(col), Some(bx)) = (*row, *col, *bx) {
-                    builder.option([cell, row, col, bx]);
-                    choices.push(Fill {
-                        row: r,
-                        col: c,
-                        digit: d,
-                    });
+                    let mut items = vec![cell, row, col, bx];
+                    // On a diagonal of sudoku-X, the digit must be lacking there too.
+                    let mut fits = true;
+                    for &diagonal in &on {
+                        match lacking[house(3, diagonal) + d] {
+                            Some(item) => items.push(item),
+                            None => fits = false,
+                        }
+                    }
+                    if fits {
+                        builder.option(items);
+                        choices.push(Fill {
+                            row: r,
+                            col: c,
+                            digit: d,
+                        });
+                    }
                 }
             }
         }
@@ -114,9 +134,13 @@ pub(super) fn encode_forced(grid: &Grid) -> Result<Encoding<Fill>, dlx::BuildErr
         }
     }
     let mut houses: Vec<Vec<dlx::Primary>> =
-        (0..3).map(|_| Vec::with_capacity(side * side)).collect();
-    for (kind, prefix) in ["r", "c", "b"].into_iter().enumerate() {
-        for h in 0..side {
+        (0..4).map(|_| Vec::with_capacity(side * side)).collect();
+    let diagonals = if grid.has_diagonals() { 2 } else { 0 };
+    for (kind, (prefix, count)) in [("r", side), ("c", side), ("b", side), ("x", diagonals)]
+        .into_iter()
+        .enumerate()
+    {
+        for h in 0..count {
             for d in 1..=side {
                 houses[kind].push(builder.primary(names.house(prefix, h, d)));
             }
@@ -131,12 +155,17 @@ pub(super) fn encode_forced(grid: &Grid) -> Result<Encoding<Fill>, dlx::BuildErr
                 d => d..=d,
             };
             for d in digits {
-                builder.option([
+                let mut items = vec![
                     cells[r * side + c],
                     houses[0][r * side + d - 1],
                     houses[1][c * side + d - 1],
                     houses[2][b * side + d - 1],
-                ]);
+                ];
+                items.extend(
+                    grid.diagonals_of(r, c)
+                        .map(|diagonal| houses[3][diagonal * side + d - 1]),
+                );
+                builder.option(items);
                 choices.push(Fill {
                     row: r,
                     col: c,

@@ -8,6 +8,9 @@ use crate::text::{self, content_lines, ParseError, ParseErrorKind};
 
 impl fmt::Display for Grid {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.diagonals {
+            f.write_str("X\n")?;
+        }
         let side = self.side();
         let lines: Vec<String> = self
             .cells
@@ -171,10 +174,17 @@ pub fn shape_of_side(side: usize) -> Option<(usize, usize)> {
 }
 
 pub(super) fn parse_grid(input: &str) -> Result<Grid, ParseError> {
-    let lines: Vec<(usize, &str)> = content_lines(input)
+    let mut lines: Vec<(usize, &str)> = content_lines(input)
         .into_iter()
         .filter(|(_, text)| !is_drawing(text))
         .collect();
+    // A first line `X` alone: a sudoku-X, whose long diagonals hold every digit once too.
+    let diagonals = lines
+        .first()
+        .is_some_and(|(_, text)| text.trim().eq_ignore_ascii_case("x"));
+    if diagonals {
+        lines.remove(0);
+    }
     let Some(&(first_line, first_text)) = lines.first() else {
         return Err(ParseError::new(
             text::end_line(input),
@@ -246,8 +256,10 @@ pub(super) fn parse_grid(input: &str) -> Result<Grid, ParseError> {
     let mut grid = Grid::with_boxes(box_rows, box_cols).unwrap_or(Grid {
         box_rows: 1,
         box_cols: 1,
+        diagonals: false,
         cells: vec![0],
     });
+    grid.diagonals = diagonals;
     for (k, cell) in cells.iter().enumerate() {
         if cell.value > side as u64 {
             return Err(ParseError::new(

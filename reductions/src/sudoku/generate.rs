@@ -91,7 +91,7 @@ pub fn generate_with_boxes_before(
         return Ok(None);
     };
     let maker = SudokuMaker {
-        grader: Grader::new((box_rows, box_cols)),
+        grader: Grader::new((box_rows, box_cols), false),
         empty,
         deadline,
     };

@@ -88,7 +88,7 @@ crate::generate::ladder_text!(Difficulty);
 /// A sudoku's grade on its ladder.
 pub type Grade = crate::generate::Grade<Difficulty>;
 
-fn houses((rows, cols): (usize, usize)) -> Houses {
+fn houses((rows, cols): (usize, usize), diagonals: bool) -> Houses {
     let side = rows * cols;
     let boxes = (0..side)
         .map(|h| {
@@ -98,16 +98,25 @@ fn houses((rows, cols): (usize, usize)) -> Houses {
                 .collect()
         })
         .collect();
-    Houses::square(side, boxes)
+    let diagonals = if diagonals {
+        vec![
+            (0..side).map(|k| k * side + k).collect(),
+            (0..side).map(|k| k * side + side - 1 - k).collect(),
+        ]
+    } else {
+        Vec::new()
+    };
+    Houses::square_with(side, boxes, diagonals)
 }
 
 /// The rules applied to sudoku grids of one size.
 pub(crate) struct Grader(logic::Grader);
 
 impl Grader {
-    /// The rules for grids whose boxes have this shape (rows, columns).
-    pub fn new(shape: (usize, usize)) -> Grader {
-        Grader(logic::Grader::new(houses(shape)))
+    /// The rules for grids whose boxes have this shape (rows, columns), and long diagonals
+    /// that hold every digit once where `diagonals` (sudoku-X).
+    pub fn new(shape: (usize, usize), diagonals: bool) -> Grader {
+        Grader(logic::Grader::new(houses(shape, diagonals)))
     }
 
     /// What the rules of one difficulty make of a grid.
@@ -137,7 +146,7 @@ impl Grader {
 /// the cheapest of the graders' rules that makes progress, until the grid is solved or no
 /// rule applies ([`crate::hint`]).
 pub fn explain(grid: &Grid) -> crate::hint::Explanation {
-    let grader = Grader::new(grid.box_shape());
+    let grader = Grader::new(grid.box_shape(), grid.has_diagonals());
     let givens: Vec<usize> = grid.cells.iter().map(|&d| d as usize).collect();
     let rules = Difficulty::Extreme.rules().unwrap_or_default();
     grader.0.explain(&givens, &[], rules)
@@ -175,7 +184,7 @@ pub fn hint(grid: &Grid) -> Result<Vec<crate::hint::Hint>, crate::hint::End> {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn grade(grid: &Grid) -> Grade {
-    let grader = Grader::new(grid.box_shape());
+    let grader = Grader::new(grid.box_shape(), grid.has_diagonals());
     grade_by(&Sudoku::default(), grid, |difficulty: Difficulty| {
         grader.deduce(grid, difficulty)
     })

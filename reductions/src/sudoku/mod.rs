@@ -18,7 +18,8 @@
 //! or side² for a grid on one line), and as numbers otherwise, so `1.. 4.7 ...` is a row of
 //! nine cells and `10 0 3 16 ...` a row of a 16 x 16 grid. The box lines that people draw are
 //! skipped: `|` anywhere, and lines made only of `-`, `+`, `=` and `|`. Blank lines, trailing
-//! blanks and `\r` are ignored. Sides go up to [`MAX_BOX`]²; a prime side above 1 has no boxes
+//! blanks and `\r` are ignored. A first line `X` alone makes the grid a sudoku-X, whose two
+//! long diagonals hold every digit once too (items `x<0|1><d>` in the encoding). Sides go up to [`MAX_BOX`]²; a prime side above 1 has no boxes
 //! and is refused. A game ID of Solo (`3x3:a5_4a8...`) is read too.
 //!
 //! [`Grid`]'s `Display` writes n² lines of n² characters (`.` for an empty cell), or of numbers
@@ -120,6 +121,8 @@ pub struct Grid {
     box_rows: usize,
     /// The columns of a box.
     box_cols: usize,
+    /// Whether the two long diagonals hold every digit once too (sudoku-X).
+    diagonals: bool,
     /// Row-major, 0 for an empty cell.
     cells: Vec<u8>,
 }
@@ -144,6 +147,8 @@ pub enum House {
     Column(usize),
     /// A box, numbered from 0 in reading order.
     Box(usize),
+    /// A long diagonal of sudoku-X: 0 from the top left corner, 1 from the top right.
+    Diagonal(usize),
 }
 
 /// Two cells of one row, column or box that hold the same digit.
@@ -163,6 +168,8 @@ impl fmt::Display for Conflict {
             House::Row(r) => format!("row {r}"),
             House::Column(c) => format!("column {c}"),
             House::Box(b) => format!("box {b}"),
+            House::Diagonal(0) => "the diagonal from the top left".to_owned(),
+            House::Diagonal(_) => "the diagonal from the top right".to_owned(),
         };
         let [(r1, c1), (r2, c2)] = self.cells;
         write!(
@@ -187,8 +194,46 @@ impl Grid {
         (box_rows >= 1 && box_cols >= 1 && side <= MAX_BOX * MAX_BOX).then(|| Grid {
             box_rows,
             box_cols,
+            diagonals: false,
             cells: vec![0; side * side],
         })
+    }
+
+    /// Makes the grid a sudoku-X, whose two long diagonals also hold every digit once
+    /// (Tatham's Solo calls it X; its game IDs say `x` after the box size), or a plain one.
+    ///
+    /// ```
+    /// use reductions::sudoku::{Grid, Sudoku};
+    /// use reductions::Reduction;
+    ///
+    /// let mut grid = Grid::new(2).unwrap();
+    /// grid.set_diagonals(true);
+    /// assert_eq!(grid.game_id(), "2x2x:p");
+    /// let count = |grid: &Grid| {
+    ///     let encoding = Sudoku::default().encode(grid).unwrap();
+    ///     let solutions = dlx::Solver::new(&encoding.problem).count().solutions;
+    ///     solutions
+    /// };
+    /// assert_eq!(count(&grid), 48); // of the 288 grids of side 4
+    /// ```
+    pub fn set_diagonals(&mut self, diagonals: bool) {
+        self.diagonals = diagonals;
+    }
+
+    /// Whether the two long diagonals hold every digit once too (sudoku-X).
+    pub fn has_diagonals(&self) -> bool {
+        self.diagonals
+    }
+
+    /// The long diagonals that a cell lies on, when the grid has them: 0 from the top left
+    /// corner, 1 from the top right (the middle cell of an odd side is on both).
+    pub fn diagonals_of(&self, row: usize, col: usize) -> impl Iterator<Item = usize> {
+        let side = self.side();
+        let on = [
+            self.diagonals && row == col,
+            self.diagonals && row + col + 1 == side,
+        ];
+        (0..2).filter(move |&d| on[d])
     }
 
     /// The box size n of square n x n boxes; for boxes that are not square, their rows.
@@ -256,6 +301,7 @@ impl Grid {
         let mut rows = vec![0u64; side];
         let mut cols = vec![0u64; side];
         let mut boxes = vec![0u64; side];
+        let mut diagonals = [0u64; 2];
         for (k, &digit) in self.cells.iter().enumerate() {
             if digit == 0 {
                 continue;
@@ -268,12 +314,19 @@ impl Grid {
                 }
                 *mask |= bit;
             }
+            for d in self.diagonals_of(r, c) {
+                if diagonals[d] & bit != 0 {
+                    return true;
+                }
+                diagonals[d] |= bit;
+            }
         }
         false
     }
 
-    /// Every pair of cells of one row, column or box that hold the same digit: rows first,
-    /// then columns, then boxes, each pair as the first repeat of a digit finds it.
+    /// Every pair of cells of one row, column, box (or long diagonal of sudoku-X) that hold
+    /// the same digit: rows first, then columns, boxes and diagonals, each pair as the first
+    /// repeat of a digit finds it.
     pub fn conflicts(&self) -> Vec<Conflict> {
         let side = self.side();
         let mut found = Vec::new();
@@ -297,6 +350,26 @@ impl Grid {
                     match seen[digit] {
                         Some(first) => found.push(Conflict {
                             house: [House::Row(h), House::Column(h), House::Box(h)][kind],
+                            digit,
+                            cells: [first, (r, c)],
+                        }),
+                        None => seen[digit] = Some((r, c)),
+                    }
+                }
+            }
+        }
+        if self.diagonals {
+            for d in 0..2 {
+                seen.fill(None);
+                for k in 0..side {
+                    let (r, c) = if d == 0 { (k, k) } else { (k, side - 1 - k) };
+                    let digit = self.cells[r * side + c] as usize;
+                    if digit == 0 {
+                        continue;
+                    }
+                    match seen[digit] {
+                        Some(first) => found.push(Conflict {
+                            house: House::Diagonal(d),
                             digit,
                             cells: [first, (r, c)],
                         }),
@@ -370,9 +443,11 @@ impl Reduction for Sudoku {
             .filter(|&(_, &digit)| digit > 0)
             .map(|(cell, &digit)| dlx::OptionId::new(cell * side + digit as usize - 1))
             .collect();
+        let mut blank = Grid::with_boxes(box_rows, box_cols)?;
+        blank.set_diagonals(grid.diagonals);
         Some(Givens {
-            shape: (box_rows as u64) << 32 | box_cols as u64,
-            blank: Grid::with_boxes(box_rows, box_cols)?,
+            shape: u64::from(grid.diagonals) << 63 | (box_rows as u64) << 32 | box_cols as u64,
+            blank,
             options,
         })
     }

@@ -15,24 +15,31 @@ pub(crate) fn parse(text: &str) -> Result<Grid, ParseError> {
         cursor.bump();
         box_cols = tatham::number(&mut cursor, "the box size", 1, MAX_BOX as u64)? as usize;
     }
-    // What may follow: symmetry and difficulty, which do not change the puzzle; jigsaw,
-    // X and killer sudoku, which do and are not read.
+    // What may follow: symmetry and difficulty, which do not change the puzzle; X sudoku
+    // (`x`: the long diagonals hold every digit once too); jigsaw and killer sudoku, which
+    // are not read.
+    let mut diagonals = false;
     while let Some(c) = cursor.peek() {
         let found = match c {
             'j' => "a jigsaw sudoku ('j')",
-            'x' => "an X sudoku ('x')",
             'k' => "a killer sudoku ('k')",
+            'x' => {
+                diagonals = true;
+                cursor.bump();
+                continue;
+            }
             _ => {
                 cursor.bump();
                 continue;
             }
         };
         return Err(cursor.error(ParseErrorKind::Unsupported {
-            expected: "Solo's plain sudoku",
+            expected: "Solo's plain sudoku or sudoku-X",
             found: found.to_owned(),
         }));
     }
     let mut grid = Grid::with_boxes(box_rows, box_cols).expect("the box sizes were checked");
+    grid.set_diagonals(diagonals);
     let side = grid.side();
     let area = side * side;
     let mut cursor = id.desc_cursor();
@@ -84,7 +91,8 @@ fn too_many(cursor: &crate::text::Cursor, area: usize) -> ParseError {
 /// The Solo game ID of a grid.
 pub(crate) fn write(grid: &Grid) -> String {
     let (rows, cols) = grid.box_shape();
-    let mut out = format!("{rows}x{cols}:");
+    let x = if grid.has_diagonals() { "x" } else { "" };
+    let mut out = format!("{rows}x{cols}{x}:");
     let start = out.len();
     let mut run = 0;
     for &digit in &grid.cells {

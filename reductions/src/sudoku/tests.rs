@@ -248,3 +248,102 @@ fn has_conflicts_agrees_with_conflicts() {
     }
     assert!(both.iter().all(|&n| n > 300), "{both:?}");
 }
+
+/// The completions of `cells` (a sudoku-X of boxes `rows` x `cols`, row-major, 0 empty)
+/// counted by plain backtracking over the rules, apart from the encoding.
+fn x_completions(rows: usize, cols: usize, cells: &mut [usize], at: usize) -> u64 {
+    let side = rows * cols;
+    if at == side * side {
+        return 1;
+    }
+    let (r, c) = (at / side, at % side);
+    let fits = |cells: &[usize], digit: usize| {
+        (0..side).all(|k| {
+            let same = |rr: usize, cc: usize| (rr, cc) != (r, c) && cells[rr * side + cc] == digit;
+            let (br, bc) = (r / rows * rows + k / cols, c / cols * cols + k % cols);
+            !same(r, k)
+                && !same(k, c)
+                && !same(br, bc)
+                && !(r == c && same(k, k))
+                && !(r + c + 1 == side && same(k, side - 1 - k))
+        })
+    };
+    if cells[at] != 0 {
+        return if fits(cells, cells[at]) {
+            x_completions(rows, cols, cells, at + 1)
+        } else {
+            0
+        };
+    }
+    let mut count = 0;
+    for digit in 1..=side {
+        if fits(cells, digit) {
+            cells[at] = digit;
+            count += x_completions(rows, cols, cells, at + 1);
+            cells[at] = 0;
+        }
+    }
+    count
+}
+
+#[test]
+fn sudoku_x_counts_as_backtracking_does_in_both_modes() {
+    let mut rng = crate::generate::Rng::new(5);
+    for round in 0..60 {
+        let (rows, cols) = if round % 3 == 0 { (2, 2) } else { (2, 3) };
+        let side = rows * cols;
+        let mut grid = Grid::with_boxes(rows, cols).unwrap();
+        grid.set_diagonals(true);
+        // A few givens, some of them clashing (the plain encoding's case).
+        for _ in 0..rng.below(side + 4) + 4 {
+            let cell = rng.below(side * side);
+            grid.cells[cell] = 1 + rng.below(side) as u8;
+        }
+        let mut cells: Vec<usize> = grid.cells.iter().map(|&d| d as usize).collect();
+        let expected = x_completions(rows, cols, &mut cells, 0);
+        for mode in [Mode::Reduce, Mode::Force] {
+            let sudoku = Sudoku { mode };
+            let encoding = sudoku.encode(&grid).unwrap();
+            let mut found = 0;
+            dlx::Solver::new(&encoding.problem).for_each(|options| {
+                let solved = sudoku.decode(&grid, &encoding.choices_of(options));
+                let mut cells: Vec<usize> = solved.cells.iter().map(|&d| d as usize).collect();
+                // Each completion keeps the givens and is one the backtracking accepts.
+                assert!(grid
+                    .cells
+                    .iter()
+                    .zip(&solved.cells)
+                    .all(|(&given, &found)| given == 0 || given == found));
+                assert_eq!(x_completions(rows, cols, &mut cells, 0), 1, "{solved}");
+                found += 1;
+                std::ops::ControlFlow::Continue(())
+            });
+            assert_eq!(found, expected, "{mode:?}\n{grid}");
+        }
+    }
+    // The empty grids: 48 of side 4 (of 288 sudoku), counted above as a doc example too.
+    let mut empty = Grid::new(2).unwrap();
+    empty.set_diagonals(true);
+    let mut cells = vec![0; 16];
+    assert_eq!(x_completions(2, 2, &mut cells, 0), 48);
+}
+
+#[test]
+fn sudoku_x_reads_writes_and_names_its_diagonals() {
+    let sudoku = Sudoku::default();
+    let grid = sudoku.parse("x\n1...\n.2..\n....\n...1\n").unwrap();
+    assert!(grid.has_diagonals());
+    assert_eq!(grid.to_string(), "X\n1...\n.2..\n....\n...1");
+    assert_eq!(sudoku.parse(&grid.to_string()).unwrap(), grid);
+    assert_eq!(sudoku.parse(&grid.game_id()).unwrap(), grid);
+    assert!(grid.has_conflicts());
+    let conflicts = grid.conflicts();
+    assert_eq!(conflicts.len(), 1);
+    assert_eq!(
+        conflicts[0].to_string(),
+        "the diagonal from the top left holds 1 twice, at (0,0) and (3,3)"
+    );
+    // Without the line `X`, the same cells are a plain sudoku, with no conflict.
+    let plain = sudoku.parse("1...\n.2..\n....\n...1\n").unwrap();
+    assert!(!plain.has_diagonals() && !plain.has_conflicts());
+}
