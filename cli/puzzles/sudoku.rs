@@ -23,7 +23,8 @@ use crate::Found;
 /// or `-`.
 ///
 /// Sudoku-X: a first line `X` (or a Solo ID with `x`, like `3x3x:...`) adds the rule that
-/// both long diagonals hold every digit once too; grades and hints use it.
+/// both long diagonals hold every digit once too; grades and hints use it, and
+/// `--generate 9x` makes them.
 ///
 /// Plain text: one line per row of digits (letters beyond 9), after the line `X` of a
 /// sudoku-X. On a terminal, lines between the boxes, the givens set apart and the
@@ -114,21 +115,27 @@ fn view(puzzle: &Grid, board: &Grid) -> DigitGrid {
     }
 }
 
-/// `--generate SIDE`: sudoku of that side (4, 9, 16 or 25).
+/// `--generate SIDE`: sudoku of that side (4, 9, 16 or 25); `SIDEx` a sudoku-X.
 fn generate(args: &FileArgs, size: &str) -> Result<Found> {
-    let side: usize = size.parse().unwrap_or(0);
+    let (side, diagonals) = match size.strip_suffix(['x', 'X']) {
+        Some(side) => (side, true),
+        None => (size, false),
+    };
+    let side: usize = side.parse().unwrap_or(0);
     let max = sudoku::MAX_GENERATED_BOX * sudoku::MAX_GENERATED_BOX;
     let shape = sudoku::shape_of_side(side).filter(|_| (4..=max).contains(&side));
     let Some((box_rows, box_cols)) = shape else {
         bail!(
             "--generate {size}: expected the side of a sudoku made here, from 4 to {max} and \
-             not prime (4, 6, 8, 9, 10, 12, ..., 16, ..., 25)"
+             not prime (4, 6, 8, 9, 10, 12, ..., 16, ..., 25), with an x after it for a \
+             sudoku-X"
         );
     };
+    let mut shape = Grid::with_boxes(box_rows, box_cols).expect("the size was checked");
+    shape.set_diagonals(diagonals);
     let difficulty = make::difficulty(&args.make, Difficulty::Trivial)?;
     make::generate(&args.make, &args.flags, |rng, deadline| {
-        let made =
-            sudoku::generate_with_boxes_before(box_rows, box_cols, difficulty, rng, deadline);
+        let made = sudoku::generate_like_before(&shape, difficulty, rng, deadline);
         let Ok(made) = made else {
             return Ok(None); // Out of time.
         };

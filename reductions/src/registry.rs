@@ -285,8 +285,8 @@ pub trait Puzzle: Send + Sync {
     /// found, with [`Answer::complete`] false.
     fn solve_within(&self, text: &str, task: Task, limits: &Limits) -> Result<Answer, SolveError>;
 
-    /// A new puzzle with exactly one solution, of `size` (`9` for a 9 x 9 sudoku; binairo
-    /// also `ROWSxCOLS`) and `difficulty` (a rung's name; the easiest when `None`), made
+    /// A new puzzle with exactly one solution, of `size` (`9` for a 9 x 9 sudoku, `9x` for a
+    /// sudoku-X; binairo also `ROWSxCOLS`) and `difficulty` (a rung's name; the easiest when `None`), made
     /// again by the same `seed`, where the puzzle makes them ([`PuzzleInfo::generates`]).
     fn generate(
         &self,
@@ -477,6 +477,11 @@ fn made<G: std::fmt::Display, D: std::fmt::Display>(
 const SUDOKU: Extras = Extras {
     generate: |size, difficulty, seed| {
         use crate::sudoku;
+        // `9x`: a sudoku-X.
+        let (size, diagonals) = match size.trim().strip_suffix(['x', 'X']) {
+            Some(side) => (side, true),
+            None => (size, false),
+        };
         let side = side(size, sudoku::MAX_GENERATED_BOX * sudoku::MAX_GENERATED_BOX)?;
         let (rows, cols) = sudoku::shape_of_side(side).ok_or_else(|| {
             SolveError::Parse(crate::text::ParseError::refused(format!(
@@ -485,7 +490,12 @@ const SUDOKU: Extras = Extras {
         })?;
         let difficulty = rung::<sudoku::Difficulty>(difficulty)?;
         let mut rng = crate::generate::Rng::new(seed);
-        sudoku::generate_with_boxes(rows, cols, difficulty, &mut rng)
+        let mut shape = sudoku::Grid::with_boxes(rows, cols)
+            .ok_or(SolveError::Unsupported("no such sudoku can be made"))?;
+        shape.set_diagonals(diagonals);
+        sudoku::generate_like_before(&shape, difficulty, &mut rng, None)
+            .ok()
+            .flatten()
             .map(|generated| made(generated, |grid| grid.to_string()))
             .ok_or(SolveError::Unsupported("no such sudoku can be made"))
     },

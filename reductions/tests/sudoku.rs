@@ -400,3 +400,44 @@ fn large_grids_are_searched_with_forcing() {
         );
     }
 }
+
+/// Sudoku-X made at each level, as Solo makes them (`3x3x` at trivial to advanced, and on
+/// 2 x 3 boxes): one solution that keeps both diagonals, graded at the level asked for, and
+/// its game ID written with `x`.
+#[test]
+fn sudoku_x_is_made_at_every_level() {
+    use reductions::generate::Rng;
+    use reductions::sudoku::{generate_like_before, grade, Difficulty, Grade, Grid};
+    for (rows, cols, difficulty) in [
+        (3, 3, Difficulty::Trivial),
+        (3, 3, Difficulty::Basic),
+        (3, 3, Difficulty::Intermediate),
+        (3, 3, Difficulty::Advanced),
+        (2, 3, Difficulty::Intermediate),
+    ] {
+        let mut shape = Grid::with_boxes(rows, cols).unwrap();
+        shape.set_diagonals(true);
+        let made = generate_like_before(&shape, difficulty, &mut Rng::new(7), None)
+            .unwrap()
+            .unwrap();
+        assert!(made.reached, "{rows}x{cols} {difficulty}");
+        assert!(made.puzzle.has_diagonals() && made.solution.has_diagonals());
+        assert!(made
+            .puzzle
+            .game_id()
+            .starts_with(&format!("{rows}x{cols}x:")));
+        assert_eq!(
+            grade(&made.puzzle),
+            Grade::Unique {
+                difficulty,
+                search_nodes: 0
+            },
+            "{}",
+            made.puzzle
+        );
+        // The one solution, found by the engine, is the one made, and keeps the rules.
+        let boards = solve(Sudoku::default(), &made.puzzle.to_string());
+        assert_eq!(boards, [made.solution.to_string()]);
+        assert!(made.solution.is_complete() && made.solution.conflicts().is_empty());
+    }
+}

@@ -81,17 +81,45 @@ pub fn generate_with_boxes_before(
     rng: &mut Rng,
     deadline: Option<Instant>,
 ) -> Result<Option<Generated>, OutOfTime> {
-    let Some(side) = box_rows.checked_mul(box_cols) else {
-        return Ok(None);
-    };
+    match Grid::with_boxes(box_rows, box_cols) {
+        Some(shape) => generate_like_before(&shape, difficulty, rng, deadline),
+        None => Ok(None),
+    }
+}
+
+/// [`generate_with_boxes_before`] for grids shaped as `shape`: its boxes, and its long
+/// diagonals when it is a sudoku-X ([`Grid::set_diagonals`]); its cells are not looked at.
+///
+/// ```
+/// use reductions::generate::Rng;
+/// use reductions::sudoku::{generate_like_before, grade, Difficulty, Grade, Grid};
+///
+/// let mut shape = Grid::new(3).unwrap();
+/// shape.set_diagonals(true);
+/// let made = generate_like_before(&shape, Difficulty::Basic, &mut Rng::new(2), None)
+///     .unwrap()
+///     .unwrap();
+/// assert!(made.puzzle.has_diagonals() && made.reached);
+/// assert!(made.puzzle.game_id().starts_with("3x3x:"));
+/// assert_eq!(grade(&made.puzzle), Grade::Unique { difficulty: Difficulty::Basic, search_nodes: 0 });
+/// ```
+pub fn generate_like_before(
+    shape: &Grid,
+    difficulty: Difficulty,
+    rng: &mut Rng,
+    deadline: Option<Instant>,
+) -> Result<Option<Generated>, OutOfTime> {
+    let (box_rows, box_cols) = shape.box_shape();
+    let side = shape.side();
     if side > MAX_GENERATED_BOX * MAX_GENERATED_BOX || side > MAX_BOX * MAX_BOX {
         return Ok(None);
     }
-    let Some(empty) = Grid::with_boxes(box_rows, box_cols) else {
+    let Some(mut empty) = Grid::with_boxes(box_rows, box_cols) else {
         return Ok(None);
     };
+    empty.set_diagonals(shape.has_diagonals());
     let maker = SudokuMaker {
-        grader: Grader::new((box_rows, box_cols), false),
+        grader: Grader::new((box_rows, box_cols), shape.has_diagonals()),
         empty,
         deadline,
     };

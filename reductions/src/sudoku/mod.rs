@@ -63,8 +63,8 @@ mod tests;
 
 pub use format::shape_of_side;
 pub use generate::{
-    add_clues, generate, generate_with_boxes, generate_with_boxes_before, Generated,
-    MAX_GENERATED_BOX, MAX_TRIES,
+    add_clues, generate, generate_like_before, generate_with_boxes, generate_with_boxes_before,
+    Generated, MAX_GENERATED_BOX, MAX_TRIES,
 };
 pub use grade::{explain, grade, hint, Difficulty, Grade};
 
