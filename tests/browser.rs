@@ -322,6 +322,9 @@ fn pieces(driver: &Driver) -> (u64, u64) {
     (counted[0].as_u64().unwrap(), counted[1].as_u64().unwrap())
 }
 
+/// A 4 x 4 jigsaw of Tatham's Solo, whose regions are, row by row, `aabb cabb cadd ccdd`.
+const JIGSAW: &str = "4j:c3a4d1a2c,aa_a_badaba";
+
 const HOLMES: &str = "4\n0 | 0 < 0 < 0\n^ - - - - - -\n0 | 0 | 0 | 3\n- - v - - - -\n\
                       0 | 0 | 0 | 0\n- - - - - - ^\n0 | 0 | 0 | 0\n";
 
@@ -396,6 +399,24 @@ fn the_page_works_in_a_real_browser() {
     driver.wait_text("#binairo-status", "exactly one solution");
     driver.click("#binairo-reveal");
     driver.wait_text("#binairo-verdict", "Solved!");
+
+    // A jigsaw sudoku of Tatham's pasted: its regions drawn as walls (a wall on the right of
+    // a cell wherever the next cell is in another region), and played to the end.
+    driver.click("nav a[href='#sudoku']");
+    driver.click("#sudoku summary");
+    driver.type_into("#sudoku-text", JIGSAW);
+    driver.click("#sudoku-solve");
+    driver.wait_text("#sudoku-status", "exactly one solution");
+    let walls =
+        driver.script("return document.querySelectorAll('#sudoku-board .box-right').length;");
+    let regions = ["aabb", "cabb", "cadd", "ccdd"];
+    let expected = regions
+        .iter()
+        .map(|row| row.as_bytes().windows(2).filter(|w| w[0] != w[1]).count())
+        .sum::<usize>();
+    assert_eq!(walls.as_u64(), Some(expected as u64));
+    driver.click("#sudoku-reveal");
+    driver.wait_text("#sudoku-verdict", "Solved!");
 
     // Any puzzle of the library's list, by name: a Latin square counted and solved.
     driver.click("nav a[href='#more']");

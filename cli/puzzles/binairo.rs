@@ -138,6 +138,7 @@ fn view(puzzle: &Grid, board: &Grid) -> DigitGrid {
             .collect(),
         boxes: (1, 1),
         diagonals: false,
+        regions: None,
         plain: board.to_string(),
         tatham: Some(Box::new({
             let board = board.clone();

@@ -45,6 +45,9 @@ pub struct DigitGrid {
     /// Whether the long diagonals hold every digit once too (sudoku-X): their cells are
     /// tinted.
     pub diagonals: bool,
+    /// The region of each cell of a jigsaw sudoku, row-major, in place of boxes: drawn
+    /// with walls between regions, and in colors on a terminal.
+    pub regions: Option<Vec<u8>>,
     /// The plain text (the reduction's `Display`).
     pub plain: String,
     /// Makes the Tatham game ID of the board, for `--format tatham`: only when asked, as a
@@ -93,9 +96,19 @@ impl Board for DigitGrid {
         let paint = Paint { color };
         let (rows, cols) = (self.rows, self.cols);
         let (h, w) = (self.boxes.0.max(1), self.boxes.1.max(1));
-        let boxes = h * w > 1;
+        let boxes = h * w > 1 && self.regions.is_none();
         let width = self.width();
         let mut line = String::new();
+        // A jigsaw's regions in colors; without color, their map after the digits.
+        let region_colors = self.regions.as_ref().map(|regions| {
+            let cells: Vec<Option<usize>> = regions.iter().map(|&r| Some(usize::from(r))).collect();
+            let count = regions
+                .iter()
+                .map(|&r| usize::from(r) + 1)
+                .max()
+                .unwrap_or(0);
+            render::colors(&cells, cols, count)
+        });
         if self.diagonals && !color {
             writeln!(out, "X: the long diagonals hold every digit once too")?;
         }
@@ -116,7 +129,12 @@ impl Board for DigitGrid {
                     line.push('│');
                 }
                 let k = row * cols + col;
-                if color && self.on_diagonal(row, col) {
+                if let (true, Some(regions), Some(colors)) = (color, &self.regions, &region_colors)
+                {
+                    let text = render::center(&self.text(k), width);
+                    let tint = colors[usize::from(regions[k])];
+                    paint.cell(&text, Some(tint), self.given[k], &mut line);
+                } else if color && self.on_diagonal(row, col) {
                     let text = render::center(&self.text(k), width);
                     paint.cell(&text, Some(DIAGONAL.0), self.given[k], &mut line);
                 } else {
@@ -125,12 +143,17 @@ impl Board for DigitGrid {
             }
             writeln!(out, "{}", line.trim_end())?;
         }
+        if self.regions.is_some() && !color {
+            // The plain text's map of the regions, after its line `regions`.
+            let map: Vec<&str> = self.plain.lines().skip_while(|l| *l != "regions").collect();
+            writeln!(out, "{}", map.join("\n"))?;
+        }
         Ok(())
     }
 
     fn json(&self, head: &Head, out: &mut dyn Write) -> io::Result<()> {
         #[derive(Serialize)]
-        struct Grid<'a, G, V> {
+        struct Grid<'a, G, V, R> {
             #[serde(skip_serializing_if = "Option::is_none")]
             size: Option<usize>,
             #[serde(skip_serializing_if = "Option::is_none")]
@@ -142,6 +165,8 @@ impl Board for DigitGrid {
             grid: G,
             given: V,
             board: Vec<&'a str>,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            regions: Option<R>,
         }
         let (rows, cols) = (self.rows, self.cols);
         let square = rows == cols;
@@ -163,7 +188,17 @@ impl Board for DigitGrid {
                     cols,
                     cell: |row, col| self.given[row * cols + col],
                 },
-                board: self.plain.lines().filter(|line| *line != "X").collect(),
+                board: self
+                    .plain
+                    .lines()
+                    .take_while(|line| *line != "regions")
+                    .filter(|line| *line != "X")
+                    .collect(),
+                regions: self.regions.as_ref().map(|regions| Rows {
+                    rows,
+                    cols,
+                    cell: |row, col| regions[row * cols + col],
+                }),
             },
         )
     }
@@ -197,14 +232,27 @@ impl Board for DigitGrid {
         }
         let mut path = String::new();
         let (width, height) = (cols * CELL, rows * CELL);
-        // Box lines, or only the frame when there are no boxes.
-        let boxes = h * w > 1;
+        // Box lines, or only the frame when there are no boxes; a jigsaw's walls.
+        let boxes = h * w > 1 && self.regions.is_none();
         let drawn = |k: usize, n: usize, end: usize| k % n == 0 && (boxes || k == 0 || k == end);
         for k in (0..=cols).filter(|&k| drawn(k, w, cols)) {
             let _ = write!(path, "M{} 0v{height}", k * CELL);
         }
         for k in (0..=rows).filter(|&k| drawn(k, h, rows)) {
             let _ = write!(path, "M0 {}h{width}", k * CELL);
+        }
+        if let Some(regions) = &self.regions {
+            for row in 0..rows {
+                for col in 0..cols {
+                    let here = regions[row * cols + col];
+                    if col + 1 < cols && regions[row * cols + col + 1] != here {
+                        let _ = write!(path, "M{} {}v{CELL}", (col + 1) * CELL, row * CELL);
+                    }
+                    if row + 1 < rows && regions[(row + 1) * cols + col] != here {
+                        let _ = write!(path, "M{} {}h{CELL}", col * CELL, (row + 1) * CELL);
+                    }
+                }
+            }
         }
         svg.path(&path, "#222222", 3);
         svg.finish(out)

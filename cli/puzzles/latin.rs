@@ -59,6 +59,7 @@ fn view(puzzle: &Square, board: &Square) -> DigitGrid {
             .collect(),
         boxes: (1, 1),
         diagonals: false,
+        regions: None,
         plain: board.to_string(),
         tatham: None,
     }

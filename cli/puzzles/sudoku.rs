@@ -24,7 +24,8 @@ use crate::Found;
 ///
 /// Sudoku-X: a first line `X` (or a Solo ID with `x`, like `3x3x:...`) adds the rule that
 /// both long diagonals hold every digit once too; grades and hints use it, and
-/// `--generate 9x` makes them.
+/// `--generate 9x` makes them. Jigsaw sudoku: the grid's rows, a line `regions`, then a row
+/// of region names (a letter per cell) per row; or a Solo ID `9j:...`.
 ///
 /// Plain text: one line per row of digits (letters beyond 9), after the line `X` of a
 /// sudoku-X. On a terminal, lines between the boxes, the givens set apart and the
@@ -107,6 +108,7 @@ fn view(puzzle: &Grid, board: &Grid) -> DigitGrid {
             .collect(),
         boxes: puzzle.box_shape(),
         diagonals: puzzle.has_diagonals(),
+        regions: puzzle.regions().map(<[u8]>::to_vec),
         plain: board.to_string(),
         tatham: Some(Box::new({
             let board = board.clone();

@@ -80,6 +80,8 @@ fn sudoku_json(grid: &sudoku::Grid) -> Value {
         "kind": "sudoku", "rows": side, "cols": side, "min": 1, "max": side,
         "cells": grid_cells(side, side, |r, c| grid.digit(r, c)),
         "boxes": [box_rows, box_cols],
+        "regions": grid.regions().map(|regions| regions.chunks(side).collect::<Vec<_>>()),
+        "diagonals": grid.has_diagonals(),
         "text": grid.to_string(), "id": grid.game_id(),
     })
 }

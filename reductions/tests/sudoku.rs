@@ -20,10 +20,11 @@ fn corpus(name: &str) -> Problem {
 }
 
 /// The cells of a printed board (1-9 then A-Z, or numbers separated by blanks), 0 for `.`;
-/// the line `X` of a sudoku-X skipped.
+/// the line `X` of a sudoku-X, and the regions of a jigsaw, skipped.
 fn cells(board: &str) -> Vec<Vec<usize>> {
     board
         .lines()
+        .take_while(|line| *line != "regions")
         .filter(|line| *line != "X")
         .map(|line| {
             if line.contains(' ') {
@@ -200,6 +201,14 @@ fn tathams_sudoku_x_puzzles_read_solve_grade_and_write_back() {
     assert!(read >= 25, "{read} puzzles");
 }
 
+/// The same for Solo's jigsaw sudoku (`9j`: irregular regions for boxes), sides 4 to 9, with
+/// and without `x`.
+#[test]
+fn tathams_jigsaw_puzzles_read_solve_grade_and_write_back() {
+    let read = check_solo_corpus("solo-jigsaw.tsv");
+    assert!(read >= 35, "{read} puzzles");
+}
+
 /// Checks every line of a corpus of Solo's puzzles (see above); the number of lines.
 fn check_solo_corpus(file: &str) -> usize {
     use reductions::sudoku::{grade, Difficulty, Grade};
@@ -229,6 +238,7 @@ fn check_solo_corpus(file: &str) -> usize {
         };
         let grid = Sudoku::default().parse(id).unwrap();
         assert_eq!(grid.has_diagonals(), params.contains("xd"), "{id}");
+        assert_eq!(grid.regions().is_some(), params.contains('j'), "{id}");
         match grade(&grid) {
             Grade::Unique {
                 difficulty: found, ..
@@ -238,7 +248,17 @@ fn check_solo_corpus(file: &str) -> usize {
         let (_, desc) = id.split_once(':').unwrap();
         let (rows, cols) = grid.box_shape();
         let x = if grid.has_diagonals() { "x" } else { "" };
-        assert_eq!(grid.game_id(), format!("{rows}x{cols}{x}:{desc}"));
+        let params = match grid.regions() {
+            Some(_) => format!("{}j{x}", grid.side()),
+            None => format!("{rows}x{cols}{x}"),
+        };
+        assert_eq!(grid.game_id(), format!("{params}:{desc}"));
+        // Our text says the same puzzle (boxes of another shape than the side's own are
+        // kept by game IDs only).
+        let own_shape = reductions::sudoku::shape_of_side(grid.side()) == Some(grid.box_shape());
+        if grid.regions().is_some() || own_shape {
+            assert_eq!(Sudoku::default().parse(&grid.to_string()).unwrap(), grid);
+        }
         read += 1;
     }
     read
@@ -307,19 +327,21 @@ fn generated_sudoku_are_unique_graded_minimal_and_reproducible() {
 }
 
 #[test]
-fn solo_ids_that_are_not_plain_sudoku_are_refused_with_a_place() {
+fn solo_ids_that_we_do_not_read_are_refused_with_a_place() {
     for (id, column, message) in [
         ("8x9:a", 3, "expected the box size from 1 to 8, found 9"),
+        ("4j:p", 5, "expected a comma, then the jigsaw's regions"),
         (
-            "3x3j:a",
-            4,
-            "expected Solo's plain sudoku or sudoku-X, found a jigsaw sudoku ('j')",
+            "4j:p,aa",
+            8,
+            "expected 25 cell sides in the jigsaw's regions, found 4",
         ),
         (
-            "3x3k:a",
-            4,
-            "expected Solo's plain sudoku or sudoku-X, found a killer sudoku ('k')",
+            "4j:p,x",
+            7,
+            "the jigsaw's regions: expected 4 regions, found 1",
         ),
+        ("3x3k:a", 4, "found a killer sudoku ('k')"),
         ("3x3dt#12345", 6, "random-seed ID"),
         ("2x2:a5", 6, "expected a digit from 1 to 4, found 5"),
         ("2x2:z", 5, "expected 16 cells in the description, found 17"),

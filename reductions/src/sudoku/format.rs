@@ -12,6 +12,15 @@ impl fmt::Display for Grid {
             f.write_str("X\n")?;
         }
         let side = self.side();
+        let regions = self.regions.as_ref().map(|regions| {
+            let mut lines = vec!["regions".to_owned()];
+            lines.extend(regions.chunks(side).map(|row| {
+                row.iter()
+                    .map(|&region| region_name(usize::from(region)))
+                    .collect::<String>()
+            }));
+            lines
+        });
         let lines: Vec<String> = self
             .cells
             .chunks(side)
@@ -30,8 +39,18 @@ impl fmt::Display for Grid {
                 }
             })
             .collect();
-        text::write_lines(f, &lines)
+        match regions {
+            Some(regions) => text::write_lines(f, &[lines, regions].concat()),
+            None => text::write_lines(f, &lines),
+        }
     }
+}
+
+/// The name of region `k` in the text format: `a` to `z`, `A` to `Z`, then `0` to `9`, and
+/// `#` past them (a side of at most 62 names every region apart).
+fn region_name(k: usize) -> char {
+    const NAMES: &[u8] = b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+    NAMES.get(k).map_or('#', |&c| char::from(c))
 }
 
 /// What reading a cell needs to know: where it was written.
@@ -173,6 +192,50 @@ pub fn shape_of_side(side: usize) -> Option<(usize, usize)> {
         .map(|h| (h, side / h))
 }
 
+/// The regions of a jigsaw sudoku of side `side`, written on `lines` after the line
+/// `regions` (`marker`): side lines of side names, blanks and `|` skipped.
+fn read_regions(side: usize, marker: usize, lines: &[(usize, &str)]) -> Result<Grid, ParseError> {
+    if lines.len() != side {
+        return Err(ParseError::new(
+            marker,
+            1,
+            ParseErrorKind::Count {
+                what: "lines of regions after `regions` (one per row)",
+                expected: side,
+                found: lines.len(),
+            },
+        ));
+    }
+    let mut names = Vec::with_capacity(side * side);
+    for &(line, text) in lines {
+        let row: Vec<char> = text
+            .chars()
+            .filter(|c| !c.is_whitespace() && *c != '|')
+            .collect();
+        if row.len() != side {
+            return Err(ParseError::new(
+                line,
+                1,
+                ParseErrorKind::Count {
+                    what: "region names in a row",
+                    expected: side,
+                    found: row.len(),
+                },
+            ));
+        }
+        names.extend(row);
+    }
+    Grid::jigsaw(side, &names).map_err(|reason| {
+        ParseError::new(
+            marker,
+            1,
+            ParseErrorKind::Refused {
+                reason: format!("the regions: {reason}"),
+            },
+        )
+    })
+}
+
 pub(super) fn parse_grid(input: &str) -> Result<Grid, ParseError> {
     let mut lines: Vec<(usize, &str)> = content_lines(input)
         .into_iter()
@@ -185,6 +248,15 @@ pub(super) fn parse_grid(input: &str) -> Result<Grid, ParseError> {
     if diagonals {
         lines.remove(0);
     }
+    // A line `regions`, then the regions of a jigsaw sudoku: a name (a letter or digit) per
+    // cell.
+    let marker = lines
+        .iter()
+        .position(|(_, text)| text.trim().eq_ignore_ascii_case("regions"));
+    let regions = marker.map(|at| {
+        let region_lines = lines.split_off(at);
+        (region_lines[0].0, region_lines[1..].to_vec())
+    });
     let Some(&(first_line, first_text)) = lines.first() else {
         return Err(ParseError::new(
             text::end_line(input),
@@ -232,6 +304,24 @@ pub(super) fn parse_grid(input: &str) -> Result<Grid, ParseError> {
                 }
             }
         }
+    } else if regions.is_some() {
+        // Any side, even a prime one: the regions are the boxes.
+        let side = lines.len();
+        if side > MAX_BOX * MAX_BOX {
+            return Err(ParseError::new(
+                first_line,
+                1,
+                ParseErrorKind::BadSize {
+                    expected: "a jigsaw sudoku of up to 64 lines",
+                    found: format!("{side} lines"),
+                },
+            ));
+        }
+        let mut cells = Vec::with_capacity(side * side);
+        for &(line, text) in &lines {
+            cells.extend(read_row(line, text, side)?);
+        }
+        (Some((1, side)), cells)
     } else {
         let Some(shape) = shape_of_side(lines.len()) else {
             return Err(ParseError::new(
@@ -257,8 +347,12 @@ pub(super) fn parse_grid(input: &str) -> Result<Grid, ParseError> {
         box_rows: 1,
         box_cols: 1,
         diagonals: false,
+        regions: None,
         cells: vec![0],
     });
+    if let Some((marker_line, region_lines)) = &regions {
+        grid = read_regions(side, *marker_line, region_lines)?;
+    }
     grid.diagonals = diagonals;
     for (k, cell) in cells.iter().enumerate() {
         if cell.value > side as u64 {

@@ -89,6 +89,7 @@ pub fn generate_with_boxes_before(
 
 /// [`generate_with_boxes_before`] for grids shaped as `shape`: its boxes, and its long
 /// diagonals when it is a sudoku-X ([`Grid::set_diagonals`]); its cells are not looked at.
+/// `None` for a jigsaw shape, whose regions are not made here.
 ///
 /// ```
 /// use reductions::generate::Rng;
@@ -109,6 +110,9 @@ pub fn generate_like_before(
     rng: &mut Rng,
     deadline: Option<Instant>,
 ) -> Result<Option<Generated>, OutOfTime> {
+    if shape.regions().is_some() {
+        return Ok(None); // Jigsaw regions are not drawn here.
+    }
     let (box_rows, box_cols) = shape.box_shape();
     let side = shape.side();
     if side > MAX_GENERATED_BOX * MAX_GENERATED_BOX || side > MAX_BOX * MAX_BOX {
@@ -119,7 +123,7 @@ pub fn generate_like_before(
     };
     empty.set_diagonals(shape.has_diagonals());
     let maker = SudokuMaker {
-        grader: Grader::new((box_rows, box_cols), shape.has_diagonals()),
+        grader: Grader::new(&empty),
         empty,
         deadline,
     };

@@ -88,17 +88,18 @@ crate::generate::ladder_text!(Difficulty);
 /// A sudoku's grade on its ladder.
 pub type Grade = crate::generate::Grade<Difficulty>;
 
-fn houses((rows, cols): (usize, usize), diagonals: bool) -> Houses {
-    let side = rows * cols;
+fn houses(shape: &Grid) -> Houses {
+    let side = shape.side();
     let boxes = (0..side)
-        .map(|h| {
-            let (top, left) = (h / rows * rows, h % rows * cols);
-            (0..side)
-                .map(|k| (top + k / cols) * side + left + k % cols)
+        .map(|b| {
+            shape
+                .box_cells(b)
+                .into_iter()
+                .map(|(r, c)| r * side + c)
                 .collect()
         })
         .collect();
-    let diagonals = if diagonals {
+    let diagonals = if shape.has_diagonals() {
         vec![
             (0..side).map(|k| k * side + k).collect(),
             (0..side).map(|k| k * side + side - 1 - k).collect(),
@@ -113,10 +114,10 @@ fn houses((rows, cols): (usize, usize), diagonals: bool) -> Houses {
 pub(crate) struct Grader(logic::Grader);
 
 impl Grader {
-    /// The rules for grids whose boxes have this shape (rows, columns), and long diagonals
-    /// that hold every digit once where `diagonals` (sudoku-X).
-    pub fn new(shape: (usize, usize), diagonals: bool) -> Grader {
-        Grader(logic::Grader::new(houses(shape, diagonals)))
+    /// The rules for grids shaped as `shape`: its boxes (or jigsaw regions), and its long
+    /// diagonals for a sudoku-X; its cells are not looked at.
+    pub fn new(shape: &Grid) -> Grader {
+        Grader(logic::Grader::new(houses(shape)))
     }
 
     /// What the rules of one difficulty make of a grid.
@@ -146,7 +147,7 @@ impl Grader {
 /// the cheapest of the graders' rules that makes progress, until the grid is solved or no
 /// rule applies ([`crate::hint`]).
 pub fn explain(grid: &Grid) -> crate::hint::Explanation {
-    let grader = Grader::new(grid.box_shape(), grid.has_diagonals());
+    let grader = Grader::new(grid);
     let givens: Vec<usize> = grid.cells.iter().map(|&d| d as usize).collect();
     let rules = Difficulty::Extreme.rules().unwrap_or_default();
     grader.0.explain(&givens, &[], rules)
@@ -184,7 +185,7 @@ pub fn hint(grid: &Grid) -> Result<Vec<crate::hint::Hint>, crate::hint::End> {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn grade(grid: &Grid) -> Grade {
-    let grader = Grader::new(grid.box_shape(), grid.has_diagonals());
+    let grader = Grader::new(grid);
     grade_by(&Sudoku::default(), grid, |difficulty: Difficulty| {
         grader.deduce(grid, difficulty)
     })

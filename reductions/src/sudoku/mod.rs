@@ -19,7 +19,9 @@
 //! nine cells and `10 0 3 16 ...` a row of a 16 x 16 grid. The box lines that people draw are
 //! skipped: `|` anywhere, and lines made only of `-`, `+`, `=` and `|`. Blank lines, trailing
 //! blanks and `\r` are ignored. A first line `X` alone makes the grid a sudoku-X, whose two
-//! long diagonals hold every digit once too (items `x<0|1><d>` in the encoding). Sides go up to [`MAX_BOX`]²; a prime side above 1 has no boxes
+//! long diagonals hold every digit once too (items `x<0|1><d>` in the encoding). A line
+//! `regions` after the rows, then a row of region names per row, makes it a jigsaw sudoku,
+//! whose regions are its boxes ([`Grid::jigsaw`]); Solo's `9j:` IDs are read too. Sides go up to [`MAX_BOX`]²; a prime side above 1 has no boxes
 //! and is refused. A game ID of Solo (`3x3:a5_4a8...`) is read too.
 //!
 //! [`Grid`]'s `Display` writes n² lines of n² characters (`.` for an empty cell), or of numbers
@@ -123,6 +125,9 @@ pub struct Grid {
     box_cols: usize,
     /// Whether the two long diagonals hold every digit once too (sudoku-X).
     diagonals: bool,
+    /// The region of each cell of a jigsaw sudoku, row-major, numbered from 0 in the reading
+    /// order of their first cells; `None` for boxes.
+    regions: Option<Vec<u8>>,
     /// Row-major, 0 for an empty cell.
     cells: Vec<u8>,
 }
@@ -195,8 +200,81 @@ impl Grid {
             box_rows,
             box_cols,
             diagonals: false,
+            regions: None,
             cells: vec![0; side * side],
         })
+    }
+
+    /// An empty jigsaw sudoku: its boxes are the regions that `regions` names, one name (any
+    /// value) per cell in reading order, a side's worth of regions of a side's worth of cells
+    /// each (as Tatham's Solo has them: `9j`). An error says what is wrong with the regions.
+    ///
+    /// ```
+    /// use reductions::sudoku::Grid;
+    ///
+    /// // Rows of regions: aabb, cabb, cadd, ccdd.
+    /// let regions = b"aabbcabbcaddccdd";
+    /// let grid = Grid::jigsaw(4, regions).unwrap();
+    /// assert_eq!((grid.box_of(1, 1), grid.box_of(3, 0)), (0, 2));
+    /// assert_eq!(grid.game_id(), "4j:p,aa_a_badaba"); // Tatham's Solo
+    /// assert!(Grid::jigsaw(4, &[0; 16]).is_err());
+    /// ```
+    pub fn jigsaw<T: PartialEq>(side: usize, regions: &[T]) -> Result<Grid, String> {
+        if side == 0 || side > MAX_BOX * MAX_BOX {
+            return Err(format!(
+                "a side of {side}: expected 1 to {}",
+                MAX_BOX * MAX_BOX
+            ));
+        }
+        if regions.len() != side * side {
+            return Err(format!(
+                "expected {} cells of regions, found {}",
+                side * side,
+                regions.len()
+            ));
+        }
+        // Numbered in the reading order of their first cells.
+        let mut names: Vec<&T> = Vec::new();
+        let mut numbers = Vec::with_capacity(regions.len());
+        for name in regions {
+            let number = match names.iter().position(|&seen| seen == name) {
+                Some(number) => number,
+                None => {
+                    names.push(name);
+                    names.len() - 1
+                }
+            };
+            numbers.push(number);
+        }
+        if names.len() != side {
+            return Err(format!("expected {side} regions, found {}", names.len()));
+        }
+        for region in 0..side {
+            let cells = numbers.iter().filter(|&&n| n == region).count();
+            if cells != side {
+                return Err(format!(
+                    "expected every region to have {side} cells, found one of {cells}"
+                ));
+            }
+        }
+        let mut grid = Grid::with_boxes(1, side).expect("the side was checked");
+        grid.regions = Some(numbers.into_iter().map(|n| n as u8).collect());
+        Ok(grid)
+    }
+
+    /// The regions of a jigsaw sudoku (each cell's, row-major, numbered in the reading order
+    /// of their first cells); `None` for boxes.
+    pub fn regions(&self) -> Option<&[u8]> {
+        self.regions.as_deref()
+    }
+
+    /// The cells `(row, column)` of box (or region) `b`, in reading order.
+    pub fn box_cells(&self, b: usize) -> Vec<(usize, usize)> {
+        let side = self.side();
+        (0..side * side)
+            .map(|k| (k / side, k % side))
+            .filter(|&(r, c)| self.box_of(r, c) == b)
+            .collect()
     }
 
     /// Makes the grid a sudoku-X, whose two long diagonals also hold every digit once
@@ -287,9 +365,12 @@ impl Grid {
         !self.cells.contains(&0)
     }
 
-    /// The box of a cell, numbered from 0 in reading order.
+    /// The box of a cell (its region in a jigsaw sudoku), numbered from 0 in reading order.
     pub fn box_of(&self, row: usize, col: usize) -> usize {
-        row / self.box_rows * self.box_rows + col / self.box_cols
+        match &self.regions {
+            Some(regions) => usize::from(regions[row * self.side() + col]),
+            None => row / self.box_rows * self.box_rows + col / self.box_cols,
+        }
     }
 
     /// Whether some row, column or box holds a digit twice (whether [`conflicts`] has any),
@@ -330,19 +411,18 @@ impl Grid {
     pub fn conflicts(&self) -> Vec<Conflict> {
         let side = self.side();
         let mut found = Vec::new();
-        let houses = [
-            |h: usize, k: usize, _: (usize, usize)| (h, k),
-            |h: usize, k: usize, _: (usize, usize)| (k, h),
-            |h: usize, k: usize, (rows, cols): (usize, usize)| {
-                (h / rows * rows + k / cols, h % rows * cols + k % cols)
-            },
-        ];
+        let boxes: Vec<Vec<(usize, usize)>> = (0..side).map(|b| self.box_cells(b)).collect();
+        let cell = |kind: usize, h: usize, k: usize| match kind {
+            0 => (h, k),
+            1 => (k, h),
+            _ => boxes[h][k],
+        };
         let mut seen = vec![None; side + 1];
-        for (kind, cell) in houses.iter().enumerate() {
+        for kind in 0..3 {
             for h in 0..side {
                 seen.fill(None);
                 for k in 0..side {
-                    let (r, c) = cell(h, k, self.box_shape());
+                    let (r, c) = cell(kind, h, k);
                     let digit = self.cells[r * side + c] as usize;
                     if digit == 0 {
                         continue;
@@ -431,7 +511,12 @@ impl Reduction for Sudoku {
     /// every cell, `side * cell + digit - 1`; once a grid's givens are taken from it, its
     /// table is the grid's own encoding's. Not for the grids that [`Mode::Force`] encodes.
     fn givens(&self, grid: &Grid) -> Option<Givens<Grid>> {
-        if self.mode != Mode::Reduce || grid.is_complete() || grid.has_conflicts() {
+        // Jigsaw grids have no shape to share a table with others by.
+        if self.mode != Mode::Reduce
+            || grid.is_complete()
+            || grid.has_conflicts()
+            || grid.regions.is_some()
+        {
             return None;
         }
         let (box_rows, box_cols) = grid.box_shape();

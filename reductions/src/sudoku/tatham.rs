@@ -4,9 +4,13 @@ use super::{Grid, MAX_BOX};
 use crate::tatham::{self, push_blanks};
 use crate::text::{ParseError, ParseErrorKind};
 
-/// Reads a Solo game ID with square boxes.
+/// Reads a Solo game ID: boxes (`3x3:`), a sudoku-X (`3x3x:`), or a jigsaw (`9j:`, its
+/// regions after the digits and a comma).
 pub(crate) fn parse(text: &str) -> Result<Grid, ParseError> {
     let id = tatham::split(text)?;
+    if id.params.contains('j') {
+        return parse_jigsaw(&id);
+    }
     let mut cursor = id.params_cursor();
     // Solo's `CxR`: boxes C rows tall and R columns wide (`2x3`: 2 rows of 3).
     let box_rows = tatham::number(&mut cursor, "the box size", 1, MAX_BOX as u64)? as usize;
@@ -40,16 +44,146 @@ pub(crate) fn parse(text: &str) -> Result<Grid, ParseError> {
     }
     let mut grid = Grid::with_boxes(box_rows, box_cols).expect("the box sizes were checked");
     grid.set_diagonals(diagonals);
+    let mut cursor = id.desc_cursor();
+    read_digits(&mut grid, &mut cursor)?;
+    if cursor.peek().is_some() {
+        return Err(cursor.unexpected(
+            "a digit 1-9 (starting a number), a letter a-z (a run of empty cells) or '_'",
+        ));
+    }
+    Ok(grid)
+}
+
+/// A jigsaw of Solo: `9j` (or `3x3j`, the side 9 too), then `x` for a sudoku-X; the
+/// description is the digits, a comma, and the regions as the lines between them.
+fn parse_jigsaw(id: &tatham::GameId) -> Result<Grid, ParseError> {
+    let max = (MAX_BOX * MAX_BOX) as u64;
+    let mut cursor = id.params_cursor();
+    let mut side = tatham::number(&mut cursor, "the side", 1, max)? as usize;
+    if cursor.peek() == Some('x')
+        && cursor
+            .rest()
+            .chars()
+            .nth(1)
+            .is_some_and(|c| c.is_ascii_digit())
+    {
+        cursor.bump();
+        let column = cursor.column;
+        let rows = tatham::number(&mut cursor, "the box size", 1, max)? as usize;
+        side *= rows;
+        if side as u64 > max {
+            return Err(ParseError::new(
+                cursor.line,
+                column,
+                ParseErrorKind::OutOfRange {
+                    what: "the side",
+                    min: 1,
+                    max,
+                    found: side.to_string(),
+                },
+            ));
+        }
+    }
+    let mut diagonals = false;
+    while let Some(c) = cursor.peek() {
+        match c {
+            'x' => diagonals = true,
+            'k' => {
+                return Err(cursor.error(ParseErrorKind::Unsupported {
+                    expected: "Solo's plain sudoku, sudoku-X or jigsaw",
+                    found: "a killer sudoku ('k')".to_owned(),
+                }))
+            }
+            _ => {}
+        }
+        cursor.bump();
+    }
+    // The digits first, on a plain grid of that side; the regions decide the boxes after.
+    let mut digits = Grid::with_boxes(1, side).expect("the side was checked");
+    let mut cursor = id.desc_cursor();
+    read_digits(&mut digits, &mut cursor)?;
+    if cursor.peek() != Some(',') {
+        return Err(cursor.unexpected("a comma, then the jigsaw's regions"));
+    }
+    cursor.bump();
+    let regions = read_regions(side, &mut cursor)?;
+    let mut grid = Grid::jigsaw(side, &regions).map_err(|reason| {
+        cursor.error(ParseErrorKind::Refused {
+            reason: format!("the jigsaw's regions: {reason}"),
+        })
+    })?;
+    grid.cells = digits.cells;
+    grid.set_diagonals(diagonals);
+    Ok(grid)
+}
+
+/// Solo's regions: the runs of cell sides that are not region walls between the walls (`_`
+/// none, `a` one, ... `y` 25, `z` 25 and no wall), over the inner vertical sides in reading
+/// order, then the inner horizontal ones column by column, then one wall past the end. The
+/// region of each cell, as the first cell of each joined group.
+fn read_regions(side: usize, cursor: &mut crate::text::Cursor) -> Result<Vec<usize>, ParseError> {
+    let area = side * side;
+    let sides = 2 * side * (side - 1);
+    let mut parent: Vec<usize> = (0..area).collect();
+    fn root(parent: &mut [usize], mut k: usize) -> usize {
+        while parent[k] != k {
+            parent[k] = parent[parent[k]];
+            k = parent[k];
+        }
+        k
+    }
+    let mut pos = 0;
+    while let Some(c) = cursor.peek() {
+        let run = match c {
+            '_' => 0,
+            'a'..='z' => c as usize - 'a' as usize + 1,
+            _ => return Err(cursor.unexpected("a letter a-z or '_' (the jigsaw's regions)")),
+        };
+        cursor.bump();
+        for _ in 0..run {
+            if pos >= sides {
+                return Err(cursor.error(ParseErrorKind::Count {
+                    what: "cell sides in the jigsaw's regions",
+                    expected: sides,
+                    found: pos + 1,
+                }));
+            }
+            let (p0, p1) = if pos < side * (side - 1) {
+                let (y, x) = (pos / (side - 1), pos % (side - 1));
+                (y * side + x, y * side + x + 1)
+            } else {
+                let (x, y) = (pos / (side - 1) - side, pos % (side - 1));
+                (y * side + x, (y + 1) * side + x)
+            };
+            let (a, b) = (root(&mut parent, p0), root(&mut parent, p1));
+            parent[a.max(b)] = a.min(b);
+            pos += 1;
+        }
+        if run != 26 {
+            pos += 1;
+        }
+    }
+    if pos != sides + 1 {
+        return Err(cursor.error(ParseErrorKind::Count {
+            what: "cell sides in the jigsaw's regions",
+            expected: sides + 1,
+            found: pos,
+        }));
+    }
+    Ok((0..area).map(|k| root(&mut parent, k)).collect())
+}
+
+/// The digits of a Solo description into `grid`, up to a comma or the end.
+fn read_digits(grid: &mut Grid, cursor: &mut crate::text::Cursor) -> Result<(), ParseError> {
     let side = grid.side();
     let area = side * side;
-    let mut cursor = id.desc_cursor();
     let mut cell = 0;
     while let Some(c) = cursor.peek() {
         match c {
             'a'..='z' => {
                 let run = c as usize - 'a' as usize + 1;
                 if cell + run > area {
-                    return Err(too_many(&cursor, area));
+                    return Err(too_many(cursor, area));
                 }
                 cursor.bump();
                 cell += run;
@@ -59,12 +193,13 @@ pub(crate) fn parse(text: &str) -> Result<Grid, ParseError> {
             }
             '1'..='9' => {
                 if cell >= area {
-                    return Err(too_many(&cursor, area));
+                    return Err(too_many(cursor, area));
                 }
-                let digit = tatham::number(&mut cursor, "a digit", 1, side as u64)?;
+                let digit = tatham::number(cursor, "a digit", 1, side as u64)?;
                 grid.cells[cell] = digit as u8;
                 cell += 1;
             }
+            ',' => break,
             _ => {
                 return Err(cursor.unexpected(
                     "a digit 1-9 (starting a number), a letter a-z (a run of empty cells) or '_'",
@@ -77,7 +212,7 @@ pub(crate) fn parse(text: &str) -> Result<Grid, ParseError> {
             expected: format!("{} more cells (the grid has {area})", area - cell),
         }));
     }
-    Ok(grid)
+    Ok(())
 }
 
 fn too_many(cursor: &crate::text::Cursor, area: usize) -> ParseError {
@@ -92,7 +227,10 @@ fn too_many(cursor: &crate::text::Cursor, area: usize) -> ParseError {
 pub(crate) fn write(grid: &Grid) -> String {
     let (rows, cols) = grid.box_shape();
     let x = if grid.has_diagonals() { "x" } else { "" };
-    let mut out = format!("{rows}x{cols}{x}:");
+    let mut out = match grid.regions() {
+        Some(_) => format!("{}j{x}:", grid.side()),
+        None => format!("{rows}x{cols}{x}:"),
+    };
     let start = out.len();
     let mut run = 0;
     for &digit in &grid.cells {
@@ -109,5 +247,43 @@ pub(crate) fn write(grid: &Grid) -> String {
         out.push_str(&digit.to_string());
     }
     push_blanks(&mut out, run);
+    if let Some(regions) = grid.regions() {
+        out.push(',');
+        write_regions(&mut out, grid.side(), regions);
+    }
     out
+}
+
+/// The regions as Solo writes them (see [`read_regions`]).
+fn write_regions(out: &mut String, side: usize, regions: &[u8]) {
+    let inner = side * (side - 1);
+    let mut run = 0;
+    for i in 0..=2 * inner {
+        let wall = if i == 2 * inner {
+            true // the wall past the end
+        } else {
+            let (p0, p1) = if i < inner {
+                let (y, x) = (i / (side - 1), i % (side - 1));
+                (y * side + x, y * side + x + 1)
+            } else {
+                let (x, y) = (i / (side - 1) - side, i % (side - 1));
+                (y * side + x, (y + 1) * side + x)
+            };
+            regions[p0] != regions[p1]
+        };
+        if !wall {
+            run += 1;
+            continue;
+        }
+        while run > 25 {
+            out.push('z');
+            run -= 25;
+        }
+        out.push(if run == 0 {
+            '_'
+        } else {
+            char::from(b'a' + run as u8 - 1)
+        });
+        run = 0;
+    }
 }
