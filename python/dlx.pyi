@@ -1,6 +1,6 @@
 """Exact cover by Dancing Links (Knuth's Algorithms X, C and M), and the puzzles it solves."""
 
-from typing import Any, Hashable, Iterable, Iterator, Optional, Sequence
+from typing import Any, Callable, Hashable, Iterable, Iterator, Optional, Sequence
 
 class ParseError(ValueError):
     """Input that is not what was expected; `line` and `column` (from 1) say where."""
@@ -54,8 +54,25 @@ class Problem:
     def to_dlx(self) -> str: ...
     @property
     def option_count(self) -> int: ...
-    def count(self, memo: bool = False, threads: int = 1, timeout: Optional[float] = None) -> int:
-        """The number of solutions, exactly; `memo=True` counts by memoization."""
+    def count(
+        self,
+        memo: bool = False,
+        threads: int = 1,
+        timeout: Optional[float] = None,
+        tree: Optional[str] = None,
+        propagate: Optional[str] = None,
+        progress: Optional[Callable[[dict[str, Any]], Any]] = None,
+        every: float = 1.0,
+    ) -> int:
+        """The number of solutions, exactly; `memo=True` counts by memoization.
+
+        `tree`: auto, links, sparse-sets or bitsets; `propagate`: none, forcing or probing;
+        `progress` is called about every `every` seconds with `nodes`, `solutions`, `level`,
+        `estimate` and `seconds`."""
+    def estimate(self, samples: int = 1000, seed: int = 0) -> dict[str, float]:
+        """Knuth's estimate of the solutions and nodes from random paths, with errors."""
+    def zdd(self) -> str:
+        """The ZDD of every solution, in the text of Knuth's ZDD programs."""
     def first(self) -> Optional[list[int]]: ...
     def solutions(self, limit: Optional[int] = None) -> Solutions: ...
     def random(self, n: int, seed: int = 0) -> list[list[int]]:

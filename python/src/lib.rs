@@ -216,11 +216,22 @@ fn interruptible<T: Send>(
             }
             if let Err(err) = py.check_signals() {
                 flag.store(true, Ordering::Relaxed);
-                let _ = worker.join();
+                // Without the GIL: a progress callback on the worker may be waiting for it.
+                let _ = py.allow_threads(|| worker.join());
                 return Err(err);
             }
         }
     })
+}
+
+/// `value` seconds as a duration, or a `ValueError` naming `what`.
+fn seconds(value: Option<f64>, what: &str) -> PyResult<Option<Duration>> {
+    value
+        .map(|seconds| {
+            Duration::try_from_secs_f64(seconds)
+                .map_err(|err| PyValueError::new_err(format!("{what}: {err}")))
+        })
+        .transpose()
 }
 
 /// The options of a solution as Python ints.
@@ -383,38 +394,101 @@ impl Problem {
 
     /// The number of solutions, exactly (a Python int of any size): by enumeration on
     /// `threads` threads (0: one per core), or by memoization with `memo=True`, which counts
-    /// what no enumeration could. `timeout` (seconds) raises `TimeoutError` when it runs out;
-    /// Ctrl-C raises `KeyboardInterrupt` within a fraction of a second.
-    #[pyo3(signature = (memo=false, threads=1, timeout=None))]
+    /// what no enumeration could. `tree` is `"auto"` (the default), `"links"`,
+    /// `"sparse-sets"` or `"bitsets"`; `propagate` is `"none"` (the default), `"forcing"` or
+    /// `"probing"`. `progress`, if given, is called about every `every` seconds with a dict
+    /// of `nodes`, `solutions`, `level`, `estimate` (the fraction of the tree done) and
+    /// `seconds`; an exception it raises stops the count and is raised here. `timeout`
+    /// (seconds) raises `TimeoutError` when it runs out; Ctrl-C raises `KeyboardInterrupt`
+    /// within a fraction of a second.
+    ///
+    /// >>> p = Problem.from_dlx("a b c\na\nb\nc\na b\nb c\n")
+    /// >>> seen = []
+    /// >>> p.count(tree="links", propagate="forcing", progress=seen.append, every=0.0)
+    /// 3
+    #[pyo3(signature = (memo=false, threads=1, timeout=None, tree=None, propagate=None, progress=None, every=1.0))]
+    #[allow(clippy::too_many_arguments)]
     fn count(
         &self,
         py: Python<'_>,
         memo: bool,
         threads: usize,
         timeout: Option<f64>,
+        tree: Option<&str>,
+        propagate: Option<&str>,
+        progress: Option<Py<PyAny>>,
+        every: f64,
     ) -> PyResult<Py<PyAny>> {
-        let limit = timeout
-            .map(|seconds| {
-                Duration::try_from_secs_f64(seconds)
-                    .map_err(|err| PyValueError::new_err(format!("timeout: {err}")))
-            })
-            .transpose()?;
-        let solver = |cancel| {
-            let solver = dlx::Solver::new(&self.problem)
-                .tree(dlx::Tree::Auto)
-                .threads(threads)
-                .cancel_on(cancel);
-            match limit {
-                Some(limit) => solver.timeout(limit),
-                None => solver,
+        let limit = seconds(timeout, "timeout")?;
+        let every = seconds(Some(every), "every")?.unwrap_or_default();
+        let tree = match tree.unwrap_or("auto") {
+            "auto" => dlx::Tree::Auto,
+            "links" => dlx::Tree::Links,
+            "sparse-sets" => dlx::Tree::SparseSets,
+            "bitsets" => dlx::Tree::Bitsets,
+            other => {
+                return Err(PyValueError::new_err(format!(
+                    "tree '{other}': expected auto, links, sparse-sets or bitsets"
+                )))
             }
         };
+        let propagation = match propagate.unwrap_or("none") {
+            "none" => dlx::Propagation::None,
+            "forcing" => dlx::Propagation::Forcing,
+            "probing" => dlx::Propagation::Probing,
+            other => {
+                return Err(PyValueError::new_err(format!(
+                    "propagate '{other}': expected none, forcing or probing"
+                )))
+            }
+        };
+        // The first error the callback raised; the search is cancelled then.
+        let raised: std::sync::Mutex<Option<PyErr>> = std::sync::Mutex::new(None);
+        let raised = &raised;
+        let progress = progress.as_ref();
+        let solver = |cancel: Arc<AtomicBool>| {
+            let mut solver = dlx::Solver::new(&self.problem)
+                .tree(tree)
+                .propagation(propagation)
+                .threads(threads)
+                .cancel_on(cancel.clone());
+            if let Some(limit) = limit {
+                solver = solver.timeout(limit);
+            }
+            if let Some(callback) = progress {
+                solver = solver.on_progress(every, move |report: &dlx::Progress| {
+                    Python::with_gil(|py| {
+                        let call = || -> PyResult<()> {
+                            let dict = PyDict::new(py);
+                            dict.set_item("nodes", report.nodes)?;
+                            dict.set_item("solutions", report.solutions)?;
+                            dict.set_item("level", report.level)?;
+                            dict.set_item("estimate", report.estimate)?;
+                            dict.set_item("seconds", report.elapsed.as_secs_f64())?;
+                            callback.call1(py, (dict,))?;
+                            Ok(())
+                        };
+                        if let Err(err) = call() {
+                            cancel.store(true, Ordering::Relaxed);
+                            raised.lock().expect("not poisoned").get_or_insert(err);
+                        }
+                    });
+                });
+            }
+            solver
+        };
+        let check = || match raised.lock().expect("not poisoned").take() {
+            Some(err) => Err(err),
+            None => Ok(()),
+        };
         if memo {
-            let outcome = interruptible(py, |cancel| solver(cancel).memo_count())?
-                .map_err(|err| PyValueError::new_err(err.to_string()))?;
+            let outcome = interruptible(py, |cancel| solver(cancel).memo_count())?;
+            check()?;
+            let outcome = outcome.map_err(|err| PyValueError::new_err(err.to_string()))?;
             return py_count(py, &outcome.count);
         }
         let outcome = interruptible(py, |cancel| solver(cancel).count())?;
+        check()?;
         if let Some(reason) = outcome.stopped {
             return Err(pyo3::exceptions::PyTimeoutError::new_err(format!(
                 "the count stopped ({reason}) after {} solutions",
@@ -422,6 +496,54 @@ impl Problem {
             )));
         }
         py_count(py, &dlx::Count::from(outcome.solutions))
+    }
+
+    /// Knuth's estimate of the numbers of solutions and of nodes from `samples` random paths
+    /// down the search tree (the same `seed`, the same figures): a dict of `solutions`,
+    /// `solutions_error`, `nodes`, `nodes_error` (standard errors) and `samples`.
+    ///
+    /// >>> e = Problem.from_dlx("a b\na\nb\na b\n").estimate(100, seed=1)
+    /// >>> e["solutions"]
+    /// 2.0
+    #[pyo3(signature = (samples=1000, seed=0))]
+    fn estimate<'py>(
+        &self,
+        py: Python<'py>,
+        samples: u64,
+        seed: u64,
+    ) -> PyResult<Bound<'py, PyDict>> {
+        let estimate = interruptible(py, |cancel| {
+            dlx::Solver::new(&self.problem)
+                .cancel_on(cancel)
+                .estimate(samples, seed)
+        })?
+        .map_err(|err| PyValueError::new_err(err.to_string()))?;
+        let dict = PyDict::new(py);
+        dict.set_item("solutions", estimate.solutions)?;
+        dict.set_item("solutions_error", estimate.solutions_error)?;
+        dict.set_item("nodes", estimate.nodes)?;
+        dict.set_item("nodes_error", estimate.nodes_error)?;
+        dict.set_item("samples", estimate.probes)?;
+        Ok(dict)
+    }
+
+    /// The zero-suppressed decision diagram of every solution, in the text of Knuth's ZDD
+    /// programs (as `dlx solve --format zdd` writes it), built by memoization.
+    ///
+    /// >>> print(Problem.from_dlx("a b\na\nb\na b\n").zdd().splitlines()[0])  # doctest: +ELLIPSIS
+    /// ...
+    fn zdd(&self, py: Python<'_>) -> PyResult<String> {
+        let graph = interruptible(py, |cancel| {
+            dlx::Solver::new(&self.problem)
+                .cancel_on(cancel)
+                .memo_graph()
+        })?
+        .map_err(|err| PyValueError::new_err(err.to_string()))?;
+        let mut out = Vec::new();
+        graph
+            .write_zdd(&mut out)
+            .map_err(|err| PyValueError::new_err(err.to_string()))?;
+        Ok(String::from_utf8_lossy(&out).into_owned())
     }
 
     /// The first solution (a list of option indices), or None.

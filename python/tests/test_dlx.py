@@ -177,3 +177,32 @@ def test_ctrl_c_interrupts_a_long_count():
     out, _ = child.communicate(timeout=10)
     assert out.strip() == "interrupted"
     assert time.monotonic() - sent < 1.0
+
+
+def test_count_takes_a_tree_propagation_and_progress():
+    queens = dlx.Problem.from_dlx(open(CORPUS / "queens8.dlx").read())
+    for tree in ["auto", "links", "sparse-sets", "bitsets"]:
+        for propagate in ["none", "forcing", "probing"]:
+            assert queens.count(tree=tree, propagate=propagate) == 92
+    reports = []
+    assert queens.count(tree="links", progress=reports.append, every=0.0) == 92
+    assert reports and all(r["nodes"] >= 0 and 0 <= r["estimate"] <= 1 for r in reports)
+    with pytest.raises(ValueError):
+        queens.count(tree="roots")
+
+    def stop(report):
+        raise RuntimeError("enough")
+
+    with pytest.raises(RuntimeError, match="enough"):
+        queens.count(tree="links", progress=stop, every=0.0)
+
+
+def test_estimate_and_zdd():
+    queens = dlx.Problem.from_dlx(open(CORPUS / "queens8.dlx").read())
+    estimate = queens.estimate(2000, seed=3)
+    assert estimate == queens.estimate(2000, seed=3)
+    assert 0 < estimate["solutions"] and estimate["samples"] == 2000
+    # Within ten standard errors of the 92 solutions.
+    assert abs(estimate["solutions"] - 92) < 10 * estimate["solutions_error"] + 1
+    zdd = queens.zdd()
+    assert zdd.strip() and len(zdd.splitlines()) > 8
