@@ -261,11 +261,12 @@ fn x_completions(rows: usize, cols: usize, cells: &mut [usize], at: usize) -> u6
         (0..side).all(|k| {
             let same = |rr: usize, cc: usize| (rr, cc) != (r, c) && cells[rr * side + cc] == digit;
             let (br, bc) = (r / rows * rows + k / cols, c / cols * cols + k % cols);
-            !same(r, k)
-                && !same(k, c)
-                && !same(br, bc)
-                && !(r == c && same(k, k))
-                && !(r + c + 1 == side && same(k, side - 1 - k))
+            let clash = same(r, k)
+                || same(k, c)
+                || same(br, bc)
+                || (r == c && same(k, k))
+                || (r + c + 1 == side && same(k, side - 1 - k));
+            !clash
         })
     };
     if cells[at] != 0 {
