@@ -1,0 +1,176 @@
+//! The puzzles by name, through the library's registry ([`reductions::registry`]): solved with
+//! its plan, made, graded and explained, as the `dlx` command does them.
+
+use std::time::{Duration, Instant};
+
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList};
+
+use crate::{interruptible, parse_error, py_count};
+
+/// Solves a puzzle known by name (`puzzle_names()`) from its text (its own format, or a
+/// Tatham game ID) for a task (`first`, `unique`, `all` or `count`) with the library's plan,
+/// as the `dlx` command does: a dict of `boards` (their text), `solutions` (an int) and
+/// `complete`. `timeout` (seconds) and `limit` (the most boards of `all`) stop it early, with
+/// `complete` false; Ctrl-C raises `KeyboardInterrupt` within a fraction of a second.
+///
+/// >>> solve_puzzle("queens", "8", "count")["solutions"]
+/// 92
+/// >>> len(solve_puzzle("queens", "8", "all", limit=3)["boards"])
+/// 3
+#[pyfunction]
+#[pyo3(signature = (name, text, task="first", timeout=None, limit=None))]
+pub(crate) fn solve_puzzle<'py>(
+    py: Python<'py>,
+    name: &str,
+    text: &str,
+    task: &str,
+    timeout: Option<f64>,
+    limit: Option<u64>,
+) -> PyResult<Bound<'py, PyDict>> {
+    use reductions::plan::Task;
+    let task = match task {
+        "first" => Task::First,
+        "unique" => Task::Unique,
+        "all" => Task::All,
+        "count" => Task::Count,
+        _ => {
+            return Err(PyValueError::new_err(format!(
+                "task '{task}': expected first, unique, all or count"
+            )))
+        }
+    };
+    let deadline = timeout
+        .map(|seconds| {
+            Duration::try_from_secs_f64(seconds)
+                .map(|limit| Instant::now() + limit)
+                .map_err(|err| PyValueError::new_err(format!("timeout: {err}")))
+        })
+        .transpose()?;
+    let puzzle = registered(name)?;
+    let answer = interruptible(py, |cancel| {
+        let limits = reductions::registry::Limits {
+            deadline,
+            cancel: Some(cancel),
+            max_boards: limit,
+            ..reductions::registry::Limits::default()
+        };
+        puzzle.solve_within(text, task, &limits)
+    })?
+    .map_err(|err| registry_error(py, err))?;
+    let result = PyDict::new(py);
+    result.set_item("boards", PyList::new(py, &answer.boards)?)?;
+    result.set_item("solutions", py_count(py, &answer.solutions)?)?;
+    result.set_item("complete", answer.complete)?;
+    Ok(result)
+}
+
+/// A registry error as the Python exception it is.
+fn registry_error(py: Python<'_>, err: reductions::registry::SolveError) -> PyErr {
+    match err {
+        reductions::registry::SolveError::Parse(err) => {
+            parse_error(py, err.to_string(), err.line(), err.column())
+        }
+        err => PyValueError::new_err(err.to_string()),
+    }
+}
+
+/// The registry's puzzle `name`, or a `ValueError` that lists the names.
+fn registered(name: &str) -> PyResult<Box<dyn reductions::registry::Puzzle>> {
+    reductions::registry::find(name).ok_or_else(|| {
+        PyValueError::new_err(format!(
+            "no puzzle '{name}' to solve from its text: {}",
+            puzzle_names().join(", ")
+        ))
+    })
+}
+
+/// A new puzzle with exactly one solution (sudoku, futoshiki, binairo): `size` as the command
+/// line takes it (`"9"`, binairo `"8x10"`), `difficulty` a rung's name (the easiest by
+/// default), the same for the same `seed`. A dict of `puzzle` and `solution` (their text),
+/// `difficulty` and `reached`.
+///
+/// >>> made = generate_puzzle("sudoku", "4", seed=1)
+/// >>> solve_puzzle("sudoku", made["puzzle"], "unique")["boards"] == [made["solution"]]
+/// True
+#[pyfunction]
+#[pyo3(signature = (name, size, difficulty=None, seed=0))]
+pub(crate) fn generate_puzzle<'py>(
+    py: Python<'py>,
+    name: &str,
+    size: &str,
+    difficulty: Option<&str>,
+    seed: u64,
+) -> PyResult<Bound<'py, PyDict>> {
+    let puzzle = registered(name)?;
+    let made = py
+        .allow_threads(|| puzzle.generate(size, difficulty, seed))
+        .map_err(|err| registry_error(py, err))?;
+    let result = PyDict::new(py);
+    result.set_item("puzzle", made.puzzle)?;
+    result.set_item("solution", made.solution)?;
+    result.set_item("difficulty", made.difficulty)?;
+    result.set_item("reached", made.reached)?;
+    Ok(result)
+}
+
+/// The grade of a puzzle: the easiest rung of its ladder that solves it (sudoku, futoshiki,
+/// binairo), `NAME (needs search: N nodes)` at the top, `several solutions` or `no solution`.
+#[pyfunction]
+pub(crate) fn grade_puzzle(py: Python<'_>, name: &str, text: &str) -> PyResult<String> {
+    let puzzle = registered(name)?;
+    py.allow_threads(|| puzzle.grade(text))
+        .map_err(|err| registry_error(py, err))
+}
+
+/// Every step of deduction from a puzzle as given (sudoku, futoshiki): a dict of `steps`
+/// (each a dict of `rule`, `placed` and `removed` as `(row, column, value)` from 1, and
+/// `text`) and `end` (`solved`, `stuck` or `contradiction`).
+///
+/// >>> explained = explain_puzzle("sudoku", "1.3.\n.4..\n..4.\n.3.1\n")
+/// >>> explained["end"], explained["steps"][0]["text"]
+/// ('solved', 'r1c4 is 4: the only place for 4 in row 1 (hidden single)')
+#[pyfunction]
+pub(crate) fn explain_puzzle<'py>(
+    py: Python<'py>,
+    name: &str,
+    text: &str,
+) -> PyResult<Bound<'py, PyDict>> {
+    use reductions::hint::End;
+    let puzzle = registered(name)?;
+    let explanation = py
+        .allow_threads(|| puzzle.explain(text))
+        .map_err(|err| registry_error(py, err))?;
+    let marks = |marks: &[reductions::hint::Mark]| -> Vec<(usize, usize, usize)> {
+        marks.iter().map(|m| (m.row, m.column, m.value)).collect()
+    };
+    let steps = PyList::empty(py);
+    for step in &explanation.steps {
+        let entry = PyDict::new(py);
+        entry.set_item("rule", step.rule.name())?;
+        entry.set_item("placed", marks(&step.placed))?;
+        entry.set_item("removed", marks(&step.removed))?;
+        entry.set_item("text", step.to_string())?;
+        steps.append(entry)?;
+    }
+    let result = PyDict::new(py);
+    result.set_item("steps", steps)?;
+    let end = match explanation.end {
+        End::Solved => "solved",
+        End::Stuck => "stuck",
+        End::Contradiction => "contradiction",
+    };
+    result.set_item("end", end)?;
+    Ok(result)
+}
+
+/// The puzzles `solve_puzzle` knows.
+#[pyfunction]
+pub(crate) fn puzzle_names() -> Vec<&'static str> {
+    reductions::registry::PUZZLES
+        .iter()
+        .filter(|info| info.from_text)
+        .map(|info| info.name)
+        .collect()
+}
