@@ -11,7 +11,7 @@ pub struct MakeFlags {
     /// Make new puzzles of this side instead of reading one.
     ///
     /// Make new puzzles instead of reading one: grids of this side (9 for a 9 x 9 sudoku, 9x
-    /// for a sudoku-X; binairo also takes ROWSxCOLS), with exactly one solution, minimal for their difficulty, written in the format the
+    /// for a sudoku-X, 9j for a jigsaw; binairo also takes ROWSxCOLS), with exactly one solution, minimal for their difficulty, written in the format the
     /// command reads (or as Tatham's game IDs with --format tatham). --seed makes them
     /// again.
     #[arg(

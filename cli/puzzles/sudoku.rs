@@ -25,7 +25,8 @@ use crate::Found;
 /// Sudoku-X: a first line `X` (or a Solo ID with `x`, like `3x3x:...`) adds the rule that
 /// both long diagonals hold every digit once too; grades and hints use it, and
 /// `--generate 9x` makes them. Jigsaw sudoku: the grid's rows, a line `regions`, then a row
-/// of region names (a letter per cell) per row; or a Solo ID `9j:...`.
+/// of region names (a letter per cell) per row; or a Solo ID `9j:...`; `--generate 9j`
+/// makes them.
 ///
 /// Plain text: one line per row of digits (letters beyond 9), after the line `X` of a
 /// sudoku-X. On a terminal, lines between the boxes, the givens set apart and the
@@ -117,23 +118,30 @@ fn view(puzzle: &Grid, board: &Grid) -> DigitGrid {
     }
 }
 
-/// `--generate SIDE`: sudoku of that side (4, 9, 16 or 25); `SIDEx` a sudoku-X.
+/// `--generate SIDE`: sudoku of that side (4, 9, 16 or 25); `SIDEx` a sudoku-X, `SIDEj` a
+/// jigsaw (any side from 4), `SIDEjx` both.
 fn generate(args: &FileArgs, size: &str) -> Result<Found> {
-    let (side, diagonals) = match size.strip_suffix(['x', 'X']) {
-        Some(side) => (side, true),
-        None => (size, false),
-    };
-    let side: usize = side.parse().unwrap_or(0);
+    let (side, diagonals, jigsaw) = sudoku::variant_of_size(size);
     let max = sudoku::MAX_GENERATED_BOX * sudoku::MAX_GENERATED_BOX;
-    let shape = sudoku::shape_of_side(side).filter(|_| (4..=max).contains(&side));
-    let Some((box_rows, box_cols)) = shape else {
+    let boxes = match jigsaw {
+        true => Some((1, side)),
+        false => sudoku::shape_of_side(side),
+    };
+    let Some((box_rows, box_cols)) = boxes.filter(|_| (4..=max).contains(&side)) else {
         bail!(
             "--generate {size}: expected the side of a sudoku made here, from 4 to {max} and \
-             not prime (4, 6, 8, 9, 10, 12, ..., 16, ..., 25), with an x after it for a \
-             sudoku-X"
+             not prime (4, 6, 8, 9, 10, 12, ..., 16, ..., 25), then x for a sudoku-X, j for a \
+             jigsaw (of any side)"
         );
     };
-    let mut shape = Grid::with_boxes(box_rows, box_cols).expect("the size was checked");
+    let mut shape = match jigsaw {
+        true => Grid::jigsaw(
+            side,
+            &(0..side * side).map(|k| k / side).collect::<Vec<_>>(),
+        )
+        .expect("rows are regions"),
+        false => Grid::with_boxes(box_rows, box_cols).expect("the size was checked"),
+    };
     shape.set_diagonals(diagonals);
     let difficulty = make::difficulty(&args.make, Difficulty::Trivial)?;
     make::generate(&args.make, &args.flags, |rng, deadline| {

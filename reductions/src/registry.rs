@@ -286,7 +286,7 @@ pub trait Puzzle: Send + Sync {
     fn solve_within(&self, text: &str, task: Task, limits: &Limits) -> Result<Answer, SolveError>;
 
     /// A new puzzle with exactly one solution, of `size` (`9` for a 9 x 9 sudoku, `9x` for a
-    /// sudoku-X; binairo also `ROWSxCOLS`) and `difficulty` (a rung's name; the easiest when `None`), made
+    /// sudoku-X, `9j` for a jigsaw; binairo also `ROWSxCOLS`) and `difficulty` (a rung's name; the easiest when `None`), made
     /// again by the same `seed`, where the puzzle makes them ([`PuzzleInfo::generates`]).
     fn generate(
         &self,
@@ -477,21 +477,28 @@ fn made<G: std::fmt::Display, D: std::fmt::Display>(
 const SUDOKU: Extras = Extras {
     generate: |size, difficulty, seed| {
         use crate::sudoku;
-        // `9x`: a sudoku-X.
-        let (size, diagonals) = match size.trim().strip_suffix(['x', 'X']) {
-            Some(side) => (side, true),
-            None => (size, false),
+        // `9x`: a sudoku-X; `9j`: a jigsaw.
+        let (number, diagonals, jigsaw) = sudoku::variant_of_size(size.trim());
+        let side = side(
+            &number.to_string(),
+            sudoku::MAX_GENERATED_BOX * sudoku::MAX_GENERATED_BOX,
+        )?;
+        let mut shape = if jigsaw {
+            let rows: Vec<usize> = (0..side * side).map(|k| k / side).collect();
+            sudoku::Grid::jigsaw(side, &rows)
+                .map_err(|_| SolveError::Unsupported("no such jigsaw can be made"))?
+        } else {
+            let (rows, cols) = sudoku::shape_of_side(side).ok_or_else(|| {
+                SolveError::Parse(crate::text::ParseError::refused(format!(
+                    "size '{size}': a prime side has no boxes; expected 4, 6, 8, 9, 10, 12 ..., \
+                     or a jigsaw (9j)"
+                )))
+            })?;
+            sudoku::Grid::with_boxes(rows, cols)
+                .ok_or(SolveError::Unsupported("no such sudoku can be made"))?
         };
-        let side = side(size, sudoku::MAX_GENERATED_BOX * sudoku::MAX_GENERATED_BOX)?;
-        let (rows, cols) = sudoku::shape_of_side(side).ok_or_else(|| {
-            SolveError::Parse(crate::text::ParseError::refused(format!(
-                "size '{size}': a prime side has no boxes; expected 4, 6, 8, 9, 10, 12 ..."
-            )))
-        })?;
         let difficulty = rung::<sudoku::Difficulty>(difficulty)?;
         let mut rng = crate::generate::Rng::new(seed);
-        let mut shape = sudoku::Grid::with_boxes(rows, cols)
-            .ok_or(SolveError::Unsupported("no such sudoku can be made"))?;
         shape.set_diagonals(diagonals);
         sudoku::generate_like_before(&shape, difficulty, &mut rng, None)
             .ok()

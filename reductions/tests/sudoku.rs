@@ -463,3 +463,73 @@ fn sudoku_x_is_made_at_every_level() {
         assert!(made.solution.is_complete() && made.solution.conflicts().is_empty());
     }
 }
+
+/// Jigsaws made at each level, on sides with boxes and without (7), with and without the
+/// diagonals: regions of side cells each, each connected; one solution (the one made);
+/// graded at the level asked for; an ID of Solo's `9j` form that reads back as the grid.
+#[test]
+fn jigsaws_are_made_with_connected_regions_at_every_level() {
+    use reductions::generate::Rng;
+    use reductions::sudoku::{generate_like_before, grade, Difficulty, Grade, Grid};
+    for (side, diagonals, difficulty) in [
+        (9, false, Difficulty::Trivial),
+        (9, false, Difficulty::Basic),
+        (9, false, Difficulty::Intermediate),
+        (9, false, Difficulty::Advanced),
+        (7, false, Difficulty::Basic),
+        (6, true, Difficulty::Basic),
+    ] {
+        let rows: Vec<usize> = (0..side * side).map(|k| k / side).collect();
+        let mut shape = Grid::jigsaw(side, &rows).unwrap();
+        shape.set_diagonals(diagonals);
+        let made = generate_like_before(&shape, difficulty, &mut Rng::new(11), None)
+            .unwrap()
+            .unwrap();
+        let what = format!("{side}j {difficulty}");
+        assert!(made.reached, "{what}");
+        let regions = made.puzzle.regions().expect("a jigsaw").to_vec();
+        assert_eq!(made.solution.regions(), Some(&regions[..]), "{what}");
+        assert_eq!(made.puzzle.has_diagonals(), diagonals);
+        for region in 0..side as u8 {
+            let cells: Vec<usize> = (0..side * side).filter(|&k| regions[k] == region).collect();
+            assert_eq!(cells.len(), side, "{what}");
+            // Connected: a walk from its first cell reaches all of it.
+            let mut reached = vec![cells[0]];
+            let mut k = 0;
+            while k < reached.len() {
+                let cell = reached[k];
+                let (r, c) = (cell / side, cell % side);
+                let beside = [
+                    (r > 0).then(|| cell - side),
+                    (r + 1 < side).then(|| cell + side),
+                    (c > 0).then(|| cell - 1),
+                    (c + 1 < side).then(|| cell + 1),
+                ];
+                for next in beside.into_iter().flatten() {
+                    if regions[next] == region && !reached.contains(&next) {
+                        reached.push(next);
+                    }
+                }
+                k += 1;
+            }
+            assert_eq!(
+                reached.len(),
+                side,
+                "{what}: region {region} is not connected"
+            );
+        }
+        assert_eq!(
+            grade(&made.puzzle),
+            Grade::Unique {
+                difficulty,
+                search_nodes: 0
+            },
+            "{what}"
+        );
+        let boards = solve(Sudoku::default(), &made.puzzle.to_string());
+        assert_eq!(boards, [made.solution.to_string()], "{what}");
+        let id = made.puzzle.game_id();
+        assert!(id.starts_with(&format!("{side}j")), "{id}");
+        assert_eq!(Sudoku::default().parse(&id).unwrap(), made.puzzle);
+    }
+}

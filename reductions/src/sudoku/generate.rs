@@ -89,7 +89,8 @@ pub fn generate_with_boxes_before(
 
 /// [`generate_with_boxes_before`] for grids shaped as `shape`: its boxes, and its long
 /// diagonals when it is a sudoku-X ([`Grid::set_diagonals`]); its cells are not looked at.
-/// `None` for a jigsaw shape, whose regions are not made here.
+/// For a jigsaw shape (any [`Grid::jigsaw`] of its side), each try draws new regions at
+/// random, connected, from the boxes (or rows) by swapping cells across their walls.
 ///
 /// ```
 /// use reductions::generate::Rng;
@@ -110,9 +111,6 @@ pub fn generate_like_before(
     rng: &mut Rng,
     deadline: Option<Instant>,
 ) -> Result<Option<Generated>, OutOfTime> {
-    if shape.regions().is_some() {
-        return Ok(None); // Jigsaw regions are not drawn here.
-    }
     let (box_rows, box_cols) = shape.box_shape();
     let side = shape.side();
     if side > MAX_GENERATED_BOX * MAX_GENERATED_BOX || side > MAX_BOX * MAX_BOX {
@@ -124,6 +122,7 @@ pub fn generate_like_before(
     empty.set_diagonals(shape.has_diagonals());
     let maker = SudokuMaker {
         grader: Grader::new(&empty),
+        jigsaw: shape.regions().is_some(),
         empty,
         deadline,
     };
@@ -131,7 +130,10 @@ pub fn generate_like_before(
 }
 
 struct SudokuMaker {
+    /// The rules of `empty`'s boxes (a jigsaw's grids each have their own).
     grader: Grader,
+    /// Whether each try draws its own regions.
+    jigsaw: bool,
     empty: Grid,
     /// When the puzzle is given up: a search for a solution that breaks a clue stops there
     /// too (one such search can take minutes on a 25 x 25 grid).
@@ -144,16 +146,33 @@ impl Maker for SudokuMaker {
     type Taken = u8;
 
     fn solves(&self, grid: &Grid, difficulty: Difficulty) -> bool {
+        if self.jigsaw {
+            return Grader::new(grid).solves(grid, difficulty);
+        }
         self.grader.solves(grid, difficulty)
     }
 
     fn solved(&self, rng: &mut Rng) -> Option<Grid> {
-        loop {
-            let drawn = random_solution(&Sudoku::default(), &self.empty, rng, 100_000, 1);
+        // Regions drawn at random may leave no solution: a few hundred draws at most.
+        for _ in 0..if self.jigsaw { 500 } else { usize::MAX } {
+            if self.deadline.is_some_and(|at| Instant::now() >= at) {
+                return None;
+            }
+            let empty = if self.jigsaw {
+                let side = self.empty.side();
+                let mut empty = Grid::jigsaw(side, &random_regions(side, rng))
+                    .expect("regions of side cells each");
+                empty.set_diagonals(self.empty.has_diagonals());
+                empty
+            } else {
+                self.empty.clone()
+            };
+            let drawn = random_solution(&Sudoku::default(), &empty, rng, 100_000, 1);
             if let Ok(Some(grid)) = drawn {
                 return Some(grid);
             }
         }
+        None
     }
 
     fn clue_order(&self, rng: &mut Rng) -> Vec<usize> {
@@ -203,6 +222,79 @@ impl Maker for SudokuMaker {
         let found = solver.count();
         found.solutions == 0 && found.is_complete()
     }
+}
+
+/// Regions for a jigsaw of side `side`: side regions of side cells, each connected, drawn by
+/// swapping cells across the walls of the boxes (or of the rows, for a side without boxes)
+/// many times at random, each swap kept only if both regions stay connected.
+fn random_regions(side: usize, rng: &mut Rng) -> Vec<u8> {
+    let mut regions: Vec<u8> = match super::shape_of_side(side) {
+        Some((rows, cols)) => {
+            let boxes = Grid::with_boxes(rows, cols).expect("a shape");
+            (0..side * side)
+                .map(|k| boxes.box_of(k / side, k % side) as u8)
+                .collect()
+        }
+        None => (0..side * side).map(|k| (k / side) as u8).collect(),
+    };
+    let neighbours = |k: usize| {
+        let (r, c) = (k / side, k % side);
+        [
+            (r > 0).then(|| k - side),
+            (r + 1 < side).then(|| k + side),
+            (c > 0).then(|| k - 1),
+            (c + 1 < side).then(|| k + 1),
+        ]
+        .into_iter()
+        .flatten()
+    };
+    let connected = |regions: &[u8], region: u8| {
+        let cells: Vec<usize> = (0..side * side).filter(|&k| regions[k] == region).collect();
+        let mut seen = vec![false; side * side];
+        let mut stack = vec![cells[0]];
+        seen[cells[0]] = true;
+        let mut reached = 1;
+        while let Some(k) = stack.pop() {
+            for n in neighbours(k) {
+                if !seen[n] && regions[n] == region {
+                    seen[n] = true;
+                    reached += 1;
+                    stack.push(n);
+                }
+            }
+        }
+        reached == cells.len()
+    };
+    if side < 3 {
+        return regions;
+    }
+    for _ in 0..side * side * 30 {
+        // A cell p of region a beside region b, and a cell q of b beside a: they change
+        // regions, and both stay as large as they were.
+        let p = rng.below(side * side);
+        let a = regions[p];
+        let beside: Vec<usize> = neighbours(p).filter(|&n| regions[n] != a).collect();
+        if beside.is_empty() {
+            continue;
+        }
+        let b = regions[beside[rng.below(beside.len())]];
+        let candidates: Vec<usize> = (0..side * side)
+            .filter(|&q| {
+                regions[q] == b && q != p && neighbours(q).any(|n| regions[n] == a && n != p)
+            })
+            .collect();
+        if candidates.is_empty() {
+            continue;
+        }
+        let q = candidates[rng.below(candidates.len())];
+        regions[p] = b;
+        regions[q] = a;
+        if !(connected(&regions, a) && connected(&regions, b)) {
+            regions[p] = a;
+            regions[q] = b;
+        }
+    }
+    regions
 }
 
 /// Gives back `count` clues of the solution, in empty cells drawn at random (all of them,

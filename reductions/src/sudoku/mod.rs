@@ -462,6 +462,30 @@ impl Grid {
     }
 }
 
+/// The side and the variant that a size to make asks for, as Solo writes them: `9` plain,
+/// `9x` a sudoku-X, `9j` a jigsaw, `9jx` (or `9xj`) both; a side of 0 when there is no number.
+///
+/// ```
+/// use reductions::sudoku::variant_of_size;
+/// assert_eq!(variant_of_size("9"), (9, false, false));
+/// assert_eq!(variant_of_size("9jx"), (9, true, true));
+/// assert_eq!(variant_of_size("nine"), (0, false, false));
+/// ```
+pub fn variant_of_size(size: &str) -> (usize, bool, bool) {
+    let mut side = size;
+    let (mut diagonals, mut jigsaw) = (false, false);
+    loop {
+        if let Some(rest) = side.strip_suffix(['x', 'X']) {
+            (side, diagonals) = (rest, true);
+        } else if let Some(rest) = side.strip_suffix(['j', 'J']) {
+            (side, jigsaw) = (rest, true);
+        } else {
+            break;
+        }
+    }
+    (side.parse().unwrap_or(0), diagonals, jigsaw)
+}
+
 /// The largest side that a search of a sudoku walks without reasoning at every node. On this
 /// encoding forcing places every single and takes every intersection (a box's digit confined
 /// to one row leaves the rest of the row): minimal 25 x 25 puzzles of the intermediate grade
