@@ -1,18 +1,18 @@
 //! `dlx arrows --size N`: the arrow board, drawn with its arrows.
 
-use crate::args::SolveFlags;
-use clap::Args;
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
 use anyhow::Result;
+use clap::Args;
 use reductions::arrows::{self, Arrow, Arrows};
+use serde::Serialize;
 
 use super::digits::CELL;
+use crate::args::SolveFlags;
 use crate::board::{write_json, Board, Head};
 use crate::render::{self, Paint, Regions, Svg};
 use crate::Found;
-use serde::Serialize;
 
 /// Each arrow (↖ ↗ ↘ ↙) points at a corner of its cell and at the two sides that meet
 /// there; no two arrows point at the same side or the same corner; every row has n/2

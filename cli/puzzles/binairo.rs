@@ -1,16 +1,15 @@
 //! `dlx binairo`: the grid read (or made, or graded), solved in the encoding asked for, and
 //! drawn.
 
-use crate::args::MakeFlags;
-use crate::args::SolveFlags;
-use clap::{Args, ValueEnum};
 use std::ops::ControlFlow;
 use std::path::PathBuf;
 
 use anyhow::{bail, Result};
+use clap::{Args, ValueEnum};
 use reductions::binairo::{self, Binairo, Difficulty, Grid, Strategy};
 
 use super::digits::DigitGrid;
+use crate::args::{MakeFlags, SolveFlags};
 use crate::make::{self, Made};
 use crate::Found;
 

@@ -3,12 +3,12 @@
 //! Every date of a leap year is counted in ONE exact-cover search rather than 366: see
 //! [`reductions::calendar::AllDates`].
 
-use clap::Args;
 use std::fmt::Write as _;
 use std::io::{self, BufWriter, Write};
 use std::ops::ControlFlow;
 
 use anyhow::{anyhow, Context, Result};
+use clap::Args;
 use reductions::calendar::{self, AllDates, Calendar, Date, MONTHS};
 use serde::Serialize;
 

@@ -1,23 +1,20 @@
 //! `dlx futoshiki`: the puzzle read, solved, and drawn with its inequality signs, givens set
 //! apart.
 
-use crate::args::FileArgs;
-use crate::args::MakeFlags;
-use crate::args::SolveFlags;
-use clap::Args;
 use std::io::{self, Write};
-
 use std::ops::ControlFlow;
 
 use anyhow::{bail, Result};
+use clap::Args;
 use reductions::futoshiki::{self, Difficulty, Futoshiki, Grid, Relation};
+use serde::Serialize;
 
 use super::digits::{digit, CELL, FOUND};
+use crate::args::{FileArgs, MakeFlags, SolveFlags};
 use crate::board::{write_json, Board, Head, Rows};
 use crate::make::{self, Made};
 use crate::render::{self, Paint, Svg};
 use crate::Found;
-use serde::Serialize;
 
 /// Every row and every column holds 1..n once each; the given digits stay; the
 /// inequalities between neighbouring cells hold.

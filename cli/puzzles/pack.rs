@@ -1,24 +1,24 @@
 //! `dlx pack BOARD PIECES`, and the drawing of boards covered by pieces that it shares with
 //! `dlx calendar`.
 
-use crate::args::SolveFlags;
-use clap::Args;
 use std::io::{self, Write};
 use std::path::Path;
 use std::path::PathBuf;
 
 use anyhow::{anyhow, bail, Result};
+use clap::Args;
 use reductions::calendar::{Date, MONTHS};
 use reductions::grid::Cell;
 use reductions::pack::Pack;
 use reductions::polyomino::PieceBoard;
 use reductions::text::ParseErrorKind;
 use reductions::Reduction;
+use serde::Serialize;
 
+use crate::args::SolveFlags;
 use crate::board::{write_json, Board, Head};
 use crate::render::{self, Paint, Regions};
 use crate::Found;
-use serde::Serialize;
 
 /// BOARD: one line per row, `.` a cell to cover, `#` no cell, optionally after a first
 /// line `H W`.

@@ -1,18 +1,18 @@
 //! `dlx queens N`: n queens, drawn on a chessboard.
 
-use crate::args::SolveFlags;
-use clap::Args;
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
 use anyhow::Result;
+use clap::Args;
 use reductions::queens::{self, Queens, Size};
+use serde::Serialize;
 
 use super::digits::CELL;
+use crate::args::SolveFlags;
 use crate::board::{write_json, Board, Head};
 use crate::render::{Paint, Svg};
 use crate::Found;
-use serde::Serialize;
 
 /// Plain text: n lines of `Q` and `.`. Rows and columns are primary items (listed
 /// centre-first, as Knuth does), diagonals secondary.

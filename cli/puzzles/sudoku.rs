@@ -1,16 +1,14 @@
 //! `dlx sudoku`: the grid read (or made, or graded), solved, and drawn with lines between its
 //! boxes.
 
-use crate::args::FileArgs;
-use crate::args::MakeFlags;
-use crate::args::SolveFlags;
-use clap::Args;
 use std::ops::ControlFlow;
 
 use anyhow::{bail, Result};
+use clap::Args;
 use reductions::sudoku::{self, Difficulty, Grid, Sudoku};
 
 use super::digits::DigitGrid;
+use crate::args::{FileArgs, MakeFlags, SolveFlags};
 use crate::make::{self, Made};
 use crate::Found;
 

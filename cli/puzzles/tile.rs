@@ -1,18 +1,17 @@
 //! `dlx tile`: tilings with unlimited copies of the pieces, drawn as `dlx tromino` draws its
 //! tilings.
 
-use crate::args::SolveFlags;
-use crate::args::{piece_set, rectangle, PieceSet};
-use clap::Args;
 use std::path::PathBuf;
 
 use anyhow::{anyhow, bail, Result};
+use clap::Args;
 use reductions::grid::{Cell, Mask};
 use reductions::text::ParseErrorKind;
 use reductions::tile::Tile;
 use reductions::tromino::TileBoard;
 use reductions::Reduction;
 
+use crate::args::{piece_set, rectangle, PieceSet, SolveFlags};
 use crate::puzzles::tromino::TileView;
 use crate::Found;
 

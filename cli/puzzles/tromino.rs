@@ -1,23 +1,21 @@
 //! `dlx tromino`: L-tromino tilings by exact cover (`--method cover`, any board) or by the
 //! classic divide-and-conquer construction (`--method divide`).
 
-use crate::args::cell;
-use crate::args::SolveFlags;
-use clap::{Args, ValueEnum};
 use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
 use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
+use clap::{Args, ValueEnum};
 use reductions::grid::{Cell, Mask};
 use reductions::tromino::{self, TileBoard, Tromino, TrominoError, MAX_SIZE};
 use reductions::Reduction;
+use serde::Serialize;
 
-use crate::args::Format;
+use crate::args::{cell, Format, SolveFlags};
 use crate::board::{write_json, Board, Head, Rows, View};
 use crate::render::{self, Paint, Regions};
 use crate::Found;
-use serde::Serialize;
 
 /// Boards wider or taller than this are printed plain even on a terminal, and pictured
 /// without tile numbers.
