@@ -358,9 +358,51 @@ fn the_page_works_in_a_real_browser() {
     driver.type_into("#futoshiki-text", HOLMES);
     driver.click("#futoshiki-solve");
     driver.wait_text("#futoshiki-status", "exactly one solution");
-    driver.type_into("#futoshiki-board input.cell", "9");
+    // Only the puzzle's digits are taken: a 9 on a 4 x 4 leaves the cell empty.
+    let first = "#futoshiki-board input.cell";
+    let value = |driver: &Driver| {
+        driver.script(&format!(
+            "return document.querySelector({}).value;",
+            json!(first)
+        ))
+    };
+    driver.type_into(first, "9");
+    assert_eq!(value(&driver), "");
+    // A wrong digit, checked; undone and done again.
+    let place = driver.script(&format!(
+        "const i = document.querySelector({}); return [Number(i.dataset.row), Number(i.dataset.col)];",
+        json!(first)
+    ));
+    let solved = server
+        .post("/api/futoshiki/solve", HOLMES.as_bytes())
+        .json();
+    let (row, col) = (place[0].as_u64().unwrap(), place[1].as_u64().unwrap());
+    let right = solved["solution"][row as usize][col as usize]
+        .as_u64()
+        .unwrap();
+    let wrong = (right % 4 + 1).to_string();
+    driver.type_into(first, &wrong);
     driver.click("#futoshiki-check");
     driver.wait_text("#futoshiki-verdict", "1 wrong");
+    driver.click("#futoshiki-undo");
+    assert_eq!(value(&driver), "");
+    driver.click("#futoshiki-redo");
+    assert_eq!(value(&driver), wrong.as_str());
+    // Arrow keys move between the open cells.
+    let element = driver.find(first);
+    driver.session_call(
+        "POST",
+        &format!("/element/{element}/value"),
+        Some(json!({"text": "\u{E014}"})),
+    );
+    let moved = driver.script(&format!(
+        "return document.activeElement !== document.querySelector({}) && \
+         document.activeElement.classList.contains('cell');",
+        json!(first)
+    ));
+    assert_eq!(moved, Value::Bool(true), "ArrowRight moved to another cell");
+    let timer = driver.text("#futoshiki-timer");
+    assert!(timer.contains(':'), "a timer: {timer:?}");
     driver.click("#futoshiki-hint");
     driver.wait_text("#futoshiki-verdict", "That cell was wrong");
     driver.click("#futoshiki-check");
@@ -397,6 +439,18 @@ fn the_page_works_in_a_real_browser() {
     driver.type_into("#binairo-seed", "7");
     driver.click("#binairo-make");
     driver.wait_text("#binairo-status", "exactly one solution");
+    // A click cycles a cell through 0, 1 and blank.
+    let cell = "#binairo-board input.cell";
+    let shown = |driver: &Driver| {
+        driver.script(&format!(
+            "return document.querySelector({}).value;",
+            json!(cell)
+        ))
+    };
+    for expected in ["0", "1", ""] {
+        driver.click(cell);
+        assert_eq!(shown(&driver), expected);
+    }
     driver.click("#binairo-reveal");
     driver.wait_text("#binairo-verdict", "Solved!");
 
