@@ -401,6 +401,14 @@ fn the_page_works_in_a_real_browser() {
         json!(first)
     ));
     assert_eq!(moved, Value::Bool(true), "ArrowRight moved to another cell");
+    // The rows of signs keep their height where no sign stands in them.
+    let rows = driver
+        .script("return document.querySelector('#futoshiki-board .grid').style.gridTemplateRows;");
+    assert_eq!(
+        rows.as_str().map(|r| r.matches("1.4rem").count()),
+        Some(3),
+        "{rows}"
+    );
     let timer = driver.text("#futoshiki-timer");
     assert!(timer.contains(':'), "a timer: {timer:?}");
     driver.click("#futoshiki-hint");
@@ -471,6 +479,24 @@ fn the_page_works_in_a_real_browser() {
     assert_eq!(walls.as_u64(), Some(expected as u64));
     driver.click("#sudoku-reveal");
     driver.wait_text("#sudoku-verdict", "Solved!");
+
+    // A long game ID wraps inside the window rather than widening the page.
+    let sixteen = std::fs::read_to_string(
+        crate::binary::root().join("reductions/tests/fixtures/sudoku/16x16.txt"),
+    )
+    .unwrap();
+    driver.type_into("#sudoku-text", &sixteen);
+    driver.click("#sudoku-solve");
+    driver.wait_text("#sudoku-status", "exactly one solution");
+    assert!(driver.text("#sudoku-id").len() > 200);
+    let fits = driver.script("return document.documentElement.scrollWidth <= window.innerWidth;");
+    assert_eq!(fits, Value::Bool(true), "the page is wider than its window");
+
+    // A board with no tiling says so (3 x 3 less a cell: 8 cells, no L-tromino tiling).
+    driver.click("nav a[href='#tilings']");
+    driver.type_into("#tile-size", "3");
+    driver.click("#tile-random");
+    driver.wait_text("#tile-status", "No tiling");
 
     // Any puzzle of the library's list, by name: a Latin square counted and solved.
     driver.click("nav a[href='#more']");
