@@ -480,6 +480,17 @@ fn the_page_works_in_a_real_browser() {
     driver.click("#sudoku-reveal");
     driver.wait_text("#sudoku-verdict", "Solved!");
 
+    // A shared link opens the puzzle: `#sudoku=GAME-ID`, as the page's own link gives it.
+    let share = driver.script("return document.querySelector('#sudoku-share').href;");
+    let share = share.as_str().unwrap_or_default().to_owned();
+    assert!(share.contains("#sudoku=4j%3A"), "{share}");
+    // A fresh page, which knows the puzzle only from its address.
+    driver.go("about:blank");
+    driver.go(&share);
+    driver.wait_text("#sudoku-status", "exactly one solution");
+    assert_eq!(driver.text("#sudoku-id"), JIGSAW);
+    driver.click("#sudoku summary");
+
     // A long game ID wraps inside the window rather than widening the page.
     let sixteen = std::fs::read_to_string(
         crate::binary::root().join("reductions/tests/fixtures/sudoku/16x16.txt"),
