@@ -101,15 +101,7 @@ pub async fn solve(
         let answer = puzzle
             .solve_within(&text, task, &limits)
             .map_err(|err| match err {
-                SolveError::Parse(err) => {
-                    let message = match (err.line(), err.column()) {
-                        (Some(line), Some(column)) => {
-                            format!("line {line}, column {column}: {}", err.kind())
-                        }
-                        _ => err.to_string(),
-                    };
-                    ApiError::input("puzzle", message)
-                }
+                SolveError::Parse(err) => super::puzzles::puzzle_error(err),
                 err => ApiError::unprocessable("puzzle", err.to_string()),
             })?;
         Ok(json_response(json!({

@@ -167,31 +167,24 @@ pub async fn solve_puzzle(
     if text.is_empty() {
         return Err(ApiError::input("puzzle", "paste a puzzle first"));
     }
-    let parse_error = |err: reductions::text::ParseError| {
-        let message = match (err.line(), err.column()) {
-            (Some(line), Some(column)) => format!("line {line}, column {column}: {}", err.kind()),
-            _ => err.to_string(),
-        };
-        ApiError::input("puzzle", message)
-    };
     jobs.run(move |job| {
         let answer = match kind {
             Kind::Futoshiki => {
-                let grid = futoshiki::Futoshiki.parse(&text).map_err(parse_error)?;
+                let grid = futoshiki::Futoshiki.parse(&text).map_err(puzzle_error)?;
                 let (board, outcome) = first_two(&futoshiki::Futoshiki, &grid, job)?;
                 let solution = board.map(|b| grid_cells(b.size(), b.size(), |r, c| b.digit(r, c)));
                 solved_json(futoshiki_json(&grid), solution, &outcome)
             }
             Kind::Sudoku => {
                 let reduction = sudoku::Sudoku::default();
-                let grid = reduction.parse(&text).map_err(parse_error)?;
+                let grid = reduction.parse(&text).map_err(puzzle_error)?;
                 let (board, outcome) = first_two(&reduction, &grid, job)?;
                 let solution = board.map(|b| grid_cells(b.side(), b.side(), |r, c| b.digit(r, c)));
                 solved_json(sudoku_json(&grid), solution, &outcome)
             }
             Kind::Binairo => {
                 let reduction = binairo::Binairo::default();
-                let grid = reduction.parse(&text).map_err(parse_error)?;
+                let grid = reduction.parse(&text).map_err(puzzle_error)?;
                 let (board, outcome) = first_two(&reduction, &grid, job)?;
                 let solution = board
                     .map(|b| grid_cells(b.rows(), b.cols(), |r, c| b.digit(r, c).map(usize::from)));
@@ -201,6 +194,15 @@ pub async fn solve_puzzle(
         Ok(json_response(answer))
     })
     .await
+}
+
+/// A puzzle's text refused, for the page to show beside the input: `line L, column C: what`.
+pub(super) fn puzzle_error(err: reductions::text::ParseError) -> ApiError {
+    let message = match (err.line(), err.column()) {
+        (Some(line), Some(column)) => format!("line {line}, column {column}: {}", err.kind()),
+        _ => err.to_string(),
+    };
+    ApiError::input("puzzle", message)
 }
 
 /// What the page asks a hint for: the puzzle (its text) and the player's entries, each

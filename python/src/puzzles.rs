@@ -1,13 +1,13 @@
 //! The puzzles by name, through the library's registry ([`reductions::registry`]): solved with
 //! its plan, made, graded and explained, as the `dlx` command does them.
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
-use crate::{interruptible, parse_error, py_count};
+use crate::{interruptible, parse_error, py_count, seconds};
 
 /// Solves a puzzle known by name (`puzzle_names()`) from its text (its own format, or a
 /// Tatham game ID) for a task (`first`, `unique`, `all` or `count`) with the library's plan,
@@ -41,13 +41,7 @@ pub(crate) fn solve_puzzle<'py>(
             )))
         }
     };
-    let deadline = timeout
-        .map(|seconds| {
-            Duration::try_from_secs_f64(seconds)
-                .map(|limit| Instant::now() + limit)
-                .map_err(|err| PyValueError::new_err(format!("timeout: {err}")))
-        })
-        .transpose()?;
+    let deadline = seconds(timeout, "timeout")?.map(|limit| Instant::now() + limit);
     let puzzle = registered(name)?;
     let answer = interruptible(py, |cancel| {
         let limits = reductions::registry::Limits {

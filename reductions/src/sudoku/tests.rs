@@ -249,44 +249,6 @@ fn has_conflicts_agrees_with_conflicts() {
     assert!(both.iter().all(|&n| n > 300), "{both:?}");
 }
 
-/// The completions of `cells` (a sudoku-X of boxes `rows` x `cols`, row-major, 0 empty)
-/// counted by plain backtracking over the rules, apart from the encoding.
-fn x_completions(rows: usize, cols: usize, cells: &mut [usize], at: usize) -> u64 {
-    let side = rows * cols;
-    if at == side * side {
-        return 1;
-    }
-    let (r, c) = (at / side, at % side);
-    let fits = |cells: &[usize], digit: usize| {
-        (0..side).all(|k| {
-            let same = |rr: usize, cc: usize| (rr, cc) != (r, c) && cells[rr * side + cc] == digit;
-            let (br, bc) = (r / rows * rows + k / cols, c / cols * cols + k % cols);
-            let clash = same(r, k)
-                || same(k, c)
-                || same(br, bc)
-                || (r == c && same(k, k))
-                || (r + c + 1 == side && same(k, side - 1 - k));
-            !clash
-        })
-    };
-    if cells[at] != 0 {
-        return if fits(cells, cells[at]) {
-            x_completions(rows, cols, cells, at + 1)
-        } else {
-            0
-        };
-    }
-    let mut count = 0;
-    for digit in 1..=side {
-        if fits(cells, digit) {
-            cells[at] = digit;
-            count += x_completions(rows, cols, cells, at + 1);
-            cells[at] = 0;
-        }
-    }
-    count
-}
-
 #[test]
 fn sudoku_x_counts_as_backtracking_does_in_both_modes() {
     let mut rng = crate::generate::Rng::new(5);
@@ -301,7 +263,7 @@ fn sudoku_x_counts_as_backtracking_does_in_both_modes() {
             grid.cells[cell] = 1 + rng.below(side) as u8;
         }
         let mut cells: Vec<usize> = grid.cells.iter().map(|&d| d as usize).collect();
-        let expected = x_completions(rows, cols, &mut cells, 0);
+        let expected = completions(&grid, &mut cells, 0);
         for mode in [Mode::Reduce, Mode::Force] {
             let sudoku = Sudoku { mode };
             let encoding = sudoku.encode(&grid).unwrap();
@@ -315,7 +277,7 @@ fn sudoku_x_counts_as_backtracking_does_in_both_modes() {
                     .iter()
                     .zip(&solved.cells)
                     .all(|(&given, &found)| given == 0 || given == found));
-                assert_eq!(x_completions(rows, cols, &mut cells, 0), 1, "{solved}");
+                assert_eq!(completions(&solved, &mut cells, 0), 1, "{solved}");
                 found += 1;
                 std::ops::ControlFlow::Continue(())
             });
@@ -326,7 +288,7 @@ fn sudoku_x_counts_as_backtracking_does_in_both_modes() {
     let mut empty = Grid::new(2).unwrap();
     empty.set_diagonals(true);
     let mut cells = vec![0; 16];
-    assert_eq!(x_completions(2, 2, &mut cells, 0), 48);
+    assert_eq!(completions(&empty, &mut cells, 0), 48);
 }
 
 #[test]
