@@ -13,14 +13,17 @@ use crate::{interruptible, parse_error, py_count, seconds};
 /// Tatham game ID) for a task (`first`, `unique`, `all` or `count`) with the library's plan,
 /// as the `dlx` command does: a dict of `boards` (their text), `solutions` (an int) and
 /// `complete`. `timeout` (seconds) and `limit` (the most boards of `all`) stop it early, with
-/// `complete` false; Ctrl-C raises `KeyboardInterrupt` within a fraction of a second.
+/// `complete` false; Ctrl-C raises `KeyboardInterrupt` within a fraction of a second. `pack`
+/// and `tile` take their pieces as `text` and a `board` (lines of `.` and `#`).
 ///
 /// >>> solve_puzzle("queens", "8", "count")["solutions"]
 /// 92
 /// >>> len(solve_puzzle("queens", "8", "all", limit=3)["boards"])
 /// 3
+/// >>> solve_puzzle("tile", "AA", "count", board="...\n...\n")["solutions"]
+/// 3
 #[pyfunction]
-#[pyo3(signature = (name, text, task="first", timeout=None, limit=None))]
+#[pyo3(signature = (name, text, task="first", timeout=None, limit=None, board=None))]
 pub(crate) fn solve_puzzle<'py>(
     py: Python<'py>,
     name: &str,
@@ -28,6 +31,7 @@ pub(crate) fn solve_puzzle<'py>(
     task: &str,
     timeout: Option<f64>,
     limit: Option<u64>,
+    board: Option<&str>,
 ) -> PyResult<Bound<'py, PyDict>> {
     use reductions::plan::Task;
     let task = match task {
@@ -42,7 +46,7 @@ pub(crate) fn solve_puzzle<'py>(
         }
     };
     let deadline = seconds(timeout, "timeout")?.map(|limit| Instant::now() + limit);
-    let puzzle = registered(name)?;
+    let puzzle = on_board(py, name, board)?;
     let answer = interruptible(py, |cancel| {
         let limits = reductions::registry::Limits {
             deadline,
@@ -68,6 +72,50 @@ fn registry_error(py: Python<'_>, err: reductions::registry::SolveError) -> PyEr
         }
         err => PyValueError::new_err(err.to_string()),
     }
+}
+
+/// The puzzle `name` on `board` where it needs one (`pack`, `tile`), else as
+/// [`registered`] finds it.
+fn on_board(
+    py: Python<'_>,
+    name: &str,
+    board: Option<&str>,
+) -> PyResult<Box<dyn reductions::registry::Puzzle>> {
+    match (
+        reductions::registry::on_board(name, board.unwrap_or_default()),
+        board,
+    ) {
+        (Some(puzzle), Some(_)) => puzzle.map_err(|err| registry_error(py, err)),
+        (Some(_), None) => Err(PyValueError::new_err(format!(
+            "{name} needs a board (board=\"...\": lines of '.', a cell, and '#', no cell) \
+             besides its pieces"
+        ))),
+        (None, Some(_)) => Err(PyValueError::new_err(format!(
+            "{name} takes no board: only pack and tile do"
+        ))),
+        (None, None) => registered(name),
+    }
+}
+
+/// The puzzle as given, before solving, in a solved board's text: its givens in place (a
+/// Tatham game ID in the puzzle's own format), or the bare board of a tiling.
+///
+/// >>> print(puzzle_given("sudoku", "2x2:2d1_3h4"))
+/// 2...
+/// .13.
+/// ....
+/// ...4
+#[pyfunction]
+#[pyo3(signature = (name, text, board=None))]
+pub(crate) fn puzzle_given(
+    py: Python<'_>,
+    name: &str,
+    text: &str,
+    board: Option<&str>,
+) -> PyResult<String> {
+    let puzzle = on_board(py, name, board)?;
+    py.allow_threads(|| puzzle.given(text))
+        .map_err(|err| registry_error(py, err))
 }
 
 /// The registry's puzzle `name`, or a `ValueError` that lists the names.
@@ -159,12 +207,12 @@ pub(crate) fn explain_puzzle<'py>(
     Ok(result)
 }
 
-/// The puzzles `solve_puzzle` knows.
+/// The puzzles `solve_puzzle` knows, in the order of `dlx --help` (`pack` and `tile` with a
+/// `board`).
 #[pyfunction]
 pub(crate) fn puzzle_names() -> Vec<&'static str> {
     reductions::registry::PUZZLES
         .iter()
-        .filter(|info| info.from_text)
         .map(|info| info.name)
         .collect()
 }

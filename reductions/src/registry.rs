@@ -310,6 +310,17 @@ pub trait Puzzle: Send + Sync {
         let _ = text;
         Err(SolveError::Unsupported("this puzzle has no hints yet"))
     }
+
+    /// The puzzle in `text` as a board before any solving, in a solved board's text: its
+    /// givens in place and the rest blank (a grid puzzle), or the bare board (a tiling). A
+    /// Tatham game ID comes back in the puzzle's own format.
+    ///
+    /// ```
+    /// let sudoku = reductions::registry::find("sudoku").unwrap();
+    /// assert_eq!(sudoku.given("2x2:2d1_3h4")?, "2...\n.13.\n....\n...4");
+    /// # Ok::<(), reductions::registry::SolveError>(())
+    /// ```
+    fn given(&self, text: &str) -> Result<String, SolveError>;
 }
 
 /// A puzzle made by [`Puzzle::generate`]: its text (what the puzzle reads), its solution's,
@@ -390,6 +401,11 @@ where
                 Some(_) => false,
             },
         })
+    }
+
+    fn given(&self, text: &str) -> Result<String, SolveError> {
+        let puzzle = self.reduction.parse(text).map_err(SolveError::Parse)?;
+        Ok(self.reduction.decode(&puzzle, &[]).to_string())
     }
 
     fn generate(
@@ -585,8 +601,33 @@ const BINAIRO: Extras = Extras {
 };
 
 /// The puzzle named `name`, to solve from its text; `None` for a name the library does not
-/// know, or a puzzle that needs a board besides its text (`tile`, `pack`).
+/// know, or a puzzle that needs a board besides its text (`tile`, `pack`: [`on_board`]).
 pub fn find(name: &str) -> Option<Box<dyn Puzzle>> {
     let info = info_of(name)?;
     info.open.map(|open| open(info))
+}
+
+/// The puzzle named `name` that needs a board besides its text (`pack`, each piece once;
+/// `tile`, each piece any number of times, turned and flipped), on the board of a board file
+/// (`board`: lines of `.` and `#`, optionally after `H W`), to solve from a pieces file's
+/// text; `None` for any other name.
+///
+/// ```
+/// use reductions::plan::Task;
+///
+/// let dominoes = reductions::registry::on_board("tile", "...\n...\n").unwrap()?;
+/// let answer = dominoes.solve("AA\n", Task::Count)?;
+/// assert_eq!(answer.solutions.to_string(), "3");
+/// # Ok::<(), reductions::registry::SolveError>(())
+/// ```
+pub fn on_board(name: &str, board: &str) -> Option<Result<Box<dyn Puzzle>, SolveError>> {
+    let info = info_of(name)?;
+    let puzzle: Result<Box<dyn Puzzle>, _> = match name {
+        "pack" => crate::pack::Pack::from_board_text(board)
+            .map(|reduction| Box::new(Entry { info, reduction }) as Box<dyn Puzzle>),
+        "tile" => crate::tile::Tile::from_board_text(board, false)
+            .map(|reduction| Box::new(Entry { info, reduction }) as Box<dyn Puzzle>),
+        _ => return None,
+    };
+    Some(puzzle.map_err(SolveError::Parse))
 }

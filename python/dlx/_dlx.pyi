@@ -1,4 +1,4 @@
-"""Exact cover by Dancing Links (Knuth's Algorithms X, C and M), and the puzzles it solves."""
+"""The native module of `dlx`: the engine, and the puzzles by name through the registry."""
 
 from typing import Any, Callable, Hashable, Iterable, Iterator, Optional, Sequence
 
@@ -84,11 +84,15 @@ def solve_puzzle(
     task: str = "first",
     timeout: Optional[float] = None,
     limit: Optional[int] = None,
+    board: Optional[str] = None,
 ) -> dict[str, Any]:
     """A puzzle solved by name with the library's plan: `boards`, `solutions`, `complete`.
 
     `timeout` (seconds) and `limit` (the most boards of `all`) stop it early, with `complete`
-    false."""
+    false; `pack` and `tile` take their pieces as `text` and a `board`."""
+
+def puzzle_given(name: str, text: str, board: Optional[str] = None) -> str:
+    """The puzzle as given, before solving, in a solved board's text."""
 
 def puzzle_names() -> list[str]: ...
 def generate_puzzle(

@@ -1,0 +1,218 @@
+"""`dlx.puzzles`: every kind solved, counted and drawn, each board checked by the rules here."""
+
+import datetime
+import xml.etree.ElementTree as ElementTree
+from itertools import combinations
+
+import pytest
+
+import dlx
+from dlx import puzzles
+
+SUDOKU_4 = "1.3.\n.4..\n..4.\n.3.1\n"
+FUTOSHIKI = "4\n2 | 0 < 0 | 0\n- - ^ - - - -\n0 | 0 | 0 > 0\n- - - - v - -\n0 | 3 | 0 | 0\n- - - - - - -\n0 | 0 | 0 | 1\n"
+
+
+def houses(board):
+    """The rows, columns, and boxes (or jigsaw regions) and diagonals of a grid of digits."""
+    rows = board.rows
+    side = len(rows)
+    cells = [(r, c) for r in range(side) for c in range(side)]
+    groups = [[(r, c) for c in range(side)] for r in range(side)]
+    groups += [[(r, c) for r in range(side)] for c in range(side)]
+    if board.kind == "sudoku":
+        if board.regions is not None:
+            names = {board.regions[r][c] for r, c in cells}
+            groups += [[(r, c) for r, c in cells if board.regions[r][c] == n] for n in names]
+        else:
+            h = max(d for d in range(1, int(side**0.5) + 1) if side % d == 0)
+            w = side // h
+            groups += [[(r, c) for r, c in cells if (r // h, c // w) == key]
+                       for key in {(r // h, c // w) for r, c in cells}]
+        if board.diagonals:
+            groups += [[(k, k) for k in range(side)], [(k, side - 1 - k) for k in range(side)]]
+    return [[rows[r][c] for r, c in group] for group in groups]
+
+
+def check_digits(board, puzzle):
+    """Each house holds 1..n once; the givens kept; futoshiki's signs hold."""
+    side = len(board.rows)
+    for house in houses(board):
+        assert sorted(house) == list(range(1, side + 1)), house
+    for (r, c), given in zip([(r, c) for r in range(side) for c in range(side)],
+                             [cell for row in puzzle.given.rows for cell in row]):
+        assert given is None or board.rows[r][c] == given
+    for (r1, c1), (r2, c2) in board.less:
+        assert board.rows[r1][c1] < board.rows[r2][c2]
+
+
+def check_binairo(board):
+    rows = board.rows
+    lines = rows + [list(column) for column in zip(*rows)]
+    for line in lines:
+        assert line.count(0) == line.count(1)
+        assert all(not (a == b == c) for a, b, c in zip(line, line[1:], line[2:]))
+    assert len({tuple(row) for row in rows}) == len(rows)
+    assert len({tuple(col) for col in zip(*rows)}) == len(rows[0])
+
+
+def check_queens(board):
+    queens = [(r, c) for r, row in enumerate(board.rows) for c, q in enumerate(row) if q]
+    assert len(queens) == len(board.rows)
+    for (r1, c1), (r2, c2) in combinations(queens, 2):
+        assert r1 != r2 and c1 != c2 and abs(r1 - r2) != abs(c1 - c2)
+
+
+def check_pieces(board, empty):
+    """Every cell of the board covered by a piece whose cells touch through their sides."""
+    pieces = {}
+    for r, row in enumerate(board.rows):
+        for c, cell in enumerate(row):
+            if cell not in empty:
+                pieces.setdefault(cell, set()).add((r, c))
+    for cells in pieces.values():
+        start = next(iter(cells))
+        seen, todo = {start}, [start]
+        while todo:
+            r, c = todo.pop()
+            for near in [(r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)]:
+                if near in cells and near not in seen:
+                    seen.add(near)
+                    todo.append(near)
+        assert seen == cells
+    return pieces
+
+
+def test_every_kind_solves_with_the_registry_answers():
+    kinds = [
+        (puzzles.sudoku(SUDOKU_4), "sudoku", SUDOKU_4),
+        (puzzles.futoshiki(FUTOSHIKI), "futoshiki", FUTOSHIKI),
+        (puzzles.latin(".....\n" * 5), "latin", ".....\n" * 5),
+        (puzzles.queens(6), "queens", "6"),
+        (puzzles.arrows(4), "arrows", "4"),
+        (puzzles.calendar(datetime.date(2026, 11, 27)), "calendar", "2026-11-27"),
+        (puzzles.tromino("....\n....\n...#\n....\n"), "tromino", "....\n....\n...#\n....\n"),
+    ]
+    for puzzle, name, text in kinds:
+        direct = dlx.solve_puzzle(name, text, "all", limit=20)
+        assert [str(board) for board in puzzle.solutions(limit=20)] == direct["boards"]
+        assert puzzle.count() == dlx.solve_puzzle(name, text, "count")["solutions"] > 0
+        assert str(puzzle.solve()) == direct["boards"][0]
+    assert puzzles.latin(".....\n" * 5).count() == 161280  # OEIS A002860
+    assert puzzles.queens(8).count() == 92  # OEIS A000170
+    assert puzzles.tile("....\n....\n", "AA\n").count() == 5  # 2 x 4 domino tilings
+    assert puzzles.pack("...\n...\n", "AAA\n\nBBB\n").count() == 2
+
+
+def test_every_board_keeps_the_rules():
+    for board in puzzles.sudoku(SUDOKU_4).solutions():
+        check_digits(board, puzzles.sudoku(SUDOKU_4))
+    futoshiki = puzzles.futoshiki(FUTOSHIKI)
+    for board in futoshiki.solutions():
+        assert len(board.less) == 4
+        check_digits(board, futoshiki)
+    latin = puzzles.latin("1....\n" + ".....\n" * 4)
+    for board in latin.solutions(limit=50):
+        check_digits(board, latin)
+    for board in puzzles.queens(7).solutions():
+        check_queens(board)
+    for board in puzzles.calendar("2026-11-27").solutions(limit=10):
+        pieces = check_pieces(board, {"#", "."})
+        assert len(pieces) == 8
+        assert sum(row.count(".") for row in board.rows) == 2  # the month and the day
+    for board in puzzles.tromino("....\n....\n...#\n....\n").solutions():
+        assert all(len(cells) == 3 for cells in check_pieces(board, {0}).values())
+    for board in puzzles.tile(".....\n.....\n", "AA\n").solutions():
+        assert all(len(cells) == 2 for cells in check_pieces(board, {0}).values())
+
+
+def test_made_puzzles_are_unique_and_keep_their_givens():
+    for kind, size, difficulty in [(puzzles.sudoku, "9x", "basic"), (puzzles.sudoku, "6j", None),
+                                   (puzzles.futoshiki, 5, "easy"), (puzzles.binairo, "6x8", None)]:
+        made = kind.generate(size, difficulty=difficulty, seed=5)
+        assert made.reached and made.unique() == made.solution
+        assert kind.generate(size, difficulty=difficulty, seed=5).text == made.text
+        if kind is puzzles.binairo:
+            check_binairo(made.solution)
+            assert made.solution.given == made.given.given
+        else:
+            check_digits(made.solution, made)
+        assert made.solution.diagonals == (size == "9x")
+        assert (made.solution.regions is not None) == (size == "6j")
+        if difficulty:
+            assert made.grade() == difficulty == made.difficulty
+
+
+def test_hints_lead_to_the_solution():
+    made = puzzles.sudoku.generate(9, difficulty="intermediate", seed=2)
+    steps = made.explain()["steps"]
+    assert made.hint() == steps[0]
+    grid = [row[:] for row in made.given.rows]
+    for step in steps:
+        for row, col, value in step["placed"]:
+            assert made.solution.rows[row - 1][col - 1] == value
+            grid[row - 1][col - 1] = value
+    assert grid == made.solution.rows
+
+
+def test_tatham_ids_come_back_in_the_own_format():
+    made = puzzles.sudoku.generate(4, seed=3)
+    from_id = puzzles.sudoku("2x2:2d1_3h4")
+    assert str(from_id) == "2...\n.13.\n....\n...4"
+    assert from_id.given.given[0] == [True, False, False, False]
+    assert made.given.rows[0][0] is not None
+
+
+def test_boards_draw_for_jupyter():
+    made = puzzles.sudoku.generate("9j", seed=2)
+    for board in [made.given, made.solution]:
+        svg = ElementTree.fromstring(board._repr_svg_())
+        assert svg.tag.endswith("svg")
+        texts = [t for t in svg.iter() if t.tag.endswith("text")]
+        bold = [t for t in texts if t.get("font-weight") == "bold"]
+        givens = sum(cell for row in made.given.given for cell in row)
+        assert len(bold) == givens
+        assert len(texts) == (givens if board is made.given else 81)
+        assert board._repr_svg_() in board._repr_html_()
+    # Walls: the frame's 36 segments, and one between any two neighbours of different regions
+    # (a jigsaw's, or 3 x 3 boxes: 36 more).
+    def walls(board):
+        path = [p for p in ElementTree.fromstring(board._repr_svg_()).iter() if p.tag.endswith("path")]
+        return path[0].get("d").count("M")
+
+    regions = made.solution.regions
+    apart = sum(regions[r][c] != regions[r][c + 1] for r in range(9) for c in range(8))
+    apart += sum(regions[r][c] != regions[r + 1][c] for r in range(8) for c in range(9))
+    assert walls(made.solution) == 36 + apart
+    assert walls(puzzles.sudoku.generate(9, seed=2).solution) == 36 + 36
+    futoshiki = puzzles.futoshiki(FUTOSHIKI).solve()
+    signs = [t.text for t in ElementTree.fromstring(futoshiki._repr_svg_()).iter() if (t.text or "") in list("<>∧∨")]
+    assert sorted(signs) == sorted(["<", "∧", ">", "∨"])
+    calendar = ElementTree.fromstring(puzzles.calendar("2026-11-27").solve()._repr_svg_())
+    fills = {r.get("fill") for r in calendar.iter() if r.tag.endswith("rect")}
+    assert len(fills) == 9  # eight pieces and the date's two white cells
+
+
+def test_bad_input_and_limits():
+    with pytest.raises(dlx.ParseError) as err:
+        puzzles.sudoku("1.3.\n.4..\n..4.\n.3.x\n")
+    assert (err.value.line, err.value.column) == (4, 4)
+    with pytest.raises(ValueError, match="needs a board"):
+        dlx.solve_puzzle("pack", "AA\n")
+    with pytest.raises(ValueError, match="takes no board"):
+        dlx.solve_puzzle("sudoku", SUDOKU_4, board="..\n")
+    with pytest.raises(TimeoutError):
+        puzzles.latin(".......\n" * 7).count(timeout=0.05)
+    assert puzzles.sudoku("12..\n12..\n....\n....\n").solve() is None
+    assert puzzles.sudoku("....\n" * 4).unique() is None
+
+
+def test_covers_bool_as_xcover_documents_it():
+    matrix = [[1, 0, 0, 1, 0, 0, 1], [1, 0, 0, 1, 0, 0, 0], [0, 0, 0, 1, 1, 0, 1],
+              [0, 0, 1, 0, 1, 1, 0], [0, 1, 1, 0, 0, 1, 1], [0, 1, 0, 0, 0, 0, 1]]
+    assert list(dlx.covers_bool(matrix)) == [[1, 3, 5]]
+    assert sorted(dlx.covers_bool([[True, False], [False, True], [True, True]])) == [[0, 1], [2]]
+    with pytest.raises(ValueError, match="row 1"):
+        dlx.covers_bool([[1, 0], [1]])
+    numpy = pytest.importorskip("numpy")
+    assert list(dlx.covers_bool(numpy.array(matrix, dtype=bool))) == [[1, 3, 5]]
