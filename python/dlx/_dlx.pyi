@@ -1,6 +1,6 @@
 """The native module of `dlx`: the engine, and the puzzles by name through the registry."""
 
-from typing import Any, Callable, Hashable, Iterable, Iterator, Optional, Sequence
+from typing import Any, Callable, Hashable, Iterable, Iterator, Mapping, Optional, Sequence, Union
 
 class ParseError(ValueError):
     """Input that is not what was expected; `line` and `column` (from 1) say where."""
@@ -47,7 +47,9 @@ class Problem:
         primary: Optional[Iterable[Hashable]] = None,
         secondary: Optional[Iterable[Hashable]] = None,
         colored: bool = False,
-    ) -> None: ...
+        multiplicities: Optional[Mapping[Hashable, Union[int, tuple[int, int]]]] = None,
+    ) -> None:
+        """`multiplicities`: how often primary items are covered, a count or (least, most)."""
     @staticmethod
     def from_dlx(text: str) -> "Problem":
         """A problem in Knuth's text format; raises `ParseError` with line and column."""
@@ -74,6 +76,10 @@ class Problem:
     def zdd(self) -> str:
         """The ZDD of every solution, in the text of Knuth's ZDD programs."""
     def first(self) -> Optional[list[int]]: ...
+    def solve(
+        self, limit: Optional[int] = None, timeout: Optional[float] = None, threads: int = 1
+    ) -> list[list[int]]:
+        """Every solution, or the first `limit`; `TimeoutError` when `timeout` runs out."""
     def solutions(self, limit: Optional[int] = None) -> Solutions: ...
     def random(self, n: int, seed: int = 0) -> list[list[int]]:
         """`n` solutions drawn uniformly at random."""

@@ -52,6 +52,7 @@ fn build(
     primary: Option<&Bound<'_, PyAny>>,
     secondary: Option<&Bound<'_, PyAny>>,
     colored: bool,
+    multiplicities: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<dlx::Problem> {
     // Each option as (item, color) pairs, items as Python objects compared by hash and ==.
     let mut rows: Vec<Vec<(Py<PyAny>, Option<String>)>> = Vec::new();
@@ -116,9 +117,46 @@ fn build(
     let mut builder = dlx::ProblemBuilder::new();
     let index = PyDict::new(py);
     let mut handles: Vec<Handle> = Vec::new();
+    let mut bounded = 0;
     for (k, item) in primary.iter().enumerate() {
         index.set_item(item.bind(py), handles.len())?;
-        handles.push(Handle::Primary(builder.primary(format!("p{k}"))));
+        let bounds = match multiplicities {
+            Some(bounds) => bounds.get_item(item.bind(py)).ok(),
+            None => None,
+        };
+        let handle =
+            match bounds {
+                Some(bounds) => {
+                    bounded += 1;
+                    let (min, max) =
+                        match bounds.extract::<u32>() {
+                            Ok(exactly) => (exactly, exactly),
+                            Err(_) => bounds.extract::<(u32, u32)>().map_err(|_| {
+                                PyValueError::new_err(format!(
+                            "multiplicities: expected a count or a pair (least, most) for {}",
+                            item.bind(py).repr().map(|r| r.to_string()).unwrap_or_default()
+                        ))
+                            })?,
+                        };
+                    if min > max || max == 0 {
+                        return Err(PyValueError::new_err(format!(
+                        "multiplicities: {} is to be covered from {min} to {max} times: expected \
+                         least <= most and most >= 1",
+                        item.bind(py).repr()?
+                    )));
+                    }
+                    builder.primary_bounded(format!("p{k}"), min, max)
+                }
+                None => builder.primary(format!("p{k}")),
+            };
+        handles.push(Handle::Primary(handle));
+    }
+    if let Some(bounds) = multiplicities {
+        if bounds.len()? != bounded {
+            return Err(PyKeyError::new_err(
+                "multiplicities: only primary items have them, and every one named must be",
+            ));
+        }
     }
     for (k, item) in secondary.iter().enumerate() {
         index.set_item(item.bind(py), handles.len())?;
@@ -304,7 +342,7 @@ fn covers(
     secondary: Option<&Bound<'_, PyAny>>,
     colored: bool,
 ) -> PyResult<Solutions> {
-    let problem = build(py, options, primary, secondary, colored)?;
+    let problem = build(py, options, primary, secondary, colored, None)?;
     Ok(Solutions::new(problem, None))
 }
 
@@ -318,7 +356,7 @@ fn has_cover(
     secondary: Option<&Bound<'_, PyAny>>,
     colored: bool,
 ) -> PyResult<bool> {
-    let problem = build(py, options, primary, secondary, colored)?;
+    let problem = build(py, options, primary, secondary, colored, None)?;
     Ok(py.allow_threads(|| {
         dlx::Solver::new(&problem)
             .tree(dlx::Tree::Auto)
@@ -340,7 +378,7 @@ fn count(
     secondary: Option<&Bound<'_, PyAny>>,
     colored: bool,
 ) -> PyResult<Py<PyAny>> {
-    let problem = build(py, options, primary, secondary, colored)?;
+    let problem = build(py, options, primary, secondary, colored, None)?;
     let outcome = interruptible(py, |cancel| {
         dlx::Solver::new(&problem)
             .tree(dlx::Tree::Auto)
@@ -359,17 +397,24 @@ struct Problem {
 
 #[pymethods]
 impl Problem {
+    /// The problem of `covers`' arguments; `multiplicities` maps primary items to how often
+    /// they are covered: a count, or a pair (least, most), as Knuth's `u:v|item`
+    /// (Algorithm M).
+    ///
+    /// >>> Problem([["a", "b"], ["a"], ["b"]], multiplicities={"a": (1, 2)}).count()
+    /// 2
     #[new]
-    #[pyo3(signature = (options, primary=None, secondary=None, colored=false))]
+    #[pyo3(signature = (options, primary=None, secondary=None, colored=false, multiplicities=None))]
     fn new(
         py: Python<'_>,
         options: &Bound<'_, PyAny>,
         primary: Option<&Bound<'_, PyAny>>,
         secondary: Option<&Bound<'_, PyAny>>,
         colored: bool,
+        multiplicities: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Problem> {
         Ok(Problem {
-            problem: build(py, options, primary, secondary, colored)?,
+            problem: build(py, options, primary, secondary, colored, multiplicities)?,
         })
     }
 
@@ -556,6 +601,48 @@ impl Problem {
                 .first()
         })
         .map(|solution| indices(solution.options()))
+    }
+
+    /// Every solution (lists of option indices), or the first `limit` found, searched on
+    /// `threads` threads (0: one per core; their order is then the workers'). `timeout`
+    /// (seconds) raises `TimeoutError` when it runs out; Ctrl-C raises `KeyboardInterrupt`.
+    ///
+    /// >>> sorted(Problem.from_dlx("a b\na\nb\na b\n").solve())
+    /// [[0, 1], [2]]
+    #[pyo3(signature = (limit=None, timeout=None, threads=1))]
+    fn solve(
+        &self,
+        py: Python<'_>,
+        limit: Option<u64>,
+        timeout: Option<f64>,
+        threads: usize,
+    ) -> PyResult<Vec<Vec<usize>>> {
+        let time = seconds(timeout, "timeout")?;
+        let (found, outcome) = interruptible(py, |cancel| {
+            let mut solver = dlx::Solver::new(&self.problem)
+                .tree(dlx::Tree::Auto)
+                .threads(threads)
+                .cancel_on(cancel);
+            if let Some(time) = time {
+                solver = solver.timeout(time);
+            }
+            if let Some(most) = limit {
+                solver = solver.limit(u128::from(most));
+            }
+            let mut found = Vec::new();
+            let outcome = solver.for_each(|options| {
+                found.push(indices(options));
+                std::ops::ControlFlow::Continue(())
+            });
+            (found, outcome)
+        })?;
+        match outcome.stopped {
+            None | Some(dlx::StopReason::SolutionLimit) => Ok(found),
+            Some(reason) => Err(pyo3::exceptions::PyTimeoutError::new_err(format!(
+                "the search stopped ({reason}) after {} solutions",
+                found.len()
+            ))),
+        }
     }
 
     /// The solutions, lazily, at most `limit` of them.

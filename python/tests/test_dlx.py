@@ -224,3 +224,25 @@ def test_the_readmes_python_examples_run(monkeypatch, capsys):
                   if line.startswith("print(") and "#" in line]
         for value in marked:
             assert value in printed, (value, printed)
+
+
+def test_multiplicities_and_solve():
+    def same(solutions):
+        return sorted(sorted(solution) for solution in solutions)
+
+    # Knuth's u:v: item a covered once or twice, as in the text format.
+    options = [["a", "b"], ["a", "c"], ["a"], ["b", "c"]]
+    listed = dlx.Problem(options, multiplicities={"a": (1, 2)})
+    text = dlx.Problem.from_dlx("1:2|a b c\na b\na c\na\nb c\n")
+    assert listed.count() == text.count() == 2
+    assert same(listed.solve()) == same(text.solve()) == [[0, 1], [2, 3]]
+    assert dlx.Problem(options, multiplicities={"a": 2}).solve() == [[0, 1]]
+    with pytest.raises(KeyError):
+        dlx.Problem(options, multiplicities={"z": 1})
+    with pytest.raises(ValueError, match="least <= most"):
+        dlx.Problem(options, multiplicities={"a": (2, 1)})
+    queens = dlx.Problem.from_dlx((CORPUS / "queens8.dlx").read_text())
+    assert len(queens.solve()) == 92 and len(queens.solve(limit=5)) == 5
+    assert same(queens.solve(threads=2)) == same(queens.solve()) == same(queens.solutions())
+    with pytest.raises(TimeoutError):
+        dlx.Problem.from_dlx((CORPUS / "pento6x10.dlx").read_text()).solve(timeout=0.05)
