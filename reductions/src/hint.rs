@@ -34,6 +34,10 @@ pub enum Rule {
     /// Futoshiki's inequalities: a cell greater than another holds more than the other's
     /// least value, a smaller one less than the other's most.
     Inequality,
+    /// Killer sudoku's cages: a cell keeps the values that some filling of its cage (all
+    /// different, adding up to the cage's sum) gives it; so does a part of a house whose sum
+    /// the whole cages in the rest of the house tell.
+    CageSum,
     /// A value that one house can place only where it crosses a second house leaves the rest
     /// of the second (pointing and claiming).
     Intersection,
@@ -55,6 +59,7 @@ impl Rule {
             Rule::HiddenSingle => "hidden single",
             Rule::NakedSingle => "naked single",
             Rule::Inequality => "inequalities",
+            Rule::CageSum => "cage sums",
             Rule::Intersection => "intersection",
             Rule::Subset => "subset",
             Rule::Fish => "fish",
@@ -211,10 +216,17 @@ impl Explanation {
 }
 
 /// The steps from `grid` to where the rules end.
-pub(crate) fn walk(houses: &Houses, grid: &mut Grid, rules: Rules, own: OwnRule) -> Explanation {
+/// `own_rule` names the puzzle's own rule in the steps it takes.
+pub(crate) fn walk(
+    houses: &Houses,
+    grid: &mut Grid,
+    rules: Rules,
+    own: OwnRule,
+    own_rule: Rule,
+) -> Explanation {
     let mut steps = Vec::new();
     loop {
-        match next(houses, grid, rules, own) {
+        match next(houses, grid, rules, own, own_rule) {
             Ok(hint) => steps.push(hint),
             Err(end) => return Explanation { steps, end },
         }
@@ -245,7 +257,13 @@ fn house(houses: &Houses, h: usize) -> House {
 }
 
 /// The next step from `grid`, taken in it; or where the path ends.
-fn next(houses: &Houses, grid: &mut Grid, rules: Rules, own: OwnRule) -> Result<Hint, End> {
+fn next(
+    houses: &Houses,
+    grid: &mut Grid,
+    rules: Rules,
+    own: OwnRule,
+    own_rule: Rule,
+) -> Result<Hint, End> {
     if grid.candidates.contains(&0) {
         return Err(End::Contradiction);
     }
@@ -306,6 +324,11 @@ fn next(houses: &Houses, grid: &mut Grid, rules: Rules, own: OwnRule) -> Result<
         }
     }
     for (rule, apply) in Rule::ORDER.into_iter().zip(RULES).skip(2) {
+        let rule = if rule == Rule::Inequality {
+            own_rule
+        } else {
+            rule
+        };
         let mut trial = grid.clone();
         match apply(houses, &mut trial, rules, own) {
             Step::Nothing => continue,

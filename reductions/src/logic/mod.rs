@@ -22,8 +22,10 @@
 //! The loop always applies the cheapest rule that changes something, so the grade is the
 //! hardest rule a solver of that order needs.
 
+mod cages;
 mod houses;
 
+pub(crate) use cages::Cage;
 pub(crate) use houses::Houses;
 
 /// Which rules a grade allows.
@@ -540,14 +542,24 @@ pub(crate) fn count_solutions(
 }
 
 /// The rules applied to the grids of one puzzle and size: its houses, worked out once, and
-/// inequalities between cells (futoshiki's; none for sudoku) as the puzzle's own rule.
+/// as the puzzle's own rule, inequalities between cells (futoshiki's) or cages (killer
+/// sudoku's).
 pub(crate) struct Grader {
     houses: Houses,
+    cages: Vec<Cage>,
 }
 
 impl Grader {
     pub fn new(houses: Houses) -> Grader {
-        Grader { houses }
+        Grader {
+            houses,
+            cages: Vec::new(),
+        }
+    }
+
+    /// The grader with `cages` whose values differ and add up to their sums (killer sudoku).
+    pub fn with_cages(self, cages: Vec<Cage>) -> Grader {
+        Grader { cages, ..self }
     }
 
     /// Runs `f` on the candidates of `givens` (0 none, else the value plus one), with the
@@ -577,7 +589,10 @@ impl Grader {
                     }
                 }
             }
-            step
+            match cages::filter(&self.cages, candidates) {
+                Step::Nothing => step,
+                other => other,
+            }
         };
         let mut grid = Grid::new(&self.houses, givens);
         f(&self.houses, &mut grid, &own)
@@ -603,8 +618,12 @@ impl Grader {
         inequalities: &[(usize, usize)],
         rules: Rules,
     ) -> crate::hint::Explanation {
+        let own_rule = match self.cages.is_empty() {
+            true => crate::hint::Rule::Inequality,
+            false => crate::hint::Rule::CageSum,
+        };
         self.run(givens, inequalities, |houses, grid, own| {
-            crate::hint::walk(houses, grid, rules, own)
+            crate::hint::walk(houses, grid, rules, own, own_rule)
         })
     }
 

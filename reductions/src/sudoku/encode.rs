@@ -1,6 +1,7 @@
 //! Knuth's encoding of a sudoku, and the plain one for givens that clash (see the
 //! [module docs](super)).
 
+use super::killer::CageItems;
 use super::{Fill, Grid};
 use crate::text::{self, name};
 use crate::Encoding;
@@ -81,6 +82,15 @@ pub(super) fn encode_reduced(
             }
         }
     }
+    let cages = CageItems::declare(grid, &mut builder);
+    // A digit given in a cage is kept from the cage's other cells.
+    let given_in_cage = |k: usize, d: usize| {
+        grid.cages().is_some_and(|cages| {
+            cages
+                .cells(cages.cage_of(k))
+                .any(|other| usize::from(grid.cells[other]) == d)
+        })
+    };
     let mut choices = Vec::with_capacity(open * side);
     for r in 0..side {
         for c in 0..side {
@@ -99,14 +109,19 @@ pub(super) fn encode_reduced(
                     continue;
                 }
                 if let (Some(row), Some(col), Some(bx)) = (*row, *col, *bx) {
-                    let mut items = vec![cell, row, col, bx];
+                    let mut items: Vec<dlx::OptionItem> =
+                        vec![cell.into(), row.into(), col.into(), bx.into()];
                     // On a diagonal of sudoku-X, the digit must be lacking there too.
                     let mut fits = true;
                     for &diagonal in &on {
                         match lacking[house(3, diagonal) + d] {
-                            Some(item) => items.push(item),
+                            Some(item) => items.push(item.into()),
                             None => fits = false,
                         }
+                    }
+                    if let Some(cages) = &cages {
+                        fits &= !given_in_cage(r * side + c, d);
+                        items.push(cages.item(grid, r * side + c, d).into());
                     }
                     if fits {
                         builder.option(items);
@@ -119,6 +134,9 @@ pub(super) fn encode_reduced(
                 }
             }
         }
+    }
+    if let Some(cages) = &cages {
+        cages.add_sets(grid, true, &mut builder, &mut choices);
     }
     Ok(Encoding::new(builder.build()?, choices))
 }
@@ -146,6 +164,7 @@ pub(super) fn encode_forced(grid: &Grid) -> Result<Encoding<Fill>, dlx::BuildErr
             }
         }
     }
+    let cages = CageItems::declare(grid, &mut builder);
     let mut choices = Vec::new();
     for r in 0..side {
         for c in 0..side {
@@ -155,16 +174,19 @@ pub(super) fn encode_forced(grid: &Grid) -> Result<Encoding<Fill>, dlx::BuildErr
                 d => d..=d,
             };
             for d in digits {
-                let mut items = vec![
-                    cells[r * side + c],
-                    houses[0][r * side + d - 1],
-                    houses[1][c * side + d - 1],
-                    houses[2][b * side + d - 1],
+                let mut items: Vec<dlx::OptionItem> = vec![
+                    cells[r * side + c].into(),
+                    houses[0][r * side + d - 1].into(),
+                    houses[1][c * side + d - 1].into(),
+                    houses[2][b * side + d - 1].into(),
                 ];
                 items.extend(
                     grid.diagonals_of(r, c)
-                        .map(|diagonal| houses[3][diagonal * side + d - 1]),
+                        .map(|diagonal| dlx::OptionItem::from(houses[3][diagonal * side + d - 1])),
                 );
+                if let Some(cages) = &cages {
+                    items.push(cages.item(grid, r * side + c, d).into());
+                }
                 builder.option(items);
                 choices.push(Fill {
                     row: r,
@@ -173,6 +195,9 @@ pub(super) fn encode_forced(grid: &Grid) -> Result<Encoding<Fill>, dlx::BuildErr
                 });
             }
         }
+    }
+    if let Some(cages) = &cages {
+        cages.add_sets(grid, false, &mut builder, &mut choices);
     }
     Ok(Encoding::new(builder.build()?, choices))
 }

@@ -39,10 +39,14 @@ impl fmt::Display for Grid {
                 }
             })
             .collect();
-        match regions {
-            Some(regions) => text::write_lines(f, &[lines, regions].concat()),
-            None => text::write_lines(f, &lines),
-        }
+        let cages = self.cages.as_ref().map(|cages| cages.lines(side));
+        let all = [
+            lines,
+            regions.unwrap_or_default(),
+            cages.unwrap_or_default(),
+        ]
+        .concat();
+        text::write_lines(f, &all)
     }
 }
 
@@ -248,6 +252,14 @@ pub(super) fn parse_grid(input: &str) -> Result<Grid, ParseError> {
     if diagonals {
         lines.remove(0);
     }
+    // A line `cages`, then a killer sudoku's cages and sums (last).
+    let cages = lines
+        .iter()
+        .position(|(_, text)| text.trim().eq_ignore_ascii_case("cages"))
+        .map(|at| {
+            let cage_lines = lines.split_off(at);
+            (cage_lines[0].0, cage_lines[1..].to_vec())
+        });
     // A line `regions`, then the regions of a jigsaw sudoku: a name (a letter or digit) per
     // cell.
     let marker = lines
@@ -348,10 +360,14 @@ pub(super) fn parse_grid(input: &str) -> Result<Grid, ParseError> {
         box_cols: 1,
         diagonals: false,
         regions: None,
+        cages: None,
         cells: vec![0],
     });
     if let Some((marker_line, region_lines)) = &regions {
         grid = read_regions(side, *marker_line, region_lines)?;
+    }
+    if let Some((marker_line, cage_lines)) = &cages {
+        grid.cages = Some(super::killer::read_text(side, *marker_line, cage_lines)?);
     }
     grid.diagonals = diagonals;
     for (k, cell) in cells.iter().enumerate() {

@@ -59,6 +59,7 @@ mod encode;
 mod format;
 mod generate;
 mod grade;
+mod killer;
 mod tatham;
 #[cfg(test)]
 mod tests;
@@ -69,6 +70,7 @@ pub use generate::{
     Generated, MAX_GENERATED_BOX, MAX_TRIES,
 };
 pub use grade::{explain, grade, hint, Difficulty, Grade};
+pub use killer::{digit_sets, Cages};
 
 use std::fmt;
 
@@ -128,6 +130,8 @@ pub struct Grid {
     /// The region of each cell of a jigsaw sudoku, row-major, numbered from 0 in the reading
     /// order of their first cells; `None` for boxes.
     regions: Option<Vec<u8>>,
+    /// The cages of a killer sudoku.
+    cages: Option<Cages>,
     /// Row-major, 0 for an empty cell.
     cells: Vec<u8>,
 }
@@ -139,7 +143,8 @@ pub struct Fill {
     pub row: usize,
     /// The column, from 0 at the left.
     pub col: usize,
-    /// The digit, from 1 to n².
+    /// The digit, from 1 to n²; 0 for the option that picks the digits of a killer sudoku's
+    /// cage (at the cage's first cell), which puts no digit anywhere.
     pub digit: usize,
 }
 
@@ -154,6 +159,8 @@ pub enum House {
     Box(usize),
     /// A long diagonal of sudoku-X: 0 from the top left corner, 1 from the top right.
     Diagonal(usize),
+    /// A cage of killer sudoku, numbered in the reading order of their first cells.
+    Cage(usize),
 }
 
 /// Two cells of one row, column or box that hold the same digit.
@@ -175,6 +182,7 @@ impl fmt::Display for Conflict {
             House::Box(b) => format!("box {b}"),
             House::Diagonal(0) => "the diagonal from the top left".to_owned(),
             House::Diagonal(_) => "the diagonal from the top right".to_owned(),
+            House::Cage(g) => format!("cage {g}"),
         };
         let [(r1, c1), (r2, c2)] = self.cells;
         write!(
@@ -201,6 +209,7 @@ impl Grid {
             box_cols,
             diagonals: false,
             regions: None,
+            cages: None,
             cells: vec![0; side * side],
         })
     }
@@ -266,6 +275,33 @@ impl Grid {
     /// of their first cells); `None` for boxes.
     pub fn regions(&self) -> Option<&[u8]> {
         self.regions.as_deref()
+    }
+
+    /// The cages of a killer sudoku; `None` for a sudoku without.
+    pub fn cages(&self) -> Option<&Cages> {
+        self.cages.as_ref()
+    }
+
+    /// Makes the grid a killer sudoku with these cages (made for its side), or a sudoku
+    /// without cages.
+    ///
+    /// ```
+    /// use reductions::sudoku::{Cages, Grid, Sudoku};
+    /// use reductions::Reduction;
+    ///
+    /// let mut grid = Grid::new(2).unwrap();
+    /// // Rows of cages aabb, aabb, ccdd, ccdd (the boxes), 10 each in their first cell:
+    /// // every grid keeps them.
+    /// let names = b"aabbaabbccddccdd";
+    /// let mut sums = [0; 16];
+    /// for k in [0, 2, 8, 10] { sums[k] = 10; }
+    /// grid.set_cages(Some(Cages::new(4, names, &sums).unwrap()));
+    /// assert_eq!(grid.game_id(), "2x2k:p,abbbbbbba,10a10e10a10e");
+    /// let encoding = Sudoku::default().encode(&grid).unwrap();
+    /// assert_eq!(dlx::Solver::new(&encoding.problem).count().solutions, 288);
+    /// ```
+    pub fn set_cages(&mut self, cages: Option<Cages>) {
+        self.cages = cages;
     }
 
     /// The cells `(row, column)` of box (or region) `b`, in reading order.
@@ -402,7 +438,11 @@ impl Grid {
                 diagonals[d] |= bit;
             }
         }
-        false
+        self.cages.is_some()
+            && self
+                .conflicts()
+                .iter()
+                .any(|c| matches!(c.house, House::Cage(_)))
     }
 
     /// Every pair of cells of one row, column, box (or long diagonal of sudoku-X) that hold
@@ -450,6 +490,26 @@ impl Grid {
                     match seen[digit] {
                         Some(first) => found.push(Conflict {
                             house: House::Diagonal(d),
+                            digit,
+                            cells: [first, (r, c)],
+                        }),
+                        None => seen[digit] = Some((r, c)),
+                    }
+                }
+            }
+        }
+        if let Some(cages) = &self.cages {
+            for g in 0..cages.count() {
+                seen.fill(None);
+                for k in cages.cells(g) {
+                    let (r, c) = (k / side, k % side);
+                    let digit = self.cells[k] as usize;
+                    if digit == 0 {
+                        continue;
+                    }
+                    match seen[digit] {
+                        Some(first) => found.push(Conflict {
+                            house: House::Cage(g),
                             digit,
                             cells: [first, (r, c)],
                         }),
@@ -540,6 +600,7 @@ impl Reduction for Sudoku {
             || grid.is_complete()
             || grid.has_conflicts()
             || grid.regions.is_some()
+            || grid.cages.is_some()
         {
             return None;
         }
@@ -565,7 +626,7 @@ impl Reduction for Sudoku {
         let side = grid.side();
         let mut solved = grid.clone();
         for fill in choices {
-            if fill.row < side && fill.col < side && fill.digit <= side {
+            if fill.row < side && fill.col < side && (1..=side).contains(&fill.digit) {
                 solved.cells[fill.row * side + fill.col] = fill.digit as u8;
             }
         }
