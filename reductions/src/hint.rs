@@ -268,10 +268,10 @@ fn next(
         return Err(End::Contradiction);
     }
     if grid.placed.iter().all(|&p| p) {
-        let mut last = grid.candidates.clone();
-        return match own(&mut last) {
+        let mut last = grid.clone();
+        return match own(houses, &mut last) {
             Step::Contradiction => Err(End::Contradiction),
-            _ if last.contains(&0) => Err(End::Contradiction),
+            _ if last.candidates.contains(&0) => Err(End::Contradiction),
             _ => Err(End::Solved),
         };
     }

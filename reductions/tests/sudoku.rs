@@ -212,9 +212,11 @@ fn tathams_jigsaw_puzzles_read_solve_grade_and_write_back() {
 /// Killer sudoku made by Solo (`k`: cages whose digits differ and add up to their sums) at
 /// every level on 2x2, 2x3 and 3x3 boxes, with `x` and as jigsaws: each ID reads, the engine
 /// finds Tatham's solution and no other, which keeps every cage by a check written here, the
-/// ID we write is Solo's description byte for byte, and our text reads back to the same grid.
+/// ID we write is Solo's description byte for byte, our text reads back to the same grid,
+/// and the grade is Solo's difficulty.
 #[test]
-fn tathams_killer_puzzles_read_solve_and_write_back() {
+fn tathams_killer_puzzles_read_solve_grade_and_write_back() {
+    use reductions::sudoku::{grade, Difficulty, Grade};
     let path =
         PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/tatham/solo-killer.tsv");
     let corpus = fs::read_to_string(path).unwrap();
@@ -268,6 +270,21 @@ fn tathams_killer_puzzles_read_solve_and_write_back() {
             grid,
             "{grid}"
         );
+        // Graded at Solo's level: his killer deductions, at every grade.
+        let difficulty = match params.split('d').nth(1).unwrap() {
+            "t" => Difficulty::Trivial,
+            "b" => Difficulty::Basic,
+            "i" => Difficulty::Intermediate,
+            "a" => Difficulty::Advanced,
+            "e" => Difficulty::Extreme,
+            _ => Difficulty::Unreasonable,
+        };
+        match grade(&grid) {
+            Grade::Unique {
+                difficulty: found, ..
+            } => assert_eq!(found, difficulty, "{id}"),
+            other => panic!("{id}: {other:?}"),
+        }
         assert_eq!(
             grid.to_string().lines().count(),
             side * 3
@@ -524,12 +541,28 @@ fn solo_ids_that_we_do_not_read_are_refused_with_a_place() {
             7,
             "the jigsaw's regions: expected 4 regions, found 1",
         ),
-        ("2x2k:p", 7, "expected a comma, then the killer sudoku's cages"),
-        ("2x2k:p,abbbbbbba", 17, "expected a comma, then the cages' sums"),
-        ("2x2k:p,abbbbbbb", 16, "expected 25 cell sides in the cages, found 23"),
+        (
+            "2x2k:p",
+            7,
+            "expected a comma, then the killer sudoku's cages",
+        ),
+        (
+            "2x2k:p,abbbbbbba",
+            17,
+            "expected a comma, then the cages' sums",
+        ),
+        (
+            "2x2k:p,abbbbbbb",
+            16,
+            "expected 25 cell sides in the cages, found 23",
+        ),
         ("2x2k:p,x,10o", 10, "the cage at (0,0) has 16 cells"),
         ("2x2k:p,abbbbbbba,10a10e10a10", 29, "expected 5 more cells"),
-        ("2x2k:p,abbbbbbba,10a10e10a10e,", 30, "expected the end of the ID"),
+        (
+            "2x2k:p,abbbbbbba,10a10e10a10e,",
+            30,
+            "expected the end of the ID",
+        ),
         ("3x3dt#12345", 6, "random-seed ID"),
         ("2x2:a5", 6, "expected a digit from 1 to 4, found 5"),
         ("2x2:z", 5, "expected 16 cells in the description, found 17"),

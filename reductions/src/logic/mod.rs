@@ -60,14 +60,18 @@ pub(crate) enum Step {
     Contradiction,
 }
 
-/// The puzzle's own rule: removes candidates, and says what it did.
-pub(crate) type OwnRule<'a> = &'a dyn Fn(&mut [u64]) -> Step;
+/// The puzzle's own rule: removes candidates (or places values), and says what it did.
+pub(crate) type OwnRule<'a> = &'a dyn Fn(&Houses, &mut Grid) -> Step;
 
 /// A grid of candidates being solved.
 #[derive(Clone, Debug)]
 pub(crate) struct Grid {
     pub candidates: Vec<u64>,
     pub placed: Vec<bool>,
+    /// A killer sudoku's cages as the deductions left them (split, their placed cells taken
+    /// out), once its rules have run: carried with the grid, so that a search's branches
+    /// each keep their own.
+    pub cages: Option<Vec<Cage>>,
 }
 
 impl Grid {
@@ -78,6 +82,7 @@ impl Grid {
         let mut grid = Grid {
             candidates: vec![houses.all(); givens.len()],
             placed: vec![false; givens.len()],
+            cages: None,
         };
         for (cell, &given) in givens.iter().enumerate() {
             if given > 0 && grid.place(houses, cell, 1 << (given - 1)) == Step::Contradiction {
@@ -117,7 +122,7 @@ pub(crate) fn deduce(houses: &Houses, grid: &mut Grid, rules: Rules, own: OwnRul
         if grid.placed.iter().all(|&p| p) {
             // The houses hold; the puzzle's own rule has the last word (whatever the rules
             // allowed, a full grid that breaks it is no solution).
-            return match own(&mut grid.candidates) {
+            return match own(houses, grid) {
                 Step::Contradiction => Deduction::Contradiction,
                 _ if grid.candidates.contains(&0) => Deduction::Contradiction,
                 _ => Deduction::Solved,
@@ -213,11 +218,11 @@ fn naked_singles(houses: &Houses, grid: &mut Grid, rules: Rules, _: OwnRule) -> 
     step
 }
 
-fn own_rule(_: &Houses, grid: &mut Grid, rules: Rules, own: OwnRule) -> Step {
+fn own_rule(houses: &Houses, grid: &mut Grid, rules: Rules, own: OwnRule) -> Step {
     if !rules.own_rule {
         return Step::Nothing;
     }
-    own(&mut grid.candidates)
+    own(houses, grid)
 }
 
 fn intersections(houses: &Houses, grid: &mut Grid, rules: Rules, _: OwnRule) -> Step {
@@ -570,7 +575,8 @@ impl Grader {
         inequalities: &[(usize, usize)],
         f: impl FnOnce(&Houses, &mut Grid, OwnRule) -> T,
     ) -> T {
-        let own = |candidates: &mut [u64]| {
+        let own = |houses: &Houses, grid: &mut Grid| {
+            let candidates = &mut grid.candidates;
             let mut step = Step::Nothing;
             for &(greater, smaller) in inequalities {
                 // The greater cell keeps the values above the smaller's least, the smaller
@@ -589,7 +595,7 @@ impl Grader {
                     }
                 }
             }
-            match cages::filter(&self.cages, candidates) {
+            match cages::deduce(&self.cages, houses, grid) {
                 Step::Nothing => step,
                 other => other,
             }

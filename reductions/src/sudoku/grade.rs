@@ -112,64 +112,17 @@ fn houses(shape: &Grid) -> Houses {
     Houses::square_with(side, boxes, diagonals)
 }
 
-/// A killer sudoku's cages with sums, and the parts of rows, columns and boxes whose sums
-/// they tell: the cells of a house outside the cages it holds whole add up to what those
-/// cages leave of the house's total; when those cells lie in one cage, the rest of that cage
-/// adds up to the rest of its sum.
+/// A killer sudoku's cages ([`logic::Cage`]).
 fn cages(shape: &Grid) -> Vec<Cage> {
     let Some(cages) = shape.cages() else {
         return Vec::new();
     };
-    let side = shape.side();
-    let mut found: Vec<Cage> = (0..cages.count())
-        .filter_map(|g| {
-            Some(Cage {
-                cells: cages.cells(g).collect(),
-                sum: cages.sum(g)?,
-            })
+    (0..cages.count())
+        .map(|g| Cage {
+            cells: cages.cells(g).collect(),
+            sum: cages.sum(g),
         })
-        .collect();
-    let total = (side * (side + 1) / 2) as u32;
-    let rows = (0..side).map(|r| (0..side).map(|c| r * side + c).collect::<Vec<_>>());
-    let cols = (0..side).map(|c| (0..side).map(|r| r * side + c).collect::<Vec<_>>());
-    let boxes = (0..side).map(|b| {
-        shape
-            .box_cells(b)
-            .into_iter()
-            .map(|(r, c)| r * side + c)
-            .collect::<Vec<_>>()
-    });
-    for house in rows.chain(cols).chain(boxes) {
-        let mut rest: Vec<usize> = house.clone();
-        let mut sum = total;
-        for g in 0..cages.count() {
-            let cells: Vec<usize> = cages.cells(g).collect();
-            if let (Some(cage_sum), true) = (cages.sum(g), cells.iter().all(|k| house.contains(k)))
-            {
-                rest.retain(|k| !cells.contains(k));
-                sum = sum.saturating_sub(cage_sum);
-            }
-        }
-        if rest.is_empty() || rest.len() == side {
-            continue;
-        }
-        // Within one cage: the rest of that cage is known too.
-        let g = cages.cage_of(rest[0]);
-        if let Some(cage_sum) = cages
-            .sum(g)
-            .filter(|_| rest.iter().all(|&k| cages.cage_of(k) == g))
-        {
-            let others: Vec<usize> = cages.cells(g).filter(|k| !rest.contains(k)).collect();
-            if !others.is_empty() {
-                found.push(Cage {
-                    cells: others,
-                    sum: cage_sum.saturating_sub(sum),
-                });
-            }
-        }
-        found.push(Cage { cells: rest, sum });
-    }
-    found
+        .collect()
 }
 
 /// The rules applied to sudoku grids of one size.
