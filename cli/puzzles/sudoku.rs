@@ -117,30 +117,22 @@ fn view(puzzle: &Grid, board: &Grid) -> DigitGrid {
 }
 
 /// `--generate SIDE`: sudoku of that side (4, 9, 16 or 25); `SIDEx` a sudoku-X, `SIDEj` a
-/// jigsaw (any side from 4), `SIDEjx` both.
+/// jigsaw (any side from 4), `SIDEk` a killer (up to 9), in any mix.
 fn generate(args: &FileArgs, size: &str) -> Result<Found> {
-    let (side, diagonals, jigsaw) = sudoku::variant_of_size(size);
-    let max = sudoku::MAX_GENERATED_BOX * sudoku::MAX_GENERATED_BOX;
-    let boxes = match jigsaw {
-        true => Some((1, side)),
-        false => sudoku::shape_of_side(side),
+    let (side, variant) = sudoku::variant_of_size(size);
+    let max = match variant.killer {
+        true => sudoku::MAX_KILLER_SIDE,
+        false => sudoku::MAX_GENERATED_BOX * sudoku::MAX_GENERATED_BOX,
     };
-    let Some((box_rows, box_cols)) = boxes.filter(|_| (4..=max).contains(&side)) else {
+    let shape = variant.shape(side).filter(|_| (4..=max).contains(&side));
+    let Some(shape) = shape else {
         bail!(
             "--generate {size}: expected the side of a sudoku made here, from 4 to {max} and \
              not prime (4, 6, 8, 9, 10, 12, ..., 16, ..., 25), then x for a sudoku-X, j for a \
-             jigsaw (of any side)"
+             jigsaw (of any side), k for a killer (sides 4 to {})",
+            sudoku::MAX_KILLER_SIDE
         );
     };
-    let mut shape = match jigsaw {
-        true => Grid::jigsaw(
-            side,
-            &(0..side * side).map(|k| k / side).collect::<Vec<_>>(),
-        )
-        .expect("rows are regions"),
-        false => Grid::with_boxes(box_rows, box_cols).expect("the size was checked"),
-    };
-    shape.set_diagonals(diagonals);
     let difficulty = make::difficulty(&args.make, Difficulty::Trivial)?;
     make::generate(&args.make, &args.flags, |rng, deadline| {
         let made = sudoku::generate_like_before(&shape, difficulty, rng, deadline);

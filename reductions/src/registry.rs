@@ -493,29 +493,20 @@ fn made<G: std::fmt::Display, D: std::fmt::Display>(
 const SUDOKU: Extras = Extras {
     generate: |size, difficulty, seed| {
         use crate::sudoku;
-        // `9x`: a sudoku-X; `9j`: a jigsaw.
-        let (number, diagonals, jigsaw) = sudoku::variant_of_size(size.trim());
+        // `9x`: a sudoku-X; `9j`: a jigsaw; `9k`: a killer.
+        let (number, variant) = sudoku::variant_of_size(size.trim());
         let side = side(
             &number.to_string(),
             sudoku::MAX_GENERATED_BOX * sudoku::MAX_GENERATED_BOX,
         )?;
-        let mut shape = if jigsaw {
-            let rows: Vec<usize> = (0..side * side).map(|k| k / side).collect();
-            sudoku::Grid::jigsaw(side, &rows)
-                .map_err(|_| SolveError::Unsupported("no such jigsaw can be made"))?
-        } else {
-            let (rows, cols) = sudoku::shape_of_side(side).ok_or_else(|| {
-                SolveError::Parse(crate::text::ParseError::refused(format!(
-                    "size '{size}': a prime side has no boxes; expected 4, 6, 8, 9, 10, 12 ..., \
-                     or a jigsaw (9j)"
-                )))
-            })?;
-            sudoku::Grid::with_boxes(rows, cols)
-                .ok_or(SolveError::Unsupported("no such sudoku can be made"))?
-        };
+        let shape = variant.shape(side).ok_or_else(|| {
+            SolveError::Parse(crate::text::ParseError::refused(format!(
+                "size '{size}': a prime side has no boxes; expected 4, 6, 8, 9, 10, 12 ..., \
+                 or a jigsaw (9j)"
+            )))
+        })?;
         let difficulty = rung::<sudoku::Difficulty>(difficulty)?;
         let mut rng = crate::generate::Rng::new(seed);
-        shape.set_diagonals(diagonals);
         sudoku::generate_like_before(&shape, difficulty, &mut rng, None)
             .ok()
             .flatten()

@@ -405,6 +405,62 @@ fn killer_counts_equal_brute_force() {
     assert!(nonzero > 100, "{nonzero}");
 }
 
+/// Killer sudoku made here (`9k`, `6k`, `9xk`, `9jk`) at every difficulty up to extreme,
+/// seeds 0 and 1: no givens, the grade asked for, one solution (counted by the engine to the
+/// end) that keeps every cage by a check written here, and the same puzzle from the same
+/// seed.
+#[test]
+fn generated_killer_sudoku_are_unique_graded_and_reproducible() {
+    use reductions::generate::{Ladder, Rng};
+    use reductions::sudoku::{generate_like_before, grade, variant_of_size, Difficulty, Grade};
+    let mut reached = 0;
+    for size in ["9k", "6k", "9xk", "9jk"] {
+        let (side, variant) = variant_of_size(size);
+        let shape = variant.shape(side).unwrap();
+        for &difficulty in &Difficulty::ALL[..5] {
+            for seed in 0..2 {
+                let make = || {
+                    generate_like_before(&shape, difficulty, &mut Rng::new(seed), None)
+                        .unwrap()
+                        .unwrap()
+                };
+                let made = make();
+                let text = made.puzzle.to_string();
+                let givens = (0..side * side)
+                    .filter(|k| made.puzzle.digit(k / side, k % side).is_some())
+                    .count();
+                assert_eq!(givens, 0, "{text}");
+                assert_eq!(made.puzzle.has_diagonals(), variant.diagonals);
+                assert_eq!(made.puzzle.regions().is_some(), variant.jigsaw);
+                let boards = solve(Sudoku::default(), &text);
+                assert_eq!(boards, [made.solution.to_string()], "{text}");
+                let cages = made.puzzle.cages().unwrap();
+                let digits = cells(&boards[0]).concat();
+                for g in 0..cages.count() {
+                    let mut inside: Vec<usize> = cages.cells(g).map(|k| digits[k]).collect();
+                    let sum: usize = inside.iter().sum();
+                    inside.sort_unstable();
+                    inside.dedup();
+                    assert_eq!(inside.len(), cages.cells(g).count(), "{text}");
+                    assert_eq!(cages.sum(g), Some(sum as u32), "{text}");
+                }
+                let Grade::Unique {
+                    difficulty: found, ..
+                } = grade(&made.puzzle)
+                else {
+                    panic!("{text}")
+                };
+                assert_eq!(found, made.difficulty, "{text}");
+                assert_eq!(made.reached, found == difficulty, "{text}");
+                reached += usize::from(made.reached);
+                assert_eq!(make().puzzle, made.puzzle);
+            }
+        }
+    }
+    // 4 sizes x 5 difficulties x 2 seeds.
+    assert!(reached >= 30, "{reached} of 40 reached");
+}
+
 /// Checks every line of a corpus of Solo's puzzles (see above); the number of lines.
 fn check_solo_corpus(file: &str) -> usize {
     use reductions::sudoku::{grade, Difficulty, Grade};

@@ -21,6 +21,10 @@ pub const MAX_TRIES: usize = 100;
 /// 0.33 s on average (release). Solo tries until it reaches the level.
 pub const MAX_SMALL_TRIES: usize = 20_000;
 
+/// Solved grids drawn for one killer sudoku before settling for an easier one: each is
+/// merged cage by cage, some hundred grades.
+pub const MAX_KILLER_TRIES: usize = 20;
+
 /// The largest box a puzzle is made for: 5 x 5, a 25 x 25 grid.
 pub const MAX_GENERATED_BOX: usize = 5;
 
@@ -96,7 +100,9 @@ pub fn generate_with_boxes_before(
 /// [`generate_with_boxes_before`] for grids shaped as `shape`: its boxes, and its long
 /// diagonals when it is a sudoku-X ([`Grid::set_diagonals`]); its cells are not looked at.
 /// For a jigsaw shape (any [`Grid::jigsaw`] of its side), each try draws new regions at
-/// random, connected, from the boxes (or rows) by swapping cells across their walls.
+/// random, connected, from the boxes (or rows) by swapping cells across their walls. For a
+/// killer shape (any cages, [`Grid::set_cages`]) the cages are drawn anew and the puzzle has
+/// no givens, as Solo makes them, on sides 4 to 9.
 ///
 /// ```
 /// use reductions::generate::Rng;
@@ -117,6 +123,9 @@ pub fn generate_like_before(
     rng: &mut Rng,
     deadline: Option<Instant>,
 ) -> Result<Option<Generated>, OutOfTime> {
+    if shape.cages().is_some() {
+        return super::killer_make::generate(shape, difficulty, rng, deadline);
+    }
     let (box_rows, box_cols) = shape.box_shape();
     let side = shape.side();
     if side > MAX_GENERATED_BOX * MAX_GENERATED_BOX || side > MAX_BOX * MAX_BOX {
@@ -239,7 +248,7 @@ impl Maker for SudokuMaker {
 /// Regions for a jigsaw of side `side`: side regions of side cells, each connected, drawn by
 /// swapping cells across the walls of the boxes (or of the rows, for a side without boxes)
 /// many times at random, each swap kept only if both regions stay connected.
-fn random_regions(side: usize, rng: &mut Rng) -> Vec<u8> {
+pub(super) fn random_regions(side: usize, rng: &mut Rng) -> Vec<u8> {
     let mut regions: Vec<u8> = match super::shape_of_side(side) {
         Some((rows, cols)) => {
             let boxes = Grid::with_boxes(rows, cols).expect("a shape");

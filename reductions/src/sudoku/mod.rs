@@ -60,6 +60,7 @@ mod format;
 mod generate;
 mod grade;
 mod killer;
+mod killer_make;
 mod tatham;
 #[cfg(test)]
 mod tests;
@@ -71,6 +72,7 @@ pub use generate::{
 };
 pub use grade::{explain, grade, hint, Difficulty, Grade};
 pub use killer::{digit_sets, Cages};
+pub use killer_make::MAX_KILLER_SIDE;
 
 use std::fmt;
 
@@ -522,28 +524,66 @@ impl Grid {
     }
 }
 
+/// The variants of sudoku that a size to make may ask for, after the side.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct Variant {
+    /// `x`: a sudoku-X.
+    pub diagonals: bool,
+    /// `j`: a jigsaw.
+    pub jigsaw: bool,
+    /// `k`: a killer sudoku.
+    pub killer: bool,
+}
+
 /// The side and the variant that a size to make asks for, as Solo writes them: `9` plain,
-/// `9x` a sudoku-X, `9j` a jigsaw, `9jx` (or `9xj`) both; a side of 0 when there is no number.
+/// `9x` a sudoku-X, `9j` a jigsaw, `9k` a killer, in any mix (`9jx`, `9xk`); a side of 0
+/// when there is no number.
 ///
 /// ```
-/// use reductions::sudoku::variant_of_size;
-/// assert_eq!(variant_of_size("9"), (9, false, false));
-/// assert_eq!(variant_of_size("9jx"), (9, true, true));
-/// assert_eq!(variant_of_size("nine"), (0, false, false));
+/// use reductions::sudoku::{variant_of_size, Variant};
+/// assert_eq!(variant_of_size("9"), (9, Variant::default()));
+/// let both = Variant { diagonals: true, jigsaw: true, killer: false };
+/// assert_eq!(variant_of_size("9jx"), (9, both));
+/// assert!(variant_of_size("9xk").1.killer);
+/// assert_eq!(variant_of_size("nine").0, 0);
 /// ```
-pub fn variant_of_size(size: &str) -> (usize, bool, bool) {
+pub fn variant_of_size(size: &str) -> (usize, Variant) {
     let mut side = size;
-    let (mut diagonals, mut jigsaw) = (false, false);
+    let mut variant = Variant::default();
     loop {
         if let Some(rest) = side.strip_suffix(['x', 'X']) {
-            (side, diagonals) = (rest, true);
+            (side, variant.diagonals) = (rest, true);
         } else if let Some(rest) = side.strip_suffix(['j', 'J']) {
-            (side, jigsaw) = (rest, true);
+            (side, variant.jigsaw) = (rest, true);
+        } else if let Some(rest) = side.strip_suffix(['k', 'K']) {
+            (side, variant.killer) = (rest, true);
         } else {
             break;
         }
     }
-    (side.parse().unwrap_or(0), diagonals, jigsaw)
+    (side.parse().unwrap_or(0), variant)
+}
+
+impl Variant {
+    /// An empty grid of `side` with this variant's rules, to make puzzles like
+    /// ([`generate_like_before`]): boxes (Solo's for the side) or the rows as a jigsaw's
+    /// regions, the diagonals, cages of one cell as a killer's mark. `None` for a side
+    /// without boxes when no jigsaw is asked.
+    pub fn shape(self, side: usize) -> Option<Grid> {
+        let mut shape = if self.jigsaw {
+            let rows: Vec<usize> = (0..side * side).map(|k| k / side).collect();
+            Grid::jigsaw(side, &rows).ok()?
+        } else {
+            let (rows, cols) = shape_of_side(side)?;
+            Grid::with_boxes(rows, cols)?
+        };
+        shape.set_diagonals(self.diagonals);
+        if self.killer {
+            let cells: Vec<usize> = (0..side * side).collect();
+            shape.set_cages(Cages::new(side, &cells, &vec![0; side * side]).ok());
+        }
+        Some(shape)
+    }
 }
 
 /// The largest side that a search of a sudoku walks without reasoning at every node. On this
@@ -573,9 +613,11 @@ impl Reduction for Sudoku {
         format::parse_grid(input)
     }
 
-    /// Knuth's search up to 16 x 16, forcing beyond (see [`FORCING_ABOVE`]).
+    /// Knuth's search up to 16 x 16, forcing beyond (see [`FORCING_ABOVE`]), and for killer
+    /// sudoku: Solo's unreasonable killers took 196, 121 and 892 nodes with it, 6,095, 27,858
+    /// and 41,282 without, and cages merged further some minutes.
     fn propagation_for(&self, grid: &Grid) -> dlx::Propagation {
-        if grid.side() > FORCING_ABOVE {
+        if grid.side() > FORCING_ABOVE || grid.cages.is_some() {
             dlx::Propagation::Forcing
         } else {
             dlx::Propagation::None
