@@ -305,6 +305,26 @@ impl Svg {
         );
     }
 
+    /// A dashed line along a path (killer sudoku's cages).
+    pub fn dashed(&mut self, d: &str, stroke: &str, width: usize) {
+        if d.is_empty() {
+            return;
+        }
+        let _ = writeln!(
+            self.body,
+            r#"<path d="{d}" fill="none" stroke="{stroke}" stroke-width="{width}" stroke-dasharray="3 2"/>"#
+        );
+    }
+
+    /// Text with its start at `(x, y)` rather than its middle (a cage's sum in its corner).
+    pub fn label(&mut self, x: usize, y: usize, text: &str, size: usize, fill: &str) {
+        let _ = writeln!(
+            self.body,
+            r#"<text x="{x}" y="{y}" font-size="{size}" fill="{fill}" dy="0.35em">{}</text>"#,
+            escape(text)
+        );
+    }
+
     /// A filled shape given by its path.
     pub fn shape(&mut self, d: &str, fill: &str) {
         let _ = writeln!(self.body, r#"<path d="{d}" fill="{fill}"/>"#);

@@ -428,3 +428,101 @@ fn hints_and_explanations() {
         run.stderr
     );
 }
+
+/// Killer sudoku (`--generate 9k`): the puzzle reads back, in our text and as Solo's ID, with
+/// one solution that keeps its cages; the grade is the level asked; the picture draws a
+/// dashed outline for the cages and each cage's sum once; JSON gives the cages and sums.
+#[test]
+fn killer_sudoku_made_solved_graded_and_drawn() {
+    let args = [
+        "sudoku",
+        "--generate",
+        "9k",
+        "--difficulty",
+        "intermediate",
+        "--seed",
+        "4",
+    ];
+    let made = dlx(&args);
+    made.assert_status(0);
+    let text = made.stdout.clone();
+    assert!(
+        text.contains("\ncages\n") && text.contains("\nsums\n"),
+        "{text}"
+    );
+    let count = dlx_from_bytes(&["sudoku", "--count"], text.as_bytes());
+    assert_eq!(count.assert_status(0).stdout, "1\n");
+    let grade = dlx_from_bytes(&["sudoku", "--grade"], text.as_bytes());
+    assert_eq!(grade.assert_status(0).stdout, "intermediate\n");
+    let id = dlx(&[&args[..], &["--format", "tatham"]].concat());
+    assert!(id.stdout.starts_with("3x3k:"), "{}", id.stdout);
+    let from_id = dlx_from_bytes(&["sudoku"], id.stdout.as_bytes());
+    let solved = dlx_from_bytes(&["sudoku"], text.as_bytes());
+    assert_eq!(from_id.assert_status(0).stdout, solved.stdout);
+    // The solution by the rules: rows of digits, then the cages and their sums as written.
+    let lines: Vec<&str> = solved.stdout.lines().collect();
+    let digits: Vec<Vec<u32>> = lines[..9]
+        .iter()
+        .map(|row| row.chars().map(|c| c.to_digit(10).unwrap()).collect())
+        .collect();
+    let names: Vec<Vec<char>> = lines[10..19]
+        .iter()
+        .map(|row| row.chars().collect())
+        .collect();
+    let sums: Vec<Vec<u32>> = lines[20..29]
+        .iter()
+        .map(|row| {
+            row.split_whitespace()
+                .map(|s| s.parse().unwrap_or(0))
+                .collect()
+        })
+        .collect();
+    // Each cage: the cells of one name reached side by side from a cell with a sum.
+    let mut seen = [[false; 9]; 9];
+    let mut cages = 0;
+    for r in 0..9 {
+        for c in 0..9 {
+            if sums[r][c] == 0 {
+                continue;
+            }
+            cages += 1;
+            let (mut todo, mut total, mut used) = (vec![(r, c)], 0, 0u32);
+            seen[r][c] = true;
+            while let Some((y, x)) = todo.pop() {
+                assert_eq!(
+                    used >> digits[y][x] & 1,
+                    0,
+                    "a digit twice in the cage at {r},{c}"
+                );
+                used |= 1 << digits[y][x];
+                total += digits[y][x];
+                let near = [
+                    (y.wrapping_sub(1), x),
+                    (y + 1, x),
+                    (y, x.wrapping_sub(1)),
+                    (y, x + 1),
+                ];
+                for (ny, nx) in near {
+                    if ny < 9 && nx < 9 && !seen[ny][nx] && names[ny][nx] == names[y][x] {
+                        seen[ny][nx] = true;
+                        todo.push((ny, nx));
+                    }
+                }
+            }
+            assert_eq!(total, sums[r][c], "the cage at {r},{c}");
+        }
+    }
+    assert!(
+        seen.iter().flatten().all(|&s| s),
+        "every cell in a cage with a sum"
+    );
+    let svg = dlx_from_bytes(&["sudoku", "--format", "svg"], text.as_bytes());
+    let svg = svg.assert_status(0).stdout.clone();
+    assert_eq!(svg.matches("stroke-dasharray").count(), 1);
+    let labels = svg.matches("<text").count() - 81;
+    assert_eq!(labels, cages);
+    let json = dlx_from_bytes(&["sudoku", "--format", "json"], text.as_bytes());
+    let json: serde_json::Value = serde_json::from_str(json.stdout.trim()).unwrap();
+    assert_eq!(json["sums"][0].as_array().unwrap().len(), 9);
+    assert_eq!(json["cages"].as_array().unwrap().len(), 9);
+}

@@ -138,6 +138,7 @@ fn view(puzzle: &Grid, board: &Grid) -> DigitGrid {
         boxes: (1, 1),
         diagonals: false,
         regions: None,
+        cages: None,
         plain: board.to_string(),
         tatham: Some(Box::new({
             let board = board.clone();

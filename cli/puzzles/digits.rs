@@ -48,6 +48,10 @@ pub struct DigitGrid {
     /// The region of each cell of a jigsaw sudoku, row-major, in place of boxes: drawn
     /// with walls between regions, and in colors on a terminal.
     pub regions: Option<Vec<u8>>,
+    /// A killer sudoku's cages: each cell's cage, and the sum written in each cell (a
+    /// cage's in its first cell, 0 elsewhere), row-major. Drawn as dashed outlines with the
+    /// sums in their corners.
+    pub cages: Option<(Vec<usize>, Vec<u32>)>,
     /// The plain text (the reduction's `Display`).
     pub plain: String,
     /// Makes the Tatham game ID of the board, for `--format tatham`: only when asked, as a
@@ -145,15 +149,25 @@ impl Board for DigitGrid {
         }
         if self.regions.is_some() && !color {
             // The plain text's map of the regions, after its line `regions`.
-            let map: Vec<&str> = self.plain.lines().skip_while(|l| *l != "regions").collect();
+            let map: Vec<&str> = self
+                .plain
+                .lines()
+                .skip_while(|l| *l != "regions")
+                .take_while(|l| *l != "cages")
+                .collect();
             writeln!(out, "{}", map.join("\n"))?;
+        }
+        if self.cages.is_some() {
+            // The plain text's cages and sums.
+            let cages: Vec<&str> = self.plain.lines().skip_while(|l| *l != "cages").collect();
+            writeln!(out, "{}", cages.join("\n"))?;
         }
         Ok(())
     }
 
     fn json(&self, head: &Head, out: &mut dyn Write) -> io::Result<()> {
         #[derive(Serialize)]
-        struct Grid<'a, G, V, R> {
+        struct Grid<'a, G, V, R, C, S> {
             #[serde(skip_serializing_if = "Option::is_none")]
             size: Option<usize>,
             #[serde(skip_serializing_if = "Option::is_none")]
@@ -167,6 +181,10 @@ impl Board for DigitGrid {
             board: Vec<&'a str>,
             #[serde(skip_serializing_if = "Option::is_none")]
             regions: Option<R>,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            cages: Option<C>,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            sums: Option<S>,
         }
         let (rows, cols) = (self.rows, self.cols);
         let square = rows == cols;
@@ -191,13 +209,23 @@ impl Board for DigitGrid {
                 board: self
                     .plain
                     .lines()
-                    .take_while(|line| *line != "regions")
+                    .take_while(|line| *line != "regions" && *line != "cages")
                     .filter(|line| *line != "X")
                     .collect(),
                 regions: self.regions.as_ref().map(|regions| Rows {
                     rows,
                     cols,
                     cell: |row, col| regions[row * cols + col],
+                }),
+                cages: self.cages.as_ref().map(|(cage_of, _)| Rows {
+                    rows,
+                    cols,
+                    cell: |row, col| cage_of[row * cols + col],
+                }),
+                sums: self.cages.as_ref().map(|(_, sums)| Rows {
+                    rows,
+                    cols,
+                    cell: |row, col| sums[row * cols + col],
                 }),
             },
         )
@@ -255,6 +283,54 @@ impl Board for DigitGrid {
             }
         }
         svg.path(&path, "#222222", 3);
+        if let Some((cage_of, sums)) = &self.cages {
+            svg.dashed(&cage_outlines(rows, cols, cage_of), "#555555", 1);
+            for (k, &sum) in sums.iter().enumerate().filter(|(_, &sum)| sum > 0) {
+                let (x, y) = (k % cols * CELL, k / cols * CELL);
+                svg.label(x + 3, y + 8, &sum.to_string(), 10, "#333333");
+            }
+        }
         svg.finish(out)
     }
+}
+
+/// The dashed outlines of cages, inset in their cells: a side of a cell where its neighbour
+/// is in another cage (or off the grid) gets a line, which runs on to the next cell of the
+/// cage where the outline goes straight on.
+fn cage_outlines(rows: usize, cols: usize, cage_of: &[usize]) -> String {
+    const INSET: usize = 4;
+    let cage = |r: isize, c: isize| {
+        (r >= 0 && c >= 0 && (r as usize) < rows && (c as usize) < cols)
+            .then(|| cage_of[r as usize * cols + c as usize])
+    };
+    let mut path = String::new();
+    for r in 0..rows as isize {
+        for c in 0..cols as isize {
+            let here = cage(r, c);
+            let apart = |dr: isize, dc: isize| cage(r + dr, c + dc) != here;
+            let (x, y) = (c as usize * CELL, r as usize * CELL);
+            let (near, far) = (INSET, CELL - INSET);
+            // From and to along each side: inset where the outline turns, to the cell's
+            // edge where it goes on.
+            let from = |turns: bool| if turns { near } else { 0 };
+            let to = |turns: bool| if turns { far } else { CELL };
+            if apart(-1, 0) {
+                let (a, b) = (from(apart(0, -1)), to(apart(0, 1)));
+                let _ = write!(path, "M{} {}H{}", x + a, y + near, x + b);
+            }
+            if apart(1, 0) {
+                let (a, b) = (from(apart(0, -1)), to(apart(0, 1)));
+                let _ = write!(path, "M{} {}H{}", x + a, y + far, x + b);
+            }
+            if apart(0, -1) {
+                let (a, b) = (from(apart(-1, 0)), to(apart(1, 0)));
+                let _ = write!(path, "M{} {}V{}", x + near, y + a, y + b);
+            }
+            if apart(0, 1) {
+                let (a, b) = (from(apart(-1, 0)), to(apart(1, 0)));
+                let _ = write!(path, "M{} {}V{}", x + far, y + a, y + b);
+            }
+        }
+    }
+    path
 }

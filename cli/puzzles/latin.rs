@@ -60,6 +60,7 @@ fn view(puzzle: &Square, board: &Square) -> DigitGrid {
         boxes: (1, 1),
         diagonals: false,
         regions: None,
+        cages: None,
         plain: board.to_string(),
         tatham: None,
     }

@@ -108,6 +108,10 @@ fn view(puzzle: &Grid, board: &Grid) -> DigitGrid {
         boxes: puzzle.box_shape(),
         diagonals: puzzle.has_diagonals(),
         regions: puzzle.regions().map(<[u8]>::to_vec),
+        cages: puzzle.cages().map(|cages| {
+            let cage_of = (0..side * side).map(|k| cages.cage_of(k)).collect();
+            (cage_of, cages.sums_by_cell())
+        }),
         plain: board.to_string(),
         tatham: Some(Box::new({
             let board = board.clone();
