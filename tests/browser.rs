@@ -491,6 +491,24 @@ fn the_page_works_in_a_real_browser() {
     assert_eq!(driver.text("#sudoku-id"), JIGSAW);
     driver.click("#sudoku summary");
 
+    // A killer sudoku made in the page (6 x 6, seed 3): a dashed outline in every cell, the
+    // sums in the cages' first cells adding up to the grid's total, 6 times 1 + ... + 6.
+    driver.script("document.querySelector('#sudoku-size').value = '6k';");
+    driver.type_into("#sudoku-seed", "3");
+    driver.click("#sudoku-make");
+    driver.wait_text("#sudoku-status", "exactly one solution");
+    let outlines = driver.script("return document.querySelectorAll('#sudoku-board .cage').length;");
+    assert_eq!(outlines.as_u64(), Some(36));
+    let total = driver.script(
+        "return [...document.querySelectorAll('#sudoku-board .sum')]\
+           .reduce((total, sum) => total + Number(sum.textContent), 0);",
+    );
+    assert_eq!(total.as_u64(), Some(6 * 21));
+    assert!(driver.text("#sudoku-id").starts_with("2x3k:"));
+    driver.click("#sudoku-reveal");
+    driver.wait_text("#sudoku-verdict", "Solved!");
+    driver.type_into("#sudoku-seed", "");
+
     // A long game ID wraps inside the window rather than widening the page.
     let sixteen = std::fs::read_to_string(
         crate::binary::root().join("reductions/tests/fixtures/sudoku/16x16.txt"),

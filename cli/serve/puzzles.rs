@@ -82,6 +82,13 @@ fn sudoku_json(grid: &sudoku::Grid) -> Value {
         "boxes": [box_rows, box_cols],
         "regions": grid.regions().map(|regions| regions.chunks(side).collect::<Vec<_>>()),
         "diagonals": grid.has_diagonals(),
+        "cages": grid.cages().map(|cages| {
+            let cage_of: Vec<usize> = (0..side * side).map(|k| cages.cage_of(k)).collect();
+            cage_of.chunks(side).map(<[usize]>::to_vec).collect::<Vec<_>>()
+        }),
+        "sums": grid.cages().map(|cages| {
+            cages.sums_by_cell().chunks(side).map(<[u32]>::to_vec).collect::<Vec<_>>()
+        }),
         "text": grid.to_string(), "id": grid.game_id(),
     })
 }
@@ -352,24 +359,32 @@ pub async fn generate_puzzle(
             .await?
         }
         Kind::Sudoku => {
-            let shape = size
-                .trim()
-                .parse::<usize>()
-                .ok()
-                .filter(|side| (4..=MAX_SUDOKU).contains(side))
-                .and_then(sudoku::shape_of_side)
+            // `9`, or with Solo's letters: `9x` a sudoku-X, `9j` a jigsaw, `9k` a killer.
+            let (side, variant) = sudoku::variant_of_size(size.trim());
+            let max = match variant.killer {
+                true => sudoku::MAX_KILLER_SIDE,
+                false => MAX_SUDOKU,
+            };
+            let shape = variant
+                .shape(side)
+                .filter(|_| (4..=max).contains(&side))
                 .ok_or_else(|| {
-                    ApiError::input("size", format!("size '{size}': expected the side of a sudoku, from 4 to {MAX_SUDOKU} and not prime"))
+                    ApiError::input(
+                        "size",
+                        format!(
+                            "size '{size}': expected the side of a sudoku, from 4 to {max} and \
+                             not prime, then x (sudoku-X), j (jigsaw) or k (killer, to {})",
+                            sudoku::MAX_KILLER_SIDE
+                        ),
+                    )
                 })?;
             let difficulty = level(&request.difficulty, sudoku::Difficulty::Trivial)?;
             jobs.run(move |job| {
                 let mut rng = reductions::generate::Rng::new(seed);
-                let (rows, cols) = shape;
                 let deadline = Some(job.deadline());
-                let made =
-                    sudoku::generate_with_boxes_before(rows, cols, difficulty, &mut rng, deadline)
-                        .map_err(|_| job.out_of_time())?
-                        .ok_or_else(ApiError::internal)?;
+                let made = sudoku::generate_like_before(&shape, difficulty, &mut rng, deadline)
+                    .map_err(|_| job.out_of_time())?
+                    .ok_or_else(ApiError::internal)?;
                 let side = made.solution.side();
                 let solution = grid_cells(side, side, |r, c| made.solution.digit(r, c));
                 Ok(made_json(
