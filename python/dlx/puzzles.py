@@ -70,7 +70,9 @@ class Board:
     binairo, futoshiki), `True` where a queen stands (queens), the arrow (arrows), the piece's
     letter or tile number (calendar, pack, tromino, tile; `"#"` or `0` off the board, `"."`
     uncovered). `given`: which cells the puzzle gave, where it has givens. `regions`: a jigsaw
-    sudoku's region of each cell. `diagonals`: a sudoku-X. `less`: futoshiki's inequalities,
+    sudoku's region of each cell. `diagonals`: a sudoku-X. `cages` and `sums`: a killer
+    sudoku's cage of each cell (numbered in reading order) and the sum written in each cell
+    (a cage's in its first cell, 0 elsewhere). `less`: futoshiki's inequalities,
     as pairs of (row, column) cells from 0, the smaller first. `str()` is the text that the
     `dlx` command prints; Jupyter draws the board (`_repr_svg_`).
     """
@@ -80,6 +82,8 @@ class Board:
         self.text = text.rstrip("\n")
         self.diagonals = False
         self.regions: Optional[list[list[str]]] = None
+        self.cages: Optional[list[list[int]]] = None
+        self.sums: Optional[list[list[int]]] = None
         self.less: list[tuple[tuple[int, int], tuple[int, int]]] = []
         self.rows: list[list[Any]] = _READERS.get(kind, _characters)(self)
         self.given: Optional[list[list[bool]]] = None
@@ -271,11 +275,37 @@ def _sudoku(board: Board) -> list[list[Any]]:
     if lines and lines[0].strip() == "X":
         board.diagonals = True
         lines = lines[1:]
+    if "cages" in lines:
+        at, sums_at = lines.index("cages"), lines.index("sums")
+        names = [list(line.strip()) for line in lines[at + 1 : sums_at]]
+        board.cages = _groups(names)
+        board.sums = [[0 if t == "." else int(t) for t in line.split()] for line in lines[sums_at + 1 :]]
+        lines = lines[:at]
     if "regions" in lines:
         at = lines.index("regions")
         board.regions = [list(line.strip()) for line in lines[at + 1 :]]
         lines = lines[:at]
     return [[_digit(token) for token in _tokens(line)] for line in lines]
+
+
+def _groups(names: list[list[str]]) -> list[list[int]]:
+    """Cages numbered from 0 in reading order: side-by-side cells of one name are one cage."""
+    rows, cols = len(names), len(names[0]) if names else 0
+    number = [[-1] * cols for _ in range(rows)]
+    count = 0
+    for r in range(rows):
+        for c in range(cols):
+            if number[r][c] >= 0:
+                continue
+            number[r][c], todo = count, [(r, c)]
+            while todo:
+                y, x = todo.pop()
+                for ny, nx in [(y - 1, x), (y + 1, x), (y, x - 1), (y, x + 1)]:
+                    if 0 <= ny < rows and 0 <= nx < cols and number[ny][nx] < 0 and names[ny][nx] == names[y][x]:
+                        number[ny][nx] = count
+                        todo.append((ny, nx))
+            count += 1
+    return number
 
 
 def _binairo(board: Board) -> list[list[Any]]:
@@ -388,6 +418,8 @@ def _draw(board: Board) -> str:
         sign = {(0, 1): "<", (0, -1): ">", (1, 0): "∧", (-1, 0): "∨"}[(r2 - r1, c2 - c1)]
         parts.append(_text(x, y, sign, 18, True, "#000000"))
     parts.append(_walls(board, rows, cols, pitch, gap))
+    if board.cages is not None and board.sums is not None:
+        parts.append(_cages(board.cages, board.sums))
     width, height = cols * pitch - gap, rows * pitch - gap
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width + 4}" height="{height + 4}" '
@@ -420,6 +452,39 @@ def _text(x: int, y: int, label: str, size: int, bold: bool, fill: str) -> str:
         f'fill="{fill}" text-anchor="middle" dominant-baseline="central">'
         f"{html.escape(label)}</text>"
     )
+
+
+def _cages(cages: list[list[int]], sums: list[list[int]]) -> str:
+    """Killer cages: a dashed outline inset in the cells, where the cage ends (run on to the
+    next cell where it goes on), and each sum in the corner of its cage's first cell."""
+    inset, far = 4, _CELL - 4
+    rows, cols = len(cages), len(cages[0])
+
+    def apart(r: int, c: int, dr: int, dc: int) -> bool:
+        y, x = r + dr, c + dc
+        return not (0 <= y < rows and 0 <= x < cols) or cages[y][x] != cages[r][c]
+
+    path, labels = [], []
+    for r in range(rows):
+        for c in range(cols):
+            x, y = c * _CELL, r * _CELL
+            start = lambda turns: inset if turns else 0  # noqa: E731
+            end = lambda turns: far if turns else _CELL  # noqa: E731
+            if apart(r, c, -1, 0):
+                path.append(f"M{x + start(apart(r, c, 0, -1))} {y + inset}H{x + end(apart(r, c, 0, 1))}")
+            if apart(r, c, 1, 0):
+                path.append(f"M{x + start(apart(r, c, 0, -1))} {y + far}H{x + end(apart(r, c, 0, 1))}")
+            if apart(r, c, 0, -1):
+                path.append(f"M{x + inset} {y + start(apart(r, c, -1, 0))}V{y + end(apart(r, c, 1, 0))}")
+            if apart(r, c, 0, 1):
+                path.append(f"M{x + far} {y + start(apart(r, c, -1, 0))}V{y + end(apart(r, c, 1, 0))}")
+            if sums[r][c]:
+                labels.append(
+                    f'<text x="{x + 3}" y="{y + 8}" font-family="sans-serif" font-size="10" '
+                    f'fill="#333333" dominant-baseline="central">{sums[r][c]}</text>'
+                )
+    dashed = f'<path d="{"".join(path)}" stroke="#555555" stroke-width="1" stroke-dasharray="3 2" fill="none"/>'
+    return dashed + "".join(labels)
 
 
 def _walls(board: Board, rows: int, cols: int, pitch: int, gap: int) -> str:

@@ -216,3 +216,25 @@ def test_covers_bool_as_xcover_documents_it():
         dlx.covers_bool([[1, 0], [1]])
     numpy = pytest.importorskip("numpy")
     assert list(dlx.covers_bool(numpy.array(matrix, dtype=bool))) == [[1, 3, 5]]
+
+
+def test_killer_boards_carry_and_draw_their_cages():
+    made = puzzles.sudoku.generate("6k", difficulty="basic", seed=2)
+    assert made.reached and made.grade() == "basic"
+    board = made.solution
+    assert made.given.cages == board.cages and all(cell is None for row in made.given.rows for cell in row)
+    # Each cage's digits differ and add up to the sum in its first cell.
+    cells = {}
+    for r, row in enumerate(board.cages):
+        for c, cage in enumerate(row):
+            cells.setdefault(cage, []).append((r, c))
+    for cage, members in cells.items():
+        digits = [board.rows[r][c] for r, c in members]
+        first = min(members)
+        assert len(set(digits)) == len(digits)
+        assert board.sums[first[0]][first[1]] == sum(digits)
+    svg = ElementTree.fromstring(board._repr_svg_())
+    labels = [t for t in svg.iter() if t.tag.endswith("text") and t.get("font-size") == "10"]
+    assert len(labels) == len(cells)
+    assert made.unique() == board
+    assert puzzles.sudoku(made.given.text).count() == 1
