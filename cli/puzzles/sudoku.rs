@@ -24,7 +24,10 @@ use crate::Found;
 /// both long diagonals hold every digit once too; grades and hints use it, and
 /// `--generate 9x` makes them. Jigsaw sudoku: the grid's rows, a line `regions`, then a row
 /// of region names (a letter per cell) per row; or a Solo ID `9j:...`; `--generate 9j`
-/// makes them.
+/// makes them. Killer sudoku: after the rows, a line `cages` and a row of cage names per
+/// row (side-by-side cells of one name make a cage), then a line `sums` and a row per row
+/// with each cage's sum in its first cell (`.` elsewhere); or a Solo ID `3x3k:...`;
+/// `--generate 9k` makes them.
 ///
 /// Plain text: one line per row of digits (letters beyond 9), after the line `X` of a
 /// sudoku-X. On a terminal, lines between the boxes, the givens set apart and the
