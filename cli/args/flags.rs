@@ -26,7 +26,7 @@ pub struct MakeFlags {
     ///
     /// The difficulty of the puzzles made, a rung of the puzzle's ladder (sudoku: trivial,
     /// basic, intermediate, advanced, extreme, unreasonable; futoshiki: trivial, easy,
-    /// tricky, extreme, recursive; binairo: trivial, easy, normal, hard; see
+    /// tricky, extreme, recursive; binairo: trivial, easy, normal, tricky, hard; see
     /// docs/puzzles.md). By default the easiest.
     #[arg(
         help_heading = "Making puzzles",

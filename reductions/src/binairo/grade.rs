@@ -9,7 +9,8 @@ use crate::generate::{grade_by, Ladder};
 use crate::logic::Deduction;
 
 /// How hard a binairo is: the easiest set of rules that solves it without search. The first
-/// three names and rules are those of Tatham's Unruly (see the [module docs](super)).
+/// three names and rules are those of Tatham's Unruly, which has no more (see the
+/// [module docs](super)); the two beyond have names of their own.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Difficulty {
     /// Threes and single gaps: two equal digits side by side (or with a gap between them)
@@ -20,8 +21,13 @@ pub enum Difficulty {
     /// lines must be distinct, a line one digit short of a full line's pattern takes the
     /// other digit where that would complete it.
     Easy,
-    /// Whole lines: a cell takes the digit that every legal completion of its line gives it.
+    /// Nearly full lines: a line one digit short of its half, with two or more of the
+    /// other digit to place, whose last one must go in some three cells side by side (else
+    /// three of the other digit would meet there), takes the other digit everywhere else.
     Normal,
+    /// Whole lines (beyond Unruly's levels): a cell takes the digit that every legal
+    /// completion of its line gives it.
+    Tricky,
     /// None of the rules finish it: it needs search.
     Hard,
 }
@@ -31,6 +37,7 @@ impl Ladder for Difficulty {
         Difficulty::Trivial,
         Difficulty::Easy,
         Difficulty::Normal,
+        Difficulty::Tricky,
         Difficulty::Hard,
     ];
 
@@ -39,6 +46,7 @@ impl Ladder for Difficulty {
             Difficulty::Trivial => "trivial",
             Difficulty::Easy => "easy",
             Difficulty::Normal => "normal",
+            Difficulty::Tricky => "tricky",
             Difficulty::Hard => "hard",
         }
     }
@@ -105,6 +113,9 @@ pub(crate) fn deduce(grid: &mut Grid, lines: &Lines, difficulty: Difficulty) -> 
             }
         }
         if step == Step::Nothing && difficulty >= Difficulty::Normal {
+            step = near_complete(grid, lines);
+        }
+        if step == Step::Nothing && difficulty >= Difficulty::Tricky {
             step = whole_lines(grid, lines, &mut looked);
         }
         match step {
@@ -268,6 +279,38 @@ fn near_equal(grid: &mut Grid, lines: &Lines) -> Step {
     step
 }
 
+/// Unruly's nearly full lines: a line with one `other` digit left to place and two or more
+/// of `fill`, where some three cells side by side hold only blanks and `fill` (so that the
+/// last `other` must go among their blanks), takes `fill` in all its other blanks. Rows then
+/// columns, for 0 then 1, as Unruly goes.
+fn near_complete(grid: &mut Grid, lines: &Lines) -> Step {
+    let mut step = Step::Nothing;
+    for fill in [0u8, 1] {
+        let other = usize::from(1 - fill);
+        for cells in &lines.lines {
+            let half = cells.len() / 2;
+            let (count, _) = tally(grid, cells);
+            if count[other] + 1 != half || count[usize::from(fill)] + 2 > half {
+                continue;
+            }
+            for w in cells.windows(3) {
+                let d = [w[0], w[1], w[2]].map(|k| grid.cells[k]);
+                let open = d.iter().filter(|&&x| x == BLANK).count();
+                if open < 2 || d.iter().any(|&x| x != BLANK && x != fill) {
+                    continue;
+                }
+                for &k in cells {
+                    if grid.cells[k] == BLANK && !w.contains(&k) {
+                        grid.cells[k] = fill;
+                        step = Step::Changed;
+                    }
+                }
+            }
+        }
+    }
+    step
+}
+
 /// A cell takes the digit that every legal completion of its line gives it.
 fn whole_lines(grid: &mut Grid, lines: &Lines, looked: &mut [(u64, u64)]) -> Step {
     let mut step = Step::Nothing;
@@ -320,7 +363,7 @@ fn whole_lines(grid: &mut Grid, lines: &Lines, looked: &mut [(u64, u64)]) -> Ste
 /// exactly one solution, which the engine settles with probing at every node: exactly, so
 /// that the hard puzzles made are minimal).
 pub(crate) fn solves(grid: &Grid, lines: &Lines, difficulty: Difficulty) -> bool {
-    let rules = difficulty.min(Difficulty::Normal);
+    let rules = difficulty.min(Difficulty::Tricky);
     match deduce(&mut grid.clone(), lines, rules) {
         Deduction::Solved => true,
         Deduction::Contradiction => false,
