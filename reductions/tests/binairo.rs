@@ -701,3 +701,41 @@ fn hard_puzzles_have_one_solution_by_two_more_methods() {
         }
     }
 }
+
+/// Binairo made here at Unruly's three levels, sides 6 to 16 and 8 x 12
+/// (`scripts/tatham-load-check`): Unruly loaded each game ID and its own solver finished it,
+/// to the solution recorded. The engine finds that solution and no other, our grade is one of
+/// Unruly's three (his solver needs no more), and seed 1 still makes the same IDs.
+#[test]
+fn our_game_ids_load_in_unruly_and_its_solver_finishes_them() {
+    use reductions::binairo::{grade, Difficulty, Grade};
+    let corpus = fs::read_to_string(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/tatham/unruly-ours.tsv"),
+    )
+    .unwrap();
+    let binairo = reductions::registry::find("binairo").unwrap();
+    let mut read = 0;
+    for line in corpus.lines() {
+        let [size, difficulty, seed, id, solution] = line.split('\t').collect::<Vec<_>>()[..]
+        else {
+            panic!("bad line {line}")
+        };
+        let grid = Binairo::default().parse(id).unwrap();
+        let (count, boards) = solve(Strategy::ALL[0], &grid.puzzle_text(), 10);
+        let digits: String = boards[0].lines().collect();
+        assert_eq!((count, digits.as_str()), (1, solution), "{id}");
+        match grade(&grid) {
+            Grade::Unique { difficulty, .. } => {
+                assert!(difficulty <= Difficulty::Normal, "{id}: {difficulty}")
+            }
+            other => panic!("{id}: {other:?}"),
+        }
+        if seed == "1" {
+            let made = binairo.generate(size, Some(difficulty), 1).unwrap();
+            let again = Binairo::default().parse(&made.puzzle).unwrap();
+            assert_eq!(again.game_id(), id, "{size} {difficulty}");
+        }
+        read += 1;
+    }
+    assert_eq!(read, 42);
+}
