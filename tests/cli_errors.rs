@@ -731,10 +731,6 @@ fn flags_that_do_not_go_together_are_refused_before_the_input_is_read() {
             "--generate prints puzzles: use --format text, json, tatham or svg with it",
         ),
         (
-            &["binairo", missing, "--hint"],
-            "binairo's hints are not written yet (futoshiki and sudoku have them)",
-        ),
-        (
             &["solve", missing, "--format", "svg"],
             "--format svg draws the boards of puzzle commands",
         ),

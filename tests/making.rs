@@ -408,16 +408,31 @@ fn hints_and_explanations() {
     let run = dlx(&["sudoku", file, "--hint", "--count"]);
     run.assert_status(2);
     assert!(run.stderr.contains("--hint"), "{}", run.stderr);
-    let run = dlx(&[
-        "binairo",
-        "tests/fixtures/puzzles/binairo-seed.txt",
-        "--hint",
-    ]);
-    run.assert_status(2);
+    // A binairo's hints: one digit a step, each the solution's, until it is solved.
+    let binairo = "tests/fixtures/puzzles/binairo-seed.txt";
+    let solved = dlx(&["binairo", binairo, "--plain"]);
+    let solved: Vec<char> = solved
+        .assert_status(0)
+        .stdout
+        .lines()
+        .flat_map(str::chars)
+        .collect();
+    let run = dlx(&["binairo", binairo, "--explain", "--format", "json"]);
+    let explained: serde_json::Value =
+        serde_json::from_str(run.assert_status(0).stdout.trim()).unwrap();
+    assert_eq!(explained["end"], "solved", "{explained}");
+    for step in explained["steps"].as_array().unwrap() {
+        let placed = &step["placed"][0];
+        let cell =
+            (placed["row"].as_u64().unwrap() - 1) * 6 + placed["column"].as_u64().unwrap() - 1;
+        let value = placed["value"].as_u64().unwrap().to_string();
+        assert_eq!(value, solved[cell as usize].to_string(), "{step}");
+    }
+    let run = dlx(&["binairo", binairo, "--hint"]);
     assert!(
-        run.stderr.contains("binairo's hints are not written yet"),
+        run.assert_status(0).stdout.starts_with('r'),
         "{}",
-        run.stderr
+        run.stdout
     );
     let lines = format!("{}\n{}\n", ".".repeat(81), ".".repeat(81));
     let run = dlx_from_bytes(&["sudoku", "--explain"], lines.as_bytes());

@@ -504,7 +504,7 @@ fn puzzles_are_solved_made_and_checked() {
 }
 
 /// `POST /api/{puzzle}/hint`: a player who enters each hint's value reaches the solution of a
-/// made sudoku and of Holmes' futoshiki; bad entries and binairo are refused.
+/// made sudoku, of Holmes' futoshiki and of a made binairo; bad entries are refused.
 #[test]
 fn hints_lead_a_player_to_the_solution() {
     let server = Server::start(&[]);
@@ -514,7 +514,14 @@ fn hints_lead_a_player_to_the_solution() {
     let futoshiki = server
         .post("/api/futoshiki/solve", HOLMES.as_bytes())
         .json();
-    for (kind, answer) in [("sudoku", &sudoku), ("futoshiki", &futoshiki)] {
+    let binairo = server
+        .get("/api/binairo/generate?size=8&difficulty=normal&seed=2")
+        .json();
+    for (kind, answer) in [
+        ("sudoku", &sudoku),
+        ("futoshiki", &futoshiki),
+        ("binairo", &binairo),
+    ] {
         let text = answer["puzzle"]["text"].as_str().unwrap();
         let solution = &answer["solution"];
         let mut entries: Vec<[u64; 3]> = Vec::new();
@@ -561,11 +568,9 @@ fn hints_lead_a_player_to_the_solution() {
         .as_str()
         .unwrap()
         .contains("entry [9, 0, 1]"));
-    let binairo = json!({"puzzle": "4\n____\n____\n____\n____\n"}).to_string();
-    assert_eq!(
-        server.post("/api/binairo/hint", binairo.as_bytes()).status,
-        400
-    );
+    let bad = json!({"puzzle": "4\n____\n____\n____\n____\n", "entries": [[0, 0, 2]]});
+    let refused = server.post("/api/binairo/hint", bad.to_string().as_bytes());
+    assert_eq!(refused.status, 400, "{}", refused.body);
     assert_eq!(server.post("/api/sudoku/hint", b"not json").status, 400);
 }
 

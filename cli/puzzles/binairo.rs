@@ -116,6 +116,9 @@ pub fn run(args: &BinairoArgs) -> Result<Found> {
     if args.make.grade {
         return make::grade(&args.flags, || binairo::grade(&grid).into());
     }
+    if args.make.hint || args.make.explain {
+        return make::hints(&args.make, &args.flags, || binairo::explain(&grid));
+    }
     crate::run::solve_reduction(&reduction, &grid, &args.flags, |solved| {
         view(&grid, &solved)
     })

@@ -221,7 +221,7 @@ pub struct HintRequest {
     entries: Vec<(usize, usize, usize)>,
 }
 
-/// `POST /api/{puzzle}/hint` (sudoku and futoshiki) with `{"puzzle":TEXT,"entries":[...]}`:
+/// `POST /api/{puzzle}/hint` (sudoku, futoshiki and binairo) with `{"puzzle":TEXT,"entries":[...]}`:
 /// the next value to place and the deductions that lead to it, as `--hint --format json`
 /// gives them, on the puzzle with the entries taken as givens.
 pub async fn hint_puzzle(
@@ -273,10 +273,22 @@ pub async fn hint_puzzle(
                 futoshiki::explain(&grid)
             }
             Kind::Binairo => {
-                return Err(ApiError::input(
-                    "puzzle",
-                    "binairo's hints are not written yet",
-                ))
+                let mut grid = binairo::Binairo::default()
+                    .parse(&request.puzzle)
+                    .map_err(parsed)?;
+                for &(row, column, value) in &request.entries {
+                    if row >= grid.rows() || column >= grid.cols() || value > 1 {
+                        return Err(ApiError::input(
+                            "entries",
+                            format!(
+                                "entry [{row}, {column}, {value}]: expected a cell of the grid \
+                                 and a digit 0 or 1"
+                            ),
+                        ));
+                    }
+                    grid.set_digit(row, column, Some(value as u8));
+                }
+                binairo::explain(&grid)
             }
         };
         let (steps, end) = match explanation.to_next_placement() {

@@ -179,7 +179,7 @@ class Puzzle:
         return _dlx.grade_puzzle(self.kind, self.text)
 
     def explain(self) -> dict[str, Any]:
-        """Every step of deduction from the puzzle as given (sudoku, futoshiki): `steps`
+        """Every step of deduction from the puzzle as given (sudoku, futoshiki, binairo): `steps`
         (each with `rule`, `placed` and `removed` as (row, column, value) from 1, and `text`)
         and `end` (`solved`, `stuck` or `contradiction`)."""
         return _dlx.explain_puzzle(self.kind, self.text)

@@ -166,7 +166,7 @@ pub(crate) fn grade_puzzle(py: Python<'_>, name: &str, text: &str) -> PyResult<S
         .map_err(|err| registry_error(py, err))
 }
 
-/// Every step of deduction from a puzzle as given (sudoku, futoshiki): a dict of `steps`
+/// Every step of deduction from a puzzle as given (sudoku, futoshiki, binairo): a dict of `steps`
 /// (each a dict of `rule`, `placed` and `removed` as `(row, column, value)` from 1, and
 /// `text`) and `end` (`solved`, `stuck` or `contradiction`).
 ///

@@ -139,8 +139,10 @@ def test_puzzles_made_graded_and_explained():
         assert dlx.grade_puzzle(name, made["puzzle"]) == difficulty
     explained = dlx.explain_puzzle("futoshiki", dlx.generate_puzzle("futoshiki", "5", seed=2)["puzzle"])
     assert explained["end"] == "solved" and explained["steps"]
+    explained = dlx.explain_puzzle("binairo", dlx.generate_puzzle("binairo", "6", seed=3)["puzzle"])
+    assert explained["end"] == "solved" and explained["steps"][0]["rule"] == "three in a row"
     with pytest.raises(ValueError):
-        dlx.explain_puzzle("binairo", "4\n____\n____\n____\n____\n")
+        dlx.explain_puzzle("queens", "8")
     with pytest.raises(dlx.ParseError):
         dlx.generate_puzzle("sudoku", "9", "impossible")
 

@@ -24,8 +24,8 @@ use std::fmt;
 
 use crate::logic::{Grid, Houses, OwnRule, Rules, Step, RULES};
 
-/// The rule a hint applies, cheapest first.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+/// The rule a hint applies, cheapest first (the grid puzzles of houses, then binairo's).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Rule {
     /// A value with one place left in a row, column or box goes there.
     HiddenSingle,
@@ -50,6 +50,21 @@ pub enum Rule {
     /// A chain of cells of two values each, where either end holding the value rules it out
     /// of the cells that see both ends.
     Chain,
+    /// Binairo: two equal digits of three cells side by side leave the third the other
+    /// digit.
+    Trio,
+    /// Binairo: a line's last blank takes the digit the line lacks.
+    LastBlank,
+    /// Binairo: a line with all of one digit takes the other in its blanks.
+    FullLine,
+    /// Binairo: a digit that would make a line equal to a full line of its kind is ruled
+    /// out.
+    DistinctLines,
+    /// Binairo: a line with one of a digit left, whose last one must go among three cells
+    /// side by side, takes the other digit everywhere else (Unruly's nearly full line).
+    NearlyFullLine,
+    /// Binairo: every legal completion of the line puts this digit here.
+    WholeLine,
 }
 
 impl Rule {
@@ -64,6 +79,12 @@ impl Rule {
             Rule::Subset => "subset",
             Rule::Fish => "fish",
             Rule::Chain => "forcing chain",
+            Rule::Trio => "three in a row",
+            Rule::LastBlank => "last blank",
+            Rule::FullLine => "full line",
+            Rule::DistinctLines => "distinct lines",
+            Rule::NearlyFullLine => "nearly full line",
+            Rule::WholeLine => "whole line",
         }
     }
 
@@ -155,6 +176,29 @@ impl fmt::Display for Hint {
                 "r{}c{} is {}: the only value left in that cell (naked single)",
                 mark.row, mark.column, mark.value
             ),
+            (rule, Some(mark), Some(house)) if rule >= Rule::Trio => {
+                let (m, other) = (mark.value, 1 - mark.value.min(1));
+                let why = match rule {
+                    Rule::Trio => format!("else three {other}s side by side in {house}"),
+                    Rule::LastBlank => format!("the last blank of {house}, which lacks a {m}"),
+                    Rule::FullLine => format!("{house} has all its {other}s"),
+                    Rule::DistinctLines => {
+                        format!("a {other} would make {house} equal to a full line")
+                    }
+                    Rule::NearlyFullLine => format!(
+                        "the last {other} of {house} must go among three cells side by side \
+                         elsewhere"
+                    ),
+                    _ => format!("every way to complete {house} puts {m} there"),
+                };
+                write!(
+                    f,
+                    "r{}c{} is {m}: {why} ({})",
+                    mark.row,
+                    mark.column,
+                    rule.name()
+                )
+            }
             _ => {
                 write!(f, "{}:", self.rule.name())?;
                 for value in values(&self.removed) {

@@ -588,7 +588,12 @@ const BINAIRO: Extras = Extras {
             .map_err(SolveError::Parse)?;
         Ok(graded(crate::binairo::grade(&grid)))
     },
-    explain: None,
+    explain: Some(|text| {
+        let grid = crate::binairo::Binairo::default()
+            .parse(text)
+            .map_err(SolveError::Parse)?;
+        Ok(crate::binairo::explain(&grid))
+    }),
 };
 
 /// The puzzle named `name`, to solve from its text; `None` for a name the library does not

@@ -1,10 +1,10 @@
-//! Hints against the solution: on puzzles made at every level of sudoku's and futoshiki's
-//! ladders, every value a hint places is the solution's, every candidate it rules out is not,
+//! Hints against the solution: on puzzles made at every level of sudoku's, futoshiki's and
+//! binairo's ladders, every value a hint places is the solution's, every candidate it rules out is not,
 //! and a player who enters each hint's value and asks again reaches the solution.
 
 use reductions::generate::Rng;
 use reductions::hint::{End, Hint};
-use reductions::{futoshiki, sudoku};
+use reductions::{binairo, futoshiki, sudoku};
 
 /// Checks each step against `solution(row, column)` (rows and columns from 1).
 fn check(steps: &[Hint], solution: &dyn Fn(usize, usize) -> usize, what: &str) {
@@ -63,6 +63,47 @@ fn sudoku_hints_lead_to_the_solution() {
                 .count();
             assert_eq!(hints, open, "{what}: one hint per open cell");
         }
+    }
+}
+
+/// Binairo, every level below search, sides 6 to 12 and 8 x 12: one digit a step, each the
+/// solution's, the steps reach the solution; entered one hint at a time, the hints do too.
+#[test]
+fn binairo_hints_lead_to_the_solution() {
+    use binairo::Difficulty::*;
+    for difficulty in [Trivial, Easy, Normal, Tricky] {
+        for (rows, cols) in [(6, 6), (8, 8), (10, 10), (12, 12), (8, 12)] {
+            let seed = (rows * cols) as u64;
+            let made =
+                binairo::generate(rows, cols, true, difficulty, &mut Rng::new(seed)).unwrap();
+            let what = format!("{difficulty:?} {rows}x{cols}");
+            let solution = |r: usize, c: usize| {
+                usize::from(made.solution.digit(r - 1, c - 1).expect("a full grid"))
+            };
+            let explanation = binairo::explain(&made.puzzle);
+            assert_eq!(explanation.end, End::Solved, "{what}");
+            check(&explanation.steps, &solution, &what);
+            let open = (0..rows * cols)
+                .filter(|&k| made.puzzle.digit(k / cols, k % cols).is_none())
+                .count();
+            assert_eq!(
+                explanation.steps.len(),
+                open,
+                "{what}: one step per open cell"
+            );
+            let mut grid = made.puzzle.clone();
+            while let Some(step) = explain_next(&grid) {
+                let placed = step.placed[0];
+                assert_eq!(placed.value, solution(placed.row, placed.column), "{what}");
+                assert_eq!(grid.digit(placed.row - 1, placed.column - 1), None);
+                grid.set_digit(placed.row - 1, placed.column - 1, Some(placed.value as u8));
+            }
+            assert_eq!(grid, made.solution, "{what}");
+        }
+    }
+    // The next hint of a grid: the first step of its explanation.
+    fn explain_next(grid: &binairo::Grid) -> Option<Hint> {
+        binairo::explain(grid).steps.into_iter().next()
     }
 }
 

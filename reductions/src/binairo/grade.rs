@@ -59,16 +59,51 @@ pub type Grade = crate::generate::Grade<Difficulty>;
 
 /// What a pass of a rule did.
 #[derive(Copy, Clone, PartialEq, Eq)]
-enum Step {
+pub(super) enum Step {
     Nothing,
     Changed,
     Contradiction,
 }
 
+/// How many digits a pass of a rule places: all it finds (grading), or the first only, with
+/// the line it was found in (a hint, which must follow from the grid as it stands).
+pub(super) enum Placing {
+    All,
+    First(Option<(usize, usize)>),
+}
+
+impl Placing {
+    /// Puts `digit` in `cell` (found in line `line`); whether the pass should stop there.
+    fn put(&mut self, grid: &mut Grid, cell: usize, digit: u8, line: usize) -> bool {
+        grid.cells[cell] = digit;
+        match self {
+            Placing::All => false,
+            Placing::First(found) => {
+                *found = Some((cell, line));
+                true
+            }
+        }
+    }
+}
+
+/// A rule: one pass over the lines (the last looked-at state of each line, for
+/// `whole_lines`).
+pub(super) type Rule = fn(&mut Grid, &Lines, &mut [(u64, u64)], &mut Placing) -> Step;
+
+/// The rules, cheapest first, each with the difficulty that allows it.
+pub(super) const RULES: [(Rule, Difficulty); 6] = [
+    (threes, Difficulty::Trivial),
+    (single_gaps, Difficulty::Trivial),
+    (full_lines, Difficulty::Easy),
+    (near_equal, Difficulty::Easy),
+    (near_complete, Difficulty::Normal),
+    (whole_lines, Difficulty::Tricky),
+];
+
 /// The cells of every line of a grid's shape, rows first: worked out once per shape.
 pub(crate) struct Lines {
-    lines: Vec<Vec<usize>>,
-    rows: usize,
+    pub(super) lines: Vec<Vec<usize>>,
+    pub(super) rows: usize,
     /// What `supports` said of each line state seen, by (length, 0s, 1s): a generator asks
     /// about the same lines thousands of times, one cell apart.
     supports: RefCell<HashMap<LineState, (u64, u64)>>,
@@ -102,21 +137,11 @@ pub(crate) fn deduce(grid: &mut Grid, lines: &Lines, difficulty: Difficulty) -> 
     // nothing new.
     let mut looked = vec![(u64::MAX, u64::MAX); lines.lines.len()];
     loop {
-        let mut step = threes(grid, lines);
-        if step == Step::Nothing {
-            step = single_gaps(grid, lines);
-        }
-        if step == Step::Nothing && difficulty >= Difficulty::Easy {
-            step = full_lines(grid, lines);
-            if step == Step::Nothing {
-                step = near_equal(grid, lines);
+        let mut step = Step::Nothing;
+        for (rule, needs) in RULES {
+            if step == Step::Nothing && difficulty >= needs {
+                step = rule(grid, lines, &mut looked, &mut Placing::All);
             }
-        }
-        if step == Step::Nothing && difficulty >= Difficulty::Normal {
-            step = near_complete(grid, lines);
-        }
-        if step == Step::Nothing && difficulty >= Difficulty::Tricky {
-            step = whole_lines(grid, lines, &mut looked);
         }
         match step {
             Step::Contradiction => return Deduction::Contradiction,
@@ -130,7 +155,7 @@ pub(crate) fn deduce(grid: &mut Grid, lines: &Lines, difficulty: Difficulty) -> 
 
 /// Whether a complete grid keeps every rule: no three in a row, balanced lines, and distinct
 /// lines where they must be.
-fn keeps_rules(grid: &Grid, lines: &Lines) -> bool {
+pub(super) fn keeps_rules(grid: &Grid, lines: &Lines) -> bool {
     let bits: Vec<u64> = lines
         .lines
         .iter()
@@ -156,9 +181,9 @@ fn keeps_rules(grid: &Grid, lines: &Lines) -> bool {
 }
 
 /// Two equal digits of three cells in a row: the third takes the other digit.
-fn threes(grid: &mut Grid, lines: &Lines) -> Step {
+fn threes(grid: &mut Grid, lines: &Lines, _: &mut [(u64, u64)], placing: &mut Placing) -> Step {
     let mut step = Step::Nothing;
-    for cells in &lines.lines {
+    for (line, cells) in lines.lines.iter().enumerate() {
         for w in cells.windows(3) {
             let d = [w[0], w[1], w[2]].map(|k| grid.cells[k]);
             let blanks = d.iter().filter(|&&x| x == BLANK).count();
@@ -172,8 +197,10 @@ fn threes(grid: &mut Grid, lines: &Lines) -> Step {
                         _ => (d[0], d[1]),
                     };
                     if a == b {
-                        grid.cells[w[k]] = 1 - a;
                         step = Step::Changed;
+                        if placing.put(grid, w[k], 1 - a, line) {
+                            return step;
+                        }
                     }
                 }
                 _ => {}
@@ -197,9 +224,14 @@ fn tally(grid: &Grid, cells: &[usize]) -> ([usize; 2], usize) {
 }
 
 /// A line with one blank left takes the digit it lacks.
-fn single_gaps(grid: &mut Grid, lines: &Lines) -> Step {
+fn single_gaps(
+    grid: &mut Grid,
+    lines: &Lines,
+    _: &mut [(u64, u64)],
+    placing: &mut Placing,
+) -> Step {
     let mut step = Step::Nothing;
-    for cells in &lines.lines {
+    for (line, cells) in lines.lines.iter().enumerate() {
         let (count, blanks) = tally(grid, cells);
         let half = cells.len() / 2;
         if count[0] > half || count[1] > half {
@@ -208,8 +240,10 @@ fn single_gaps(grid: &mut Grid, lines: &Lines) -> Step {
         if blanks == 1 {
             let cell = cells.iter().copied().find(|&k| grid.cells[k] == BLANK);
             if let Some(cell) = cell {
-                grid.cells[cell] = u8::from(count[1] < half);
                 step = Step::Changed;
+                if placing.put(grid, cell, u8::from(count[1] < half), line) {
+                    return step;
+                }
             }
         }
     }
@@ -217,19 +251,19 @@ fn single_gaps(grid: &mut Grid, lines: &Lines) -> Step {
 }
 
 /// A line with all of one digit takes the other in its blanks.
-fn full_lines(grid: &mut Grid, lines: &Lines) -> Step {
+fn full_lines(grid: &mut Grid, lines: &Lines, _: &mut [(u64, u64)], placing: &mut Placing) -> Step {
     let mut step = Step::Nothing;
-    for cells in &lines.lines {
+    for (line, cells) in lines.lines.iter().enumerate() {
         let (count, blanks) = tally(grid, cells);
         let half = cells.len() / 2;
         for digit in [0u8, 1] {
             if blanks > 0 && count[usize::from(digit)] == half {
+                step = Step::Changed;
                 for &k in cells {
-                    if grid.cells[k] == BLANK {
-                        grid.cells[k] = 1 - digit;
+                    if grid.cells[k] == BLANK && placing.put(grid, k, 1 - digit, line) {
+                        return step;
                     }
                 }
-                step = Step::Changed;
                 break;
             }
         }
@@ -240,7 +274,7 @@ fn full_lines(grid: &mut Grid, lines: &Lines) -> Step {
 /// Unruly's uniqueness rule: a line with all its `digit`s placed, and another of its kind
 /// with all but one of them placed at the same positions: the other's last such position
 /// would make the two lines equal, so it takes the other digit.
-fn near_equal(grid: &mut Grid, lines: &Lines) -> Step {
+fn near_equal(grid: &mut Grid, lines: &Lines, _: &mut [(u64, u64)], placing: &mut Placing) -> Step {
     if !grid.distinct {
         return Step::Nothing;
     }
@@ -266,8 +300,10 @@ fn near_equal(grid: &mut Grid, lines: &Lines) -> Step {
                     let j = (full & !theirs).trailing_zeros() as usize;
                     let cell = kind[b][j];
                     if grid.cells[cell] == BLANK {
-                        grid.cells[cell] = 1 - digit;
                         step = Step::Changed;
+                        if placing.put(grid, cell, 1 - digit, from + b) {
+                            return step;
+                        }
                     }
                 }
             }
@@ -283,11 +319,16 @@ fn near_equal(grid: &mut Grid, lines: &Lines) -> Step {
 /// of `fill`, where some three cells side by side hold only blanks and `fill` (so that the
 /// last `other` must go among their blanks), takes `fill` in all its other blanks. Rows then
 /// columns, for 0 then 1, as Unruly goes.
-fn near_complete(grid: &mut Grid, lines: &Lines) -> Step {
+fn near_complete(
+    grid: &mut Grid,
+    lines: &Lines,
+    _: &mut [(u64, u64)],
+    placing: &mut Placing,
+) -> Step {
     let mut step = Step::Nothing;
     for fill in [0u8, 1] {
         let other = usize::from(1 - fill);
-        for cells in &lines.lines {
+        for (line, cells) in lines.lines.iter().enumerate() {
             let half = cells.len() / 2;
             let (count, _) = tally(grid, cells);
             if count[other] + 1 != half || count[usize::from(fill)] + 2 > half {
@@ -301,8 +342,10 @@ fn near_complete(grid: &mut Grid, lines: &Lines) -> Step {
                 }
                 for &k in cells {
                     if grid.cells[k] == BLANK && !w.contains(&k) {
-                        grid.cells[k] = fill;
                         step = Step::Changed;
+                        if placing.put(grid, k, fill, line) {
+                            return step;
+                        }
                     }
                 }
             }
@@ -312,11 +355,16 @@ fn near_complete(grid: &mut Grid, lines: &Lines) -> Step {
 }
 
 /// A cell takes the digit that every legal completion of its line gives it.
-fn whole_lines(grid: &mut Grid, lines: &Lines, looked: &mut [(u64, u64)]) -> Step {
+fn whole_lines(
+    grid: &mut Grid,
+    lines: &Lines,
+    looked: &mut [(u64, u64)],
+    placing: &mut Placing,
+) -> Step {
     let mut step = Step::Nothing;
-    for (cells, looked) in lines.lines.iter().zip(looked) {
-        let line: Vec<u8> = cells.iter().map(|&k| grid.cells[k]).collect();
-        let state = line
+    for (line, (cells, looked)) in lines.lines.iter().zip(looked).enumerate() {
+        let digits: Vec<u8> = cells.iter().map(|&k| grid.cells[k]).collect();
+        let state = digits
             .iter()
             .enumerate()
             .fold((0u64, 0u64), |(z, o), (j, &d)| match d {
@@ -324,13 +372,13 @@ fn whole_lines(grid: &mut Grid, lines: &Lines, looked: &mut [(u64, u64)]) -> Ste
                 1 => (z, o | 1 << j),
                 _ => (z, o),
             });
-        if !line.contains(&BLANK) || *looked == state {
+        if !digits.contains(&BLANK) || *looked == state {
             continue;
         }
-        let key = (line.len(), state.0, state.1);
+        let key = (digits.len(), state.0, state.1);
         let cached = lines.supports.borrow().get(&key).copied();
         let (zeros, ones) = cached.unwrap_or_else(|| {
-            let found = supports(&line);
+            let found = supports(&digits);
             let mut cache = lines.supports.borrow_mut();
             if cache.len() >= MAX_REMEMBERED {
                 cache.clear();
@@ -340,19 +388,22 @@ fn whole_lines(grid: &mut Grid, lines: &Lines, looked: &mut [(u64, u64)]) -> Ste
         });
         let mut after = state;
         for (j, &cell) in cells.iter().enumerate() {
-            match (zeros >> j & 1, ones >> j & 1, line[j]) {
+            let digit = match (zeros >> j & 1, ones >> j & 1, digits[j]) {
                 (0, 0, _) => return Step::Contradiction,
-                (1, 0, BLANK) => {
-                    grid.cells[cell] = 0;
-                    after.0 |= 1 << j;
-                }
-                (0, 1, BLANK) => {
-                    grid.cells[cell] = 1;
-                    after.1 |= 1 << j;
-                }
+                (1, 0, BLANK) => 0,
+                (0, 1, BLANK) => 1,
                 _ => continue,
-            }
+            };
             step = Step::Changed;
+            if placing.put(grid, cell, digit, line) {
+                // Looked at again next time: the rest of the line is still to place.
+                return step;
+            }
+            if digit == 0 {
+                after.0 |= 1 << j;
+            } else {
+                after.1 |= 1 << j;
+            }
         }
         *looked = after;
     }

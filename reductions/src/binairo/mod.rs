@@ -122,6 +122,7 @@ mod encode;
 mod format;
 mod generate;
 mod grade;
+mod hints;
 mod propagate;
 mod reasoning;
 mod tatham;
@@ -132,6 +133,7 @@ pub use generate::{
     add_clues, generate, generate_before, Generated, MAX_GENERATED_SIDE, MAX_TRIES,
 };
 pub use grade::{grade, Difficulty, Grade};
+pub use hints::explain;
 pub use propagate::count_patterns;
 
 use std::fmt;
