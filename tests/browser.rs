@@ -491,6 +491,33 @@ fn the_page_works_in_a_real_browser() {
     assert_eq!(driver.text("#sudoku-id"), JIGSAW);
     driver.click("#sudoku summary");
 
+    // Pencil marks (on the 4 x 4 jigsaw): the button turns them on, digits typed then mark
+    // candidates (2 and 4, and 2 again takes its mark off; 7 is no digit of the grid) without
+    // a value; off again, a digit is the cell's value and hides the marks, and deleting it
+    // shows them again.
+    let open = "#sudoku-board input.cell";
+    let marks = |driver: &Driver| {
+        driver.script(&format!(
+            "const input = document.querySelector({});\
+             return [input.value, [...input.marks.children].map(m => m.textContent).join(' ')];",
+            json!(open)
+        ))
+    };
+    driver.click("#sudoku-pencil");
+    driver.type_into(open, "2472");
+    assert_eq!(marks(&driver), json!(["", "4"]));
+    driver.type_into(open, "2");
+    assert_eq!(marks(&driver), json!(["", "2 4"]));
+    driver.click("#sudoku-pencil");
+    driver.type_into(open, "3");
+    assert_eq!(marks(&driver), json!(["3", ""]));
+    driver.type_into(open, "");
+    driver.script(&format!(
+        "document.querySelector({}).dispatchEvent(new Event('input'));",
+        json!(open)
+    ));
+    assert_eq!(marks(&driver), json!(["", "2 4"]));
+
     // A killer sudoku made in the page (6 x 6, seed 3): a dashed outline in every cell, the
     // sums in the cages' first cells adding up to the grid's total, 6 times 1 + ... + 6.
     driver.script("document.querySelector('#sudoku-size').value = '6k';");
