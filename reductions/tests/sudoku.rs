@@ -857,3 +857,47 @@ fn jigsaws_are_made_with_connected_regions_at_every_level() {
         assert_eq!(Sudoku::default().parse(&id).unwrap(), made.puzzle);
     }
 }
+
+/// Killer sudoku's text: mistakes in the cages and sums are refused with their place.
+#[test]
+fn killer_text_mistakes_are_refused_with_a_place() {
+    let grid = "....\n....\n....\n....\n";
+    let cages = "cages\naabb\naabb\nccdd\nccdd\n";
+    for (text, (line, column), message) in [
+        (format!("{grid}{cages}"), (5, 1), "expected a line `sums`"),
+        (
+            format!("{grid}cages\naabb\naabb\nccdd\nsums\n10 . 10 .\n. . . .\n10 . 10 .\n. . . .\n"),
+            (5, 1),
+            "expected 4 lines of cage names after `cages`",
+        ),
+        (
+            format!("{grid}{cages}sums\n10 . 10 .\n. . . .\n10 . 10 .\n"),
+            (10, 1),
+            "expected 4 lines of sums after `sums`",
+        ),
+        (
+            format!("{grid}{cages}sums\n10 . 10\n. . . .\n10 . 10 .\n. . . .\n"),
+            (11, 1),
+            "expected 4 sums in a row",
+        ),
+        (
+            format!("{grid}{cages}sums\n10 . x .\n. . . .\n10 . 10 .\n. . . .\n"),
+            (11, 6),
+            "expected a cage's sum, or '.' for none",
+        ),
+        (
+            format!("{grid}{cages}sums\n10 5 10 .\n. . . .\n10 . 10 .\n. . . .\n"),
+            (5, 1),
+            "has two sums, 10 and 5",
+        ),
+        (
+            format!("{grid}cages\naaaa\naabb\nccdd\nccdd\nsums\n10 . . .\n. . 3 .\n10 . 10 .\n. . . .\n"),
+            (5, 1),
+            "has 6 cells: a cage holds distinct digits, 4 at most",
+        ),
+    ] {
+        let err = Sudoku::default().parse(&text).unwrap_err();
+        assert_eq!((err.line(), err.column()), (Some(line), Some(column)), "{text}{err}");
+        assert!(err.to_string().contains(message), "{err}");
+    }
+}

@@ -196,15 +196,22 @@ pub fn shape_of_side(side: usize) -> Option<(usize, usize)> {
         .map(|h| (h, side / h))
 }
 
-/// The regions of a jigsaw sudoku of side `side`, written on `lines` after the line
-/// `regions` (`marker`): side lines of side names, blanks and `|` skipped.
-fn read_regions(side: usize, marker: usize, lines: &[(usize, &str)]) -> Result<Grid, ParseError> {
+/// Side rows of side names after a marker line (`marker`): a character per cell, blanks and
+/// `|` skipped, row-major; a jigsaw's regions or a killer's cages. `rows` and `row` name the
+/// rows and the names of one in errors.
+pub(super) fn read_names(
+    side: usize,
+    marker: usize,
+    lines: &[(usize, &str)],
+    rows: &'static str,
+    row: &'static str,
+) -> Result<Vec<char>, ParseError> {
     if lines.len() != side {
         return Err(ParseError::new(
             marker,
             1,
             ParseErrorKind::Count {
-                what: "lines of regions after `regions` (one per row)",
+                what: rows,
                 expected: side,
                 found: lines.len(),
             },
@@ -212,23 +219,36 @@ fn read_regions(side: usize, marker: usize, lines: &[(usize, &str)]) -> Result<G
     }
     let mut names = Vec::with_capacity(side * side);
     for &(line, text) in lines {
-        let row: Vec<char> = text
+        let found: Vec<char> = text
             .chars()
             .filter(|c| !c.is_whitespace() && *c != '|')
             .collect();
-        if row.len() != side {
+        if found.len() != side {
             return Err(ParseError::new(
                 line,
                 1,
                 ParseErrorKind::Count {
-                    what: "region names in a row",
+                    what: row,
                     expected: side,
-                    found: row.len(),
+                    found: found.len(),
                 },
             ));
         }
-        names.extend(row);
+        names.extend(found);
     }
+    Ok(names)
+}
+
+/// The regions of a jigsaw sudoku of side `side`, written on `lines` after the line
+/// `regions` (`marker`): side lines of side names, blanks and `|` skipped.
+fn read_regions(side: usize, marker: usize, lines: &[(usize, &str)]) -> Result<Grid, ParseError> {
+    let names = read_names(
+        side,
+        marker,
+        lines,
+        "lines of regions after `regions` (one per row)",
+        "region names in a row",
+    )?;
     Grid::jigsaw(side, &names).map_err(|reason| {
         ParseError::new(
             marker,

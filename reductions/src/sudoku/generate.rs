@@ -258,17 +258,7 @@ pub(super) fn random_regions(side: usize, rng: &mut Rng) -> Vec<u8> {
         }
         None => (0..side * side).map(|k| (k / side) as u8).collect(),
     };
-    let neighbours = |k: usize| {
-        let (r, c) = (k / side, k % side);
-        [
-            (r > 0).then(|| k - side),
-            (r + 1 < side).then(|| k + side),
-            (c > 0).then(|| k - 1),
-            (c + 1 < side).then(|| k + 1),
-        ]
-        .into_iter()
-        .flatten()
-    };
+    let neighbours = |k: usize| super::killer::neighbours(k, side);
     let connected = |regions: &[u8], region: u8| {
         let cells: Vec<usize> = (0..side * side).filter(|&k| regions[k] == region).collect();
         let mut seen = vec![false; side * side];

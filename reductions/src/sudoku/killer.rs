@@ -47,14 +47,7 @@ impl Cages {
             of[start] = cages;
             let mut todo = vec![start];
             while let Some(k) = todo.pop() {
-                let (r, c) = (k / side, k % side);
-                let near = [
-                    (r > 0).then(|| k - side),
-                    (r + 1 < side).then(|| k + side),
-                    (c > 0).then(|| k - 1),
-                    (c + 1 < side).then(|| k + 1),
-                ];
-                for n in near.into_iter().flatten() {
+                for n in neighbours(k, side) {
                     if of[n] == u16::MAX && names[n] == names[start] {
                         of[n] = cages;
                         todo.push(n);
@@ -132,14 +125,7 @@ impl Cages {
         for g in 0..self.count() {
             let mut taken = Vec::new();
             for k in self.cells(g) {
-                let (r, c) = (k / side, k % side);
-                let near = [
-                    (r > 0).then(|| k - side),
-                    (r + 1 < side).then(|| k + side),
-                    (c > 0).then(|| k - 1),
-                    (c + 1 < side).then(|| k + 1),
-                ];
-                for n in near.into_iter().flatten() {
+                for n in neighbours(k, side) {
                     taken.extend(letter[self.cage_of(n)]);
                 }
             }
@@ -178,6 +164,19 @@ impl Cages {
     }
 }
 
+/// The cells side by side with cell `k` of a square of side `side`.
+pub(super) fn neighbours(k: usize, side: usize) -> impl Iterator<Item = usize> {
+    let (r, c) = (k / side, k % side);
+    [
+        (r > 0).then(|| k - side),
+        (r + 1 < side).then(|| k + side),
+        (c > 0).then(|| k - 1),
+        (c + 1 < side).then(|| k + 1),
+    ]
+    .into_iter()
+    .flatten()
+}
+
 /// Reads the lines after `cages` (at line `marker`): side rows of names, a line `sums`, side
 /// rows of sums (numbers, `.` for none).
 pub(super) fn read_text(
@@ -197,48 +196,23 @@ pub(super) fn read_text(
             })
         })?;
     let (names, sums) = (&lines[..sums_at], &lines[sums_at + 1..]);
-    for (rows, what, line) in [
-        (
-            names,
-            "lines of cage names after `cages` (one per row)",
-            marker,
-        ),
-        (
-            sums,
-            "lines of sums after `sums` (one per row)",
+    let cells = super::format::read_names(
+        side,
+        marker,
+        names,
+        "lines of cage names after `cages` (one per row)",
+        "cage names in a row",
+    )?;
+    if sums.len() != side {
+        return Err(ParseError::new(
             lines[sums_at].0,
-        ),
-    ] {
-        if rows.len() != side {
-            return Err(ParseError::new(
-                line,
-                1,
-                ParseErrorKind::Count {
-                    what,
-                    expected: side,
-                    found: rows.len(),
-                },
-            ));
-        }
-    }
-    let mut cells = Vec::with_capacity(side * side);
-    for &(line, text) in names {
-        let row: Vec<char> = text
-            .chars()
-            .filter(|c| !c.is_whitespace() && *c != '|')
-            .collect();
-        if row.len() != side {
-            return Err(ParseError::new(
-                line,
-                1,
-                ParseErrorKind::Count {
-                    what: "cage names in a row",
-                    expected: side,
-                    found: row.len(),
-                },
-            ));
-        }
-        cells.extend(row);
+            1,
+            ParseErrorKind::Count {
+                what: "lines of sums after `sums` (one per row)",
+                expected: side,
+                found: sums.len(),
+            },
+        ));
     }
     // As Solo reads them: a sum beyond what the cage's digits reach is a puzzle without
     // solution, not a misreading.
