@@ -217,7 +217,7 @@ fn tathams_jigsaw_puzzles_read_solve_grade_and_write_back() {
 /// and the grade is Solo's difficulty.
 #[test]
 fn tathams_killer_puzzles_read_solve_grade_and_write_back() {
-    use reductions::sudoku::{grade, Difficulty, Grade};
+    use reductions::sudoku::{grade, Grade};
     let path =
         PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/tatham/solo-killer.tsv");
     let corpus = fs::read_to_string(path).unwrap();
@@ -272,14 +272,7 @@ fn tathams_killer_puzzles_read_solve_grade_and_write_back() {
             "{grid}"
         );
         // Graded at Solo's level: his killer deductions, at every grade.
-        let difficulty = match params.split('d').nth(1).unwrap() {
-            "t" => Difficulty::Trivial,
-            "b" => Difficulty::Basic,
-            "i" => Difficulty::Intermediate,
-            "a" => Difficulty::Advanced,
-            "e" => Difficulty::Extreme,
-            _ => Difficulty::Unreasonable,
-        };
+        let difficulty = solo_difficulty(params);
         match grade(&grid) {
             Grade::Unique {
                 difficulty: found, ..
@@ -508,6 +501,21 @@ fn our_game_ids_load_in_solo_and_solve_to_its_solutions() {
     );
 }
 
+/// The difficulty Solo was asked for in `params` (`3x3dt`: trivial); every 2x2 puzzle is
+/// trivial whatever is asked, as Solo finds all of them so.
+fn solo_difficulty(params: &str) -> reductions::sudoku::Difficulty {
+    use reductions::sudoku::Difficulty;
+    match params.split('d').nth(1).unwrap() {
+        _ if params.starts_with("2x2") => Difficulty::Trivial,
+        "t" => Difficulty::Trivial,
+        "b" => Difficulty::Basic,
+        "i" => Difficulty::Intermediate,
+        "a" => Difficulty::Advanced,
+        "e" => Difficulty::Extreme,
+        _ => Difficulty::Unreasonable,
+    }
+}
+
 /// Checks every line of a corpus of Solo's puzzles (see above); the number of lines.
 fn check_solo_corpus(file: &str) -> usize {
     use reductions::sudoku::{grade, Difficulty, Grade};
@@ -524,17 +532,7 @@ fn check_solo_corpus(file: &str) -> usize {
         let digits: Vec<usize> = cells(&boards[0]).concat();
         let tatham: Vec<usize> = solution.split(',').map(|d| d.parse().unwrap()).collect();
         assert_eq!((boards.len(), digits), (1, tatham), "{id}");
-        let letter = params.split('d').nth(1).unwrap();
-        // Solo makes every 2x2 puzzle Trivial whatever is asked: it finds all of them so.
-        let difficulty = match letter {
-            _ if params.starts_with("2x2") => Difficulty::Trivial,
-            "t" => Difficulty::Trivial,
-            "b" => Difficulty::Basic,
-            "i" => Difficulty::Intermediate,
-            "a" => Difficulty::Advanced,
-            "e" => Difficulty::Extreme,
-            _ => Difficulty::Unreasonable,
-        };
+        let difficulty = solo_difficulty(params);
         let grid = Sudoku::default().parse(id).unwrap();
         assert_eq!(grid.has_diagonals(), params.contains("xd"), "{id}");
         assert_eq!(grid.regions().is_some(), params.contains('j'), "{id}");
