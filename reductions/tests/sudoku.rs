@@ -518,7 +518,7 @@ fn solo_difficulty(params: &str) -> reductions::sudoku::Difficulty {
 
 /// Checks every line of a corpus of Solo's puzzles (see above); the number of lines.
 fn check_solo_corpus(file: &str) -> usize {
-    use reductions::sudoku::{grade, Difficulty, Grade};
+    use reductions::sudoku::{grade, Grade};
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("tests/fixtures/tatham")
         .join(file);
