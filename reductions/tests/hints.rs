@@ -66,6 +66,28 @@ fn sudoku_hints_lead_to_the_solution() {
     }
 }
 
+/// Killer sudoku (9 x 9 and 6 x 6, with the diagonals and as a jigsaw), every level below
+/// search: each step's values are the solution's and its ruled-out candidates are not, and the
+/// steps reach the solution.
+#[test]
+fn killer_sudoku_hints_lead_to_the_solution() {
+    use sudoku::Difficulty::*;
+    for size in ["9k", "6k", "9xk", "9jk"] {
+        let (side, variant) = sudoku::variant_of_size(size);
+        let shape = variant.shape(side).unwrap();
+        for difficulty in [Trivial, Basic, Intermediate, Advanced] {
+            let made = sudoku::generate_like_before(&shape, difficulty, &mut Rng::new(3), None)
+                .unwrap()
+                .unwrap();
+            let what = format!("{size} {difficulty:?}");
+            let solution = |r: usize, c: usize| made.solution.digit(r - 1, c - 1).unwrap();
+            let explanation = sudoku::explain(&made.puzzle);
+            assert_eq!(explanation.end, End::Solved, "{what}");
+            check(&explanation.steps, &solution, &what);
+        }
+    }
+}
+
 /// Binairo, every level below search, sides 6 to 12 and 8 x 12: one digit a step, each the
 /// solution's, the steps reach the solution; entered one hint at a time, the hints do too.
 #[test]
