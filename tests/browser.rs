@@ -437,6 +437,32 @@ fn the_page_works_in_a_real_browser() {
         .clone();
     check_solution(&puzzle, &shown);
 
+    // Unequal's adjacent mode made in the page (5a, seed 2): a bar across the gap for every
+    // pair the API's puzzle marks consecutive, and the puzzle revealed is solved.
+    driver.script("document.querySelector('#futoshiki-size').value = '5a';");
+    driver.type_into("#futoshiki-seed", "2");
+    driver.click("#futoshiki-make");
+    driver.wait_text("#futoshiki-status", "exactly one solution");
+    assert!(driver.text("#futoshiki-id").starts_with("5a:"));
+    let bars = driver.script(
+        "return [...document.querySelectorAll('#futoshiki-board .sign')]\
+           .filter(s => s.textContent === '\\u2503' || s.textContent === '\\u2501').length;",
+    );
+    let made = server
+        .get("/api/futoshiki/generate?size=5a&difficulty=trivial&seed=2")
+        .json();
+    let marked = ["right", "down"]
+        .iter()
+        .flat_map(|side| made["puzzle"][side].as_array().unwrap().iter())
+        .flat_map(|row| row.as_array().unwrap().iter())
+        .filter(|sign| sign.as_str() == Some("="))
+        .count();
+    assert!(marked > 0);
+    assert_eq!(bars.as_u64(), Some(marked as u64));
+    driver.click("#futoshiki-reveal");
+    driver.wait_text("#futoshiki-verdict", "Solved!");
+    driver.type_into("#futoshiki-seed", "");
+
     // Garbage is refused next to the input, and the page goes on.
     driver.type_into("#futoshiki-text", "garbage");
     driver.click("#futoshiki-solve");

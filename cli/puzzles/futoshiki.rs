@@ -25,6 +25,10 @@ use crate::Found;
 /// smaller) or `v` (upper larger), `-` at odd positions. Blanks between tokens are
 /// optional. Standard input if FILE is absent or `-`.
 ///
+/// Unequal's adjacent mode: a first line `N adjacent`, then `=` between two cells for a bar
+/// (consecutive digits) and `|` or `-` for none (digits not consecutive); or an Unequal ID
+/// `5a:...`; `--generate 5a` makes them.
+///
 /// Plain text: the same format, every cell filled, the relations kept. On a terminal the
 /// signs stand between the cells and the givens are set apart.
 ///
@@ -97,16 +101,23 @@ pub fn run(args: &FileArgs) -> Result<Found> {
 
 /// `--generate N`: futoshiki of n x n.
 fn generate(args: &FileArgs, size: &str) -> Result<Found> {
-    let n: usize = size.parse().unwrap_or(0);
+    // `5a`: Unequal's adjacent mode.
+    let (number, adjacent) = match size.strip_suffix(['a', 'A']) {
+        Some(number) => (number, true),
+        None => (size, false),
+    };
+    let n: usize = number.parse().unwrap_or(0);
     if !(2..=futoshiki::MAX_GENERATED_SIZE).contains(&n) {
         bail!(
-            "--generate {size}: expected the side of a futoshiki made here, from 2 to {}",
+            "--generate {size}: expected the side of a futoshiki made here, from 2 to {}, then \
+             a for Unequal's adjacent mode",
             futoshiki::MAX_GENERATED_SIZE
         );
     }
     let difficulty = make::difficulty(&args.make, Difficulty::Trivial)?;
     make::generate(&args.make, &args.flags, |rng, deadline| {
-        let Ok(made) = futoshiki::generate_before(n, difficulty, rng, deadline) else {
+        let made = futoshiki::generate_mode_before(n, adjacent, difficulty, rng, deadline);
+        let Ok(made) = made else {
             return Ok(None); // Out of time.
         };
         let mut made = made.expect("the size was checked");
@@ -163,7 +174,8 @@ impl<P: std::borrow::Borrow<Grid>> Board for FutoshikiView<P> {
     }
 
     /// The digits with the signs between them: `<` `>` in rows, `∧` `∨` between rows (the
-    /// point towards the smaller digit).
+    /// point towards the smaller digit); in the adjacent mode, `=` and `‖` for the bars
+    /// between consecutive digits.
     fn pretty(&self, color: bool, out: &mut dyn Write) -> io::Result<()> {
         let paint = Paint { color };
         let n = self.solved.size();
@@ -177,9 +189,10 @@ impl<P: std::borrow::Borrow<Grid>> Board for FutoshikiView<P> {
                         line.push(' ');
                     }
                     let sign = match self.solved.down(row - 1, col) {
-                        Relation::None => " ",
+                        Relation::None | Relation::Apart => " ",
                         Relation::Less => "∧",
                         Relation::Greater => "∨",
+                        Relation::Consecutive => "‖",
                     };
                     line.push_str(&render::center(sign, width));
                 }
@@ -189,9 +202,10 @@ impl<P: std::borrow::Borrow<Grid>> Board for FutoshikiView<P> {
             for col in 0..n {
                 if col > 0 {
                     line.push(match self.solved.right(row, col - 1) {
-                        Relation::None => ' ',
+                        Relation::None | Relation::Apart => ' ',
                         Relation::Less => '<',
                         Relation::Greater => '>',
+                        Relation::Consecutive => '=',
                     });
                 }
                 let text = self.value(row, col).to_string();
@@ -246,17 +260,19 @@ impl<P: std::borrow::Borrow<Grid>> Board for FutoshikiView<P> {
                 svg.text(x + CELL / 2, y + CELL / 2, &text, 20, given, fill);
                 if col + 1 < n {
                     let sign = match self.solved.right(row, col) {
-                        Relation::None => "",
+                        Relation::None | Relation::Apart => "",
                         Relation::Less => "<",
                         Relation::Greater => ">",
+                        Relation::Consecutive => "|",
                     };
                     svg.text(x + CELL + gap / 2, y + CELL / 2, sign, 18, true, "#000000");
                 }
                 if row + 1 < n {
                     let sign = match self.solved.down(row, col) {
-                        Relation::None => "",
+                        Relation::None | Relation::Apart => "",
                         Relation::Less => "∧",
                         Relation::Greater => "∨",
+                        Relation::Consecutive => "—",
                     };
                     svg.text(x + CELL / 2, y + CELL + gap / 2, sign, 18, true, "#000000");
                 }

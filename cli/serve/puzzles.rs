@@ -50,9 +50,11 @@ fn futoshiki_json(grid: &futoshiki::Grid) -> Value {
     let n = grid.size();
     let sign = |relation: futoshiki::Relation, less: &str, greater: &str| -> String {
         match relation {
-            futoshiki::Relation::None => String::new(),
+            futoshiki::Relation::None | futoshiki::Relation::Apart => String::new(),
             futoshiki::Relation::Less => less.to_owned(),
             futoshiki::Relation::Greater => greater.to_owned(),
+            // A bar of the adjacent mode: the page draws it across the gap.
+            futoshiki::Relation::Consecutive => "=".to_owned(),
         }
     };
     let right: Vec<Vec<String>> = (0..n)
@@ -351,12 +353,18 @@ pub async fn generate_puzzle(
     let size = request.size.clone();
     let answer = match kind {
         Kind::Futoshiki => {
-            let n = side(&size, MAX_FUTOSHIKI, false)?;
+            // `5a`: Unequal's adjacent mode.
+            let (number, adjacent) = match size.trim().strip_suffix('a') {
+                Some(number) => (number, true),
+                None => (size.as_str(), false),
+            };
+            let n = side(number, MAX_FUTOSHIKI, false)?;
             let difficulty = level(&request.difficulty, futoshiki::Difficulty::Trivial)?;
             jobs.run(move |job| {
                 let mut rng = reductions::generate::Rng::new(seed);
+                let deadline = Some(job.deadline());
                 let made =
-                    futoshiki::generate_before(n, difficulty, &mut rng, Some(job.deadline()))
+                    futoshiki::generate_mode_before(n, adjacent, difficulty, &mut rng, deadline)
                         .map_err(|_| job.out_of_time())?
                         .ok_or_else(ApiError::internal)?;
                 let solution = grid_cells(n, n, |r, c| made.solution.digit(r, c));

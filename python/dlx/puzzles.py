@@ -72,7 +72,8 @@ class Board:
     uncovered). `given`: which cells the puzzle gave, where it has givens. `regions`: a jigsaw
     sudoku's region of each cell. `diagonals`: a sudoku-X. `cages` and `sums`: a killer
     sudoku's cage of each cell (numbered in reading order) and the sum written in each cell
-    (a cage's in its first cell, 0 elsewhere). `less`: futoshiki's inequalities,
+    (a cage's in its first cell, 0 elsewhere). `adjacent` and `bars`: Unequal's adjacent
+    mode, whose bars join pairs of cells (from 0) that hold consecutive digits. `less`: futoshiki's inequalities,
     as pairs of (row, column) cells from 0, the smaller first. `str()` is the text that the
     `dlx` command prints; Jupyter draws the board (`_repr_svg_`).
     """
@@ -85,6 +86,8 @@ class Board:
         self.cages: Optional[list[list[int]]] = None
         self.sums: Optional[list[list[int]]] = None
         self.less: list[tuple[tuple[int, int], tuple[int, int]]] = []
+        self.bars: list[tuple[tuple[int, int], tuple[int, int]]] = []
+        self.adjacent = False
         self.rows: list[list[Any]] = _READERS.get(kind, _characters)(self)
         self.given: Optional[list[list[bool]]] = None
         if kind in _DIGITS:
@@ -314,7 +317,9 @@ def _binairo(board: Board) -> list[list[Any]]:
 
 
 def _futoshiki(board: Board) -> list[list[Any]]:
-    lines = board.text.splitlines()[1:]
+    lines = board.text.splitlines()
+    board.adjacent = lines[0].strip().endswith("adjacent")
+    lines = lines[1:]
     rows = []
     for index, line in enumerate(lines):
         tokens = line.split()
@@ -326,12 +331,16 @@ def _futoshiki(board: Board) -> list[list[Any]]:
                     board.less.append(((row, col), (row, col + 1)))
                 elif sign == ">":
                     board.less.append(((row, col + 1), (row, col)))
+                elif sign == "=":
+                    board.bars.append(((row, col), (row, col + 1)))
         else:
             for col, sign in enumerate(tokens[0::2]):
                 if sign == "^":
                     board.less.append(((row, col), (row + 1, col)))
                 elif sign == "v":
                     board.less.append(((row + 1, col), (row, col)))
+                elif sign == "=":
+                    board.bars.append(((row, col), (row + 1, col)))
     return rows
 
 
@@ -411,6 +420,15 @@ def _draw(board: Board) -> str:
             label, bold, color = _label(board, r, c)
             if label:
                 parts.append(_text(x + _CELL // 2, y + _CELL // 2, label, 20, bold, color))
+    for (r1, c1), (r2, c2) in board.bars:
+        # A bar across the gap, as Unequal draws it.
+        x1, y1 = corner(r1, c1)
+        if r1 == r2:
+            x = x1 + _CELL + gap // 2
+            parts.append(f'<path d="M{x} {y1 + 8}V{y1 + _CELL - 8}" stroke="#000000" stroke-width="4"/>')
+        else:
+            y = y1 + _CELL + gap // 2
+            parts.append(f'<path d="M{x1 + 8} {y}H{x1 + _CELL - 8}" stroke="#000000" stroke-width="4"/>')
     for (r1, c1), (r2, c2) in board.less:
         x1, y1 = corner(r1, c1)
         x2, y2 = corner(r2, c2)

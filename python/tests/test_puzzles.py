@@ -238,3 +238,22 @@ def test_killer_boards_carry_and_draw_their_cages():
     assert len(labels) == len(cells)
     assert made.unique() == board
     assert puzzles.sudoku(made.given.text).count() == 1
+
+
+def test_unequal_adjacent_mode():
+    made = puzzles.futoshiki.generate("5a", difficulty="easy", seed=2)
+    assert made.reached and made.grade() == "easy" and made.text.startswith("5 adjacent")
+    board = made.unique()
+    assert board == made.solution and board.adjacent and board.bars
+    # A bar joins consecutive digits; neighbours without one are not consecutive.
+    rows = board.rows
+    barred = {frozenset(pair) for pair in board.bars}
+    for r in range(5):
+        for c in range(5):
+            for r2, c2 in [(r, c + 1), (r + 1, c)]:
+                if r2 < 5 and c2 < 5:
+                    joined = frozenset([(r, c), (r2, c2)]) in barred
+                    assert (abs(rows[r][c] - rows[r2][c2]) == 1) == joined
+    svg = board._repr_svg_()
+    assert svg.count('stroke-width="4"') == len(board.bars)
+    assert made.hint()["rule"] in ("bars", "naked single", "hidden single")

@@ -34,6 +34,9 @@ pub enum Rule {
     /// Futoshiki's inequalities: a cell greater than another holds more than the other's
     /// least value, a smaller one less than the other's most.
     Inequality,
+    /// Unequal's adjacent mode: beside a bar a cell keeps the values consecutive to its
+    /// neighbour's, without one those that are not.
+    Bars,
     /// Killer sudoku's cages: a cell keeps the values that some filling of its cage (all
     /// different, adding up to the cage's sum) gives it; so does a part of a house whose sum
     /// the whole cages in the rest of the house tell.
@@ -75,6 +78,7 @@ impl Rule {
             Rule::NakedSingle => "naked single",
             Rule::Inequality => "inequalities",
             Rule::CageSum => "cage sums",
+            Rule::Bars => "bars",
             Rule::Intersection => "intersection",
             Rule::Subset => "subset",
             Rule::Fish => "fish",
@@ -313,7 +317,7 @@ fn next(
     }
     if grid.placed.iter().all(|&p| p) {
         let mut last = grid.clone();
-        return match own(houses, &mut last) {
+        return match own(houses, &mut last, rules) {
             Step::Contradiction => Err(End::Contradiction),
             _ if last.candidates.contains(&0) => Err(End::Contradiction),
             _ => Err(End::Solved),

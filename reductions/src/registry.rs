@@ -530,10 +530,17 @@ const SUDOKU: Extras = Extras {
 const FUTOSHIKI: Extras = Extras {
     generate: |size, difficulty, seed| {
         use crate::futoshiki;
-        let n = side(size, futoshiki::MAX_GENERATED_SIZE)?;
+        // `5a`: Unequal's adjacent mode.
+        let (number, adjacent) = match size.trim().strip_suffix(['a', 'A']) {
+            Some(number) => (number, true),
+            None => (size, false),
+        };
+        let n = side(number, futoshiki::MAX_GENERATED_SIZE)?;
         let difficulty = rung::<futoshiki::Difficulty>(difficulty)?;
         let mut rng = crate::generate::Rng::new(seed);
-        let generated = futoshiki::generate(n, difficulty, &mut rng)
+        let generated = futoshiki::generate_mode_before(n, adjacent, difficulty, &mut rng, None)
+            .ok()
+            .flatten()
             .ok_or(SolveError::Unsupported("no such futoshiki can be made"))?;
         // The solution drawn with the puzzle's own signs (the grid it was made from has a
         // sign between every two neighbours).

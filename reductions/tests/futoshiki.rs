@@ -22,6 +22,9 @@ const EXAMPLE: &str = "4
 /// separators between cells of a row, and the marks between rows.
 struct Text {
     n: usize,
+    /// Unequal's adjacent mode (`N adjacent`): `=` a bar between consecutive digits, `|` and
+    /// `-` none (not consecutive).
+    adjacent: bool,
     digits: Vec<Vec<usize>>,
     across: Vec<Vec<char>>,
     down: Vec<Vec<char>>,
@@ -29,7 +32,13 @@ struct Text {
 
 fn read(text: &str) -> Text {
     let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
-    let n: usize = lines[0].trim().parse().unwrap();
+    let adjacent = lines[0].trim().ends_with("adjacent");
+    let n: usize = lines[0]
+        .trim()
+        .trim_end_matches("adjacent")
+        .trim()
+        .parse()
+        .unwrap();
     assert_eq!(lines.len(), 2 * n, "{text}");
     let (mut digits, mut across, mut down) = (Vec::new(), Vec::new(), Vec::new());
     for (k, line) in lines[1..].iter().enumerate() {
@@ -56,6 +65,7 @@ fn read(text: &str) -> Text {
     }
     Text {
         n,
+        adjacent,
         digits,
         across,
         down,
@@ -91,6 +101,8 @@ fn check_solution(puzzle: &str, solved: &str) {
             match s.across[r][c] {
                 '<' => assert!(a < b, "({r},{c}) < ({r},{}):\n{solved}", c + 1),
                 '>' => assert!(a > b, "({r},{c}) > ({r},{}):\n{solved}", c + 1),
+                '=' => assert_eq!(a.abs_diff(b), 1, "({r},{c}) = ({r},{}):\n{solved}", c + 1),
+                '|' if s.adjacent => assert_ne!(a.abs_diff(b), 1, "({r},{c}):\n{solved}"),
                 sep => assert_eq!(sep, '|'),
             }
         }
@@ -101,6 +113,8 @@ fn check_solution(puzzle: &str, solved: &str) {
             match s.down[r][c] {
                 '^' => assert!(a < b, "({r},{c}) ^ ({},{c}):\n{solved}", r + 1),
                 'v' => assert!(a > b, "({r},{c}) v ({},{c}):\n{solved}", r + 1),
+                '=' => assert_eq!(a.abs_diff(b), 1, "({r},{c}) = ({},{c}):\n{solved}", r + 1),
+                '-' if s.adjacent => assert_ne!(a.abs_diff(b), 1, "({r},{c}):\n{solved}"),
                 mark => assert_eq!(mark, '-'),
             }
         }
@@ -583,17 +597,40 @@ fn filtered_encodings_count_like_backtracking() {
 /// write is Unequal's description byte for byte.
 #[test]
 fn tathams_unequal_puzzles_read_solve_grade_and_write_back() {
+    let read = check_unequal_corpus("unequal.tsv");
+    assert!(read >= 40, "{read} puzzles");
+}
+
+/// The same for Unequal's adjacent mode (`5a`: bars between consecutive digits, none between
+/// the others), made at every level on sides 4 to 7. The grade is checked against the rating
+/// of Unequal's own solver (the fourth column; its standalone build, `-DSTANDALONE_SOLVER`,
+/// prints "Game has difficulty ..."): its generator labels 5 of the 9 puzzles it made as
+/// extreme (`5adx`, `6adx`, `7adx`) that the solver rates tricky, and our grades agree with
+/// the solver on all 42.
+#[test]
+fn tathams_adjacent_puzzles_read_solve_grade_and_write_back() {
+    let read = check_unequal_corpus("unequal-adjacent.tsv");
+    assert!(read >= 40, "{read} puzzles");
+}
+
+/// Checks every line of a corpus of Unequal's puzzles (see above); the number of lines.
+fn check_unequal_corpus(file: &str) -> usize {
     use reductions::futoshiki::{grade, Difficulty, Grade};
+    use reductions::generate::Ladder;
     let corpus = fs::read_to_string(
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/tatham/unequal.tsv"),
+        PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures/tatham")
+            .join(file),
     )
     .unwrap();
     let mut read = 0;
     for line in corpus.lines() {
-        let [params, id, solution] = line.split('\t').collect::<Vec<_>>()[..] else {
+        let fields: Vec<&str> = line.split('\t').collect();
+        let [params, id, solution] = fields[..3] else {
             panic!("bad line {line}")
         };
         let grid = Futoshiki.parse(id).unwrap();
+        assert_eq!(grid.is_adjacent(), params.contains('a'), "{id}");
         let (count, boards) = solve(&grid.to_string(), 10);
         // Tatham writes a digit a character: itself below order 10, and from order 10 on,
         // one less (1 is '0', 10 is '9').
@@ -610,12 +647,17 @@ fn tathams_unequal_puzzles_read_solve_grade_and_write_back() {
             })
             .collect();
         assert_eq!((count, digits.as_str()), (1, solution), "{id}");
-        let difficulty = match params.split('d').nth(1).unwrap() {
-            "t" => Difficulty::Trivial,
-            "e" => Difficulty::Easy,
-            "k" => Difficulty::Tricky,
-            "x" => Difficulty::Extreme,
-            _ => Difficulty::Recursive,
+        // The level asked of Unequal's generator, or where a fourth column gives it, the
+        // rating of Unequal's own solver (see the adjacent corpus's test).
+        let difficulty = match fields.get(3) {
+            Some(rated) => Difficulty::from_name(rated).unwrap(),
+            None => match params.split('d').nth(1).unwrap() {
+                "t" => Difficulty::Trivial,
+                "e" => Difficulty::Easy,
+                "k" => Difficulty::Tricky,
+                "x" => Difficulty::Extreme,
+                _ => Difficulty::Recursive,
+            },
         };
         match grade(&grid) {
             Grade::Unique {
@@ -624,10 +666,12 @@ fn tathams_unequal_puzzles_read_solve_grade_and_write_back() {
             other => panic!("{id}: {other:?}"),
         }
         let (_, desc) = id.split_once(':').unwrap();
-        assert_eq!(grid.game_id(), format!("{}:{desc}", grid.size()));
+        let a = if grid.is_adjacent() { "a" } else { "" };
+        assert_eq!(grid.game_id(), format!("{}{a}:{desc}", grid.size()));
+        assert_eq!(Futoshiki.parse(&grid.to_string()).unwrap(), grid);
         read += 1;
     }
-    assert!(read >= 40, "{read} puzzles");
+    read
 }
 
 /// Generated puzzles, every difficulty, seeds 0 to 5, sizes 4, 5 and 6: one solution
@@ -706,9 +750,10 @@ fn generated_futoshiki_are_unique_graded_minimal_and_reproducible() {
 }
 
 #[test]
-fn unequal_ids_that_are_not_futoshiki_are_refused_with_a_place() {
+fn unequal_ids_that_are_wrong_are_refused_with_a_place() {
     for (id, column, message) in [
-        ("4a:0,0,", 2, "found its adjacent mode ('a')"),
+        ("4a:0,0,", 8, "expected 14 more cells (the grid has 16)"),
+        ("2a:0R,0,0,0,", 13, "a bar marked on one cell only"),
         ("2:0U,0,0,0,", 4, "found 'U' at the edge of the grid"),
         (
             "2:3,0,0,0,",
@@ -765,4 +810,52 @@ fn hard_puzzles_have_one_solution_with_and_without_the_filter() {
         let board = Futoshiki.decode(&grid, &encoding.choices_of(solutions[0].options()));
         assert_eq!(board.to_string(), boards[0], "seed {seed}");
     }
+}
+
+/// Futoshiki made here in both of Unequal's modes, sides 4 to 7, every level, seeds 1 and 2
+/// (`scripts/tatham-load-check`): Unequal loaded each game ID and its own solver finished it,
+/// to the solution recorded. The engine finds that solution and no other (the boards checked
+/// by the rules here, bars included), the grade is the level asked when it was reached, and
+/// seed 1 still makes the same IDs up to tricky.
+#[test]
+fn our_game_ids_load_in_unequal_and_its_solver_finishes_them() {
+    use reductions::futoshiki::{grade, Grade};
+    let corpus = fs::read_to_string(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/tatham/unequal-ours.tsv"),
+    )
+    .unwrap();
+    let futoshiki = reductions::registry::find("futoshiki").unwrap();
+    let mut adjacent = 0;
+    for line in corpus.lines() {
+        let [size, difficulty, seed, id, solution] = line.split('\t').collect::<Vec<_>>()[..]
+        else {
+            panic!("bad line {line}")
+        };
+        let grid = Futoshiki.parse(id).unwrap();
+        assert_eq!(grid.is_adjacent(), size.ends_with('a'), "{id}");
+        adjacent += usize::from(grid.is_adjacent());
+        let (count, boards) = solve(&grid.to_string(), 10);
+        let digits: String = Futoshiki
+            .parse(&boards[0])
+            .unwrap()
+            .to_string()
+            .lines()
+            .skip(1)
+            .step_by(2)
+            .flat_map(|row| row.chars().filter(char::is_ascii_digit))
+            .collect();
+        assert_eq!((count, digits.as_str()), (1, solution), "{id}");
+        let Grade::Unique { .. } = grade(&grid) else {
+            panic!("{id}")
+        };
+        if seed == "1" && ["trivial", "easy", "tricky"].contains(&difficulty) {
+            let made = futoshiki.generate(size, Some(difficulty), 1).unwrap();
+            let again = Futoshiki.parse(&made.puzzle).unwrap();
+            assert_eq!(again.game_id(), id, "{size} {difficulty}");
+            if made.reached {
+                assert_eq!(futoshiki.grade(&made.puzzle).unwrap(), difficulty);
+            }
+        }
+    }
+    assert_eq!(adjacent, 40);
 }

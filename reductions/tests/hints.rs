@@ -88,6 +88,25 @@ fn killer_sudoku_hints_lead_to_the_solution() {
     }
 }
 
+/// Unequal's adjacent mode, trivial to extreme, sides 5 to 7: the steps (bars among them)
+/// place the solution's digits, rule none of them out, and reach the solution.
+#[test]
+fn adjacent_futoshiki_hints_lead_to_the_solution() {
+    use futoshiki::Difficulty::*;
+    for n in 5..=7 {
+        for difficulty in [Trivial, Easy, Tricky, Extreme] {
+            let made = futoshiki::generate_mode_before(n, true, difficulty, &mut Rng::new(4), None)
+                .unwrap()
+                .unwrap();
+            let what = format!("{n}a {difficulty:?}");
+            let solution = |r: usize, c: usize| made.solution.digit(r - 1, c - 1).unwrap();
+            let explanation = futoshiki::explain(&made.puzzle);
+            assert_eq!(explanation.end, End::Solved, "{what}");
+            check(&explanation.steps, &solution, &what);
+        }
+    }
+}
+
 /// Binairo, every level below search, sides 6 to 12 and 8 x 12: one digit a step, each the
 /// solution's, the steps reach the solution; entered one hint at a time, the hints do too.
 #[test]

@@ -70,6 +70,27 @@ pub(super) fn encode_excluding(
         sides[a].push((true, lo, items.clone()));
         sides[b].push((false, lo, items));
     }
+    // The adjacent mode: for each pair of neighbours and each pair of digits the relation
+    // forbids there (consecutive under a bar, not without one), a secondary item that both
+    // options of the pair take, so that at most one of them is chosen.
+    let mut forbidden: Vec<Vec<(usize, dlx::Secondary)>> = vec![Vec::new(); n * n * (n + 1)];
+    for (e, pair) in grid.adjacencies().into_iter().enumerate() {
+        let (p, q) = (
+            pair.first.0 * n + pair.first.1,
+            pair.second.0 * n + pair.second.1,
+        );
+        for a in 1..=n {
+            for b in 1..=n {
+                let open = domains[p] & (1 << a) != 0 && domains[q] & (1 << b) != 0;
+                if a == b || !open || pair.relation.holds(a, b) {
+                    continue;
+                }
+                let item = builder.secondary(name("a", &[(e, 3), (a, dw), (b, dw)]));
+                forbidden[p * (n + 1) + a].push((q, item));
+                forbidden[q * (n + 1) + b].push((p, item));
+            }
+        }
+    }
     let mut choices = Vec::new();
     for r in 0..n {
         for c in 0..n {
@@ -94,6 +115,8 @@ pub(super) fn encode_excluding(
                     };
                     entries.extend(taken.iter().map(|&item| dlx::OptionItem::from(item)));
                 }
+                let pairs = &forbidden[cell * (n + 1) + d];
+                entries.extend(pairs.iter().map(|&(_, item)| dlx::OptionItem::from(item)));
                 builder.option(entries);
                 choices.push(Fill {
                     row: r,

@@ -10,7 +10,10 @@ impl fmt::Display for Grid {
         let n = self.n;
         let width = decimal_width(n);
         let mut lines = Vec::with_capacity(2 * n);
-        lines.push(n.to_string());
+        lines.push(match self.adjacent {
+            true => format!("{n} adjacent"),
+            false => n.to_string(),
+        });
         for r in 0..n {
             if r > 0 {
                 // Marks under the last digit of each cell, fillers under the separators.
@@ -43,9 +46,21 @@ pub(super) fn decimal_width(n: usize) -> usize {
 }
 
 pub(super) fn parse_grid(input: &str) -> Result<Grid, ParseError> {
-    let lines = content_lines(input);
+    let mut lines = content_lines(input);
+    // `N adjacent`: Unequal's adjacent mode, `=` a bar between consecutive digits.
+    let adjacent = lines.first().and_then(|(line, text)| {
+        let size = text.trim().strip_suffix("adjacent")?.trim_end();
+        Some((*line, size))
+    });
+    if let Some((line, size)) = adjacent {
+        lines[0] = (line, size);
+    }
     let n = text::size_line(&lines, input, "a grid size", 1, MAX_SIZE)?;
-    let mut grid = Grid::new(n).expect("the size was checked");
+    let mut grid = match adjacent {
+        Some(_) => Grid::adjacent(n),
+        None => Grid::new(n),
+    }
+    .expect("the size was checked");
     let rows = &lines[1..];
     for k in 0..2 * n - 1 {
         let Some(&(line, text)) = rows.get(k) else {
@@ -89,19 +104,27 @@ fn parse_digit_row(cursor: &mut Cursor<'_>, grid: &mut Grid, r: usize) -> Result
     for c in 0..n {
         cursor.skip_blanks();
         if c > 0 {
-            let relation = match cursor.peek() {
-                Some('|') => Relation::None,
-                Some('<') => Relation::Less,
-                Some('>') => Relation::Greater,
-                Some(_) => return Err(cursor.unexpected("'|', '<' or '>' between two numbers")),
-                None => {
-                    return Err(cursor.error(ParseErrorKind::Count {
-                        what: "numbers in a row",
-                        expected: n,
-                        found: c,
-                    }))
-                }
-            };
+            let relation =
+                match (cursor.peek(), grid.adjacent) {
+                    (Some('|'), false) => Relation::None,
+                    (Some('<'), false) => Relation::Less,
+                    (Some('>'), false) => Relation::Greater,
+                    (Some('|'), true) => Relation::Apart,
+                    (Some('='), true) => Relation::Consecutive,
+                    (Some(_), false) => {
+                        return Err(cursor.unexpected("'|', '<' or '>' between two numbers"))
+                    }
+                    (Some(_), true) => return Err(cursor.unexpected(
+                        "'=' (consecutive) or '|' (not) between two numbers of the adjacent mode",
+                    )),
+                    (None, _) => {
+                        return Err(cursor.error(ParseErrorKind::Count {
+                            what: "numbers in a row",
+                            expected: n,
+                            found: c,
+                        }))
+                    }
+                };
             cursor.bump();
             grid.right[r * (n - 1) + c - 1] = relation;
             cursor.skip_blanks();
@@ -154,11 +177,20 @@ fn parse_relation_row(
                 return Err(cursor.unexpected("'-' (the filler between two relations)"));
             }
         } else {
-            grid.down[r * n + k / 2] = match mark {
-                '-' => Relation::None,
-                '^' => Relation::Less,
-                'v' => Relation::Greater,
-                _ => return Err(cursor.unexpected("'-', '^' or 'v' (a relation of two rows)")),
+            grid.down[r * n + k / 2] = match (mark, grid.adjacent) {
+                ('-', false) => Relation::None,
+                ('^', false) => Relation::Less,
+                ('v', false) => Relation::Greater,
+                ('-', true) => Relation::Apart,
+                ('=', true) => Relation::Consecutive,
+                (_, false) => {
+                    return Err(cursor.unexpected("'-', '^' or 'v' (a relation of two rows)"))
+                }
+                (_, true) => {
+                    return Err(cursor.unexpected(
+                        "'=' (consecutive) or '-' (not) between two rows of the adjacent mode",
+                    ))
+                }
             };
         }
         cursor.bump();

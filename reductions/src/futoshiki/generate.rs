@@ -59,18 +59,45 @@ pub fn generate_before(
     rng: &mut Rng,
     deadline: Option<Instant>,
 ) -> Result<Option<Generated>, OutOfTime> {
+    generate_mode_before(n, false, difficulty, rng, deadline)
+}
+
+/// [`generate_before`] in Unequal's adjacent mode (`adjacent`): every bar of the solution
+/// stays, as Unequal keeps them, and only digits are taken away.
+///
+/// ```
+/// use reductions::futoshiki::{generate_mode_before, grade, Difficulty, Grade};
+/// use reductions::generate::Rng;
+///
+/// let made = generate_mode_before(5, true, Difficulty::Easy, &mut Rng::new(2), None)
+///     .unwrap()
+///     .unwrap();
+/// assert!(made.puzzle.is_adjacent() && made.reached);
+/// assert!(made.puzzle.game_id().starts_with("5a:"));
+/// assert_eq!(grade(&made.puzzle), Grade::Unique { difficulty: Difficulty::Easy, search_nodes: 0 });
+/// ```
+pub fn generate_mode_before(
+    n: usize,
+    adjacent: bool,
+    difficulty: Difficulty,
+    rng: &mut Rng,
+    deadline: Option<Instant>,
+) -> Result<Option<Generated>, OutOfTime> {
     if !(2..=MAX_GENERATED_SIZE).contains(&n) {
         return Ok(None);
     }
-    let Some(maker) = FutoshikiMaker::new(n) else {
+    let Some(mut maker) = FutoshikiMaker::new(n) else {
         return Ok(None);
     };
+    maker.adjacent = adjacent;
     make(&maker, difficulty, MAX_TRIES, rng, deadline)
 }
 
 pub(super) struct FutoshikiMaker {
     grader: Grader,
     empty: Grid,
+    /// Unequal's adjacent mode: bars, all kept; only digits are clues to take away.
+    adjacent: bool,
 }
 
 impl FutoshikiMaker {
@@ -78,6 +105,7 @@ impl FutoshikiMaker {
         Some(FutoshikiMaker {
             grader: Grader::new(n),
             empty: Grid::new(n)?,
+            adjacent: false,
         })
     }
 
@@ -104,6 +132,30 @@ impl Maker for FutoshikiMaker {
             }
         };
         let n = solution.size();
+        if self.adjacent {
+            // The bars the solution makes, between every two consecutive neighbours.
+            let mut adjacent = Grid::adjacent(n)?;
+            adjacent.cells.clone_from(&solution.cells);
+            for k in 0..2 * n * (n - 1) {
+                let (right, row, col) = pair_cells(n, k);
+                let next = if right {
+                    (row, col + 1)
+                } else {
+                    (row + 1, col)
+                };
+                let apart = match (solution.digit(row, col), solution.digit(next.0, next.1)) {
+                    (Some(a), Some(b)) => a.abs_diff(b) != 1,
+                    _ => true,
+                };
+                let bar = if apart {
+                    Relation::Apart
+                } else {
+                    Relation::Consecutive
+                };
+                set_pair(&mut adjacent, k, bar);
+            }
+            return Some(adjacent);
+        }
         for k in 0..2 * n * (n - 1) {
             let relation = relation_of(&solution, k);
             set_pair(&mut solution, k, relation);
@@ -115,7 +167,12 @@ impl Maker for FutoshikiMaker {
     fn clue_order(&self, rng: &mut Rng) -> Vec<usize> {
         let (cells, n) = (self.cells(), self.empty.size());
         let mut digits: Vec<usize> = (0..cells).collect();
-        let mut signs: Vec<usize> = (cells..cells + 2 * n * (n - 1)).collect();
+        let signs_end = if self.adjacent {
+            cells
+        } else {
+            cells + 2 * n * (n - 1)
+        };
+        let mut signs: Vec<usize> = (cells..signs_end).collect();
         rng.shuffle(&mut digits);
         rng.shuffle(&mut signs);
         digits.extend(signs);

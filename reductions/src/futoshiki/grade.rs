@@ -2,7 +2,7 @@
 
 use super::{encode, propagate, Futoshiki, Grid, Relation};
 use crate::generate::{grade_by, solutions, Ladder, Solutions};
-use crate::logic::{self, Deduction, Houses, Rules};
+use crate::logic::{self, Deduction, Houses, Pair, Rules};
 use crate::Reduction;
 
 /// How hard a futoshiki is: the easiest set of rules that solves it without search. The
@@ -86,19 +86,30 @@ impl Grader {
         Grader(logic::Grader::new(Houses::square(n, Vec::new())))
     }
 
-    /// The givens and the inequalities as `(greater cell, smaller cell)`.
-    fn clues(grid: &Grid) -> (Vec<usize>, Vec<(usize, usize)>) {
+    /// The givens, and the inequalities and bars as the grader's pairs.
+    fn clues(grid: &Grid) -> (Vec<usize>, Vec<Pair>) {
         let n = grid.size();
         let givens = grid.cells.iter().map(|&d| d as usize).collect();
         let pairs = grid
-            .inequalities()
+            .relations()
             .iter()
             .map(|pair| {
                 let first = pair.first.0 * n + pair.first.1;
                 let second = pair.second.0 * n + pair.second.1;
                 match pair.relation {
-                    Relation::Greater => (first, second),
-                    _ => (second, first),
+                    Relation::Greater => Pair::Greater {
+                        greater: first,
+                        smaller: second,
+                    },
+                    Relation::Less => Pair::Greater {
+                        greater: second,
+                        smaller: first,
+                    },
+                    relation => Pair::Bar {
+                        first,
+                        second,
+                        consecutive: relation == Relation::Consecutive,
+                    },
                 }
             })
             .collect();

@@ -119,7 +119,8 @@ use crate::{Encoding, Reduction};
 pub const MAX_SIZE: usize = 36;
 
 pub use generate::{
-    add_clues, generate, generate_before, Generated, MAX_GENERATED_SIZE, MAX_TRIES,
+    add_clues, generate, generate_before, generate_mode_before, Generated, MAX_GENERATED_SIZE,
+    MAX_TRIES,
 };
 pub use grade::{explain, grade, hint, Difficulty, Grade};
 
@@ -137,6 +138,12 @@ pub enum Relation {
     Less,
     /// The first cell holds the larger digit (`>` in a row, `v` in a column).
     Greater,
+    /// Unequal's adjacent mode: a bar, the two digits are consecutive (`=` in a row and in a
+    /// column).
+    Consecutive,
+    /// Unequal's adjacent mode: no bar, the two digits are not consecutive (`|` in a row,
+    /// `-` in a column).
+    Apart,
 }
 
 impl Relation {
@@ -146,22 +153,31 @@ impl Relation {
             Relation::None => true,
             Relation::Less => first < second,
             Relation::Greater => first > second,
+            Relation::Consecutive => first.abs_diff(second) == 1,
+            Relation::Apart => first.abs_diff(second) != 1,
         }
+    }
+
+    /// Whether it is a relation of the adjacent mode (a bar or none).
+    pub fn is_adjacency(self) -> bool {
+        matches!(self, Relation::Consecutive | Relation::Apart)
     }
 
     fn row_char(self) -> char {
         match self {
-            Relation::None => '|',
+            Relation::None | Relation::Apart => '|',
             Relation::Less => '<',
             Relation::Greater => '>',
+            Relation::Consecutive => '=',
         }
     }
 
     fn column_char(self) -> char {
         match self {
-            Relation::None => '-',
+            Relation::None | Relation::Apart => '-',
             Relation::Less => '^',
             Relation::Greater => 'v',
+            Relation::Consecutive => '=',
         }
     }
 }
@@ -190,6 +206,9 @@ pub struct Grid {
     right: Vec<Relation>,
     /// `down[r * n + c]`: between `(r, c)` and `(r + 1, c)`.
     down: Vec<Relation>,
+    /// Unequal's adjacent mode: every pair of neighbours is [`Relation::Consecutive`] (a
+    /// bar) or [`Relation::Apart`], and there are no inequalities.
+    adjacent: bool,
 }
 
 /// A digit in a cell: what one option of the encoding means.
@@ -269,6 +288,9 @@ impl fmt::Display for Violation {
             } => {
                 let across = first.0 == second.0;
                 let (mark, which) = match (across, relation) {
+                    (_, Relation::Consecutive) => ('=', "two must be consecutive"),
+                    (true, Relation::Apart) => ('|', "two must not be consecutive"),
+                    (false, Relation::Apart) => ('-', "two must not be consecutive"),
                     (true, Relation::Less) => ('<', "left one must be smaller"),
                     (true, _) => ('>', "left one must be larger"),
                     (false, Relation::Less) => ('^', "upper one must be smaller"),
@@ -293,7 +315,31 @@ impl Grid {
             cells: vec![0; n * n],
             right: vec![Relation::None; n * (n - 1)],
             down: vec![Relation::None; n * (n - 1)],
+            adjacent: false,
         })
+    }
+
+    /// An empty `n x n` grid of Unequal's adjacent mode, every pair of neighbours
+    /// [`Relation::Apart`] until a bar is set ([`Relation::Consecutive`]).
+    ///
+    /// ```
+    /// use reductions::futoshiki::{Grid, Relation};
+    /// let mut grid = Grid::adjacent(3).unwrap();
+    /// grid.set_right(0, 0, Relation::Consecutive);
+    /// assert_eq!(grid.to_string(), "3 adjacent\n0 = 0 | 0\n- - - - -\n0 | 0 | 0\n- - - - -\n0 | 0 | 0");
+    /// assert_eq!(grid.game_id(), "3a:0R,0L,0,0,0,0,0,0,0,");
+    /// ```
+    pub fn adjacent(n: usize) -> Option<Grid> {
+        let mut grid = Grid::new(n)?;
+        grid.adjacent = true;
+        grid.right.fill(Relation::Apart);
+        grid.down.fill(Relation::Apart);
+        Some(grid)
+    }
+
+    /// Whether the grid is of Unequal's adjacent mode (bars between consecutive digits).
+    pub fn is_adjacent(&self) -> bool {
+        self.adjacent
     }
 
     /// The size n.
@@ -384,9 +430,9 @@ impl Grid {
         !self.cells.contains(&0)
     }
 
-    /// The inequalities: all pairs of a row, row by row, then all pairs of a column, row by
+    /// The relations: all pairs of a row, row by row, then all pairs of a column, row by
     /// row; pairs without a relation left out.
-    pub fn inequalities(&self) -> Vec<Inequality> {
+    pub fn relations(&self) -> Vec<Inequality> {
         let n = self.n;
         let mut pairs = Vec::new();
         for r in 0..n {
@@ -408,6 +454,21 @@ impl Grid {
             }
         }
         pairs.retain(|pair| pair.relation != Relation::None);
+        pairs
+    }
+
+    /// The inequalities proper (`<` and `>`): [`relations`](Grid::relations) without the
+    /// adjacent mode's.
+    pub fn inequalities(&self) -> Vec<Inequality> {
+        let mut pairs = self.relations();
+        pairs.retain(|pair| !pair.relation.is_adjacency());
+        pairs
+    }
+
+    /// The adjacent mode's relations: every pair of neighbours, with a bar or without.
+    pub fn adjacencies(&self) -> Vec<Inequality> {
+        let mut pairs = self.relations();
+        pairs.retain(|pair| pair.relation.is_adjacency());
         pairs
     }
 
@@ -451,7 +512,7 @@ impl Grid {
             first,
             second,
             relation,
-        } in self.inequalities()
+        } in self.relations()
         {
             if let (Some(x), Some(y)) =
                 (self.digit(first.0, first.1), self.digit(second.0, second.1))

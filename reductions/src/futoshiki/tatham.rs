@@ -8,18 +8,19 @@ use crate::text::{ParseError, ParseErrorKind};
 /// Unequal's marks: the cell is greater than its neighbour up, right, down or left.
 const MARKS: [char; 4] = ['U', 'R', 'D', 'L'];
 
-/// Reads an Unequal game ID (not its adjacent mode, which is another puzzle).
+/// Reads an Unequal game ID: `5:` its inequality mode, where a mark says the cell is greater
+/// than its neighbour that way; `5a:` its adjacent mode, where a mark (on both cells) is a
+/// bar between consecutive digits.
 pub(crate) fn parse(text: &str) -> Result<Grid, ParseError> {
     let id = tatham::split(text)?;
     let mut cursor = id.params_cursor();
     let n = tatham::number(&mut cursor, "the grid size", 1, MAX_SIZE as u64)? as usize;
-    if cursor.peek() == Some('a') {
-        return Err(cursor.error(ParseErrorKind::Unsupported {
-            expected: "Unequal's inequality mode",
-            found: "its adjacent mode ('a'), whose bars join consecutive digits".to_owned(),
-        }));
+    let adjacent = cursor.peek() == Some('a');
+    let mut grid = match adjacent {
+        true => Grid::adjacent(n),
+        false => Grid::new(n),
     }
-    let mut grid = Grid::new(n).expect("the size was checked");
+    .expect("the size was checked");
     let mut marks = vec![[false; 4]; n * n];
     let mut cursor = id.desc_cursor();
     let mut cell = 0;
@@ -69,21 +70,42 @@ pub(crate) fn parse(text: &str) -> Result<Grid, ParseError> {
             expected: format!("{} more cells (the grid has {})", n * n - cell, n * n),
         }));
     }
-    // A pair marked from both sides contradicts itself.
+    // A pair marked from both sides contradicts itself, but for a bar, which Unequal marks
+    // on both cells (as it requires: one side alone is an error there too).
     for row in 0..n {
         for col in 0..n {
             let here = marks[row * n + col];
             if col + 1 < n {
                 let there = marks[row * n + col + 1];
-                grid.set_right(row, col, pair(here[1], there[3], &cursor)?);
+                let relation = match adjacent {
+                    true => bar(here[1], there[3], &cursor)?,
+                    false => pair(here[1], there[3], &cursor)?,
+                };
+                grid.set_right(row, col, relation);
             }
             if row + 1 < n {
                 let there = marks[(row + 1) * n + col];
-                grid.set_down(row, col, pair(here[2], there[0], &cursor)?);
+                let relation = match adjacent {
+                    true => bar(here[2], there[0], &cursor)?,
+                    false => pair(here[2], there[0], &cursor)?,
+                };
+                grid.set_down(row, col, relation);
             }
         }
     }
     Ok(grid)
+}
+
+/// The adjacent mode's relation of a pair from its marks, which both cells carry for a bar.
+fn bar(first: bool, second: bool, cursor: &crate::text::Cursor) -> Result<Relation, ParseError> {
+    match (first, second) {
+        (true, true) => Ok(Relation::Consecutive),
+        (false, false) => Ok(Relation::Apart),
+        _ => Err(cursor.error(ParseErrorKind::Unsupported {
+            expected: "a bar marked on both of its cells",
+            found: "a bar marked on one cell only".to_owned(),
+        })),
+    }
 }
 
 /// The relation of a pair from its marks: the first cell greater, the second greater, or
@@ -103,15 +125,22 @@ fn pair(first: bool, second: bool, cursor: &crate::text::Cursor) -> Result<Relat
 /// The Unequal game ID of a grid.
 pub(crate) fn write(grid: &Grid) -> String {
     let n = grid.size();
-    let mut out = format!("{n}:");
+    let a = if grid.is_adjacent() { "a" } else { "" };
+    let mut out = format!("{n}{a}:");
     for row in 0..n {
         for col in 0..n {
             out.push_str(&grid.cells[row * n + col].to_string());
+            // The cell is greater than its neighbour up, right, down, left; or, in the
+            // adjacent mode, a bar joins them.
+            let marked = |relation: Relation, greater: Relation| match grid.is_adjacent() {
+                true => relation == Relation::Consecutive,
+                false => relation == greater,
+            };
             let greater = [
-                row > 0 && grid.down(row - 1, col) == Relation::Less,
-                col + 1 < n && grid.right(row, col) == Relation::Greater,
-                row + 1 < n && grid.down(row, col) == Relation::Greater,
-                col > 0 && grid.right(row, col - 1) == Relation::Less,
+                row > 0 && marked(grid.down(row - 1, col), Relation::Less),
+                col + 1 < n && marked(grid.right(row, col), Relation::Greater),
+                row + 1 < n && marked(grid.down(row, col), Relation::Greater),
+                col > 0 && marked(grid.right(row, col - 1), Relation::Less),
             ];
             for (mark, set) in MARKS.iter().zip(greater) {
                 if set {

@@ -24,9 +24,11 @@
 
 mod cages;
 mod houses;
+mod pairs;
 
 pub(crate) use cages::Cage;
 pub(crate) use houses::Houses;
+pub(crate) use pairs::Pair;
 
 /// Which rules a grade allows.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -60,8 +62,9 @@ pub(crate) enum Step {
     Contradiction,
 }
 
-/// The puzzle's own rule: removes candidates (or places values), and says what it did.
-pub(crate) type OwnRule<'a> = &'a dyn Fn(&Houses, &mut Grid) -> Step;
+/// The puzzle's own rule, given the rules of the grade: removes candidates (or places
+/// values), and says what it did.
+pub(crate) type OwnRule<'a> = &'a dyn Fn(&Houses, &mut Grid, Rules) -> Step;
 
 /// A grid of candidates being solved.
 #[derive(Clone, Debug)]
@@ -122,7 +125,7 @@ pub(crate) fn deduce(houses: &Houses, grid: &mut Grid, rules: Rules, own: OwnRul
         if grid.placed.iter().all(|&p| p) {
             // The houses hold; the puzzle's own rule has the last word (whatever the rules
             // allowed, a full grid that breaks it is no solution).
-            return match own(houses, grid) {
+            return match own(houses, grid, rules) {
                 Step::Contradiction => Deduction::Contradiction,
                 _ if grid.candidates.contains(&0) => Deduction::Contradiction,
                 _ => Deduction::Solved,
@@ -222,7 +225,7 @@ fn own_rule(houses: &Houses, grid: &mut Grid, rules: Rules, own: OwnRule) -> Ste
     if !rules.own_rule {
         return Step::Nothing;
     }
-    own(houses, grid)
+    own(houses, grid, rules)
 }
 
 fn intersections(houses: &Houses, grid: &mut Grid, rules: Rules, _: OwnRule) -> Step {
@@ -568,50 +571,30 @@ impl Grader {
     }
 
     /// Runs `f` on the candidates of `givens` (0 none, else the value plus one), with the
-    /// inequalities `(greater cell, smaller cell)` as the own rule.
+    /// `pairs` of cells (futoshiki's clues) and the cages as the own rule.
     fn run<T>(
         &self,
         givens: &[usize],
-        inequalities: &[(usize, usize)],
+        pairs: &[Pair],
         f: impl FnOnce(&Houses, &mut Grid, OwnRule) -> T,
     ) -> T {
-        let own = |houses: &Houses, grid: &mut Grid| {
-            let candidates = &mut grid.candidates;
-            let mut step = Step::Nothing;
-            for &(greater, smaller) in inequalities {
-                // The greater cell keeps the values above the smaller's least, the smaller
-                // those below the greater's most.
-                let least = candidates[smaller].trailing_zeros();
-                let above = u64::MAX.checked_shl(least + 1).unwrap_or(0);
-                let most = 63 - candidates[greater].leading_zeros().min(63);
-                let below = (1u64 << most) - 1;
-                for (cell, keep) in [(greater, above), (smaller, below)] {
-                    if candidates[cell] & !keep != 0 {
-                        candidates[cell] &= keep;
-                        step = Step::Changed;
-                        if candidates[cell] == 0 {
-                            return Step::Contradiction;
-                        }
-                    }
-                }
-            }
-            match cages::deduce(&self.cages, houses, grid) {
-                Step::Nothing => step,
-                other => other,
-            }
-        };
+        let own =
+            |houses: &Houses, grid: &mut Grid, rules: Rules| match pairs::apply(pairs, grid, rules)
+            {
+                Step::Nothing => cages::deduce(&self.cages, houses, grid),
+                Step::Changed => match cages::deduce(&self.cages, houses, grid) {
+                    Step::Contradiction => Step::Contradiction,
+                    _ => Step::Changed,
+                },
+                Step::Contradiction => Step::Contradiction,
+            };
         let mut grid = Grid::new(&self.houses, givens);
         f(&self.houses, &mut grid, &own)
     }
 
     /// What the rules make of a grid.
-    pub fn deduce(
-        &self,
-        givens: &[usize],
-        inequalities: &[(usize, usize)],
-        rules: Rules,
-    ) -> Deduction {
-        self.run(givens, inequalities, |houses, grid, own| {
+    pub fn deduce(&self, givens: &[usize], pairs: &[Pair], rules: Rules) -> Deduction {
+        self.run(givens, pairs, |houses, grid, own| {
             deduce(houses, grid, rules, own)
         })
     }
@@ -621,14 +604,16 @@ impl Grader {
     pub fn explain(
         &self,
         givens: &[usize],
-        inequalities: &[(usize, usize)],
+        pairs: &[Pair],
         rules: Rules,
     ) -> crate::hint::Explanation {
-        let own_rule = match self.cages.is_empty() {
-            true => crate::hint::Rule::Inequality,
-            false => crate::hint::Rule::CageSum,
+        let bars = pairs.iter().any(|pair| matches!(pair, Pair::Bar { .. }));
+        let own_rule = match (self.cages.is_empty(), bars) {
+            (false, _) => crate::hint::Rule::CageSum,
+            (true, true) => crate::hint::Rule::Bars,
+            (true, false) => crate::hint::Rule::Inequality,
         };
-        self.run(givens, inequalities, |houses, grid, own| {
+        self.run(givens, pairs, |houses, grid, own| {
             crate::hint::walk(houses, grid, rules, own, own_rule)
         })
     }
@@ -636,17 +621,11 @@ impl Grader {
     /// Whether a grid has exactly one solution: the `strong` rules decide most grids
     /// outright (they are sound: a grid they solve has one solution, one they refute none),
     /// and a search with the `node` rules at every node decides the rest.
-    pub fn unique(
-        &self,
-        givens: &[usize],
-        inequalities: &[(usize, usize)],
-        strong: Rules,
-        node: Rules,
-    ) -> bool {
-        match self.deduce(givens, inequalities, strong) {
+    pub fn unique(&self, givens: &[usize], pairs: &[Pair], strong: Rules, node: Rules) -> bool {
+        match self.deduce(givens, pairs, strong) {
             Deduction::Solved => true,
             Deduction::Contradiction => false,
-            Deduction::Stuck => self.run(givens, inequalities, |houses, grid, own| {
+            Deduction::Stuck => self.run(givens, pairs, |houses, grid, own| {
                 count_solutions(houses, grid, node, own, 2) == 1
             }),
         }
