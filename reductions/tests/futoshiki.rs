@@ -859,3 +859,77 @@ fn our_game_ids_load_in_unequal_and_its_solver_finishes_them() {
     }
     assert_eq!(adjacent, 40);
 }
+
+/// Unequal's adjacent mode on 4 x 4 grids with the bars of a random Latin square, some
+/// flipped, some digits given: the engine's count equals the count of the 576 Latin squares,
+/// listed here by backtracking, that keep every bar and every absence of one.
+#[test]
+fn adjacent_counts_equal_brute_force() {
+    use reductions::futoshiki::{Grid, Relation};
+    use reductions::generate::Rng;
+    fn fill(k: usize, square: &mut [usize; 16], out: &mut Vec<[usize; 16]>) {
+        if k == 16 {
+            out.push(*square);
+            return;
+        }
+        for d in 1..=4 {
+            if (0..k).all(|j| square[j] != d || (j / 4 != k / 4 && j % 4 != k % 4)) {
+                square[k] = d;
+                fill(k + 1, square, out);
+            }
+        }
+    }
+    let mut squares = Vec::new();
+    fill(0, &mut [0; 16], &mut squares);
+    assert_eq!(squares.len(), 576);
+    // The pairs of neighbours: (first cell, second cell, right or down).
+    let pairs: Vec<(usize, usize)> = (0..16)
+        .flat_map(|k| [(k, k + 1), (k, k + 4)])
+        .filter(|&(k, j)| j < 16 && (j == k + 4 || k % 4 < 3))
+        .collect();
+    let mut rng = Rng::new(5);
+    let mut nonzero = 0;
+    for round in 0..200 {
+        let truth = squares[rng.below(576)];
+        let mut bars: Vec<bool> = pairs
+            .iter()
+            .map(|&(k, j)| truth[k].abs_diff(truth[j]) == 1)
+            .collect();
+        if round % 3 == 1 {
+            let flip = rng.below(bars.len());
+            bars[flip] = !bars[flip];
+        }
+        let mut grid = Grid::adjacent(4).unwrap();
+        for (&(k, j), &bar) in pairs.iter().zip(&bars) {
+            let relation = if bar {
+                Relation::Consecutive
+            } else {
+                Relation::Apart
+            };
+            if j == k + 1 {
+                grid.set_right(k / 4, k % 4, relation);
+            } else {
+                grid.set_down(k / 4, k % 4, relation);
+            }
+        }
+        for (k, &digit) in truth.iter().enumerate() {
+            if round % 2 == 0 && rng.below(6) == 0 {
+                grid.set_digit(k / 4, k % 4, Some(digit));
+            }
+        }
+        let expected = squares
+            .iter()
+            .filter(|square| {
+                (0..16).all(|k| grid.digit(k / 4, k % 4).is_none_or(|d| d == square[k]))
+                    && pairs
+                        .iter()
+                        .zip(&bars)
+                        .all(|(&(k, j), &bar)| (square[k].abs_diff(square[j]) == 1) == bar)
+            })
+            .count();
+        nonzero += usize::from(expected > 0);
+        let (count, _) = solve(&grid.to_string(), 1000);
+        assert_eq!(count, expected as u128, "round {round}:\n{grid}");
+    }
+    assert!(nonzero > 100, "{nonzero}");
+}
