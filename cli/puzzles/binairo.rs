@@ -128,25 +128,22 @@ pub fn run(args: &BinairoArgs) -> Result<Found> {
 fn view(puzzle: &Grid, board: &Grid) -> DigitGrid {
     let (rows, cols) = (puzzle.rows(), puzzle.cols());
     let cells = 0..rows * cols;
-    DigitGrid {
+    let plain = DigitGrid::plain_rows(
         rows,
         cols,
-        digits: cells
+        cells
             .clone()
             .map(|k| board.digit(k / cols, k % cols).map(usize::from))
             .collect(),
-        given: cells
+        cells
             .map(|k| puzzle.digit(k / cols, k % cols).is_some())
             .collect(),
-        boxes: (1, 1),
-        diagonals: false,
-        regions: None,
-        cages: None,
-        plain: board.to_string(),
-        tatham: Some(Box::new({
-            let board = board.clone();
-            move || board.game_id()
-        })),
+        board.to_string(),
+    );
+    let board = board.clone();
+    DigitGrid {
+        tatham: Some(Box::new(move || board.game_id())),
+        ..plain
     }
 }
 

@@ -60,6 +60,29 @@ pub struct DigitGrid {
 }
 
 impl DigitGrid {
+    /// A grid of digits without boxes, diagonals, regions or cages (latin, binairo), whose
+    /// plain text is `plain`, and no game ID.
+    pub fn plain_rows(
+        rows: usize,
+        cols: usize,
+        digits: Vec<Option<usize>>,
+        given: Vec<bool>,
+        plain: String,
+    ) -> DigitGrid {
+        DigitGrid {
+            rows,
+            cols,
+            digits,
+            given,
+            boxes: (1, 1),
+            diagonals: false,
+            regions: None,
+            cages: None,
+            plain,
+            tatham: None,
+        }
+    }
+
     /// Whether the cell at `row`, `col` lies on a long diagonal of a sudoku-X.
     fn on_diagonal(&self, row: usize, col: usize) -> bool {
         self.diagonals && (row == col || row + col + 1 == self.cols)

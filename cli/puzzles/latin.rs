@@ -50,18 +50,13 @@ pub const VIEW: super::View = super::View::new::<LatinArgs>("latin");
 fn view(puzzle: &Square, board: &Square) -> DigitGrid {
     let n = puzzle.size();
     let cells = 0..n * n;
-    DigitGrid {
-        rows: n,
-        cols: n,
-        digits: cells.clone().map(|k| board.digit(k / n, k % n)).collect(),
-        given: cells
+    DigitGrid::plain_rows(
+        n,
+        n,
+        cells.clone().map(|k| board.digit(k / n, k % n)).collect(),
+        cells
             .map(|k| puzzle.digit(k / n, k % n).is_some())
             .collect(),
-        boxes: (1, 1),
-        diagonals: false,
-        regions: None,
-        cages: None,
-        plain: board.to_string(),
-        tatham: None,
-    }
+        board.to_string(),
+    )
 }
