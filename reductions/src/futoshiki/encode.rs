@@ -73,7 +73,12 @@ pub(super) fn encode_excluding(
     // The adjacent mode: for each pair of neighbours and each pair of digits the relation
     // forbids there (consecutive under a bar, not without one), a secondary item that both
     // options of the pair take, so that at most one of them is chosen.
-    let mut forbidden: Vec<Vec<(usize, dlx::Secondary)>> = vec![Vec::new(); n * n * (n + 1)];
+    let places = if grid.is_adjacent() {
+        n * n * (n + 1)
+    } else {
+        0
+    };
+    let mut forbidden: Vec<Vec<dlx::Secondary>> = vec![Vec::new(); places];
     for (e, pair) in grid.adjacencies().into_iter().enumerate() {
         let (p, q) = (
             pair.first.0 * n + pair.first.1,
@@ -86,8 +91,8 @@ pub(super) fn encode_excluding(
                     continue;
                 }
                 let item = builder.secondary(name("a", &[(e, 3), (a, dw), (b, dw)]));
-                forbidden[p * (n + 1) + a].push((q, item));
-                forbidden[q * (n + 1) + b].push((p, item));
+                forbidden[p * (n + 1) + a].push(item);
+                forbidden[q * (n + 1) + b].push(item);
             }
         }
     }
@@ -115,8 +120,9 @@ pub(super) fn encode_excluding(
                     };
                     entries.extend(taken.iter().map(|&item| dlx::OptionItem::from(item)));
                 }
-                let pairs = &forbidden[cell * (n + 1) + d];
-                entries.extend(pairs.iter().map(|&(_, item)| dlx::OptionItem::from(item)));
+                if let Some(pairs) = forbidden.get(cell * (n + 1) + d) {
+                    entries.extend(pairs.iter().map(|&item| dlx::OptionItem::from(item)));
+                }
                 builder.option(entries);
                 choices.push(Fill {
                     row: r,
