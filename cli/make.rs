@@ -77,23 +77,6 @@ pub fn refuse_grade_of_lines(make: &MakeFlags) -> Result<()> {
     Ok(())
 }
 
-/// How a path of hints ended: its JSON word and its sentence.
-pub fn ending(end: reductions::hint::End) -> (&'static str, &'static str) {
-    use reductions::hint::End;
-    match end {
-        End::Solved => ("solved", "the grid is solved"),
-        End::Stuck => (
-            "stuck",
-            "no rule makes progress from here: only search does (or the puzzle has several \
-             solutions)",
-        ),
-        End::Contradiction => (
-            "contradiction",
-            "the grid has no solution: a cell or a value has no place left",
-        ),
-    }
-}
-
 /// Hints as JSON, for `--hint --format json` and the page: `{"steps":[...],"end":...}`.
 pub fn hints_json(
     steps: &[reductions::hint::Hint],
@@ -112,7 +95,7 @@ pub fn hints_json(
             })
         })
         .collect();
-    serde_json::json!({"steps": steps, "end": end.map(|end| ending(end).0)})
+    serde_json::json!({"steps": steps, "end": end.map(|end| end.word())})
 }
 
 /// `--hint` (the steps to the next value placed) or `--explain` (every step), as `make`
@@ -142,7 +125,7 @@ pub fn hints(
             writeln!(out, "{step}")?;
         }
         if let Some(end) = end {
-            writeln!(out, "{}", ending(end).1)?;
+            writeln!(out, "{end}")?;
         }
     }
     Ok(match end {

@@ -541,3 +541,112 @@ fn killer_sudoku_made_solved_graded_and_drawn() {
     assert_eq!(json["sums"][0].as_array().unwrap().len(), 9);
     assert_eq!(json["cages"].as_array().unwrap().len(), 9);
 }
+
+/// `--hint` and `--explain` on grids that have no solution: never a step that leads on. The
+/// three grids of the reports (a 4 x 4 jigsaw killer and a killer whose cage holds two cells
+/// that share no house, both of which the grader once called solved, and a sudoku-X whose
+/// first hint was a hidden single), then puzzles made here of every kind with hints (sudoku,
+/// X, jigsaw, killer; futoshiki and its adjacent mode; binairo), each with a wrong digit
+/// entered in open cells drawn in turn: `--count` says 0, `--hint` exits 1 and says the grid
+/// has no solution, in text and in JSON, and `--explain` never ends "solved".
+#[test]
+fn hints_on_grids_without_solution_say_so() {
+    let reported = [
+        "....\n....\n....\n...3\nregions\naaaa\nbbbb\ncccd\ncddd\ncages\nccaa\nbbaa\nbacc\nbabb\n\
+         sums\n 5  .  8  .\n12  .  .  .\n .  3  7  .\n .  .  5  .\n",
+        "1.34\n3421\n2143\n4312\ncages\naxbc\ndxxe\nfghi\njklm\nsums\n. 8 . .\n. . . .\n. . . .\n\
+         . . . .\n",
+        "X\n4.1.\n2...\n1...\n...1\n",
+    ];
+    let mut grids: Vec<(&str, String)> =
+        reported.iter().map(|g| ("sudoku", g.to_string())).collect();
+    for (kind, size, seed) in [
+        ("sudoku", "9", "3"),
+        ("sudoku", "9x", "3"),
+        ("sudoku", "9j", "3"),
+        ("sudoku", "6k", "3"),
+        ("sudoku", "9k", "4"),
+        ("futoshiki", "5", "3"),
+        ("futoshiki", "5a", "3"),
+        ("binairo", "8", "3"),
+    ] {
+        let made = dlx(&[kind, "--generate", size, "--seed", seed]);
+        let text = made.assert_status(0).stdout.clone();
+        let solved = dlx_from_bytes(&[kind, "--format", "json"], text.as_bytes());
+        let solved: serde_json::Value =
+            serde_json::from_str(&solved.assert_status(0).stdout).unwrap();
+        let rows = solved["grid"].as_array().unwrap();
+        let (height, width) = (rows.len(), rows[0].as_array().unwrap().len());
+        let given = &solved["given"];
+        let mut wrong = 0;
+        for cell in (0..height * width).step_by(3) {
+            let (r, c) = (cell / width, cell % width);
+            if given[r][c] == true {
+                continue;
+            }
+            let right = rows[r][c].as_u64().unwrap();
+            let digit = match kind {
+                "binairo" => 1 - right,
+                _ => right % (width as u64) + 1,
+            };
+            grids.push((kind, set_cell(kind, &text, r, c, digit)));
+            wrong += 1;
+            if wrong == 4 {
+                break;
+            }
+        }
+        assert_eq!(wrong, 4, "{kind} {size}");
+    }
+    for (kind, grid) in &grids {
+        let count = dlx_from_bytes(&[kind, "--count"], grid.as_bytes());
+        assert_eq!(count.stdout, "0\n", "{kind}:\n{grid}");
+        let hint = dlx_from_bytes(&[kind, "--hint"], grid.as_bytes());
+        hint.assert_status(1);
+        assert!(
+            hint.stdout.starts_with("the grid has no solution"),
+            "{kind}:\n{grid}\n{}",
+            hint.stdout
+        );
+        let json = dlx_from_bytes(&[kind, "--hint", "--format", "json"], grid.as_bytes());
+        let json: serde_json::Value = serde_json::from_str(&json.assert_status(1).stdout).unwrap();
+        assert!(
+            json["end"] == "contradiction" || json["end"] == "no solution",
+            "{kind}:\n{grid}\n{json}"
+        );
+        assert_eq!(json["steps"].as_array().map(Vec::len), Some(0), "{json}");
+        let explained = dlx_from_bytes(&[kind, "--explain"], grid.as_bytes());
+        explained.assert_status(1);
+        assert!(
+            explained
+                .stdout
+                .lines()
+                .last()
+                .is_some_and(|l| l.starts_with("the grid has no solution")),
+            "{kind}:\n{grid}\n{}",
+            explained.stdout
+        );
+    }
+}
+
+/// `text`, a puzzle in the command's format, with `digit` in cell (`r`, `c`) (from 0).
+fn set_cell(kind: &str, text: &str, r: usize, c: usize, digit: u64) -> String {
+    let mut lines: Vec<String> = text.lines().map(str::to_owned).collect();
+    match kind {
+        "futoshiki" => {
+            // A size line, then the rows of cells and signs between rows of signs.
+            let line = &mut lines[1 + 2 * r];
+            let mut cells: Vec<String> = line.split(' ').map(str::to_owned).collect();
+            cells[2 * c] = digit.to_string();
+            *line = cells.join(" ");
+        }
+        _ => {
+            // A size line for binairo, a line `X` for a sudoku-X; the rows then.
+            let first = usize::from(kind == "binairo" || lines[0] == "X");
+            let line = &mut lines[first + r];
+            let mut chars: Vec<char> = line.chars().collect();
+            chars[c] = char::from_digit(digit as u32, 36).unwrap();
+            *line = chars.into_iter().collect();
+        }
+    }
+    lines.join("\n") + "\n"
+}

@@ -184,13 +184,18 @@ class Puzzle:
     def explain(self) -> dict[str, Any]:
         """Every step of deduction from the puzzle as given (sudoku, futoshiki, binairo): `steps`
         (each with `rule`, `placed` and `removed` as (row, column, value) from 1, and `text`)
-        and `end` (`solved`, `stuck` or `contradiction`)."""
+        and `end` (`solved`, `stuck`, `contradiction` or `no solution`)."""
         return _dlx.explain_puzzle(self.kind, self.text)
 
     def hint(self) -> Optional[dict[str, Any]]:
         """The next step of deduction (as a step of `explain`), or `None` where none is left
-        (the puzzle is solved, or only search goes on)."""
-        steps = self.explain()["steps"]
+        (the puzzle is solved, or only search goes on).
+
+        Raises `ValueError` if the grid as given has no solution: a hint would lead on."""
+        explained = self.explain()
+        if explained["end"] in ("contradiction", "no solution"):
+            raise ValueError(f"the grid has no solution ({explained['end']})")
+        steps = explained["steps"]
         return steps[0] if steps else None
 
     def __str__(self) -> str:

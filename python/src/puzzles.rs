@@ -168,7 +168,7 @@ pub(crate) fn grade_puzzle(py: Python<'_>, name: &str, text: &str) -> PyResult<S
 
 /// Every step of deduction from a puzzle as given (sudoku, futoshiki, binairo): a dict of `steps`
 /// (each a dict of `rule`, `placed` and `removed` as `(row, column, value)` from 1, and
-/// `text`) and `end` (`solved`, `stuck` or `contradiction`).
+/// `text`) and `end` (`solved`, `stuck`, `contradiction` or `no solution`).
 ///
 /// >>> explained = explain_puzzle("sudoku", "1.3.\n.4..\n..4.\n.3.1\n")
 /// >>> explained["end"], explained["steps"][0]["text"]
@@ -179,7 +179,6 @@ pub(crate) fn explain_puzzle<'py>(
     name: &str,
     text: &str,
 ) -> PyResult<Bound<'py, PyDict>> {
-    use reductions::hint::End;
     let puzzle = registered(name)?;
     let explanation = py
         .allow_threads(|| puzzle.explain(text))
@@ -198,12 +197,7 @@ pub(crate) fn explain_puzzle<'py>(
     }
     let result = PyDict::new(py);
     result.set_item("steps", steps)?;
-    let end = match explanation.end {
-        End::Solved => "solved",
-        End::Stuck => "stuck",
-        End::Contradiction => "contradiction",
-    };
-    result.set_item("end", end)?;
+    result.set_item("end", explanation.end.word())?;
     Ok(result)
 }
 

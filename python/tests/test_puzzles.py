@@ -257,3 +257,19 @@ def test_unequal_adjacent_mode():
     svg = board._repr_svg_()
     assert svg.count('stroke-width="4"') == len(board.bars)
     assert made.hint()["rule"] in ("bars", "naked single", "hidden single")
+
+
+def test_hint_on_a_grid_without_solution_says_so():
+    # A sudoku-X whose first hint was a hidden single, and a killer whose cage holds two
+    # cells that share no house: no solution, so no step that leads a player on.
+    for text in [
+        "X\n4.1.\n2...\n1...\n...1\n",
+        "1.34\n3421\n2143\n4312\ncages\naxbc\ndxxe\nfghi\njklm\nsums\n"
+        ". 8 . .\n. . . .\n. . . .\n. . . .\n",
+    ]:
+        puzzle = puzzles.sudoku(text)
+        assert puzzle.count() == 0
+        assert puzzle.explain()["end"] in ("contradiction", "no solution")
+        assert puzzle.grade() == "no solution"
+        with pytest.raises(ValueError, match="no solution"):
+            puzzle.hint()

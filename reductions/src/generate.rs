@@ -132,6 +132,32 @@ pub fn settle<R: Reduction>(
     Ok((solutions, outcome.stats.nodes))
 }
 
+/// Whether a puzzle has a solution, by the engine's search to its first (with the puzzle's
+/// own reasoning), within `node_limit` nodes and `time`: `None` when the search stopped first
+/// or the puzzle cannot be built.
+pub(crate) fn solvable<R: Reduction>(
+    reduction: &R,
+    puzzle: &R::Puzzle,
+    node_limit: u64,
+    time: std::time::Duration,
+) -> Option<bool> {
+    let encoding = reduction.encode(puzzle).ok()?;
+    let mut solver = dlx::Solver::new(&encoding.problem)
+        .propagation(reduction.propagation_for(puzzle))
+        .limit(1)
+        .node_limit(node_limit)
+        .timeout(time);
+    if let Some(propagator) = reduction.propagator(puzzle, &encoding) {
+        solver = solver.propagator(propagator);
+    }
+    let outcome = solver.count();
+    match (outcome.solutions, outcome.stopped) {
+        (0, None) => Some(false),
+        (0, Some(_)) => None,
+        _ => Some(true),
+    }
+}
+
 /// A solution of a puzzle drawn by the engine: the options are shuffled, and the first
 /// solution of the search in that order is the answer. The search of each draw stops after
 /// `node_limit` nodes and another order is drawn, up to `tries` times; `Ok(None)` when no

@@ -240,7 +240,55 @@ pub enum End {
     Stuck,
     /// A cell or a value of a house ran out of room: the grid as given has no solution.
     Contradiction,
+    /// The rules were stuck, and the engine's search found that the grid as given has no
+    /// solution (a player's entry, or a given, is wrong).
+    NoSolution,
 }
+
+impl End {
+    /// The end as one word, as JSON and Python give it: `solved`, `stuck`, `contradiction`
+    /// or `no solution`.
+    pub fn word(self) -> &'static str {
+        match self {
+            End::Solved => "solved",
+            End::Stuck => "stuck",
+            End::Contradiction => "contradiction",
+            End::NoSolution => "no solution",
+        }
+    }
+
+    /// Whether the grid as given has no solution.
+    pub fn unsolvable(self) -> bool {
+        matches!(self, End::Contradiction | End::NoSolution)
+    }
+}
+
+/// The end as a sentence: `the grid is solved`.
+impl fmt::Display for End {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            End::Solved => "the grid is solved",
+            End::Stuck => {
+                "no rule makes progress from here: only search does (or the puzzle has several \
+                 solutions)"
+            }
+            End::Contradiction => {
+                "the grid has no solution: deduction from it ends in a contradiction"
+            }
+            End::NoSolution => {
+                "the grid has no solution: no rule finds the mistake, but a search finds no way \
+                 to complete it (check the entries)"
+            }
+        })
+    }
+}
+
+/// The nodes, and the time, the engine's search may spend to tell whether a grid where the
+/// rules are stuck has a solution: a grid of a few hundred cells takes a few hundred nodes
+/// either way; past these, the grid is taken as solvable (a hint is still sound then: every
+/// step holds in every solution).
+pub(crate) const SOLVABLE_NODES: u64 = 200_000;
+pub(crate) const SOLVABLE_TIME: std::time::Duration = std::time::Duration::from_secs(2);
 
 /// Every step from a grid as given, and where they ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -253,7 +301,12 @@ pub struct Explanation {
 
 impl Explanation {
     /// The steps up to the first that places a value, or where the path ends without one.
+    /// A path that ends with no solution gives no step: a hint on a grid that cannot be
+    /// solved would lead the player on.
     pub fn to_next_placement(self) -> Result<Vec<Hint>, End> {
+        if self.end.unsolvable() {
+            return Err(self.end);
+        }
         let Some(at) = self.steps.iter().position(|step| !step.placed.is_empty()) else {
             return Err(self.end);
         };
@@ -261,6 +314,19 @@ impl Explanation {
         steps.truncate(at + 1);
         Ok(steps)
     }
+}
+
+/// `explanation`, whose end is [`End::NoSolution`] instead of [`End::Stuck`] when
+/// `solvable` (the engine's search, within [`SOLVABLE_NODES`] and [`SOLVABLE_TIME`]) finds
+/// that the grid has no solution.
+pub(crate) fn settled(
+    mut explanation: Explanation,
+    solvable: impl FnOnce() -> Option<bool>,
+) -> Explanation {
+    if explanation.end == End::Stuck && solvable() == Some(false) {
+        explanation.end = End::NoSolution;
+    }
+    explanation
 }
 
 /// The steps from `grid` to where the rules end.

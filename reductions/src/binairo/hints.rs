@@ -17,7 +17,8 @@ const NAMES: [Rule; 6] = [
 
 /// Every step of deduction from `grid` as given (a player's entries count as givens), each
 /// the cheapest of the grader's rules that places a digit, one digit a step, until the grid
-/// is solved or no rule applies.
+/// is solved or no rule applies; where none applies, the engine's search tells whether the
+/// grid has a solution at all ([`End::NoSolution`]).
 ///
 /// ```
 /// use reductions::binairo::{explain, Binairo};
@@ -31,6 +32,35 @@ const NAMES: [Rule; 6] = [
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn explain(grid: &Grid) -> Explanation {
+    crate::hint::settled(walk(grid), || {
+        crate::generate::solvable(
+            &super::Binairo::default(),
+            grid,
+            crate::hint::SOLVABLE_NODES,
+            crate::hint::SOLVABLE_TIME,
+        )
+    })
+}
+
+/// The next digit a player can place, with the step that places it, or where the path ends
+/// without one: a player who enters each hint's digit and asks again reaches the solution.
+///
+/// ```
+/// use reductions::binairo::{hint, Binairo};
+/// use reductions::Reduction;
+///
+/// let grid = Binairo::default().parse("6x6dt:bcbcEgCeACAb")?;
+/// let steps = hint(&grid).unwrap();
+/// assert_eq!(steps.len(), 1);
+/// assert_eq!(steps[0].placed.len(), 1);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn hint(grid: &Grid) -> Result<Vec<Hint>, End> {
+    explain(grid).to_next_placement()
+}
+
+/// The rules' steps from `grid`, to where they end.
+fn walk(grid: &Grid) -> Explanation {
     let lines = Lines::new(grid);
     let mut grid = grid.clone();
     let mut looked = vec![(u64::MAX, u64::MAX); lines.lines.len()];

@@ -133,7 +133,7 @@ pub use generate::{
     add_clues, generate, generate_before, Generated, MAX_GENERATED_SIDE, MAX_TRIES,
 };
 pub use grade::{grade, Difficulty, Grade};
-pub use hints::explain;
+pub use hints::{explain, hint};
 pub use propagate::count_patterns;
 
 use std::fmt;

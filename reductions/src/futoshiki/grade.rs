@@ -214,12 +214,21 @@ const ENGINE_FROM: usize = 9;
 
 /// Every step of deduction from `grid` as given (a player's entries count as givens), each
 /// the cheapest of the graders' rules that makes progress (the inequalities among them),
-/// until the grid is solved or no rule applies ([`crate::hint`]).
+/// until the grid is solved or no rule applies ([`crate::hint`]); where no rule applies, the
+/// engine's search tells whether the grid has a solution at all
+/// ([`End::NoSolution`](crate::hint::End::NoSolution)).
 pub fn explain(grid: &Grid) -> crate::hint::Explanation {
     let grader = Grader::new(grid.size());
     let (givens, pairs) = Grader::clues(grid);
     let rules = Difficulty::Extreme.rules().unwrap_or_default();
-    grader.0.explain(&givens, &pairs, rules)
+    crate::hint::settled(grader.0.explain(&givens, &pairs, rules), || {
+        crate::generate::solvable(
+            &Futoshiki,
+            grid,
+            crate::hint::SOLVABLE_NODES,
+            crate::hint::SOLVABLE_TIME,
+        )
+    })
 }
 
 /// The next value a player can place, with the steps of [`explain`] that lead to it (the

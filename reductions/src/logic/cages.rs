@@ -15,7 +15,10 @@
 //!   1-9 with the cage's sum, whose every member the cells leave room for, is ruled out.
 //!
 //! The cages are recomputed from the placed cells at every pass (Solo keeps the cages it has
-//! split, which the placed cells found since then make again, or make unneeded).
+//! split, which the placed cells found since then make again, or make unneeded). Every pass
+//! checks that the placed digits of each of the puzzle's own cages differ, whatever the
+//! splits: two cells of a cage may share no row, column or box (a jigsaw's region, or a bent
+//! cage), and nothing else then keeps a full grid from breaking the cage.
 
 use super::{Grid, Houses, Step};
 
@@ -36,6 +39,20 @@ fn value(bit: u64) -> u32 {
 pub(crate) fn deduce(cages: &[Cage], houses: &Houses, grid: &mut Grid) -> Step {
     if cages.is_empty() {
         return Step::Nothing;
+    }
+    // The digits of a cage differ: two placed cells of one of the puzzle's cages with one
+    // digit are a contradiction, whatever the passes split (two cells of a cage may share no
+    // house). Ruling a placed digit out of the cage's other cells stays with the split cages
+    // below, as Solo does it: doing it across the parts of a split makes some grades easier
+    // than his.
+    for cage in cages {
+        let mut used = 0u64;
+        for &cell in cage.cells.iter().filter(|&&cell| grid.placed[cell]) {
+            if used & grid.candidates[cell] != 0 {
+                return Step::Contradiction;
+            }
+            used |= grid.candidates[cell];
+        }
     }
     let mut open = grid.cages.take().unwrap_or_else(|| cages.to_vec());
     let step = pass(&mut open, houses, grid);

@@ -161,12 +161,20 @@ impl Grader {
 
 /// Every step of deduction from `grid` as given (a player's entries count as givens), each
 /// the cheapest of the graders' rules that makes progress, until the grid is solved or no
-/// rule applies ([`crate::hint`]).
+/// rule applies ([`crate::hint`]); where no rule applies, the engine's search tells whether
+/// the grid has a solution at all ([`End::NoSolution`](crate::hint::End::NoSolution)).
 pub fn explain(grid: &Grid) -> crate::hint::Explanation {
     let grader = Grader::new(grid);
     let givens: Vec<usize> = grid.cells.iter().map(|&d| d as usize).collect();
     let rules = Difficulty::Extreme.rules().unwrap_or_default();
-    grader.0.explain(&givens, &[], rules)
+    crate::hint::settled(grader.0.explain(&givens, &[], rules), || {
+        crate::generate::solvable(
+            &Sudoku::default(),
+            grid,
+            crate::hint::SOLVABLE_NODES,
+            crate::hint::SOLVABLE_TIME,
+        )
+    })
 }
 
 /// The next value a player can place, with the steps of [`explain`] that lead to it (the
