@@ -185,6 +185,63 @@ fn generating_stops_at_the_timeout() {
     }
 }
 
+/// `--timeout` holds while a puzzle is being made, whatever the generator is doing (a grader's
+/// search, a uniqueness check, a draw of regions or cages): at the hardest level of every
+/// kind and the largest sizes, seeds whose first puzzle takes far longer than the limit stop
+/// within it and half a second more (the 12a and 9a recursive futoshiki of the report once
+/// ran 40 s and more past a limit of 1 to 4 s). Jigsaws past 23 x 23, which once ended in
+/// "internal error", are refused with the sizes made.
+#[test]
+fn generating_stops_within_its_time_limit_at_every_level() {
+    for size in ["24j", "25j", "25jx"] {
+        let run = dlx(&["sudoku", "--generate", size, "--timeout", "1"]);
+        run.assert_status(2);
+        assert!(
+            run.stderr.contains("j for a jigsaw (sides 4 to 23"),
+            "{}",
+            run.report()
+        );
+    }
+    for (kind, size, level, seed) in [
+        ("futoshiki", "12a", "recursive", "5"),
+        ("futoshiki", "9a", "recursive", "7"),
+        ("futoshiki", "12", "recursive", "1"),
+        ("sudoku", "25", "extreme", "1"),
+        ("sudoku", "22j", "extreme", "1"),
+        ("sudoku", "9k", "unreasonable", "1"),
+        ("sudoku", "9jk", "unreasonable", "2"),
+        ("binairo", "30", "hard", "1"),
+    ] {
+        let started = std::time::Instant::now();
+        let run = dlx(&[
+            kind,
+            "--generate",
+            size,
+            "--difficulty",
+            level,
+            "--seed",
+            seed,
+            "--timeout",
+            "1",
+        ]);
+        let took = started.elapsed();
+        assert!(
+            took < std::time::Duration::from_millis(1500),
+            "{kind} {size} {level}: {took:?}\n{}",
+            run.report()
+        );
+        // Made in time, or not made: never an internal error.
+        assert!(
+            run.status == Some(0) || run.status == Some(1),
+            "{}",
+            run.report()
+        );
+        if run.status == Some(1) {
+            assert!(run.stderr.contains("the time ran out"), "{}", run.report());
+        }
+    }
+}
+
 /// The flags that shape a search or a drawing of a solved board mean nothing to `--generate`
 /// and `--grade`: refused (exit status 2, naming the flag), never silently ignored.
 #[test]

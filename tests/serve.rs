@@ -654,7 +654,7 @@ fn bad_requests_get_json_errors_and_the_server_goes_on() {
     refused(
         server.get("/api/futoshiki/generate?size=99"),
         400,
-        "from 2 to 9",
+        "from 2 to 12",
     );
     refused(server.get("/api/binairo/generate?size=7"), 400, "even");
     refused(
@@ -1049,5 +1049,59 @@ fn every_puzzle_of_the_registry_is_listed_and_solved_by_name() {
             "{path}: {}",
             reply.body
         );
+    }
+}
+
+/// The sizes to make, asked at every door: the command line's `--generate`, the HTTP API's
+/// `generate`, and the library that both read them with. Each door accepts what the library
+/// accepts (the puzzle is made, or the time runs out) and refuses the rest with the
+/// library's words: `12X12` binairo, `5A` futoshiki, the largest sides, and sizes past them.
+#[test]
+fn every_door_reads_sizes_as_the_library_does() {
+    use reductions::{binairo, futoshiki, sudoku};
+    let server = Server::start(&["--time-limit", "0.3"]);
+    let sizes: &[(&str, &[&str])] = &[
+        (
+            "sudoku",
+            &[
+                "4", "9X", "25", "26", "7", "7j", "23j", "24j", "9k", "9JK", "12k", "x",
+            ],
+        ),
+        ("futoshiki", &["5", "5A", "12", "12a", "13", "1", "b"]),
+        (
+            "binairo",
+            &["6", "12X12", "8x10", "30", "32", "7", "6x7", ""],
+        ),
+    ];
+    for &(kind, sizes) in sizes {
+        for &size in sizes {
+            let library = match kind {
+                "sudoku" => sudoku::shape_to_make(size).map(|_| ()),
+                "futoshiki" => futoshiki::size_to_make(size).map(|_| ()),
+                _ => binairo::size_to_make(size).map(|_| ()),
+            };
+            let cli = crate::binary::dlx(&[kind, "--generate", size, "--timeout", "0.3"]);
+            let encoded: String = size.bytes().map(|b| format!("%{b:02X}")).collect();
+            let api = server.get(&format!("/api/{kind}/generate?size={encoded}&seed=1"));
+            match library {
+                Ok(()) => {
+                    assert!(
+                        cli.status == Some(0) || cli.status == Some(1),
+                        "{}",
+                        cli.report()
+                    );
+                    assert!(
+                        api.status == 200 || api.status == 503,
+                        "{kind} {size}: {api:?}"
+                    );
+                }
+                Err(message) => {
+                    cli.assert_status(2);
+                    assert!(cli.stderr.contains(&message), "{}", cli.report());
+                    assert_eq!(api.status, 400, "{kind} {size}: {api:?}");
+                    assert_eq!(api.json()["error"].as_str(), Some(message.as_str()));
+                }
+            }
+        }
     }
 }

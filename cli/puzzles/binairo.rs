@@ -149,16 +149,8 @@ fn view(puzzle: &Grid, board: &Grid) -> DigitGrid {
 
 /// `--generate N` or `ROWSxCOLS`.
 fn generate(args: &BinairoArgs, size: &str) -> Result<Found> {
-    let side = |text: &str| text.parse::<usize>().ok();
-    let (rows, cols) = match size.split_once('x') {
-        Some((rows, cols)) => (side(rows), side(cols)),
-        None => (side(size), side(size)),
-    };
-    let max = binairo::MAX_GENERATED_SIDE;
-    let fits = |k: Option<usize>| k.filter(|&k| k % 2 == 0 && (2..=max).contains(&k));
-    let (Some(rows), Some(cols)) = (fits(rows), fits(cols)) else {
-        bail!("--generate {size}: expected N or ROWSxCOLS, each even, from 2 to {max}");
-    };
+    let (rows, cols) =
+        binairo::size_to_make(size).map_err(|err| anyhow::anyhow!("--generate: {err}"))?;
     let difficulty = make::difficulty(&args.make, Difficulty::Trivial)?;
     let distinct = !args.repeats;
     make::generate(&args.make, &args.flags, |rng, deadline| {

@@ -101,26 +101,17 @@ pub fn run(args: &FileArgs) -> Result<Found> {
 
 /// `--generate N`: futoshiki of n x n.
 fn generate(args: &FileArgs, size: &str) -> Result<Found> {
-    // `5a`: Unequal's adjacent mode.
-    let (number, adjacent) = match size.strip_suffix(['a', 'A']) {
-        Some(number) => (number, true),
-        None => (size, false),
-    };
-    let n: usize = number.parse().unwrap_or(0);
-    if !(2..=futoshiki::MAX_GENERATED_SIZE).contains(&n) {
-        bail!(
-            "--generate {size}: expected the side of a futoshiki made here, from 2 to {}, then \
-             a for Unequal's adjacent mode",
-            futoshiki::MAX_GENERATED_SIZE
-        );
-    }
+    let (n, adjacent) =
+        futoshiki::size_to_make(size).map_err(|err| anyhow::anyhow!("--generate: {err}"))?;
     let difficulty = make::difficulty(&args.make, Difficulty::Trivial)?;
     make::generate(&args.make, &args.flags, |rng, deadline| {
         let made = futoshiki::generate_mode_before(n, adjacent, difficulty, rng, deadline);
         let Ok(made) = made else {
             return Ok(None); // Out of time.
         };
-        let mut made = made.expect("the size was checked");
+        let Some(mut made) = made else {
+            bail!("--generate {size}: no Latin square of this size was found to make a puzzle of");
+        };
         if let Some(extra) = args.make.extra_clues {
             futoshiki::add_clues(&mut made, extra, rng);
         }

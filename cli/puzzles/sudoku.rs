@@ -124,29 +124,18 @@ fn view(puzzle: &Grid, board: &Grid) -> DigitGrid {
 }
 
 /// `--generate SIDE`: sudoku of that side (4, 9, 16 or 25); `SIDEx` a sudoku-X, `SIDEj` a
-/// jigsaw (any side from 4), `SIDEk` a killer (up to 9), in any mix.
+/// jigsaw (sides 4 to 23), `SIDEk` a killer (up to 9), in any mix.
 fn generate(args: &FileArgs, size: &str) -> Result<Found> {
-    let (side, variant) = sudoku::variant_of_size(size);
-    let max = match variant.killer {
-        true => sudoku::MAX_KILLER_SIDE,
-        false => sudoku::MAX_GENERATED_BOX * sudoku::MAX_GENERATED_BOX,
-    };
-    let shape = variant.shape(side).filter(|_| (4..=max).contains(&side));
-    let Some(shape) = shape else {
-        bail!(
-            "--generate {size}: expected the side of a sudoku made here, from 4 to {max} and \
-             not prime (4, 6, 8, 9, 10, 12, ..., 16, ..., 25), then x for a sudoku-X, j for a \
-             jigsaw (of any side), k for a killer (sides 4 to {})",
-            sudoku::MAX_KILLER_SIDE
-        );
-    };
+    let shape = sudoku::shape_to_make(size).map_err(|err| anyhow::anyhow!("--generate: {err}"))?;
     let difficulty = make::difficulty(&args.make, Difficulty::Trivial)?;
     make::generate(&args.make, &args.flags, |rng, deadline| {
         let made = sudoku::generate_like_before(&shape, difficulty, rng, deadline);
         let Ok(made) = made else {
             return Ok(None); // Out of time.
         };
-        let mut made = made.expect("the size was checked");
+        let Some(mut made) = made else {
+            bail!("--generate {size}: no solved grid of this shape was found to make a puzzle of");
+        };
         if let Some(extra) = args.make.extra_clues {
             sudoku::add_clues(&mut made, extra, rng);
         }

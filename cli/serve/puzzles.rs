@@ -18,12 +18,6 @@ use super::api::{body, completeness, json_response, query, with_fields, Answer};
 use super::jobs::{Job, Jobs};
 use super::ApiError;
 
-/// The largest sides made by `/api/{puzzle}/generate`, which cannot be cancelled: a few
-/// seconds at most.
-const MAX_FUTOSHIKI: usize = 9;
-const MAX_BINAIRO: usize = 16;
-const MAX_SUDOKU: usize = 16;
-
 /// The puzzles the page plays.
 #[derive(Copy, Clone)]
 enum Kind {
@@ -337,36 +331,21 @@ pub async fn generate_puzzle(
                 .map_err(|err: String| ApiError::input("difficulty", err)),
         }
     }
-    let side = |text: &str, max: usize, even: bool| -> Result<usize, ApiError> {
-        text.trim()
-            .parse::<usize>()
-            .ok()
-            .filter(|&n| (2..=max).contains(&n) && (!even || n % 2 == 0))
-            .ok_or_else(|| {
-                let even = if even { "an even number " } else { "" };
-                ApiError::input(
-                    "size",
-                    format!("size '{text}': expected {even}from 2 to {max}"),
-                )
-            })
-    };
+    // The library reads the sizes, as for the command line and Python.
+    let size_error = |err: String| ApiError::input("size", err);
     let size = request.size.clone();
     let answer = match kind {
         Kind::Futoshiki => {
-            // `5a`: Unequal's adjacent mode.
-            let (number, adjacent) = match size.trim().strip_suffix('a') {
-                Some(number) => (number, true),
-                None => (size.as_str(), false),
-            };
-            let n = side(number, MAX_FUTOSHIKI, false)?;
+            let (n, adjacent) = futoshiki::size_to_make(&size).map_err(size_error)?;
             let difficulty = level(&request.difficulty, futoshiki::Difficulty::Trivial)?;
             jobs.run(move |job| {
                 let mut rng = reductions::generate::Rng::new(seed);
                 let deadline = Some(job.deadline());
-                let made =
+                let made = reductions::generate::cancellable(job.cancel.clone(), || {
                     futoshiki::generate_mode_before(n, adjacent, difficulty, &mut rng, deadline)
-                        .map_err(|_| job.out_of_time())?
-                        .ok_or_else(ApiError::internal)?;
+                })
+                .map_err(|_| job.out_of_time())?
+                .ok_or_else(ApiError::internal)?;
                 let solution = grid_cells(n, n, |r, c| made.solution.digit(r, c));
                 Ok(made_json(
                     futoshiki_json(&made.puzzle),
@@ -379,32 +358,16 @@ pub async fn generate_puzzle(
             .await?
         }
         Kind::Sudoku => {
-            // `9`, or with Solo's letters: `9x` a sudoku-X, `9j` a jigsaw, `9k` a killer.
-            let (side, variant) = sudoku::variant_of_size(size.trim());
-            let max = match variant.killer {
-                true => sudoku::MAX_KILLER_SIDE,
-                false => MAX_SUDOKU,
-            };
-            let shape = variant
-                .shape(side)
-                .filter(|_| (4..=max).contains(&side))
-                .ok_or_else(|| {
-                    ApiError::input(
-                        "size",
-                        format!(
-                            "size '{size}': expected the side of a sudoku, from 4 to {max} and \
-                             not prime, then x (sudoku-X), j (jigsaw) or k (killer, to {})",
-                            sudoku::MAX_KILLER_SIDE
-                        ),
-                    )
-                })?;
+            let shape = sudoku::shape_to_make(&size).map_err(size_error)?;
             let difficulty = level(&request.difficulty, sudoku::Difficulty::Trivial)?;
             jobs.run(move |job| {
                 let mut rng = reductions::generate::Rng::new(seed);
                 let deadline = Some(job.deadline());
-                let made = sudoku::generate_like_before(&shape, difficulty, &mut rng, deadline)
-                    .map_err(|_| job.out_of_time())?
-                    .ok_or_else(ApiError::internal)?;
+                let made = reductions::generate::cancellable(job.cancel.clone(), || {
+                    sudoku::generate_like_before(&shape, difficulty, &mut rng, deadline)
+                })
+                .map_err(|_| job.out_of_time())?
+                .ok_or_else(ApiError::internal)?;
                 let side = made.solution.side();
                 let solution = grid_cells(side, side, |r, c| made.solution.digit(r, c));
                 Ok(made_json(
@@ -418,32 +381,24 @@ pub async fn generate_puzzle(
             .await?
         }
         Kind::Binairo => {
-            let (rows, cols) = match size.split_once('x') {
-                Some((rows, cols)) => (
-                    side(rows, MAX_BINAIRO, true)?,
-                    side(cols, MAX_BINAIRO, true)?,
-                ),
-                None => {
-                    let n = side(&size, MAX_BINAIRO, true)?;
-                    (n, n)
-                }
-            };
+            let (rows, cols) = binairo::size_to_make(&size).map_err(size_error)?;
             let difficulty = level(&request.difficulty, binairo::Difficulty::Trivial)?;
             let distinct = !request.repeats;
             jobs.run(move |job| {
                 let mut rng = reductions::generate::Rng::new(seed);
                 let deadline = Some(job.deadline());
-                let made =
+                let made = reductions::generate::cancellable(job.cancel.clone(), || {
                     binairo::generate_before(rows, cols, distinct, difficulty, &mut rng, deadline)
-                        .map_err(|_| job.out_of_time())?
-                        .ok_or_else(|| {
-                            ApiError::unprocessable(
-                                "size",
-                                format!(
+                })
+                .map_err(|_| job.out_of_time())?
+                .ok_or_else(|| {
+                    ApiError::unprocessable(
+                        "size",
+                        format!(
                             "no {rows} x {cols} grid has distinct rows and columns: allow repeats"
                         ),
-                            )
-                        })?;
+                    )
+                })?;
                 let solution = grid_cells(rows, cols, |r, c| {
                     made.solution.digit(r, c).map(usize::from)
                 });

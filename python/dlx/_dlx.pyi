@@ -102,9 +102,14 @@ def puzzle_given(name: str, text: str, board: Optional[str] = None) -> str:
 
 def puzzle_names() -> list[str]: ...
 def generate_puzzle(
-    name: str, size: str, difficulty: Optional[str] = None, seed: int = 0
+    name: str,
+    size: str,
+    difficulty: Optional[str] = None,
+    seed: int = 0,
+    timeout: Optional[float] = None,
 ) -> dict[str, Any]:
-    """A new puzzle with one solution: `puzzle`, `solution`, `difficulty`, `reached`."""
+    """A new puzzle with one solution: `puzzle`, `solution`, `difficulty`, `reached`;
+    `TimeoutError` when `timeout` (seconds) runs out first."""
 
 def grade_puzzle(name: str, text: str) -> str:
     """The puzzle's grade on its ladder."""

@@ -224,12 +224,20 @@ class Kind:
         return Puzzle(self.name, self._text(*args))
 
     def generate(
-        self, size: Union[int, str], difficulty: Optional[str] = None, seed: int = 0
+        self,
+        size: Union[int, str],
+        difficulty: Optional[str] = None,
+        seed: int = 0,
+        timeout: Optional[float] = None,
     ) -> Puzzle:
         """A new puzzle with exactly one solution: `size` as the command line takes it (9,
         `"9x"` for a sudoku-X, `"9j"` for a jigsaw, binairo `"8x10"`), `difficulty` a rung's
-        name (the easiest by default), the same puzzle for the same `seed`."""
-        made = _dlx.generate_puzzle(self.name, str(size), difficulty=difficulty, seed=seed)
+        name (the easiest by default), the same puzzle for the same `seed`.
+
+        Raises `TimeoutError` if `timeout` (seconds) runs out before the puzzle is made."""
+        made = _dlx.generate_puzzle(
+            self.name, str(size), difficulty=difficulty, seed=seed, timeout=timeout
+        )
         puzzle = Puzzle(self.name, made["puzzle"])
         puzzle.solution = Board(self.name, made["solution"], given=puzzle.given)
         puzzle.difficulty = made["difficulty"]

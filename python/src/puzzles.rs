@@ -70,6 +70,9 @@ fn registry_error(py: Python<'_>, err: reductions::registry::SolveError) -> PyEr
         reductions::registry::SolveError::Parse(err) => {
             parse_error(py, err.to_string(), err.line(), err.column())
         }
+        reductions::registry::SolveError::OutOfTime => {
+            pyo3::exceptions::PyTimeoutError::new_err(err.to_string())
+        }
         err => PyValueError::new_err(err.to_string()),
     }
 }
@@ -131,24 +134,33 @@ fn registered(name: &str) -> PyResult<Box<dyn reductions::registry::Puzzle>> {
 /// A new puzzle with exactly one solution (sudoku, futoshiki, binairo): `size` as the command
 /// line takes it (`"9"`, binairo `"8x10"`), `difficulty` a rung's name (the easiest by
 /// default), the same for the same `seed`. A dict of `puzzle` and `solution` (their text),
-/// `difficulty` and `reached`.
+/// `difficulty` and `reached`. `TimeoutError` when `timeout` (seconds) runs out first;
+/// Ctrl-C stops it too.
 ///
 /// >>> made = generate_puzzle("sudoku", "4", seed=1)
 /// >>> solve_puzzle("sudoku", made["puzzle"], "unique")["boards"] == [made["solution"]]
 /// True
 #[pyfunction]
-#[pyo3(signature = (name, size, difficulty=None, seed=0))]
+#[pyo3(signature = (name, size, difficulty=None, seed=0, timeout=None))]
 pub(crate) fn generate_puzzle<'py>(
     py: Python<'py>,
     name: &str,
     size: &str,
     difficulty: Option<&str>,
     seed: u64,
+    timeout: Option<f64>,
 ) -> PyResult<Bound<'py, PyDict>> {
+    let deadline = seconds(timeout, "timeout")?.map(|limit| Instant::now() + limit);
     let puzzle = registered(name)?;
-    let made = py
-        .allow_threads(|| puzzle.generate(size, difficulty, seed))
-        .map_err(|err| registry_error(py, err))?;
+    let made = interruptible(py, |cancel| {
+        let limits = reductions::registry::Limits {
+            deadline,
+            cancel: Some(cancel),
+            ..reductions::registry::Limits::default()
+        };
+        puzzle.generate_within(size, difficulty, seed, &limits)
+    })?
+    .map_err(|err| registry_error(py, err))?;
     let result = PyDict::new(py);
     result.set_item("puzzle", made.puzzle)?;
     result.set_item("solution", made.solution)?;

@@ -1,6 +1,7 @@
 """`dlx.puzzles`: every kind solved, counted and drawn, each board checked by the rules here."""
 
 import datetime
+import time
 import xml.etree.ElementTree as ElementTree
 from itertools import combinations
 
@@ -273,3 +274,43 @@ def test_hint_on_a_grid_without_solution_says_so():
         assert puzzle.grade() == "no solution"
         with pytest.raises(ValueError, match="no solution"):
             puzzle.hint()
+
+
+def test_generate_stops_within_its_timeout():
+    # A 12 x 12 recursive futoshiki of Unequal's adjacent mode takes far longer than this.
+    started = time.monotonic()
+    with pytest.raises(TimeoutError):
+        puzzles.futoshiki.generate("12a", difficulty="recursive", seed=5, timeout=0.5)
+    assert time.monotonic() - started < 1.0
+    # Sizes as every front end reads them (the library's reading).
+    assert puzzles.binairo.generate("6X6", seed=1).given.rows
+    with pytest.raises(ValueError, match="size '24k'"):
+        puzzles.sudoku.generate("24k")
+
+
+@pytest.mark.parametrize(
+    "kind,size,made",
+    [
+        ("sudoku", "9X", True),
+        ("sudoku", "23j", True),
+        ("sudoku", "24j", False),
+        ("sudoku", "9JK", True),
+        ("sudoku", "12k", False),
+        ("futoshiki", "5A", True),
+        ("futoshiki", "13", False),
+        ("binairo", "12X12", True),
+        ("binairo", "30", True),
+        ("binairo", "32", False),
+    ],
+)
+def test_sizes_read_as_the_command_line_reads_them(kind, size, made):
+    # The library reads sizes for every front end (the command line's test asks the same).
+    try:
+        getattr(puzzles, kind).generate(size, seed=1, timeout=0.3)
+        accepted = True
+    except TimeoutError:
+        accepted = True
+    except ValueError as error:
+        assert f"size '{size}'" in str(error)
+        accepted = False
+    assert accepted == made

@@ -24,8 +24,11 @@
 //! assert!(rng.below(6) < 6);
 //! ```
 
+use std::cell::RefCell;
 use std::fmt;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
+use std::time::Instant;
 
 use crate::logic::Deduction;
 use crate::{Encoding, Reduction};
@@ -77,6 +80,95 @@ impl Rng {
     }
 }
 
+/// When the searches of a generator must stop: a deadline, and a flag another thread may set.
+#[derive(Clone, Default)]
+struct Stop {
+    deadline: Option<Instant>,
+    cancel: Option<Arc<AtomicBool>>,
+}
+
+thread_local! {
+    /// The stop of the generator running on this thread ([`stopping`]): every search a
+    /// generator starts, the engine's ([`bounded`]) and the graders' own ([`stopped`]), reads
+    /// it, so that none outlasts the generator's time limit by more than the clock's period.
+    static STOP: RefCell<Stop> = RefCell::new(Stop::default());
+}
+
+/// Runs `f` with every search of this crate that it starts on this thread stopped at
+/// `deadline` (the earlier of it and an enclosing one) or once `cancel` is set: the engine's
+/// searches ([`bounded`]) and the graders' ([`stopped`]). A search stopped so gives an answer
+/// that may be wrong; its caller, a generator, then looks at the clock and gives up
+/// ([`OutOfTime`]) rather than use it.
+pub(crate) fn stopping<T>(
+    deadline: Option<Instant>,
+    cancel: Option<Arc<AtomicBool>>,
+    f: impl FnOnce() -> T,
+) -> T {
+    let outer = STOP.with(|stop| stop.borrow().clone());
+    let inner = Stop {
+        deadline: match (outer.deadline, deadline) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        },
+        cancel: cancel.or_else(|| outer.cancel.clone()),
+    };
+    STOP.with(|stop| *stop.borrow_mut() = inner);
+    // Restored on the way out, a panic's too.
+    struct Restore(Stop);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            let outer = std::mem::take(&mut self.0);
+            STOP.with(|stop| *stop.borrow_mut() = outer);
+        }
+    }
+    let _restore = Restore(outer);
+    f()
+}
+
+/// Runs `f` (a generator, say) so that it stops soon after `cancel` is set from another
+/// thread, as when its deadline passes: a generator then gives [`OutOfTime`]. For servers
+/// whose client may leave before the puzzle is made.
+///
+/// ```
+/// use reductions::futoshiki::{generate_before, Difficulty};
+/// use reductions::generate::{cancellable, OutOfTime, Rng};
+/// use std::sync::{atomic::AtomicBool, Arc};
+///
+/// let cancelled = Arc::new(AtomicBool::new(true)); // set before the generator starts
+/// let made = cancellable(cancelled, || {
+///     generate_before(6, Difficulty::Extreme, &mut Rng::new(1), None)
+/// });
+/// assert_eq!(made, Err(OutOfTime));
+/// ```
+pub fn cancellable<T>(cancel: Arc<AtomicBool>, f: impl FnOnce() -> T) -> T {
+    stopping(None, Some(cancel), f)
+}
+
+/// Whether the stop of this thread's generator has come: its deadline passed, or its flag
+/// set. Read by the graders' own searches at every node.
+pub(crate) fn stopped() -> bool {
+    STOP.with(|stop| {
+        let stop = stop.borrow();
+        stop.deadline.is_some_and(|at| Instant::now() >= at)
+            || stop
+                .cancel
+                .as_ref()
+                .is_some_and(|flag| flag.load(Ordering::Relaxed))
+    })
+}
+
+/// `solver`, stopped at this thread's generator's stop ([`stopping`]).
+pub(crate) fn bounded(mut solver: dlx::Solver<'_>) -> dlx::Solver<'_> {
+    let stop = STOP.with(|stop| stop.borrow().clone());
+    if let Some(at) = stop.deadline {
+        solver = solver.deadline(at);
+    }
+    if let Some(flag) = stop.cancel {
+        solver = solver.cancel_on(flag);
+    }
+    solver
+}
+
 /// How many solutions a puzzle has, as far as a generator cares.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Solutions {
@@ -117,7 +209,7 @@ pub fn settle<R: Reduction>(
     puzzle: &R::Puzzle,
 ) -> Result<(Solutions, u64), dlx::BuildError> {
     let encoding = reduction.encode(puzzle)?;
-    let mut solver = dlx::Solver::new(&encoding.problem)
+    let mut solver = bounded(dlx::Solver::new(&encoding.problem))
         .propagation(reduction.propagation_for(puzzle))
         .limit(2);
     if let Some(propagator) = reduction.propagator(puzzle, &encoding) {
@@ -142,7 +234,7 @@ pub(crate) fn solvable<R: Reduction>(
     time: std::time::Duration,
 ) -> Option<bool> {
     let encoding = reduction.encode(puzzle).ok()?;
-    let mut solver = dlx::Solver::new(&encoding.problem)
+    let mut solver = bounded(dlx::Solver::new(&encoding.problem))
         .propagation(reduction.propagation_for(puzzle))
         .limit(1)
         .node_limit(node_limit)
@@ -244,7 +336,7 @@ where
     for _ in 0..tries {
         rng.shuffle(&mut order);
         let shuffled = encoding.problem.with_option_order(&order);
-        let mut solver = dlx::Solver::new(&shuffled).node_limit(node_limit);
+        let mut solver = bounded(dlx::Solver::new(&shuffled)).node_limit(node_limit);
         let (level, propagator) = reasoning(&encoding, &shuffled, &order);
         solver = solver.propagation(level);
         if let Some(propagator) = propagator {
@@ -449,9 +541,9 @@ pub(crate) trait Maker {
     }
 }
 
-/// A puzzle left unmade because its deadline passed. A generator looks at the clock before
-/// each solved grid it draws and each clue it tests, so it stops within one test of the
-/// deadline.
+/// A puzzle left unmade because its deadline passed (or its flag was set, [`cancellable`]).
+/// Every search a generator runs, the engine's and its graders', stops at the deadline, and
+/// the generator reads the clock after each, so it stops within a few milliseconds of it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OutOfTime;
 
@@ -476,17 +568,26 @@ pub(crate) fn make<M: Maker>(
     rng: &mut Rng,
     deadline: Option<std::time::Instant>,
 ) -> Result<Option<MadeBy<M>>, OutOfTime> {
-    let in_time = || {
-        if deadline.is_some_and(|at| std::time::Instant::now() >= at) {
-            Err(OutOfTime)
-        } else {
-            Ok(())
-        }
-    };
+    stopping(deadline, None, || {
+        make_within(maker, difficulty, tries, rng)
+    })
+}
+
+/// [`make`], within the stop of [`stopping`]: every search stops at it, and the clock is
+/// read after each, so that an answer a stopped search gave is never used.
+fn make_within<M: Maker>(
+    maker: &M,
+    difficulty: M::Difficulty,
+    tries: usize,
+    rng: &mut Rng,
+) -> Result<Option<MadeBy<M>>, OutOfTime> {
+    let in_time = || if stopped() { Err(OutOfTime) } else { Ok(()) };
     let mut first = None;
     for k in 1..=tries {
         in_time()?;
-        let Some(solution) = maker.solved(rng) else {
+        let solved = maker.solved(rng);
+        in_time()?;
+        let Some(solution) = solved else {
             return Ok(None);
         };
         let mut puzzle = solution.clone();
@@ -498,19 +599,20 @@ pub(crate) fn make<M: Maker>(
             } else {
                 maker.solves(&puzzle, difficulty)
             };
+            in_time()?;
             if !kept {
                 maker.put(&mut puzzle, clue, taken);
             }
         }
         // The rules and the search that stripped it are this crate's own; the engine has the
         // last word on uniqueness.
-        assert!(
-            maker.proved(&puzzle),
-            "a puzzle made must have one solution"
-        );
+        let proved = maker.proved(&puzzle);
+        in_time()?;
+        assert!(proved, "a puzzle made must have one solution");
         let too_easy = difficulty
             .easier()
             .is_some_and(|easier| maker.solves(&puzzle, easier));
+        in_time()?;
         if !too_easy {
             return Ok(Some(Generated {
                 puzzle,
@@ -528,6 +630,7 @@ pub(crate) fn make<M: Maker>(
         .copied()
         .find(|&d| maker.solves(&puzzle, d))
         .unwrap_or(difficulty);
+    in_time()?;
     Ok(Some(Generated {
         puzzle,
         solution,

@@ -254,6 +254,8 @@ pub enum SolveError {
     /// The task is not one this way of solving does (random solutions, a puzzle that needs
     /// a board besides its text).
     Unsupported(&'static str),
+    /// The time limit (or the cancel flag) of [`Limits`] stopped the making of a puzzle.
+    OutOfTime,
 }
 
 impl fmt::Display for SolveError {
@@ -262,6 +264,7 @@ impl fmt::Display for SolveError {
             SolveError::Parse(err) => err.fmt(f),
             SolveError::Build(err) => write!(f, "cannot build the exact-cover problem: {err}"),
             SolveError::Unsupported(why) => f.write_str(why),
+            SolveError::OutOfTime => crate::generate::OutOfTime.fmt(f),
         }
     }
 }
@@ -294,7 +297,29 @@ pub trait Puzzle: Send + Sync {
         difficulty: Option<&str>,
         seed: u64,
     ) -> Result<Made, SolveError> {
-        let _ = (size, difficulty, seed);
+        self.generate_within(size, difficulty, seed, &Limits::default())
+    }
+
+    /// [`generate`](Self::generate) within the deadline and cancel flag of `limits`: every
+    /// search of the making stops there, and [`SolveError::OutOfTime`] says so.
+    ///
+    /// ```
+    /// use reductions::registry::{self, Limits, SolveError};
+    /// use std::time::Instant;
+    ///
+    /// let futoshiki = registry::find("futoshiki").unwrap();
+    /// let now = Limits { deadline: Some(Instant::now()), ..Limits::default() };
+    /// let made = futoshiki.generate_within("12a", Some("recursive"), 5, &now);
+    /// assert!(matches!(made, Err(SolveError::OutOfTime)));
+    /// ```
+    fn generate_within(
+        &self,
+        size: &str,
+        difficulty: Option<&str>,
+        seed: u64,
+        limits: &Limits,
+    ) -> Result<Made, SolveError> {
+        let _ = (size, difficulty, seed, limits);
         Err(SolveError::Unsupported("this puzzle makes no puzzles"))
     }
 
@@ -408,14 +433,19 @@ where
         Ok(self.reduction.decode(&puzzle, &[]).to_string())
     }
 
-    fn generate(
+    fn generate_within(
         &self,
         size: &str,
         difficulty: Option<&str>,
         seed: u64,
+        limits: &Limits,
     ) -> Result<Made, SolveError> {
         match self.info.extras {
-            Some(extras) => (extras.generate)(size, difficulty, seed),
+            Some(extras) => {
+                crate::generate::stopping(limits.deadline, limits.cancel.clone(), || {
+                    (extras.generate)(size, difficulty, seed)
+                })
+            }
             None => Err(SolveError::Unsupported("this puzzle makes no puzzles")),
         }
     }
@@ -447,17 +477,9 @@ fn rung<D: crate::generate::Ladder>(name: Option<&str>) -> Result<D, SolveError>
     }
 }
 
-/// A side from 2 to `max` (even where asked), or an error that says so.
-fn side(text: &str, max: usize) -> Result<usize, SolveError> {
-    text.trim()
-        .parse::<usize>()
-        .ok()
-        .filter(|side| (2..=max).contains(side))
-        .ok_or_else(|| {
-            SolveError::Parse(crate::text::ParseError::refused(format!(
-                "size '{text}': expected a number from 2 to {max}"
-            )))
-        })
+/// A size to make that the puzzle's reader refused, as an error.
+fn size_error(message: String) -> SolveError {
+    SolveError::Parse(crate::text::ParseError::refused(message))
 }
 
 /// A grade in words.
@@ -493,25 +515,15 @@ fn made<G: std::fmt::Display, D: std::fmt::Display>(
 const SUDOKU: Extras = Extras {
     generate: |size, difficulty, seed| {
         use crate::sudoku;
-        // `9x`: a sudoku-X; `9j`: a jigsaw; `9k`: a killer.
-        let (number, variant) = sudoku::variant_of_size(size.trim());
-        let side = side(
-            &number.to_string(),
-            sudoku::MAX_GENERATED_BOX * sudoku::MAX_GENERATED_BOX,
-        )?;
-        let shape = variant.shape(side).ok_or_else(|| {
-            SolveError::Parse(crate::text::ParseError::refused(format!(
-                "size '{size}': a prime side has no boxes; expected 4, 6, 8, 9, 10, 12 ..., \
-                 or a jigsaw (9j)"
-            )))
-        })?;
+        let shape = sudoku::shape_to_make(size).map_err(size_error)?;
         let difficulty = rung::<sudoku::Difficulty>(difficulty)?;
         let mut rng = crate::generate::Rng::new(seed);
         sudoku::generate_like_before(&shape, difficulty, &mut rng, None)
-            .ok()
-            .flatten()
+            .map_err(|_| SolveError::OutOfTime)?
             .map(|generated| made(generated, |grid| grid.to_string()))
-            .ok_or(SolveError::Unsupported("no such sudoku can be made"))
+            .ok_or(SolveError::Unsupported(
+                "no solved grid of this shape was found to make a puzzle of",
+            ))
     },
     grade: |text| {
         let grid = crate::sudoku::Sudoku::default()
@@ -530,17 +542,11 @@ const SUDOKU: Extras = Extras {
 const FUTOSHIKI: Extras = Extras {
     generate: |size, difficulty, seed| {
         use crate::futoshiki;
-        // `5a`: Unequal's adjacent mode.
-        let (number, adjacent) = match size.trim().strip_suffix(['a', 'A']) {
-            Some(number) => (number, true),
-            None => (size, false),
-        };
-        let n = side(number, futoshiki::MAX_GENERATED_SIZE)?;
+        let (n, adjacent) = futoshiki::size_to_make(size).map_err(size_error)?;
         let difficulty = rung::<futoshiki::Difficulty>(difficulty)?;
         let mut rng = crate::generate::Rng::new(seed);
         let generated = futoshiki::generate_mode_before(n, adjacent, difficulty, &mut rng, None)
-            .ok()
-            .flatten()
+            .map_err(|_| SolveError::OutOfTime)?
             .ok_or(SolveError::Unsupported("no such futoshiki can be made"))?;
         // The solution drawn with the puzzle's own signs (the grid it was made from has a
         // sign between every two neighbours).
@@ -571,22 +577,14 @@ const FUTOSHIKI: Extras = Extras {
 const BINAIRO: Extras = Extras {
     generate: |size, difficulty, seed| {
         use crate::binairo;
-        let (rows, cols) = match size.split_once(['x', 'X']) {
-            Some((rows, cols)) => (
-                side(rows, binairo::MAX_SIZE)?,
-                side(cols, binairo::MAX_SIZE)?,
-            ),
-            None => {
-                let n = side(size, binairo::MAX_SIZE)?;
-                (n, n)
-            }
-        };
+        let (rows, cols) = binairo::size_to_make(size).map_err(size_error)?;
         let difficulty = rung::<binairo::Difficulty>(difficulty)?;
         let mut rng = crate::generate::Rng::new(seed);
-        binairo::generate(rows, cols, true, difficulty, &mut rng)
+        binairo::generate_before(rows, cols, true, difficulty, &mut rng, None)
+            .map_err(|_| SolveError::OutOfTime)?
             .map(|generated| made(generated, |grid| grid.puzzle_text()))
             .ok_or(SolveError::Unsupported(
-                "no such binairo can be made (sides are even)",
+                "no grid of this size has distinct rows and columns",
             ))
     },
     grade: |text| {

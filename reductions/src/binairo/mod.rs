@@ -136,6 +136,34 @@ pub use grade::{grade, Difficulty, Grade};
 pub use hints::{explain, hint};
 pub use propagate::count_patterns;
 
+/// The rows and columns a size to make asks for: `N` an N x N grid, `ROWSxCOLS` (or
+/// `ROWSXCOLS`) another, each even and from 2 to [`MAX_GENERATED_SIDE`]. The one reading of a
+/// size to make that every front end shares; the error says what is expected.
+///
+/// ```
+/// use reductions::binairo::size_to_make;
+///
+/// assert_eq!(size_to_make("12X12"), Ok((12, 12)));
+/// assert_eq!(size_to_make("8x10"), Ok((8, 10)));
+/// assert!(size_to_make("7").is_err());
+/// assert!(size_to_make("32").is_err());
+/// ```
+pub fn size_to_make(size: &str) -> Result<(usize, usize), String> {
+    let side = |text: &str| {
+        text.trim()
+            .parse::<usize>()
+            .ok()
+            .filter(|&k| k % 2 == 0 && (2..=MAX_GENERATED_SIDE).contains(&k))
+    };
+    let sides = match size.trim().split_once(['x', 'X']) {
+        Some((rows, cols)) => side(rows).zip(side(cols)),
+        None => side(size).map(|n| (n, n)),
+    };
+    sides.ok_or_else(|| {
+        format!("size '{size}': expected N or ROWSxCOLS, each even, from 2 to {MAX_GENERATED_SIDE}")
+    })
+}
+
 use std::fmt;
 
 use crate::text::ParseError;

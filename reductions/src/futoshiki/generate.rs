@@ -130,6 +130,10 @@ impl Maker for FutoshikiMaker {
             if let Ok(Some(grid)) = random_solution(&Futoshiki, &self.empty, rng, 100_000, 1) {
                 break grid;
             }
+            // Past the generator's stop every draw comes back empty.
+            if crate::generate::stopped() {
+                return None;
+            }
         };
         let n = solution.size();
         if self.adjacent {

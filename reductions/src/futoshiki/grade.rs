@@ -190,7 +190,7 @@ pub(super) fn has_solution(grid: &Grid, excluded: Option<(usize, usize)>) -> boo
         return true;
     };
     let filter = propagate::SearchFilter::new(grid, &encoding);
-    let found = dlx::Solver::new(&encoding.problem)
+    let found = crate::generate::bounded(dlx::Solver::new(&encoding.problem))
         .propagation(Futoshiki.propagation())
         .propagator(std::sync::Arc::new(filter))
         .limit(1)

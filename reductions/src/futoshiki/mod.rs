@@ -124,6 +124,36 @@ pub use generate::{
 };
 pub use grade::{explain, grade, hint, Difficulty, Grade};
 
+/// The size and mode a size to make asks for: `5` a 5 x 5 futoshiki, `5a` (or `5A`) one of
+/// Unequal's adjacent mode; sides from 2 to [`MAX_GENERATED_SIZE`]. The one reading of a size
+/// to make that every front end shares; the error says what is expected.
+///
+/// ```
+/// use reductions::futoshiki::size_to_make;
+///
+/// assert_eq!(size_to_make("5A"), Ok((5, true)));
+/// assert_eq!(size_to_make(" 7 "), Ok((7, false)));
+/// assert!(size_to_make("13").is_err());
+/// ```
+pub fn size_to_make(size: &str) -> Result<(usize, bool), String> {
+    let trimmed = size.trim();
+    let (number, adjacent) = match trimmed.strip_suffix(['a', 'A']) {
+        Some(number) => (number, true),
+        None => (trimmed, false),
+    };
+    number
+        .parse::<usize>()
+        .ok()
+        .filter(|n| (2..=MAX_GENERATED_SIZE).contains(n))
+        .map(|n| (n, adjacent))
+        .ok_or_else(|| {
+            format!(
+                "size '{size}': expected the side of a futoshiki made here, from 2 to \
+                 {MAX_GENERATED_SIZE}, then a for Unequal's adjacent mode"
+            )
+        })
+}
+
 /// The Futoshiki reduction; the format and the encoding are in the [module docs](self).
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
 pub struct Futoshiki;

@@ -124,7 +124,9 @@ pub fn generate_like_before(
     deadline: Option<Instant>,
 ) -> Result<Option<Generated>, OutOfTime> {
     if shape.cages().is_some() {
-        return super::killer_make::generate(shape, difficulty, rng, deadline);
+        return crate::generate::stopping(deadline, None, || {
+            super::killer_make::generate(shape, difficulty, rng)
+        });
     }
     let (box_rows, box_cols) = shape.box_shape();
     let side = shape.side();
@@ -139,7 +141,6 @@ pub fn generate_like_before(
         grader: Grader::new(&empty),
         jigsaw: shape.regions().is_some(),
         empty,
-        deadline,
     };
     // Every 4 x 4 puzzle is trivial (Solo makes them all so): more tries reach nothing there.
     let tries = if (6..9).contains(&side) {
@@ -156,9 +157,6 @@ struct SudokuMaker {
     /// Whether each try draws its own regions.
     jigsaw: bool,
     empty: Grid,
-    /// When the puzzle is given up: a search for a solution that breaks a clue stops there
-    /// too (one such search can take minutes on a 25 x 25 grid).
-    deadline: Option<Instant>,
 }
 
 impl Maker for SudokuMaker {
@@ -176,7 +174,7 @@ impl Maker for SudokuMaker {
     fn solved(&self, rng: &mut Rng) -> Option<Grid> {
         // Regions drawn at random may leave no solution: a few hundred draws at most.
         for _ in 0..if self.jigsaw { 500 } else { usize::MAX } {
-            if self.deadline.is_some_and(|at| Instant::now() >= at) {
+            if crate::generate::stopped() {
                 return None;
             }
             let empty = if self.jigsaw {
@@ -219,8 +217,8 @@ impl Maker for SudokuMaker {
     /// another digit in that cell. The engine searches `grid` with the clue's digit kept out
     /// of its cell (no option for it), with the sudoku's own propagation, each cell's digit
     /// of `solution` first in its list (a second solution differs from the first in few
-    /// cells), and stops at the first solution. The clue stays when the deadline cuts the
-    /// search short (the puzzle is given up then anyway).
+    /// cells), and stops at the first solution. The clue stays when the generator's stop cuts
+    /// the search short (the puzzle is given up then anyway).
     fn keeps_one_solution(&self, grid: &Grid, clue: usize, solution: &Grid) -> bool {
         let excluded = (clue, usize::from(solution.cells[clue]));
         let Ok(encoding) = encode::encode_reduced(grid, Some(excluded)) else {
@@ -233,14 +231,11 @@ impl Maker for SudokuMaker {
             usize::from(solution.cells[fill.row * side + fill.col]) != fill.digit
         });
         let problem = encoding.problem.with_option_order(&order);
-        let mut solver = dlx::Solver::new(&problem)
+        let found = crate::generate::bounded(dlx::Solver::new(&problem))
             .propagation(Sudoku::default().propagation_for(grid))
             .threads(1)
-            .limit(1);
-        if let Some(deadline) = self.deadline {
-            solver = solver.deadline(deadline);
-        }
-        let found = solver.count();
+            .limit(1)
+            .count();
         found.solutions == 0 && found.is_complete()
     }
 }

@@ -3,8 +3,6 @@
 //! cages side by side are merged, at random, while the rules of the difficulty asked for
 //! still solve the puzzle, and the last puzzle graded at that difficulty is kept.
 
-use std::time::Instant;
-
 use super::generate::{random_regions, Generated, MAX_KILLER_TRIES};
 use super::grade::{grade, Grader};
 use super::{Cages, Difficulty, Grid, Sudoku};
@@ -25,22 +23,28 @@ const MAX_FAILED_MERGES: usize = 50;
 
 /// A killer sudoku shaped as `shape` (its boxes, diagonals, or a jigsaw with regions drawn
 /// anew) of the difficulty asked for, or the easiest found when none reached it; `None` for
-/// a side beyond [`MAX_KILLER_SIDE`].
+/// a side beyond [`MAX_KILLER_SIDE`]. Within a generator's stop
+/// ([`crate::generate::stopping`]): [`OutOfTime`] once it comes, never a puzzle that a search
+/// it cut short has judged.
 pub(super) fn generate(
     shape: &Grid,
     difficulty: Difficulty,
     rng: &mut Rng,
-    deadline: Option<Instant>,
 ) -> Result<Option<Generated>, OutOfTime> {
+    let in_time = || {
+        if crate::generate::stopped() {
+            Err(OutOfTime)
+        } else {
+            Ok(())
+        }
+    };
     let side = shape.side();
     if !(4..=MAX_KILLER_SIDE).contains(&side) {
         return Ok(None);
     }
     let mut easier: Option<Generated> = None;
     for tries in 1..=MAX_KILLER_TRIES {
-        if deadline.is_some_and(|at| Instant::now() >= at) {
-            return Err(OutOfTime);
-        }
+        in_time()?;
         let mut base = match shape.regions() {
             Some(_) => Grid::jigsaw(side, &random_regions(side, rng)).expect("side cells each"),
             None => shape.clone(),
@@ -51,7 +55,9 @@ pub(super) fn generate(
         // A solved grid whose cages hold distinct digits: the cages without sums.
         let mut apart = base.clone();
         apart.set_cages(Cages::new(side, &cage_of, &vec![0; side * side]).ok());
-        let Ok(Some(solved)) = random_solution(&Sudoku::default(), &apart, rng, 100_000, 1) else {
+        let drawn = random_solution(&Sudoku::default(), &apart, rng, 100_000, 1);
+        in_time()?;
+        let Ok(Some(solved)) = drawn else {
             continue;
         };
         let with_cages = |cage_of: &[usize], grid: &Grid| {
@@ -68,11 +74,11 @@ pub(super) fn generate(
         let (mut good, mut last) = (None, None);
         let mut failed = 0;
         loop {
-            if deadline.is_some_and(|at| Instant::now() >= at) {
-                return Err(OutOfTime);
-            }
+            in_time()?;
             let puzzle = with_cages(&cage_of, &base);
-            match graded(&puzzle, difficulty) {
+            let grade_found = graded(&puzzle, difficulty);
+            in_time()?;
+            match grade_found {
                 Some(found) if found == difficulty => {
                     good = Some(cage_of.clone());
                     failed = 0;
@@ -83,9 +89,11 @@ pub(super) fn generate(
                 Some(_) => {
                     // The first puzzle of all, graded, in case no grid reaches the level.
                     if easier.is_none() {
+                        let whole = grade(&puzzle);
+                        in_time()?;
                         if let Grade::Unique {
                             difficulty: found, ..
-                        } = grade(&puzzle)
+                        } = whole
                         {
                             easier = Some(Generated {
                                 solution: with_cages(&cage_of, &solved),
@@ -161,7 +169,7 @@ fn unique_within(puzzle: &Grid, nodes: u64) -> bool {
     let Ok(encoding) = sudoku.encode(puzzle) else {
         return false;
     };
-    let outcome = dlx::Solver::new(&encoding.problem)
+    let outcome = crate::generate::bounded(dlx::Solver::new(&encoding.problem))
         .propagation(sudoku.propagation_for(puzzle))
         .limit(2)
         .node_limit(nodes)

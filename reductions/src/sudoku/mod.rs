@@ -74,6 +74,49 @@ pub use grade::{explain, grade, hint, Difficulty, Grade};
 pub use killer::{digit_sets, Cages};
 pub use killer_make::MAX_KILLER_SIDE;
 
+/// The largest side of a jigsaw made here: 23. Regions drawn at random on 24 x 24 and
+/// 25 x 25 grids left no solved grid found within a minute (20 x 20 took 7 s, 22 x 22 12 s,
+/// 23 x 23 0.3 s: a prime side's regions start from the rows).
+pub const MAX_JIGSAW_SIDE: usize = 23;
+
+/// The empty grid whose like a size to make asks for (`9`, `9x`, `9j`, `9k` and their mixes,
+/// in either case: [`variant_of_size`]), if puzzles of it are made here: sides with boxes from
+/// 4 to [`MAX_GENERATED_BOX`]², jigsaws from 4 to [`MAX_JIGSAW_SIDE`], killers from 4 to
+/// [`MAX_KILLER_SIDE`]. The one reading of a size to make that every front end shares; the
+/// error says what is expected.
+///
+/// ```
+/// use reductions::sudoku::shape_to_make;
+///
+/// assert_eq!(shape_to_make("9X")?.side(), 9);
+/// assert!(shape_to_make("7j")?.regions().is_some());
+/// assert!(shape_to_make("7").unwrap_err().contains("not prime"));
+/// assert!(shape_to_make("12k").is_err());
+/// # Ok::<(), String>(())
+/// ```
+pub fn shape_to_make(size: &str) -> Result<Grid, String> {
+    let (side, variant) = variant_of_size(size.trim());
+    let max = if variant.killer {
+        MAX_KILLER_SIDE
+    } else if variant.jigsaw {
+        MAX_JIGSAW_SIDE
+    } else {
+        MAX_GENERATED_BOX * MAX_GENERATED_BOX
+    };
+    variant
+        .shape(side)
+        .filter(|_| (4..=max).contains(&side))
+        .ok_or_else(|| {
+            format!(
+                "size '{size}': expected the side of a sudoku made here, from 4 to {} and not \
+                 prime (4, 6, 8, 9, 10, 12, ..., 25), then x for a sudoku-X, j for a jigsaw \
+                 (sides 4 to {MAX_JIGSAW_SIDE}, prime ones too), k for a killer (sides 4 to \
+                 {MAX_KILLER_SIDE})",
+                MAX_GENERATED_BOX * MAX_GENERATED_BOX
+            )
+        })
+}
+
 use std::fmt;
 
 use crate::text::ParseError;
