@@ -7,7 +7,7 @@
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
 use num_bigint::BigUint;
@@ -20,17 +20,35 @@ use crate::{note, Found};
 const SHOWN: usize = 10;
 
 pub fn run(args: &MergeArgs) -> Result<Found> {
+    let expected = Expected {
+        problem: args.expect.as_deref().map(expected_digest).transpose()?,
+        shards: args.shards,
+    };
+    if args
+        .files
+        .iter()
+        .filter(|path| *path == Path::new("-"))
+        .count()
+        > 1
+    {
+        bail!("-: standard input given twice");
+    }
     let mut files = Vec::with_capacity(args.files.len());
     for path in &args.files {
+        if path == Path::new("-") {
+            let (_, text) = crate::input::read_input(None)?;
+            files.push((path.clone(), crate::shard::read(&text)));
+            continue;
+        }
         if path.is_dir() {
             bail!(
                 "{}: is a folder: give the records in it (`{}/*.out`)",
-                path.display(),
-                path.display()
+                named(path),
+                named(path)
             );
         }
-        crate::output::refuse_if_output(path, &path.display().to_string())?;
-        let name = path.display().to_string();
+        crate::output::refuse_if_output(path, &named(path))?;
+        let name = named(path);
         let file =
             std::fs::File::open(path).with_context(|| format!("{name}: cannot read the file"))?;
         let bytes = crate::input::read_bytes(&name, file, false)?;
@@ -40,7 +58,7 @@ pub fn run(args: &MergeArgs) -> Result<Found> {
         };
         files.push((path.clone(), read));
     }
-    let set = Set::of(files);
+    let set = Set::of(files, &expected);
     if args.status {
         let mut out = crate::output::stdout();
         out.write_all(set.status().as_bytes())
@@ -56,7 +74,7 @@ pub fn run(args: &MergeArgs) -> Result<Found> {
     for path in &set.empty {
         note(format_args!(
             "dlx: note: {}: empty (a shard stopped before it wrote), skipped",
-            path.display()
+            named(path)
         ));
     }
     if !set.superseded.is_empty() {
@@ -64,11 +82,7 @@ pub fn run(args: &MergeArgs) -> Result<Found> {
             "dlx: note: {} incomplete record{} of shards done by other records, not added: {}",
             set.superseded.len(),
             plural(set.superseded.len()),
-            shown(
-                set.superseded
-                    .iter()
-                    .map(|&k| set.records[k].0.display().to_string())
-            )
+            shown(set.superseded.iter().map(|&k| named(&set.records[k].0)))
         ));
     }
     let mut out = crate::output::stdout();
@@ -80,6 +94,71 @@ pub fn run(args: &MergeArgs) -> Result<Found> {
     } else {
         Found::None
     })
+}
+
+/// The digest of the problem `--expect` names: `sha256:` and 64 hex digits as given, else
+/// the digest of the DLX file of that name, as a shard's record writes it.
+fn expected_digest(expect: &str) -> Result<String> {
+    if let Some(hex) = expect.strip_prefix("sha256:") {
+        if hex.len() != 64 || !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
+            bail!("--expect {expect}: expected sha256: and 64 hexadecimal digits");
+        }
+        return Ok(format!("sha256:{}", hex.to_ascii_lowercase()));
+    }
+    let (name, text) = crate::input::read_input(Some(Path::new(expect)))?;
+    let parsed = dlx::text::parse(&text)
+        .map_err(|err| anyhow::anyhow!("{name}:{err} (--expect reads a problem in DLX text)"))?;
+    Ok(crate::shard::digest(&parsed.problem))
+}
+
+/// A file's name as merge prints it: control characters escaped (`\u{1b}`), so that a name
+/// can neither drive a terminal nor forge a line.
+fn named(path: &Path) -> String {
+    let mut name = String::new();
+    for c in path.display().to_string().chars() {
+        if c.is_control() {
+            name.extend(c.escape_unicode());
+        } else {
+            name.push(c);
+        }
+    }
+    name
+}
+
+/// No count asked for.
+#[cfg(test)]
+const ANY: Expected = Expected {
+    problem: None,
+    shards: None,
+};
+
+/// What `--expect` and `--shards` ask the count to be.
+struct Expected {
+    problem: Option<String>,
+    shards: Option<usize>,
+}
+
+impl Expected {
+    /// Why records of `key` are not the count expected, if they are not.
+    fn refuses(&self, key: &Key) -> Option<String> {
+        let problem = key
+            .0
+            .iter()
+            .find(|(name, _)| name == "problem")
+            .map(|(_, value)| value.as_str());
+        if let Some(expected) = &self.problem {
+            if problem != Some(expected.as_str()) {
+                return Some(format!(
+                    "problem {}, where --expect gives {expected}",
+                    problem.unwrap_or("none")
+                ));
+            }
+        }
+        match self.shards {
+            Some(n) if n != key.1 => Some(format!("{} shards, where --shards gives {n}", key.1)),
+            _ => None,
+        }
+    }
 }
 
 /// What a set of files holds, sorted out.
@@ -127,7 +206,7 @@ fn key(record: &Record) -> Key {
 }
 
 impl Set {
-    fn of(files: Vec<(PathBuf, Read)>) -> Set {
+    fn of(files: Vec<(PathBuf, Read)>, expected: &Expected) -> Set {
         let mut set = Set {
             records: Vec::new(),
             main: Vec::new(),
@@ -152,15 +231,27 @@ impl Set {
         }
         // The count most records belong to (the first met among equals) is the one merged.
         let mut groups: Vec<(Key, Vec<usize>)> = Vec::new();
+        let mut group_of: BTreeMap<Key, usize> = BTreeMap::new();
         for (k, (_, record)) in set.records.iter().enumerate() {
             let key = key(record);
-            match groups.iter_mut().find(|(known, _)| *known == key) {
-                Some((_, members)) => members.push(k),
-                None => groups.push((key, vec![k])),
-            }
+            let g = *group_of.entry(key.clone()).or_insert_with(|| {
+                groups.push((key, Vec::new()));
+                groups.len() - 1
+            });
+            groups[g].1.push(k);
+        }
+        // Counts other than the one expected are foreign, whatever their number.
+        let (refused, groups): (Vec<_>, Vec<_>) = groups
+            .into_iter()
+            .partition(|(key, _)| expected.refuses(key).is_some());
+        for (key, members) in refused {
+            let why = expected.refuses(&key).unwrap_or_default();
+            set.foreign
+                .extend(members.into_iter().map(|k| (k, why.clone())));
         }
         let Some(main) = (0..groups.len()).max_by_key(|&g| (groups[g].1.len(), usize::MAX - g))
         else {
+            set.foreign.sort_unstable_by_key(|(k, _)| *k);
             return set;
         };
         let main_key = groups[main].0.clone();
@@ -176,10 +267,11 @@ impl Set {
         set.foreign.sort_unstable_by_key(|(k, _)| *k);
         let shards = main_key.1;
         let mut total = Some(BigUint::ZERO);
-        let main = set.main.clone();
+        let mut by_shard = set.by_unit(&set.main, 0);
         for index in 0..shards {
             let mut issues = Vec::new();
-            match set.cover(&[(index, shards)], &main, &mut issues) {
+            let under = by_shard.remove(&index).unwrap_or_default();
+            match set.cover(&[(index, shards)], &under, &mut issues) {
                 Some((count, _)) => {
                     set.done += 1;
                     if let Some(total) = &mut total {
@@ -192,6 +284,18 @@ impl Set {
         }
         set.total = total;
         set
+    }
+
+    /// The records `records`, by the index of their unit at `depth` of their path (those
+    /// whose path is that deep).
+    fn by_unit(&self, records: &[usize], depth: usize) -> BTreeMap<usize, Vec<usize>> {
+        let mut by_unit: BTreeMap<usize, Vec<usize>> = BTreeMap::new();
+        for &k in records {
+            if let Some(&(index, _)) = self.records[k].1.path.get(depth) {
+                by_unit.entry(index).or_default().push(k);
+            }
+        }
+        by_unit
     }
 
     /// The count of `unit` from the records `under` it, and the records used, if they cover
@@ -236,10 +340,12 @@ impl Set {
             let mut sum = BigUint::ZERO;
             let mut used = Vec::new();
             let mut missing = Vec::new();
+            let mut by_child = self.by_unit(&members, depth);
             for index in 0..count {
                 let mut child = unit.to_vec();
                 child.push((index, count));
-                if let Some((count, records)) = self.cover(&child, &members, &mut missing) {
+                let under = by_child.remove(&index).unwrap_or_default();
+                if let Some((count, records)) = self.cover(&child, &under, &mut missing) {
                     sum += count;
                     used.extend(records);
                 }
@@ -265,6 +371,18 @@ impl Set {
                 None
             }
             1 => {
+                // Complete subshards of a split left unfinished, beside the unit's own
+                // complete record: done twice, over part of the unit.
+                let beside: Vec<usize> = left_over
+                    .iter()
+                    .copied()
+                    .filter(|&k| self.records[k].1.stopped.is_none())
+                    .collect();
+                if !beside.is_empty() {
+                    let (_, used) = ways.pop().expect("one way");
+                    issues.push(Issue::Twice(unit.to_vec(), vec![used, beside]));
+                    return None;
+                }
                 // Incomplete records, and subshards of a split left unfinished, of a unit
                 // covered otherwise: the cover is exact without them.
                 let stale = left_over
@@ -319,7 +437,7 @@ impl Set {
     /// Everything that keeps the files from adding up, `kind: items` a kind.
     fn problems(&self) -> Vec<String> {
         let mut lines = Vec::new();
-        let name = |k: usize| self.records[k].0.display().to_string();
+        let name = |k: usize| named(&self.records[k].0);
         let mut line = |kind: &str, items: Vec<String>| {
             if !items.is_empty() {
                 lines.push(format!("{kind}: {}", shown(items.into_iter())));
@@ -376,21 +494,18 @@ impl Set {
             "cut short",
             self.truncated
                 .iter()
-                .map(|(path, why)| format!("{} ({why})", path.display()))
+                .map(|(path, why)| format!("{} ({why})", named(path)))
                 .collect(),
         );
         line(
             "written by an older dlx, without what names their count (run them again)",
-            self.old
-                .iter()
-                .map(|path| path.display().to_string())
-                .collect(),
+            self.old.iter().map(|path| named(path)).collect(),
         );
         line(
             "not shard records",
             self.not_records
                 .iter()
-                .map(|(path, why)| format!("{} ({why})", path.display()))
+                .map(|(path, why)| format!("{} ({why})", named(path)))
                 .collect(),
         );
         lines
@@ -430,18 +545,14 @@ impl Set {
             let _ = writeln!(
                 text,
                 "  superseded (incomplete, their shards done by other records): {}",
-                shown(
-                    self.superseded
-                        .iter()
-                        .map(|&k| self.records[k].0.display().to_string())
-                )
+                shown(self.superseded.iter().map(|&k| named(&self.records[k].0)))
             );
         }
         if !self.empty.is_empty() {
             let _ = writeln!(
                 text,
                 "  empty (skipped): {}",
-                shown(self.empty.iter().map(|path| path.display().to_string()))
+                shown(self.empty.iter().map(|path| named(path)))
             );
         }
         if let Some(spread) = self.spread() {
@@ -608,7 +719,7 @@ mod tests {
             .enumerate()
             .map(|(k, record)| (PathBuf::from(format!("r{k}")), Read::Record(record)))
             .collect();
-        Set::of(files)
+        Set::of(files, &ANY)
     }
 
     fn total(records: Vec<Record>) -> Result<u32> {
@@ -759,7 +870,7 @@ mod tests {
             (PathBuf::from("c"), Read::Truncated("it stops".to_owned())),
             (PathBuf::from("empty.out"), Read::Empty),
         ];
-        let set = Set::of(files);
+        let set = Set::of(files, &ANY);
         let message = set.total().unwrap_err().to_string();
         assert!(
             message.contains("older dlx") && message.contains(": b"),
@@ -767,7 +878,7 @@ mod tests {
         );
         assert!(message.contains("cut short: c (it stops)"), "{message}");
         assert!(!message.contains("empty.out"), "{message}");
-        let only_empty = Set::of(vec![(PathBuf::from("d"), Read::Empty)]);
+        let only_empty = Set::of(vec![(PathBuf::from("d"), Read::Empty)], &ANY);
         assert!(only_empty.total().is_err());
     }
 }

@@ -57,6 +57,23 @@ pub fn to_file(path: &Path) -> Result<()> {
         bail!("-o {shown}: is a folder: expected a file to write");
     }
     let existing = file_id(path);
+    // `/dev/stdout`, `/dev/fd/3`, `/proc/self/fd/1`: the descriptor the shell opened (perhaps
+    // to append to a log), written in place and at its end, never replaced.
+    if path.starts_with("/dev") || path.starts_with("/proc") {
+        let file = File::options()
+            .append(true)
+            .open(path)
+            .with_context(|| format!("cannot open {shown}"))?;
+        let target = Target {
+            shown,
+            rename: None,
+            existing,
+        };
+        if FILE.set(Mutex::new(file)).is_err() || TARGET.set(target).is_err() {
+            bail!("the output was already chosen");
+        }
+        return Ok(());
+    }
     // A link is followed: the file it names is replaced, and the link stays.
     let target = match std::fs::symlink_metadata(path) {
         Ok(meta) if meta.file_type().is_symlink() => {
@@ -76,6 +93,7 @@ pub fn to_file(path: &Path) -> Result<()> {
             .create_new(true)
             .open(&temporary)
             .with_context(|| format!("-o {shown}: cannot create {}", temporary.display()))?;
+        keep_mode_and_group(&target, &temporary);
         (file, Some((temporary, target)))
     } else {
         let file = File::options()
@@ -96,8 +114,26 @@ pub fn to_file(path: &Path) -> Result<()> {
     Ok(())
 }
 
+/// The mode and group of the file `-o` replaces, given to the file that replaces it (as an
+/// editor keeps them): a file kept private stays so.
+fn keep_mode_and_group(target: &Path, temporary: &Path) {
+    let Ok(meta) = std::fs::metadata(target) else {
+        return;
+    };
+    let _ = std::fs::set_permissions(temporary, meta.permissions());
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        // Only a group the user is in can be given; otherwise the user's own stays.
+        let _ = std::os::unix::fs::chown(temporary, None, Some(meta.gid()));
+    }
+}
+
 /// Ends the output: the file of `-o` takes its place when `keep` (the command succeeded),
-/// else its temporary file goes and the file named is left as it was.
+/// else its temporary file goes and the file named is left as it was. A run that a signal
+/// cut short leaves a file that was there as it was, and so does a run whose record is
+/// incomplete where the file holds a complete one: a shard run again and stopped early
+/// never loses a finished count.
 pub fn commit(keep: bool) -> Result<()> {
     let (Some(file), Some(target)) = (FILE.get(), TARGET.get()) else {
         return Ok(());
@@ -109,6 +145,14 @@ pub fn commit(keep: bool) -> Result<()> {
         let _ = std::fs::remove_file(temporary);
         return Ok(());
     }
+    if let Some(why) = kept_instead(temporary, place) {
+        let _ = std::fs::remove_file(temporary);
+        crate::note(format_args!(
+            "dlx: note: -o {}: left as it was: {why}",
+            target.shown
+        ));
+        return Ok(());
+    }
     let file = file.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
     let renamed = file
         .sync_all()
@@ -118,6 +162,28 @@ pub fn commit(keep: bool) -> Result<()> {
         return Err(err).with_context(|| format!("{}: cannot write the output", target.shown));
     }
     Ok(())
+}
+
+/// Why the file at `place` stays rather than take the results at `temporary`, if it does.
+fn kept_instead(temporary: &Path, place: &Path) -> Option<&'static str> {
+    std::fs::symlink_metadata(place).ok()?;
+    if crate::signals::received().is_some() {
+        return Some("the run was interrupted, and its results are partial");
+    }
+    let complete = |path: &Path| {
+        // A record is a few hundred bytes: a larger file is none.
+        let meta = std::fs::metadata(path).ok()?;
+        if meta.len() > 64 * 1024 {
+            return None;
+        }
+        let text = std::fs::read_to_string(path).ok()?;
+        match crate::shard::read(&text) {
+            crate::shard::Read::Record(record) => Some(record.stopped.is_none()),
+            _ => None,
+        }
+    };
+    (complete(place) == Some(true) && complete(temporary) != Some(true))
+        .then_some("it holds a complete shard record, and this run's is not complete")
 }
 
 /// Refuses an input that is the file `-o` names (the same file, by any name or link): its

@@ -43,9 +43,10 @@ const END: &str = "end";
 
 /// The identity fields, in the order a record writes them; two records belong to one count
 /// when these agree (and so do their shard counts and their first cut).
-const IDENTITY: [&str; 8] = [
+const IDENTITY: [&str; 9] = [
     "problem",
     "dlx",
+    "order",
     "command",
     "tree",
     "propagation",
@@ -162,6 +163,7 @@ impl Record {
         let identity = identity([
             Some(settings.problem),
             Some(env!("CARGO_PKG_VERSION").to_owned()),
+            Some(dlx::SEARCH_ORDER.to_string()),
             Some(COMMAND.get().copied().unwrap_or("solve").to_owned()),
             settings.tree.map(str::to_owned),
             settings.propagation,
@@ -229,6 +231,7 @@ impl Record {
             subshards: self.path[1..].iter().map(|&(i, n)| [i, n]).collect(),
             problem: field("problem").unwrap_or_default(),
             dlx: field("dlx").unwrap_or_default(),
+            order: field("order"),
             command: field("command").unwrap_or_default(),
             tree: field("tree"),
             propagation: field("propagation"),
@@ -262,6 +265,8 @@ struct JsonRecord<'a> {
     subshards: Vec<[usize; 2]>,
     problem: &'a str,
     dlx: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    order: Option<&'a str>,
     command: &'a str,
     #[serde(skip_serializing_if = "Option::is_none")]
     tree: Option<&'a str>,
@@ -331,6 +336,15 @@ enum Parse {
     Bad(String),
 }
 
+/// Whether a field's value is printable ASCII, as every record dlx writes has them: what
+/// `merge --status` prints of a record can then neither drive a terminal nor forge a line.
+fn printable(value: &str) -> bool {
+    value.bytes().all(|b| b == b' ' || b.is_ascii_graphic())
+}
+
+/// The fields besides the identity's that a record has once at most.
+const ONCE: [&str; 4] = ["status", "nodes", "seconds", "count"];
+
 fn read_text(lines: &[(usize, &str)]) -> Result<Record, Parse> {
     let mut record = Record {
         path: Vec::new(),
@@ -344,6 +358,7 @@ fn read_text(lines: &[(usize, &str)]) -> Result<Record, Parse> {
     let mut status = None;
     let mut count = None;
     let mut ended = false;
+    let mut seen: Vec<&str> = Vec::new();
     for &(number, line) in lines {
         let bad = |what: &str| {
             Parse::Bad(format!(
@@ -362,6 +377,16 @@ fn read_text(lines: &[(usize, &str)]) -> Result<Record, Parse> {
             return Err(bad("expected `name: value` or `end`"));
         };
         let value = value.trim();
+        if !printable(value) {
+            return Err(bad("expected printable ASCII"));
+        }
+        // One value a field: a second `count` or `status` would otherwise win.
+        if ONCE.contains(&name) {
+            if seen.contains(&name) {
+                return Err(bad(&format!("expected one `{name}` line")));
+            }
+            seen.push(name);
+        }
         match name {
             "shard" | "subshard" => {
                 if (name == "shard") != record.path.is_empty() {
@@ -447,6 +472,8 @@ struct JsonRead {
     subshards: Vec<(usize, usize)>,
     problem: String,
     dlx: String,
+    #[serde(default)]
+    order: Option<String>,
     command: String,
     #[serde(default)]
     tree: Option<String>,
@@ -488,6 +515,27 @@ fn read_json(text: &str) -> Read {
     if !json.end {
         return Read::Truncated("its JSON says \"end\":false".to_owned());
     }
+    if json.complete && json.stopped.is_some() {
+        return Read::NotARecord(
+            "expected \"complete\":true without a \"stopped\" reason, or \"complete\":false"
+                .to_owned(),
+        );
+    }
+    let texts = [
+        Some(&json.problem),
+        Some(&json.dlx),
+        json.order.as_ref(),
+        Some(&json.command),
+        json.tree.as_ref(),
+        json.propagation.as_ref(),
+        Some(&json.method),
+        json.given.as_ref(),
+        json.within.as_ref(),
+        json.stopped.as_ref(),
+    ];
+    if !texts.into_iter().flatten().all(|text| printable(text)) {
+        return Read::NotARecord("expected printable ASCII in its fields".to_owned());
+    }
     let mut path = vec![json.shard];
     path.extend(json.subshards);
     if path
@@ -509,6 +557,7 @@ fn read_json(text: &str) -> Read {
     let identity = identity([
         Some(json.problem),
         Some(json.dlx),
+        json.order,
         Some(json.command),
         json.tree,
         json.propagation,

@@ -3,7 +3,7 @@
 //! run near their sequential time with every limit honoured. Time bounds here are generous
 //! (a run that took 3 s before its fix is held to 20 s; it takes milliseconds now).
 
-use std::process::Command;
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use crate::binary::{dlx, dlx_in, Run};
@@ -100,6 +100,90 @@ fn a_failed_command_leaves_the_output_file_as_it_was() {
         full.stderr.contains("/dev/full: cannot write the output"),
         "{}",
         full.stderr
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `-o` keeps what it should: written to `/dev/stdout` (or `/dev/stderr`) it appends to the
+/// file the shell opened, as `>>` asked, where it once replaced the file (a new inode, the
+/// appended log gone); the file it replaces keeps its mode (600 stayed 600, not 644); a run
+/// that SIGINT stops leaves the file as it was, where it once left partial results; and a
+/// shard stopped by a limit never replaces a complete record with an incomplete one.
+#[test]
+fn the_output_file_keeps_logs_modes_and_finished_records() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = scratch("output-keeps");
+    let dlx = env!("CARGO_BIN_EXE_dlx");
+    for device in ["/dev/stdout", "/dev/stderr", "/dev/fd/1"] {
+        std::fs::write(dir.join("log"), "a\n").unwrap();
+        let redirect = if device == "/dev/stderr" { "2>>" } else { ">>" };
+        let status = Command::new("sh")
+            .arg("-c")
+            .arg(format!(
+                "'{dlx}' queens 6 --count -o {device} {redirect} log"
+            ))
+            .current_dir(&dir)
+            .status()
+            .unwrap();
+        assert!(status.success());
+        assert_eq!(
+            std::fs::read_to_string(dir.join("log")).unwrap(),
+            "a\n4\n",
+            "{device}"
+        );
+    }
+    std::fs::write(dir.join("private"), "x\n").unwrap();
+    std::fs::set_permissions(dir.join("private"), std::fs::Permissions::from_mode(0o600)).unwrap();
+    dlx_in(&dir, &["queens", "6", "--count", "-o", "private"]).assert_status(0);
+    let mode = std::fs::metadata(dir.join("private"))
+        .unwrap()
+        .permissions()
+        .mode();
+    assert_eq!(mode & 0o777, 0o600);
+    assert_eq!(std::fs::read_to_string(dir.join("private")).unwrap(), "4\n");
+
+    // SIGINT half a second into a long count (18 queens take minutes on one thread).
+    let q18 = dlx_in(&dir, &["queens", "18", "--format", "dlx", "-o", "q18.dlx"]);
+    q18.assert_status(0);
+    std::fs::write(dir.join("count"), "old\n").unwrap();
+    let mut child = Command::new(dlx)
+        .args([
+            "solve",
+            "q18.dlx",
+            "--count",
+            "--threads",
+            "1",
+            "-o",
+            "count",
+        ])
+        .current_dir(&dir)
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(500));
+    let _ = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status();
+    let status = child.wait().unwrap();
+    assert_eq!(status.code(), Some(130));
+    assert_eq!(std::fs::read_to_string(dir.join("count")).unwrap(), "old\n");
+
+    let q8 = crate::util::corpus_path("queens8.dlx");
+    let q8 = q8.to_str().unwrap();
+    let shard = ["solve", q8, "--count", "--shard", "0/2", "-o", "record"];
+    dlx_in(&dir, &shard).assert_status(0);
+    let complete = std::fs::read_to_string(dir.join("record")).unwrap();
+    assert!(complete.contains("status: complete"), "{complete}");
+    let stopped = dlx_in(&dir, &[&shard[..], &["--node-limit", "3"]].concat());
+    assert_eq!(stopped.status, Some(1), "{}", stopped.report());
+    assert!(
+        stopped.stderr.contains("left as it was"),
+        "{}",
+        stopped.report()
+    );
+    assert_eq!(
+        std::fs::read_to_string(dir.join("record")).unwrap(),
+        complete
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -154,6 +154,63 @@ fn gnu_parallel_resumes_failed_and_killed_shards() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// The traps of the GNU parallel script, each of which once printed a wrong total with exit
+/// status 0 or ran a command hidden in a file name: a folder reused for another problem, or
+/// for another N, is refused (the joblog knows jobs by number only); a problem whose path
+/// holds a space and `$(...)` is counted as it is, running nothing; and a record of another
+/// problem slipped into the folder is refused by the merge's `--expect`.
+#[test]
+fn gnu_parallel_refuses_a_folder_of_another_count() {
+    if !have(&[&["parallel", "--version"]]) {
+        return;
+    }
+    let dir = scratch("parallel-traps");
+    let odd = dir.join("sp ace$(touch PWNED).dlx");
+    std::fs::copy(util::corpus_path("queens10.dlx"), &odd).unwrap();
+    let script = |problem: &Path, shards: &str, results: &str| {
+        run(Command::new("bash")
+            .arg(util::repo_root().join("scripts/shards-gnu-parallel.sh"))
+            .arg(problem)
+            .args([shards, results])
+            .env("DLX", binary())
+            .current_dir(&dir))
+    };
+    let first = script(&odd, "4", "results");
+    assert!(first.status.success(), "{}", text(&first.stderr));
+    assert_eq!(text(&first.stdout), "724\n");
+    assert!(
+        !dir.join("PWNED").exists(),
+        "a command in the file name ran"
+    );
+    for (problem, shards) in [(util::corpus_path("queens8.dlx"), "4"), (odd.clone(), "8")] {
+        let again = script(&problem, shards, "results");
+        assert_eq!(again.status.code(), Some(2), "{}", text(&again.stderr));
+        assert!(
+            text(&again.stderr).contains("holds the records of another count"),
+            "{}",
+            text(&again.stderr)
+        );
+        assert!(again.stdout.is_empty());
+    }
+    // A record of queens8 among queens10's: not added, whatever the counts.
+    let foreign = run(Command::new(binary()).args([
+        "solve",
+        util::corpus_path("queens8.dlx").to_str().unwrap(),
+        "--count",
+        "--shard",
+        "1/4",
+    ]));
+    std::fs::write(dir.join("results/shard-1-of-4.out"), &foreign.stdout).unwrap();
+    let mixed = script(&odd, "4", "results");
+    assert_ne!(mixed.status.code(), Some(0), "{}", text(&mixed.stdout));
+    assert!(
+        text(&mixed.stderr).contains("of another count"),
+        "{}",
+        text(&mixed.stderr)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// A free TCP port on the loopback.
 fn free_port() -> u16 {
     TcpListener::bind("127.0.0.1:0")

@@ -479,3 +479,173 @@ fn progress_lines_go_to_logs() {
         run.stderr
     );
 }
+
+/// A folder reused for another problem gives no total with `--expect`: the records of
+/// queens8 merged with `--expect queens9.dlx` are refused as of another count (problem and
+/// digest named), and with `--expect queens8.dlx`, its digest, or `--shards 4` they add up;
+/// `--shards 3` refuses them. `-` reads one record from standard input.
+#[test]
+fn merge_expects_the_problem_and_the_shards_asked_for() {
+    let dir = scratch("expect");
+    let q8 = corpus("queens8.dlx");
+    let files = all_shards(&dir, &q8, 4, &[]);
+    let with = |extra: &[&str]| {
+        let mut args = vec!["merge"];
+        args.extend_from_slice(extra);
+        args.extend(files.iter().map(String::as_str));
+        dlx(&args)
+    };
+    with(&[]).assert_status(0);
+    let other = with(&["--expect", &corpus("queens9.dlx")]);
+    other.assert_status(2);
+    assert!(
+        other.stderr.contains("of another count") && other.stderr.contains("where --expect gives"),
+        "{}",
+        other.report()
+    );
+    let right = with(&["--expect", &q8]);
+    assert_eq!(right.assert_status(0).stdout, "92\n");
+    let record = std::fs::read_to_string(&files[0]).unwrap();
+    let digest = record
+        .lines()
+        .find_map(|line| line.strip_prefix("problem: "))
+        .unwrap()
+        .to_owned();
+    assert_eq!(with(&["--expect", &digest]).assert_status(0).stdout, "92\n");
+    assert_eq!(with(&["--shards", "4"]).assert_status(0).stdout, "92\n");
+    let three = with(&["--shards", "3"]);
+    three.assert_status(2);
+    assert!(
+        three.stderr.contains("4 shards, where --shards gives 3"),
+        "{}",
+        three.report()
+    );
+    with(&["--expect", "sha256:12"]).assert_status(2);
+    // Standard input as one of the files.
+    let stdin = crate::binary::dlx_from_bytes(
+        &["merge", "-", &files[1], &files[2], &files[3]],
+        record.as_bytes(),
+    );
+    assert_eq!(stdin.assert_status(0).stdout, "92\n");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Records edited into lies are refused, not merged: a second `count` or `status` line
+/// (the last once won: `incomplete` then `complete` merged as complete), JSON that says
+/// complete beside a reason it stopped, a field with a terminal escape or a line break
+/// (which `--status` once printed raw, forging a `total:` line); and a complete subshard
+/// beside the complete record of its shard is done twice, as docs/scale-out.md says.
+#[test]
+fn forged_records_are_refused() {
+    let dir = scratch("forged");
+    let q8 = corpus("queens8.dlx");
+    let files = all_shards(&dir, &q8, 2, &[]);
+    let record = std::fs::read_to_string(&files[0]).unwrap();
+    let forged = |name: &str, text: String| {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        let run = merge(&[path.to_str().unwrap().to_owned(), files[1].clone()]);
+        run.assert_status(2);
+        assert!(
+            run.stderr.contains("not shard records"),
+            "{name}: {}",
+            run.report()
+        );
+        let status = dlx(&["merge", "--status", path.to_str().unwrap(), &files[1]]);
+        assert!(!status.stdout.contains('\u{1b}'), "{}", status.report());
+        assert!(!status.stdout.contains("total:"), "{}", status.report());
+    };
+    forged("two-counts", record.replace("count: ", "count: 1\ncount: "));
+    forged(
+        "two-statuses",
+        record.replace(
+            "status: complete",
+            "status: incomplete: timeout\nstatus: complete",
+        ),
+    );
+    forged(
+        "escape",
+        record.replace("command: solve", "command: solve\u{1b}[2J"),
+    );
+    let json = dlx(&["solve", &q8, "--count", "--shard", "0/2", "-f", "json"]);
+    let lie = json.stdout.replace(
+        "\"complete\":true",
+        "\"complete\":true,\"stopped\":\"the node limit\"",
+    );
+    assert_ne!(lie, json.stdout);
+    forged("complete-and-stopped.json", lie);
+    let newline = json
+        .stdout
+        .replace("\"command\":\"solve\"", "\"command\":\"solve\\ntotal: 1\"");
+    assert_ne!(newline, json.stdout);
+    forged("newline.json", newline);
+
+    // Shard 0 whole, and subshard 0/4 of it beside: done twice.
+    let sub = shard_to(
+        &dir,
+        "sub.out",
+        &[
+            "solve",
+            &q8,
+            "--count",
+            "--shard",
+            "0/2",
+            "--subshard",
+            "0/4",
+        ],
+    );
+    let run = merge(&[files[0].clone(), files[1].clone(), sub]);
+    run.assert_status(2);
+    assert!(run.stderr.contains("done twice: 0/2"), "{}", run.report());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// 65,536 records merge in well under a second's work (they took 14 s when each shard
+/// looked through every record): the records of queens8 in 65,536 shards, the first 100 run
+/// (the 92 solutions above the cut go to shards 0 to 91), the rest written from shard 100's.
+#[test]
+fn many_records_merge_in_near_linear_time() {
+    let dir = scratch("many");
+    let q8 = corpus("queens8.dlx");
+    let shards = 65_536;
+    let template = dlx(&["solve", &q8, "--count", "--shard", &format!("100/{shards}")]);
+    let template = template.assert_status(0).stdout.clone();
+    assert!(template.contains("count: 0\n"), "{template}");
+    let mut names = Vec::new();
+    for index in 0..shards {
+        let text = if index < 100 {
+            dlx(&[
+                "solve",
+                &q8,
+                "--count",
+                "--shard",
+                &format!("{index}/{shards}"),
+            ])
+            .stdout
+        } else {
+            template.replace(
+                &format!("shard: 100/{shards}"),
+                &format!("shard: {index}/{shards}"),
+            )
+        };
+        let name = format!("s{index}");
+        std::fs::write(dir.join(&name), text).unwrap();
+        names.push(name);
+    }
+    let started = Instant::now();
+    let run = Command::new(env!("CARGO_BIN_EXE_dlx"))
+        .arg("merge")
+        .args(&names)
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    let took = started.elapsed();
+    assert_eq!(
+        String::from_utf8_lossy(&run.stdout),
+        "92\n",
+        "{}",
+        String::from_utf8_lossy(&run.stderr)
+    );
+    assert!(took < Duration::from_secs(5), "{took:?}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

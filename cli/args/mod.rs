@@ -267,6 +267,18 @@ pub struct MergeArgs {
     /// when the records make one whole count, else 1.
     #[arg(long)]
     pub status: bool,
+
+    /// Add up only records of this problem: a DLX file, or its digest (`sha256:...`).
+    ///
+    /// The records name their problem by the digest of its canonical text; with --expect
+    /// the count merged is the one of this problem, and records of any other are refused as
+    /// of another count, so that a folder reused for another problem cannot give its total.
+    #[arg(long, value_name = "FILE|DIGEST")]
+    pub expect: Option<String>,
+
+    /// Add up only records of a count split into N shards.
+    #[arg(long, value_name = "N")]
+    pub shards: Option<usize>,
 }
 
 #[derive(Debug, Args)]

@@ -106,3 +106,14 @@ pub use propagate::Propagation;
 pub use solver::{Solutions, Solver, Split};
 pub use stats::{Cut, MemoProgress, Progress, Stats};
 pub use verify::verify;
+
+/// The version of the order in which the search walks a problem's tree: which item a node
+/// branches on, the order of its options, and where [`Solver::shard`] cuts the top. Shards
+/// of one count are the same prefixes of the tree only when every one was searched in the
+/// same order, so a shard's record names this number (the crate's version does not change
+/// with each build); it goes up with any change that moves a prefix to another shard.
+///
+/// ```
+/// assert!(dlx::SEARCH_ORDER >= 1);
+/// ```
+pub const SEARCH_ORDER: u32 = 1;
