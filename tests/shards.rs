@@ -649,3 +649,88 @@ fn many_records_merge_in_near_linear_time() {
     assert!(took < Duration::from_secs(5), "{took:?}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The top of the tree, which every shard enumerates before its own share, obeys the
+/// limits and signals as the rest of the search does: on a chain of 10,000 items of one
+/// option each (whose top is deep and slow to cut), `--node-limit 10` writes an incomplete
+/// record (it said complete after 5,001 nodes), `--timeout 1` stops it (it ran 19 s at a
+/// limit of 2 s), and SIGTERM ends it within a second with its incomplete record (16.9 s,
+/// past the grace periods of Slurm and Kubernetes).
+#[test]
+fn the_top_of_the_tree_obeys_limits_and_signals() {
+    let dir = scratch("top-limits");
+    let n = 10_000;
+    let mut text = (0..n)
+        .map(|k| format!("i{k}"))
+        .collect::<Vec<_>>()
+        .join(" ");
+    text.push('\n');
+    for k in 0..n {
+        text.push_str(&format!("i{k}\n"));
+    }
+    let chain = dir.join("chain.dlx");
+    std::fs::write(&chain, text).unwrap();
+    let chain = chain.to_str().unwrap();
+    let limited = dlx(&[
+        "solve",
+        chain,
+        "--count",
+        "--shard",
+        "0/2",
+        "--node-limit",
+        "10",
+    ]);
+    limited.assert_status(1);
+    assert!(
+        limited
+            .stdout
+            .contains("status: incomplete: the node limit was reached"),
+        "{}",
+        limited.report()
+    );
+    let started = Instant::now();
+    let timed = dlx(&[
+        "solve",
+        chain,
+        "--count",
+        "--shard",
+        "0/2",
+        "--timeout",
+        "1",
+    ]);
+    timed.assert_status(1);
+    assert!(
+        timed.stdout.contains("status: incomplete"),
+        "{}",
+        timed.report()
+    );
+    assert!(
+        started.elapsed() < Duration::from_secs(10),
+        "{:?}",
+        started.elapsed()
+    );
+    let child = Command::new(env!("CARGO_BIN_EXE_dlx"))
+        .args(["solve", chain, "--count", "--shard", "0/2"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(500));
+    let sent = Instant::now();
+    let _ = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status();
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        sent.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        sent.elapsed()
+    );
+    assert_eq!(out.status.code(), Some(143));
+    let record = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        record.contains("status: incomplete: interrupted by SIGTERM"),
+        "{record}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

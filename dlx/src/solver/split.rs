@@ -76,7 +76,34 @@ impl Solver<'_> {
                 width: 1.0,
             }]
         } else {
-            top = shard_top(&template, &self.prefix, &self.shards);
+            // The top is work like any other: the limits and the cancel flag hold in it.
+            let deadline = time_left.map(|limit| started + limit);
+            let node_limit = self.node_limit.unwrap_or(u64::MAX);
+            let stop = |nodes: u64| {
+                if self.is_cancelled() {
+                    Some(StopReason::Cancelled)
+                } else if deadline.is_some_and(|at| Instant::now() >= at) {
+                    Some(StopReason::Timeout)
+                } else if nodes >= node_limit {
+                    Some(StopReason::NodeLimit)
+                } else {
+                    None
+                }
+            };
+            top = shard_top(&template, &self.prefix, &self.shards, &stop);
+            if let Some(reason) = top.stopped {
+                let mut stats = top.stats;
+                // Cut short, the top is this shard's own work, whichever shard it is.
+                stats.nodes = stats.nodes.max(top.enumerated);
+                stats.tree = self.tree_used();
+                stats.cuts = top.cuts;
+                stats.elapsed = started.elapsed();
+                return Outcome {
+                    solutions: 0,
+                    stopped: Some(reason),
+                    stats,
+                };
+            }
             std::mem::take(&mut top.prefixes)
         };
         // The solutions above the prefixes' depth that are this shard's.
@@ -116,7 +143,11 @@ impl Solver<'_> {
                 parallel::Settings {
                     threads: self.threads,
                     solution_limit: self.solution_limit.map(|limit| limit - solutions),
-                    node_limit: self.node_limit.unwrap_or(u64::MAX),
+                    // The top's nodes, which this process enumerated, count too.
+                    node_limit: self
+                        .node_limit
+                        .unwrap_or(u64::MAX)
+                        .saturating_sub(top.enumerated),
                     deadline: time_left.map(|limit| started + limit),
                     cancel: self.cancel.as_deref(),
                     visitor: visit.map(std::sync::Mutex::new),
@@ -164,7 +195,19 @@ struct Top {
     stats: Stats,
     /// Where the tree was cut, one per level of nesting.
     cuts: Vec<Cut>,
+    /// The nodes this process visited to enumerate the top (every shard's own work, though
+    /// only one shard's statistics count them).
+    enumerated: u64,
+    /// Why the enumeration stopped before the cut was made, if it did.
+    stopped: Option<StopReason>,
 }
+
+/// Whether the work must stop, given the nodes visited so far: a limit, the clock, or the
+/// cancel flag.
+type StopCheck<'a> = &'a dyn Fn(u64) -> Option<StopReason>;
+
+/// Nodes between two looks at [`StopCheck`] while the top is enumerated.
+const TOP_CHECKPOINT: u64 = 1024;
 
 /// At least this many prefixes per shard, if the tree has them, so that shards get even
 /// shares of work.
@@ -176,7 +219,12 @@ const PREFIXES_PER_SHARD: usize = 64;
 /// first depth with at least [`PREFIXES_PER_SHARD`] per shard (or the bottom of the tree),
 /// and takes every `count`-th of them, starting with the `index`-th. Solutions found above
 /// that depth go by the same rule; a parent's own, found above its cut, go to its subshard 0.
-fn shard_top(template: &Search, within: &[u32], path: &[(usize, usize)]) -> Top {
+fn shard_top(
+    template: &Search,
+    within: &[u32],
+    path: &[(usize, usize)],
+    stop: StopCheck<'_>,
+) -> Top {
     let mut roots = vec![parallel::Root {
         prefix: within.to_vec(),
         degrees: Vec::new(),
@@ -191,7 +239,15 @@ fn shard_top(template: &Search, within: &[u32], path: &[(usize, usize)]) -> Top 
         search.options().count()
     };
     for (level, &(index, count)) in path.iter().enumerate() {
-        let cut = cut_below(template, &roots, depth, count);
+        let cut = match cut_below(template, &roots, depth, count, top.enumerated, stop) {
+            Ok(cut) => cut,
+            Err((reason, nodes)) => {
+                top.enumerated += nodes;
+                top.stopped = Some(reason);
+                return top;
+            }
+        };
+        top.enumerated += cut.stats.nodes;
         depth = cut.depth;
         if index != 0 {
             top.solutions.clear();
@@ -232,9 +288,19 @@ struct Below {
     stats: Stats,
 }
 
-/// [`Below`] `roots`, which are at depth `above`, for `count` shards.
-fn cut_below(template: &Search, roots: &[parallel::Root], above: usize, count: usize) -> Below {
+/// [`Below`] `roots`, which are at depth `above`, for `count` shards; or why `stop` (asked
+/// every [`TOP_CHECKPOINT`] nodes, with `before` and the nodes visited here) stopped it first,
+/// and those nodes.
+fn cut_below(
+    template: &Search,
+    roots: &[parallel::Root],
+    above: usize,
+    count: usize,
+    before: u64,
+    stop: StopCheck<'_>,
+) -> Result<Below, (StopReason, u64)> {
     let mut depth = above + 1;
+    let mut visited = 0u64;
     loop {
         let mut below = Below {
             items: Vec::new(),
@@ -247,6 +313,8 @@ fn cut_below(template: &Search, roots: &[parallel::Root], above: usize, count: u
             search.enter_prefix(&root.prefix, &root.degrees, false);
             let base = search.level();
             search.cutoff = depth;
+            let start = search.nodes;
+            search.checkpoint_at = start + TOP_CHECKPOINT;
             loop {
                 match search.run() {
                     Event::Prefix => {
@@ -268,14 +336,25 @@ fn cut_below(template: &Search, roots: &[parallel::Root], above: usize, count: u
                         .items
                         .push(Err(search.solution().map(OptionId).collect())),
                     Event::Done => break,
-                    Event::Checkpoint => unreachable!("no checkpoint is set"),
+                    Event::Checkpoint => {
+                        let nodes = visited + search.nodes - start;
+                        if let Some(reason) = stop(before + nodes) {
+                            return Err((reason, nodes));
+                        }
+                        search.checkpoint_at = search.nodes + TOP_CHECKPOINT;
+                    }
                 }
             }
+            visited += search.nodes - start;
             below.stats.add(&search.counts());
+            // A root of few nodes each, many roots: look between them too.
+            if let Some(reason) = stop(before + visited) {
+                return Err((reason, visited));
+            }
         }
         let enough = below.prefixes >= (PREFIXES_PER_SHARD * count) as u64;
         if enough || below.prefixes == 0 || depth >= search_depth(template) {
-            return below;
+            return Ok(below);
         }
         depth += 1;
     }
