@@ -418,3 +418,21 @@ fn sudoku_x_from_tathams_ids_and_text() {
     let x = dlx_from_bytes(&["sudoku", "--count"], format!("X\n{empty}").as_bytes());
     assert_eq!((plain.stdout.trim(), x.stdout.trim()), ("288", "48"));
 }
+
+/// The sudoku variants' examples in docs/puzzles.md (the text blocks with `regions` or
+/// `cages`) are puzzles: each has exactly one solution (the jigsaw's once had none).
+#[test]
+fn the_documented_variant_examples_have_one_solution() {
+    let doc = std::fs::read_to_string(crate::util::repo_root().join("docs/puzzles.md")).unwrap();
+    let mut examples = 0;
+    for block in doc.split("```text\n").skip(1) {
+        let block = block.split("```").next().unwrap();
+        if !block.contains("regions\n") && !block.contains("cages\n") {
+            continue;
+        }
+        let count = dlx_from_bytes(&["sudoku", "--count"], block.as_bytes());
+        assert_eq!(count.stdout, "1\n", "{block}{}", count.report());
+        examples += 1;
+    }
+    assert!(examples >= 2, "{examples}");
+}

@@ -652,27 +652,46 @@ impl Problem {
     }
 
     /// `n` solutions drawn uniformly at random (the same for the same `seed` everywhere),
-    /// through the graph of all solutions, built by memoization.
+    /// through the graph of all solutions, built by memoization. Ctrl-C stops the building
+    /// and the drawing; the list grows as solutions are drawn, so a large `n` takes memory
+    /// only for what it has drawn.
     #[pyo3(signature = (n, seed=0))]
     fn random(&self, py: Python<'_>, n: usize, seed: u64) -> PyResult<Vec<Vec<usize>>> {
-        let graph = py
-            .allow_threads(|| {
-                dlx::Solver::new(&self.problem)
-                    .tree(dlx::Tree::Auto)
-                    .memo_graph()
-            })
-            .map_err(|err| PyValueError::new_err(err.to_string()))?;
-        Ok(graph
-            .random_solutions(seed)
-            .take(n)
-            .map(|solution| indices(solution.options()))
-            .collect())
+        let problem = &self.problem;
+        let graph = interruptible(py, |cancel| {
+            dlx::Solver::new(problem)
+                .tree(dlx::Tree::Auto)
+                .cancel_on(cancel)
+                .memo_graph()
+        })?
+        .map_err(|err| PyValueError::new_err(err.to_string()))?;
+        let mut drawn: Vec<Vec<usize>> = Vec::new();
+        for solution in graph.random_solutions(seed).take(n) {
+            let options = indices(solution.options());
+            // The list as Python holds it: a list and an int per option, a list per solution.
+            let bytes = (n as f64) * (64.0 + 40.0 * options.len() as f64);
+            if drawn.is_empty() && bytes > RANDOM_MEMORY {
+                return Err(PyValueError::new_err(format!(
+                    "random({n}): the list would take about {:.0} GiB; draw fewer at a time \
+                     (another seed gives other draws)",
+                    bytes / (1u64 << 30) as f64
+                )));
+            }
+            drawn.push(options);
+            if drawn.len() % 4096 == 0 {
+                py.check_signals()?;
+            }
+        }
+        Ok(drawn)
     }
 
     fn __repr__(&self) -> String {
         format!("{:?}", self.problem)
     }
 }
+
+/// The most memory the list of `Problem.random` may take, in bytes: 2 GiB.
+const RANDOM_MEMORY: f64 = (2u64 << 30) as f64;
 
 #[pymodule]
 #[pyo3(name = "_dlx")]

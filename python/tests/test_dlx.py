@@ -248,3 +248,11 @@ def test_multiplicities_and_solve():
     assert same(queens.solve(threads=2)) == same(queens.solve()) == same(queens.solutions())
     with pytest.raises(TimeoutError):
         dlx.Problem.from_dlx((CORPUS / "pento6x10.dlx").read_text()).solve(timeout=0.05)
+
+
+def test_random_refuses_a_list_past_its_memory():
+    # 10**9 draws once asked for the whole list's memory up front and aborted the interpreter.
+    problem = dlx.Problem([[0, 1], [1], [0]])
+    with pytest.raises(ValueError, match="GiB"):
+        problem.random(10**9)
+    assert len(problem.random(1000)) == 1000

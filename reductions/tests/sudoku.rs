@@ -883,6 +883,12 @@ fn killer_text_mistakes_are_refused_with_a_place() {
             (11, 6),
             "expected a cage's sum, or '.' for none",
         ),
+        // 0 once meant "no sum" without a word.
+        (
+            format!("{grid}{cages}sums\n10 . 0 .\n. . . .\n10 . 10 .\n. . . .\n"),
+            (11, 6),
+            "expected a cage's sum ('.' for none) from 1 to 64, found 0",
+        ),
         (
             format!("{grid}{cages}sums\n10 5 10 .\n. . . .\n10 . 10 .\n. . . .\n"),
             (5, 1),

@@ -234,13 +234,14 @@ pub(super) fn read_text(
                     let Some((value, found)) = cursor.number() else {
                         return Err(cursor.unexpected("a cage's sum, or '.' for none"));
                     };
-                    if value > most {
+                    // 0 is no sum a cage of digits from 1 can make, and `.` says "none".
+                    if value == 0 || value > most {
                         return Err(ParseError::new(
                             line,
                             column,
                             ParseErrorKind::OutOfRange {
-                                what: "a cage's sum",
-                                min: 0,
+                                what: "a cage's sum ('.' for none)",
+                                min: 1,
                                 max: most,
                                 found,
                             },
