@@ -217,14 +217,11 @@ fn run(cli: args::Cli) -> anyhow::Result<Found> {
     args::refusals::refuse(&cli.command)?;
     shard::set_command(cli.command.name());
     // `--timeout` counts from the start, and covers reading the input.
-    let timeout =
-        cli.command
-            .solve_flags()
-            .and_then(|flags| match (flags.timeout, flags.total_timeout) {
-                (Some(a), Some(b)) => Some(a.min(b)),
-                (a, b) => a.or(b),
-            });
-    input::set_limits(cli.output.max_input, timeout.map(|limit| started() + limit));
+    let deadline = cli
+        .command
+        .solve_flags()
+        .and_then(args::SolveFlags::run_deadline);
+    input::set_limits(cli.output.max_input, deadline);
     match cli.command {
         args::Command::Puzzle { args, .. } => args.run(),
         args::Command::Tool(args::Tool::Solve(args)) => solve::run(&args),

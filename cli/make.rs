@@ -158,7 +158,7 @@ pub fn generate(
     let mut out = BufWriter::new(crate::output::stdout());
     // Pictures are gathered and written at the end as one document.
     let mut sheet = crate::render::Sheet::default();
-    let deadline = flags.timeout.map(|limit| crate::started() + limit);
+    let deadline = flags.run_deadline();
     let mut found = Found::Some;
     for index in 1..=make.puzzles {
         let Some(made) = one(&mut rng, deadline)? else {

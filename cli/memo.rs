@@ -288,8 +288,8 @@ pub(crate) fn estimate(
 /// next.
 fn draws_stopped(flags: &SolveFlags, drawn: u64, draws: u64) -> bool {
     let late = flags
-        .timeout
-        .is_some_and(|limit| crate::started().elapsed() >= limit);
+        .run_deadline()
+        .is_some_and(|at| std::time::Instant::now() >= at);
     let interrupted = crate::signals::received().is_some();
     if late || interrupted {
         let reason = if late {

@@ -186,12 +186,8 @@ pub fn configure<'p>(
     }
     solver = limited(solver, flags, mode);
     // One problem: its time limit counts from the start of the process, as the whole run's.
-    let limit = match (flags.timeout, flags.total_timeout) {
-        (Some(a), Some(b)) => Some(a.min(b)),
-        (a, b) => a.or(b),
-    };
-    if let Some(limit) = limit {
-        solver = solver.deadline(crate::started() + limit);
+    if let Some(at) = flags.run_deadline() {
+        solver = solver.deadline(at);
     }
     if mode != Mode::First {
         solver = solver.threads(flags.threads);

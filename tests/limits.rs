@@ -188,6 +188,61 @@ fn the_output_file_keeps_logs_modes_and_finished_records() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A memoized run on two threads stops at its time limit within a wide level (it ran to the
+/// level's end: pento6x10 `--memo --timeout 0.5` took 9.3 s and 3 GB), and `--total-timeout`
+/// bounds `--random` and `--generate` as `--timeout` does (both ran past it).
+#[test]
+fn memoized_runs_and_makers_stop_at_their_limits() {
+    let pento = util::corpus_path("pento6x10.dlx");
+    let pento = pento.to_str().unwrap();
+    for args in [
+        &[
+            "solve",
+            pento,
+            "--count",
+            "--memo",
+            "--timeout",
+            "0.5",
+            "--threads",
+            "2",
+        ][..],
+        &[
+            "solve",
+            pento,
+            "--random",
+            "10",
+            "--total-timeout",
+            "0.5",
+            "--threads",
+            "2",
+        ],
+        &[
+            "futoshiki",
+            "--generate",
+            "12",
+            "--difficulty",
+            "recursive",
+            "--total-timeout",
+            "0.5",
+        ],
+    ] {
+        let started = Instant::now();
+        let run = dlx(args);
+        let took = started.elapsed();
+        assert!(took < Duration::from_secs(3), "{took:?}\n{}", run.report());
+        assert!(
+            run.status == Some(1) || run.status == Some(2),
+            "{}",
+            run.report()
+        );
+        assert!(
+            run.stderr.contains("time limit ran out") || run.stderr.contains("the time ran out"),
+            "{}",
+            run.report()
+        );
+    }
+}
+
 /// One item of 300,000 options, each a solution: on two threads each option given away was
 /// a task that covered the item again (80,000 options took 2.9 s here, 70 s elsewhere;
 /// 300,000 would take about 40 s). Now the count takes milliseconds on any thread count, and

@@ -350,6 +350,17 @@ impl MakeFlags {
 }
 
 impl SolveFlags {
+    /// When a run of one task must stop: the earlier of `--timeout` and `--total-timeout`,
+    /// counted from the start of the command (reading the input, making puzzles and drawing
+    /// random solutions included).
+    pub fn run_deadline(&self) -> Option<std::time::Instant> {
+        let limit = match (self.timeout, self.total_timeout) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        };
+        limit.map(|limit| crate::started() + limit)
+    }
+
     /// The flags of a command line that gives none (what clap's defaults make, as the tests
     /// of the quick reader check).
     pub fn defaults() -> SolveFlags {

@@ -14,6 +14,8 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
+use crate::outcome::StopReason;
+
 use super::signature::Layout;
 use super::table::{hash, Budget, Table};
 use super::{
@@ -153,12 +155,39 @@ pub(crate) fn forward(
         // next, its successors' memory held within the budget: a whole level's successors at
         // once went far past the limit on two threads (3.26 GB under a limit of 256 MiB).
         let batch = BATCH_PER_THREAD * config.threads.max(1);
-        for chunks in chunks.chunks(batch) {
+        for (number, chunks) in chunks.chunks(batch).enumerate() {
+            // A level can take seconds: the limits are looked at between its batches too.
+            if number > 0 {
+                checkpoint(
+                    config,
+                    &mut stats,
+                    &budget,
+                    (start, &mut next_report),
+                    level,
+                    primary,
+                )?;
+            }
             // A level of one chunk is expanded and inserted on this thread: a deep problem
             // has a few signatures on each of many levels, where the two parallel steps'
             // hand-offs cost more than the work (200,000 levels of one signature each: 9.1 s
             // on two threads, 1.4 s on one).
+            let snapshot = stats.clone();
             let expanded = |&(index, from, to): &(usize, usize, usize)| {
+                // Each chunk looks at the clock and the flag: a batch holds a million
+                // signatures, seconds of work on a wide level.
+                let due = if config.is_cancelled() {
+                    Some(StopReason::Cancelled)
+                } else if config.timeout.is_some_and(|limit| start.elapsed() >= limit) {
+                    Some(StopReason::Timeout)
+                } else {
+                    None
+                };
+                if let Some(reason) = due {
+                    let mut stats = snapshot.clone();
+                    stats.elapsed = start.elapsed();
+                    stats.peak_bytes = budget.peak();
+                    return Err(MemoError::Stopped { reason, stats });
+                }
                 let expansion =
                     expand(layout, config, (index, &current[index]), (from, to), shards)?;
                 budget.grow_by(expansion.bytes())?;
