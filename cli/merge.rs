@@ -232,12 +232,36 @@ impl Set {
         // The count most records belong to (the first met among equals) is the one merged.
         let mut groups: Vec<(Key, Vec<usize>)> = Vec::new();
         let mut group_of: BTreeMap<Key, usize> = BTreeMap::new();
+        // A shard stopped while it cut the top of the tree has no cut to name: it joins the
+        // count of its identity and N, whatever that count's cut.
+        let cutless = |record: &Record| record.stopped.is_some() && record.cuts.is_empty();
         for (k, (_, record)) in set.records.iter().enumerate() {
+            if cutless(record) {
+                continue;
+            }
             let key = key(record);
             let g = *group_of.entry(key.clone()).or_insert_with(|| {
                 groups.push((key, Vec::new()));
                 groups.len() - 1
             });
+            groups[g].1.push(k);
+        }
+        let mut cut_of: BTreeMap<(Vec<(String, String)>, usize), usize> = BTreeMap::new();
+        for (g, (key, _)) in groups.iter().enumerate() {
+            cut_of.entry((key.0.clone(), key.1)).or_insert(g);
+        }
+        for (k, (_, record)) in set.records.iter().enumerate() {
+            if !cutless(record) {
+                continue;
+            }
+            let key = key(record);
+            let g = match cut_of.get(&(key.0.clone(), key.1)) {
+                Some(&g) => g,
+                None => *group_of.entry(key.clone()).or_insert_with(|| {
+                    groups.push((key, Vec::new()));
+                    groups.len() - 1
+                }),
+            };
             groups[g].1.push(k);
         }
         // Counts other than the one expected are foreign, whatever their number.
@@ -332,7 +356,12 @@ impl Set {
                 let above = cuts.get(..depth).map(<[_]>::to_vec);
                 (above, cuts.get(depth).map(crate::shard::Cut::shared))
             };
-            if members.iter().any(|&k| cut(k) != cut(members[0])) {
+            // A subshard stopped before it made its own cut names none: it agrees with any.
+            let cut_made = |k: usize| self.records[k].1.cuts.len() > depth;
+            let reference = members.iter().copied().find(|&k| cut_made(k));
+            let apart = reference
+                .is_some_and(|first| members.iter().any(|&k| cut_made(k) && cut(k) != cut(first)));
+            if apart {
                 partial.push(Issue::CutApart(unit.to_vec(), members.clone()));
                 left_over.extend(members);
                 continue;

@@ -1105,3 +1105,30 @@ fn every_door_reads_sizes_as_the_library_does() {
         }
     }
 }
+
+/// The page's make button stops within the server's time limit: the hardest puzzles (a 12 x
+/// 12 recursive futoshiki of Unequal's adjacent mode, an unreasonable killer) come back as
+/// 503 "the server's time limit ran out" within the limit and half a second, and the server
+/// answers the next request at once (two such requests held both job slots for 40 s).
+#[test]
+fn making_a_puzzle_stops_at_the_time_limit() {
+    let server = Server::start(&["--time-limit", "1", "--jobs", "2"]);
+    for path in [
+        "/api/futoshiki/generate?size=12a&difficulty=recursive&seed=5",
+        "/api/sudoku/generate?size=9jk&difficulty=unreasonable&seed=2",
+        "/api/binairo/generate?size=30&difficulty=hard&seed=1",
+    ] {
+        let started = Instant::now();
+        let reply = server.get(path);
+        let took = started.elapsed();
+        assert!(took < Duration::from_millis(1500), "{path}: {took:?}");
+        assert!(
+            reply.status == 200 || reply.status == 503,
+            "{path}: {reply:?}"
+        );
+    }
+    let started = Instant::now();
+    let reply = server.get("/api/sudoku/generate?size=4&seed=1");
+    assert_eq!(reply.status, 200, "{reply:?}");
+    assert!(started.elapsed() < Duration::from_millis(500));
+}
