@@ -372,15 +372,23 @@ impl Search {
 
     /// About what replaying this search's prefix costs another search (see
     /// [`enter_prefix`](Self::enter_prefix)): the length of each level's item list, which its
-    /// cover walks, added up; 0 where [`steps_siblings`](Self::steps_siblings) is false.
+    /// cover walks, added up, on every tree (a wide item given away at every checkpoint on
+    /// the sets' trees, where this was 0, made a search quadratic).
     pub fn replay_cost(&self) -> u64 {
-        if !self.steps_siblings() {
-            return 0;
+        match &self.table {
+            TreeTable::Links if self.engine == Engine::M => self.degree[..self.level]
+                .iter()
+                .map(|&d| u64::from(d))
+                .sum(),
+            TreeTable::Links => self.choice[..self.level]
+                .iter()
+                .map(|&x| self.links.len(self.links.item_of(x as usize)) as u64)
+                .sum(),
+            // The sets' trees: each level's branches, which its item's set holds.
+            _ => (0..self.level)
+                .map(|level| u64::from(self.position(level).1))
+                .sum(),
         }
-        self.choice[..self.level]
-            .iter()
-            .map(|&x| self.links.len(self.links.item_of(x as usize)) as u64)
-            .sum()
     }
 
     /// Once the search is [`Done`](Event::Done) with the option of level `level` (the last
