@@ -628,5 +628,36 @@ fn the_kubernetes_job_validates_and_its_command_counts() {
     let merged = merge_folder(&results, ".out", false);
     assert!(merged.status.success(), "{}", text(&merged.stderr));
     assert_eq!(text(&merged.stdout), "724\n");
+    // The merge Job: valid, and its command, on the same folders, prints the total.
+    let merge_job = util::repo_root().join("deploy/kubernetes/merge-job.yaml");
+    let checked = run(Command::new("kubernetes-validate")
+        .args(["--strict", "--quiet"])
+        .arg(&merge_job));
+    assert!(checked.status.success(), "{}", text(&checked.stdout));
+    let read = run(Command::new("python3")
+        .arg("-c")
+        .arg(
+            "import sys, yaml\n\
+         job = list(yaml.safe_load_all(open(sys.argv[1])))[0]\n\
+         print(job['spec']['template']['spec']['containers'][0]['args'][0])",
+        )
+        .arg(&merge_job));
+    let mut merge_script = text(&read.stdout).trim().to_owned();
+    for (volume, local) in [("problem", &problem_dir), ("results", &results)] {
+        let mount = job["mounts"][volume].as_str().unwrap();
+        merge_script = merge_script.replace(&format!("{mount}/"), &format!("{}/", local.display()));
+    }
+    let merge_script = merge_script.replacen("exec dlx ", &format!("exec {} ", binary()), 1);
+    assert!(
+        merge_script.contains(&format!("--shards {completions}")),
+        "{merge_script}"
+    );
+    let total = run(Command::new("sh").args(["-c", &merge_script]));
+    assert!(
+        total.status.success(),
+        "{merge_script}: {}",
+        text(&total.stderr)
+    );
+    assert_eq!(text(&total.stdout), "724\n");
     std::fs::remove_dir_all(&dir).unwrap();
 }
