@@ -426,8 +426,26 @@ pub fn write_record(
     flags: &SolveFlags,
     settings: crate::shard::Settings,
 ) -> io::Result<()> {
+    let path = crate::shard::path_of(flags);
+    // A level whose tree ends before it has a prefix for each of its parts: every part walks
+    // the whole of its parent's subtree to find that out, so splitting bought nothing.
+    for (level, (&(_, parts), cut)) in path.iter().zip(&outcome.stats.cuts).enumerate() {
+        if level > 0 && cut.prefixes < parts as u64 {
+            let advice = if cut.prefixes > 1 {
+                format!("split it into at most {} subshards", cut.prefixes)
+            } else {
+                "run it whole".to_owned()
+            };
+            crate::note(format_args!(
+                "dlx: note: --subshard: the tree under this shard ends at depth {} with {} \
+                 prefixes, fewer than the {parts} subshards: each walks the whole shard's \
+                 subtree ({advice})",
+                cut.depth, cut.prefixes
+            ));
+        }
+    }
     let record = crate::shard::Record::new(
-        crate::shard::path_of(flags),
+        path,
         settings,
         &outcome.stats.cuts,
         outcome.stopped.map(crate::signals::stop_reason),

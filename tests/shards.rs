@@ -734,3 +734,62 @@ fn the_top_of_the_tree_obeys_limits_and_signals() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A subshard of a shard whose tree ends before it has a prefix for each subshard walks the
+/// whole shard: it says so (it once repeated the shard 32 times without a word), and the
+/// subshards still add up to the shard.
+#[test]
+fn a_subshard_that_cannot_split_says_so() {
+    let dir = scratch("unsplittable");
+    let pento = corpus("pento6x10.dlx");
+    let whole = dlx(&["solve", &pento, "--count", "--shard", "3/256"]);
+    whole.assert_status(0);
+    let mut files = Vec::new();
+    let mut total = 0u64;
+    for j in 0..32 {
+        let sub = format!("{j}/32");
+        let run = dlx(&[
+            "solve",
+            &pento,
+            "--count",
+            "--shard",
+            "3/256",
+            "--subshard",
+            &sub,
+        ]);
+        assert!(
+            run.stderr.contains("each walks the whole shard's subtree"),
+            "{}",
+            run.report()
+        );
+        total += run
+            .stdout
+            .lines()
+            .find_map(|l| l.strip_prefix("count: "))
+            .unwrap()
+            .parse::<u64>()
+            .unwrap();
+        let path = dir.join(format!("sub{j}"));
+        std::fs::write(&path, &run.stdout).unwrap();
+        files.push(path);
+    }
+    let count: u64 = whole
+        .stdout
+        .lines()
+        .find_map(|l| l.strip_prefix("count: "))
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert_eq!(total, count);
+    let fine = dlx(&[
+        "solve",
+        &pento,
+        "--count",
+        "--shard",
+        "3/32",
+        "--subshard",
+        "1/8",
+    ]);
+    assert!(!fine.stderr.contains("whole shard"), "{}", fine.report());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
