@@ -651,15 +651,16 @@ fn many_records_merge_in_near_linear_time() {
 }
 
 /// The top of the tree, which every shard enumerates before its own share, obeys the
-/// limits and signals as the rest of the search does: on a chain of 10,000 items of one
-/// option each (whose top is deep and slow to cut), `--node-limit 10` writes an incomplete
-/// record (it said complete after 5,001 nodes), `--timeout 1` stops it (it ran 19 s at a
-/// limit of 2 s), and SIGTERM ends it within a second with its incomplete record (16.9 s,
-/// past the grace periods of Slurm and Kubernetes).
+/// limits and signals as the rest of the search does: on a chain of 60,000 items of one
+/// option each (whose top is deep and slow to cut: tens of seconds), `--node-limit 10`
+/// writes an incomplete record (a chain of 10,000 said complete after 5,001 nodes),
+/// `--timeout 1` stops it (10,000 ran 19 s at a limit of 2 s), and SIGTERM ends it within
+/// seconds with its incomplete record (16.9 s, past the grace periods of Slurm and
+/// Kubernetes).
 #[test]
 fn the_top_of_the_tree_obeys_limits_and_signals() {
     let dir = scratch("top-limits");
-    let n = 10_000;
+    let n = 60_000;
     let mut text = (0..n)
         .map(|k| format!("i{k}"))
         .collect::<Vec<_>>()

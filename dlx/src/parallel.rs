@@ -88,6 +88,7 @@ pub(crate) struct Settings<'v> {
 /// A subtree to solve: a prefix of the search (see [`Search::enter_prefix`]), with its
 /// levels' degrees (Algorithm M's; empty otherwise), and the share of the whole tree it stands
 /// for (Knuth's estimate).
+#[derive(Clone)]
 pub(crate) struct Root {
     pub prefix: Vec<u32>,
     pub degrees: Vec<u32>,

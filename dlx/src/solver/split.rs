@@ -291,6 +291,12 @@ struct Below {
 /// [`Below`] `roots`, which are at depth `above`, for `count` shards; or why `stop` (asked
 /// every [`TOP_CHECKPOINT`] nodes, with `before` and the nodes visited here) stopped it first,
 /// and those nodes.
+///
+/// The depths are tried one at a time, each from the prefixes of the last (and the
+/// solutions found above it, which keep their places): the same items in the same order as a
+/// search from the roots to that depth, without walking the levels above again, so a deep
+/// and narrow top (a chain of thousands of levels with a prefix or two each) costs a replay
+/// of each prefix rather than a search of all the levels above it at every depth.
 fn cut_below(
     template: &Search,
     roots: &[parallel::Root],
@@ -301,14 +307,24 @@ fn cut_below(
 ) -> Result<Below, (StopReason, u64)> {
     let mut depth = above + 1;
     let mut visited = 0u64;
+    let mut stats = Stats::default();
+    let mut items: Vec<Result<parallel::Root, Vec<OptionId>>> =
+        roots.iter().cloned().map(Ok).collect();
     loop {
         let mut below = Below {
-            items: Vec::new(),
+            items: Vec::with_capacity(items.len()),
             prefixes: 0,
             depth,
             stats: Stats::default(),
         };
-        for root in roots {
+        for item in items {
+            let root = match item {
+                Ok(root) => root,
+                Err(solution) => {
+                    below.items.push(Err(solution));
+                    continue;
+                }
+            };
             let mut search = template.clone();
             search.enter_prefix(&root.prefix, &root.degrees, false);
             let base = search.level();
@@ -346,7 +362,7 @@ fn cut_below(
                 }
             }
             visited += search.nodes - start;
-            below.stats.add(&search.counts());
+            stats.add(&search.counts());
             // A root of few nodes each, many roots: look between them too.
             if let Some(reason) = stop(before + visited) {
                 return Err((reason, visited));
@@ -354,8 +370,10 @@ fn cut_below(
         }
         let enough = below.prefixes >= (PREFIXES_PER_SHARD * count) as u64;
         if enough || below.prefixes == 0 || depth >= search_depth(template) {
+            below.stats = stats;
             return Ok(below);
         }
+        items = std::mem::take(&mut below.items);
         depth += 1;
     }
 }
