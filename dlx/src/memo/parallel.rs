@@ -134,14 +134,6 @@ pub(crate) fn forward(
             }
             uncut = None;
         }
-        checkpoint(
-            config,
-            &mut stats,
-            &budget,
-            (start, &mut next_report),
-            level,
-            primary,
-        )?;
         let chunks: Vec<(usize, usize, usize)> = current
             .iter()
             .enumerate()
@@ -155,18 +147,16 @@ pub(crate) fn forward(
         // next, its successors' memory held within the budget: a whole level's successors at
         // once went far past the limit on two threads (3.26 GB under a limit of 256 MiB).
         let batch = BATCH_PER_THREAD * config.threads.max(1);
-        for (number, chunks) in chunks.chunks(batch).enumerate() {
-            // A level can take seconds: the limits are looked at between its batches too.
-            if number > 0 {
-                checkpoint(
-                    config,
-                    &mut stats,
-                    &budget,
-                    (start, &mut next_report),
-                    level,
-                    primary,
-                )?;
-            }
+        for chunks in chunks.chunks(batch) {
+            // A level can take seconds: the limits are looked at before each of its batches.
+            checkpoint(
+                config,
+                &mut stats,
+                &budget,
+                (start, &mut next_report),
+                level,
+                primary,
+            )?;
             // A level of one chunk is expanded and inserted on this thread: a deep problem
             // has a few signatures on each of many levels, where the two parallel steps'
             // hand-offs cost more than the work (200,000 levels of one signature each: 9.1 s
