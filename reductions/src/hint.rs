@@ -288,6 +288,7 @@ impl fmt::Display for End {
 /// either way; past these, the grid is taken as solvable (a hint is still sound then: every
 /// step holds in every solution).
 pub(crate) const SOLVABLE_NODES: u64 = 200_000;
+/// The time of that search (see [`SOLVABLE_NODES`]).
 pub(crate) const SOLVABLE_TIME: std::time::Duration = std::time::Duration::from_secs(2);
 
 /// Every step from a grid as given, and where they ended.

@@ -11,7 +11,7 @@ use rayon::prelude::*;
 use super::signature::Layout;
 use super::table::{Budget, Table};
 use super::{branch, choose, forward, Branching, Count, MemoConfig, MemoError, MemoStats};
-use crate::outcome::{Solution, StopReason};
+use crate::outcome::Solution;
 use crate::problem::OptionId;
 
 /// Every signature of a memoized count with its number of completions: the solutions of a
@@ -103,20 +103,12 @@ fn stop_if_due(
     start: Instant,
     stats: &MemoStats,
 ) -> Result<(), MemoError> {
-    let timeout = config.timeout.is_some_and(|limit| start.elapsed() >= limit);
-    if !timeout && !config.is_cancelled() {
+    let Some(reason) = config.due(start) else {
         return Ok(());
-    }
+    };
     let mut stats = stats.clone();
     stats.elapsed = start.elapsed();
-    Err(MemoError::Stopped {
-        reason: if config.is_cancelled() {
-            StopReason::Cancelled
-        } else {
-            StopReason::Timeout
-        },
-        stats,
-    })
+    Err(MemoError::Stopped { reason, stats })
 }
 
 fn is_zero(digits: &[u64]) -> bool {

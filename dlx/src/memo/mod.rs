@@ -229,6 +229,17 @@ impl MemoConfig<'_> {
         self.cancel
             .is_some_and(|flag| flag.load(std::sync::atomic::Ordering::Relaxed))
     }
+
+    /// Why a run started at `start` must stop now, by the clock or the cancel flag.
+    pub(crate) fn due(&self, start: Instant) -> Option<StopReason> {
+        if self.timeout.is_some_and(|limit| start.elapsed() >= limit) {
+            Some(StopReason::Timeout)
+        } else if self.is_cancelled() {
+            Some(StopReason::Cancelled)
+        } else {
+            None
+        }
+    }
 }
 
 /// A shard's count takes its share of the signatures of the first level holding at least
@@ -430,18 +441,12 @@ fn checkpoint(
     primary: usize,
 ) -> Result<(), MemoError> {
     let elapsed = start.elapsed();
-    let stop = if config.timeout.is_some_and(|limit| elapsed >= limit) {
-        Some(StopReason::Timeout)
-    } else if config.is_cancelled() {
-        Some(StopReason::Cancelled)
-    } else if config
-        .node_limit
-        .is_some_and(|limit| stats.expanded >= limit)
-    {
-        Some(StopReason::NodeLimit)
-    } else {
-        None
-    };
+    let stop = config.due(start).or_else(|| {
+        config
+            .node_limit
+            .is_some_and(|limit| stats.expanded >= limit)
+            .then_some(StopReason::NodeLimit)
+    });
     if let Some(reason) = stop {
         stats.elapsed = elapsed;
         stats.peak_bytes = budget.peak();

@@ -14,8 +14,6 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
-use crate::outcome::StopReason;
-
 use super::signature::Layout;
 use super::table::{hash, Budget, Table};
 use super::{
@@ -165,14 +163,7 @@ pub(crate) fn forward(
             let expanded = |&(index, from, to): &(usize, usize, usize)| {
                 // Each chunk looks at the clock and the flag: a batch holds a million
                 // signatures, seconds of work on a wide level.
-                let due = if config.is_cancelled() {
-                    Some(StopReason::Cancelled)
-                } else if config.timeout.is_some_and(|limit| start.elapsed() >= limit) {
-                    Some(StopReason::Timeout)
-                } else {
-                    None
-                };
-                if let Some(reason) = due {
+                if let Some(reason) = config.due(start) {
                     let mut stats = snapshot.clone();
                     stats.elapsed = start.elapsed();
                     stats.peak_bytes = budget.peak();
