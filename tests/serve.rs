@@ -804,23 +804,29 @@ fn making_a_puzzle_stops_at_the_time_limit_and_says_so() {
     assert_eq!(reply.status, 200, "{}", reply.body);
 }
 
-/// Reads from `stream` until the server closes it; how long that took, or `None` if it was
-/// still open after `bound`.
-fn closed_within(stream: &mut TcpStream, bound: Duration) -> Option<Duration> {
+/// Reads from `stream` until the server closes it: how long that took, or why it was not
+/// seen closed within `bound` (the read's error, or still open).
+fn closed_within(stream: &mut TcpStream, bound: Duration) -> Result<Duration, String> {
     let start = Instant::now();
     stream.set_read_timeout(Some(bound)).unwrap();
     let mut buffer = [0u8; 4096];
     loop {
         match stream.read(&mut buffer) {
-            Ok(0) => return Some(start.elapsed()),
+            Ok(0) => return Ok(start.elapsed()),
             Ok(_) => {}
             Err(err) if err.kind() == std::io::ErrorKind::ConnectionReset => {
-                return Some(start.elapsed())
+                return Ok(start.elapsed())
             }
-            Err(_) => return None,
+            Err(err) => {
+                return Err(format!(
+                    "not closed after {:.2?}: {err} ({:?})",
+                    start.elapsed(),
+                    err.kind()
+                ))
+            }
         }
         if start.elapsed() > bound {
-            return None;
+            return Err(format!("still open after {:.2?}", start.elapsed()));
         }
     }
 }
@@ -844,8 +850,11 @@ fn idle_and_half_sent_connections_are_closed_and_half_close_is_answered() {
     let mut kept = TcpStream::connect(&server.address).unwrap();
     kept.write_all(b"GET /api/calendar?date=8-19 HTTP/1.1\r\nHost: x\r\n\r\n")
         .unwrap();
-    for stream in idle.iter_mut().chain(half.iter_mut()) {
-        assert!(closed_within(stream, Duration::from_secs(20)).is_some());
+    for (index, stream) in idle.iter_mut().chain(half.iter_mut()).enumerate() {
+        let kind = if index < 50 { "idle" } else { "half-sent" };
+        if let Err(why) = closed_within(stream, Duration::from_secs(20)) {
+            panic!("{kind} connection {index}: {why}");
+        }
     }
     // The kept-alive connection gets its answer, then is closed when idle.
     let mut answer = Vec::new();
@@ -886,7 +895,7 @@ fn connections_past_the_cap_are_closed_and_the_server_goes_on() {
         .collect();
     let closed_at_once = open[256..]
         .iter_mut()
-        .filter_map(|stream| closed_within(stream, Duration::from_millis(500)))
+        .filter_map(|stream| closed_within(stream, Duration::from_millis(500)).ok())
         .count();
     assert!(
         closed_at_once >= 40,
