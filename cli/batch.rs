@@ -13,11 +13,12 @@ use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
 use dlx::StopReason;
+use draw::{write_json, Board, Head};
 use rayon::prelude::*;
-use reductions::{Encoding, Reduction};
+use reductions::drawing::Draw;
+use reductions::Encoding;
 
 use crate::args::{Format, SolveFlags};
-use crate::board::{write_json, Board, Head};
 use crate::input::{Line, Puzzles};
 use crate::memo::Defaults;
 use crate::run::Mode;
@@ -38,25 +39,22 @@ struct Answer {
 
 /// The puzzle of `file` (standard input for `None` or `-`), or, when the file holds one
 /// puzzle per line, all of them solved by [`solve_lines`] and what they found.
-pub fn one_or_lines<R, B, S>(
+pub fn one_or_lines<R>(
     reduction: &R,
     file: Option<&std::path::Path>,
     make: &crate::args::MakeFlags,
     flags: &SolveFlags,
-    show: S,
 ) -> Result<ControlFlow<Found, R::Puzzle>>
 where
-    R: Reduction + Sync,
+    R: Draw + Sync,
     R::Puzzle: Send + Sync,
     R::Choice: Send + Sync,
-    B: Board,
-    S: Fn(&R::Puzzle, R::Board) -> B + Sync,
 {
     match crate::input::read_puzzles(file, |text| reduction.parse(text))? {
         Puzzles::One(puzzle) => Ok(ControlFlow::Continue(puzzle)),
         Puzzles::Lines { name, puzzles } => {
             crate::make::refuse_grade_of_lines(make)?;
-            solve_lines(reduction, &name, &puzzles, flags, show).map(ControlFlow::Break)
+            solve_lines(reduction, &name, &puzzles, flags).map(ControlFlow::Break)
         }
     }
 }
@@ -91,21 +89,17 @@ fn check_flags(flags: &SolveFlags) -> Result<()> {
 
 /// Solves every puzzle of `puzzles` (read from `name`) and prints a line for each, in order:
 /// the first solution in the form of its line (a game ID for a game ID, else the grid on one
-/// line), `no solution`, or with `--count` the count; `show` pairs a solution with its
-/// puzzle for the drawing.
-pub fn solve_lines<R, B, S>(
+/// line), `no solution`, or with `--count` the count.
+pub fn solve_lines<R>(
     reduction: &R,
     name: &str,
     puzzles: &[Line<R::Puzzle>],
     flags: &SolveFlags,
-    show: S,
 ) -> Result<Found>
 where
-    R: Reduction + Sync,
+    R: Draw + Sync,
     R::Puzzle: Sync,
     R::Choice: Send + Sync,
-    B: Board,
-    S: Fn(&R::Puzzle, R::Board) -> B + Sync,
 {
     check_flags(flags)?;
     let mode = Mode::of(flags);
@@ -124,16 +118,8 @@ where
         pool(threads)?.as_ref(),
         puzzles,
         |index, line| {
-            solve_one(
-                reduction,
-                blanks.as_ref(),
-                index + 1,
-                line,
-                flags,
-                mode,
-                &show,
-            )
-            .with_context(|| format!("{name}:{}", line.number))
+            solve_one(reduction, blanks.as_ref(), index + 1, line, flags, mode)
+                .with_context(|| format!("{name}:{}", line.number))
         },
         |answer| {
             out.write_all(answer.line.as_bytes())
@@ -289,20 +275,14 @@ impl<C> Blanks<C> {
 /// One puzzle: encoded (or, given `blanks`, split into the blank of its shape and its
 /// givens, where the reduction can: Knuth's tree either way), searched on this thread, and
 /// its answer line.
-fn solve_one<R, B, S>(
+fn solve_one<R: Draw>(
     reduction: &R,
     blanks: Option<&Blanks<R::Choice>>,
     index: usize,
     line: &Line<R::Puzzle>,
     flags: &SolveFlags,
     mode: Mode,
-    show: &S,
-) -> Result<Answer>
-where
-    R: Reduction,
-    B: Board,
-    S: Fn(&R::Puzzle, R::Board) -> B,
-{
+) -> Result<Answer> {
     let task = crate::run::task(flags);
     let tuned = reduction.for_task(&line.puzzle, task);
     let reduction = tuned.as_ref().unwrap_or(reduction);
@@ -398,7 +378,7 @@ where
             stopped: outcome.stopped,
         });
     };
-    let board = show(
+    let board = reduction.drawing(
         &line.puzzle,
         reduction.decode(&line.puzzle, &encoding.choices_of(&options)),
     );

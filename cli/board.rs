@@ -1,31 +1,11 @@
-//! How a solved board is shown: the [`Board`] trait that every puzzle's view implements (plain
-//! text, the drawing for people, JSON, SVG), and the [`View`] chosen once from the flags and
-//! the terminal.
+//! How a solved board is shown: the [`View`] chosen once from the flags and the terminal, which
+//! writes each board through the library's renderers ([`draw::Board`]).
 
 use std::io::{self, Write};
 
-use serde::ser::{Serialize, SerializeSeq, Serializer};
+use draw::{Board, Head};
 
 use crate::args::{ColorChoice, Format, SolveFlags};
-
-/// A solved board, in every form the command line prints.
-pub trait Board {
-    /// The plain text of docs/cli.md, every line ended by `\n`.
-    fn plain(&self, out: &mut dyn Write) -> io::Result<()>;
-    /// The drawing for people (box-drawing lines, labels), colored if `color`.
-    fn pretty(&self, color: bool, out: &mut dyn Write) -> io::Result<()>;
-    /// The board's JSON object, one line: the fields of `head` first (`"solution":N`, or a
-    /// puzzle's number and line), then the board's, written as they are serialized (a large
-    /// board is never held as JSON values in memory). Each view writes it with
-    /// [`write_json`].
-    fn json(&self, head: &Head, out: &mut dyn Write) -> io::Result<()>;
-    /// A standalone SVG document, ended by a newline.
-    fn svg(&self, out: &mut dyn Write) -> io::Result<()>;
-    /// The board as a game ID of Tatham's puzzles, for the puzzles he has.
-    fn tatham(&self) -> Option<String> {
-        None
-    }
-}
 
 /// How boards are shown, decided once from the flags and the terminal.
 #[derive(Copy, Clone, Debug)]
@@ -92,67 +72,5 @@ impl View {
                 board.svg(out)
             }
         }
-    }
-}
-
-/// The fields a board's JSON object starts with, in order: numbers (which solution, which
-/// puzzle and line), exact at any size.
-pub struct Head<'a>(pub &'a [(&'static str, u128)]);
-
-impl Serialize for Head<'_> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_map(self.0.iter().map(|(name, value)| (name, value)))
-    }
-}
-
-/// Writes one JSON object and a line end: the fields of `head`, then those of `board` (a
-/// struct with `#[derive(Serialize)]`), streamed into `out`.
-pub fn write_json<T: Serialize>(out: &mut dyn Write, head: &Head, board: &T) -> io::Result<()> {
-    #[derive(serde::Serialize)]
-    struct Line<'a, T> {
-        #[serde(flatten)]
-        head: &'a Head<'a>,
-        #[serde(flatten)]
-        board: &'a T,
-    }
-    serde_json::to_writer(&mut *out, &Line { head, board })?;
-    writeln!(out)
-}
-
-/// A grid serialized as an array of rows, each an array of `cell(row, col)`, made as it is
-/// written: boards of millions of cells go out without a copy.
-pub struct Rows<F> {
-    pub rows: usize,
-    pub cols: usize,
-    pub cell: F,
-}
-
-impl<F, V> Serialize for Rows<F>
-where
-    F: Fn(usize, usize) -> V,
-    V: Serialize,
-{
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        let mut rows = serializer.serialize_seq(Some(self.rows))?;
-        for row in 0..self.rows {
-            rows.serialize_element(&Row { row, grid: self })?;
-        }
-        rows.end()
-    }
-}
-
-/// One row of [`Rows`].
-struct Row<'a, F> {
-    row: usize,
-    grid: &'a Rows<F>,
-}
-
-impl<F, V> Serialize for Row<'_, F>
-where
-    F: Fn(usize, usize) -> V,
-    V: Serialize,
-{
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_seq((0..self.grid.cols).map(|col| (self.grid.cell)(self.row, col)))
     }
 }

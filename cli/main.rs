@@ -26,13 +26,13 @@ mod merge;
 mod output;
 mod progress;
 mod puzzles;
-mod render;
 mod run;
 mod serve;
 mod shard;
 mod signals;
 mod solve;
 mod stats;
+mod words;
 
 use std::any::Any;
 use std::fmt;

@@ -8,16 +8,17 @@ use std::time::Instant;
 use anyhow::{bail, Result};
 use reductions::generate::Rng;
 
+use draw::{Board, Drawing};
+
 use crate::args::{Format, MakeFlags, SolveFlags};
-use crate::board::Board;
 use crate::Found;
 
 /// One puzzle made, in every form it is printed.
 pub struct Made {
     /// The puzzle drawn (its blanks empty), for `--format svg`.
-    pub puzzle_view: Box<dyn Board>,
+    pub puzzle_view: Drawing,
     /// The solution drawn, givens set apart.
-    pub solution_view: Box<dyn Board>,
+    pub solution_view: Drawing,
     /// The puzzle in the command's own format, ended by a newline.
     pub puzzle: String,
     /// Its Tatham game ID.
@@ -157,7 +158,7 @@ pub fn generate(
     let mut rng = Rng::new(seed);
     let mut out = BufWriter::new(crate::output::stdout());
     // Pictures are gathered and written at the end as one document.
-    let mut sheet = crate::render::Sheet::default();
+    let mut sheet = draw::render::Sheet::default();
     let deadline = flags.run_deadline();
     let mut found = Found::Some;
     for index in 1..=make.puzzles {

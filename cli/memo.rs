@@ -321,7 +321,7 @@ where
     let seed = seed(flags);
     let mut out = BufWriter::new(crate::output::stdout());
     // Pictures are gathered and written at the end as one document.
-    let mut sheet = crate::render::Sheet::default();
+    let mut sheet = draw::render::Sheet::default();
     let svg = flags.format == Format::Svg;
     let mut index = 0u128;
     let _ = crate::signals::cancel_flag();
@@ -370,7 +370,7 @@ where
     let seed = seed(flags);
     let mut rng = reductions::generate::Rng::new(seed);
     let mut out = BufWriter::new(crate::output::stdout());
-    let mut sheet = crate::render::Sheet::default();
+    let mut sheet = draw::render::Sheet::default();
     let svg = flags.format == Format::Svg;
     let _ = crate::signals::cancel_flag();
     for index in 1..=u128::from(draws) {

@@ -10,10 +10,11 @@ use std::ops::ControlFlow;
 
 use anyhow::{anyhow, bail, Context, Result};
 use dlx::{OptionId, Outcome, Problem, Solver, StopReason};
-use reductions::Reduction;
+use draw::Board;
+use reductions::drawing::Draw;
 
 use crate::args::{Format, Propagate, SolveFlags, TreeChoice};
-use crate::board::{Board, View};
+use crate::board::View;
 use crate::memo::{
     direct_count, estimate, memo_count, random_solutions, sampled_solutions, write_zdd, Defaults,
 };
@@ -325,7 +326,7 @@ where
         let mut write_error = None;
         // Pictures are gathered and written at the end as one document.
         let svg = flags.format == Format::Svg;
-        let mut sheet = crate::render::Sheet::default();
+        let mut sheet = draw::render::Sheet::default();
         // With the bar on the terminal that shows the solutions, each goes out at once with
         // the bar off the screen.
         let shared_terminal = bar.as_ref().filter(|_| crate::output::is_terminal());
@@ -609,26 +610,19 @@ where
     })
 }
 
-/// [`solve_boards`] for a [`Reduction`]: encodes `puzzle`, and shows each decoded board through
-/// `show` (which pairs it with what the drawing needs, such as the givens).
-pub fn solve_reduction<R, B, S>(
-    reduction: &R,
-    puzzle: &R::Puzzle,
-    flags: &SolveFlags,
-    show: S,
-) -> Result<Found>
+/// [`solve_boards`] for a [`Reduction`]: encodes `puzzle`, and shows each decoded board by its
+/// drawing ([`Draw`]).
+pub fn solve_reduction<R>(reduction: &R, puzzle: &R::Puzzle, flags: &SolveFlags) -> Result<Found>
 where
-    R: Reduction + Clone + Sync,
+    R: Draw + Clone + Sync,
     R::Puzzle: Sync,
     R::Choice: Sync,
-    B: Board,
-    S: Fn(R::Board) -> B + Sync,
 {
     let prepared = reductions::plan::prepare(reduction, puzzle, task(flags))
         .context("cannot build the exact-cover problem")?;
     let defaults = Defaults::of(&prepared.plan);
     solve_boards(&prepared.encoding.problem, flags, defaults, |options| {
-        show(prepared.decode(puzzle, options))
+        reduction.drawing(puzzle, prepared.decode(puzzle, options))
     })
 }
 

@@ -209,7 +209,7 @@ fn refuse_format(run: Prints, format: Format) -> Result<()> {
         "{} prints {}: use --format {} with it",
         run.flag,
         run.what,
-        crate::render::or_list(&names)
+        crate::words::or_list(&names)
     )
 }
 
@@ -227,7 +227,7 @@ fn refuse_what_the_puzzle_cannot_do(
             .filter(|info| has(info))
             .map(|info| info.name)
             .collect();
-        crate::render::and_list(&names)
+        crate::words::and_list(&names)
     };
     if flags.format == Format::Tatham && !info.is_some_and(|info| info.tatham.is_some()) {
         bail!(

@@ -6,9 +6,9 @@ use std::path::PathBuf;
 
 use anyhow::{bail, Result};
 use clap::{Args, ValueEnum};
-use reductions::binairo::{self, Binairo, Difficulty, Grid, Strategy};
+use reductions::binairo::{self, Binairo, Difficulty, Strategy};
+use reductions::drawing::Draw;
 
-use super::digits::DigitGrid;
 use crate::args::{MakeFlags, SolveFlags};
 use crate::make::{self, Made};
 use crate::Found;
@@ -98,13 +98,7 @@ pub fn run(args: &BinairoArgs) -> Result<Found> {
         },
     };
     let file = args.file.as_deref();
-    let grid = match crate::batch::one_or_lines(
-        &reduction,
-        file,
-        &args.make,
-        &args.flags,
-        |puzzle, solved| view(puzzle, &solved),
-    )? {
+    let grid = match crate::batch::one_or_lines(&reduction, file, &args.make, &args.flags)? {
         ControlFlow::Continue(grid) => grid,
         ControlFlow::Break(found) => return Ok(found),
     };
@@ -119,32 +113,7 @@ pub fn run(args: &BinairoArgs) -> Result<Found> {
     if args.make.hint || args.make.explain {
         return make::hints(&args.make, &args.flags, || binairo::explain(&grid));
     }
-    crate::run::solve_reduction(&reduction, &grid, &args.flags, |solved| {
-        view(&grid, &solved)
-    })
-}
-
-/// The view of a board (solved, or the puzzle itself) with the givens of `puzzle`.
-fn view(puzzle: &Grid, board: &Grid) -> DigitGrid {
-    let (rows, cols) = (puzzle.rows(), puzzle.cols());
-    let cells = 0..rows * cols;
-    let plain = DigitGrid::plain_rows(
-        rows,
-        cols,
-        cells
-            .clone()
-            .map(|k| board.digit(k / cols, k % cols).map(usize::from))
-            .collect(),
-        cells
-            .map(|k| puzzle.digit(k / cols, k % cols).is_some())
-            .collect(),
-        board.to_string(),
-    );
-    let board = board.clone();
-    DigitGrid {
-        tatham: Some(Box::new(move || board.game_id())),
-        ..plain
-    }
+    crate::run::solve_reduction(&reduction, &grid, &args.flags)
 }
 
 /// `--generate N` or `ROWSxCOLS`.
@@ -168,8 +137,8 @@ fn generate(args: &BinairoArgs, size: &str) -> Result<Found> {
             binairo::add_clues(&mut made, extra, rng);
         }
         Ok(Some(Made {
-            puzzle_view: Box::new(view(&made.puzzle, &made.puzzle)),
-            solution_view: Box::new(view(&made.puzzle, &made.solution)),
+            puzzle_view: Binairo::default().drawing(&made.puzzle, made.puzzle.clone()),
+            solution_view: Binairo::default().drawing(&made.puzzle, made.solution.clone()),
             puzzle: made.puzzle.puzzle_text(),
             id: made.puzzle.game_id(),
             solution: made.solution.puzzle_text(),

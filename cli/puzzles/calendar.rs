@@ -9,15 +9,14 @@ use std::ops::ControlFlow;
 
 use anyhow::{anyhow, Context, Result};
 use clap::Args;
-use reductions::calendar::{self, AllDates, Calendar, Date, MONTHS};
+use reductions::calendar::{AllDates, Calendar, Date, MONTHS};
 use serde::Serialize;
 
-use super::pack::PieceView;
 use crate::args::{Format, Prints, SolveFlags};
 use crate::board::View;
-use crate::render::Paint;
 use crate::run::Mode;
 use crate::Found;
+use draw::render::Paint;
 
 /// The board (docs/puzzles.md): Jan-Jun and Jul-Dec on two rows of six, then the days 1-31 on
 /// rows of seven. The eight pieces R V Y U P N Z L, each used once, may be turned and
@@ -80,12 +79,7 @@ pub fn run(args: &CalendarArgs) -> Result<Found> {
         Some(text) => date_of(text)?,
         None => local_date(0)?,
     };
-    let names: Vec<char> = calendar::PIECES.iter().map(|&(name, _)| name).collect();
-    crate::run::solve_reduction(&Calendar, &date, &args.flags, |board| PieceView {
-        board,
-        names: names.clone(),
-        date: Some(date),
-    })
+    crate::run::solve_reduction(&Calendar, &date, &args.flags)
 }
 
 /// A date as the command line and the page take it: `today`, `tomorrow`, `yesterday` (in the

@@ -4,10 +4,9 @@ use std::path::PathBuf;
 
 use anyhow::Result;
 use clap::Args;
-use reductions::latin::{Latin, Square};
+use reductions::latin::Latin;
 use reductions::Reduction;
 
-use super::digits::DigitGrid;
 use crate::args::SolveFlags;
 use crate::Found;
 
@@ -37,26 +36,9 @@ impl super::PuzzleArgs for LatinArgs {
 
     fn run(&self) -> Result<Found> {
         let square = crate::input::read_puzzle(self.file.as_deref(), |text| Latin.parse(text))?;
-        crate::run::solve_reduction(&Latin, &square, &self.flags, |solved| {
-            view(&square, &solved)
-        })
+        crate::run::solve_reduction(&Latin, &square, &self.flags)
     }
 }
 
 /// `dlx latin`.
 pub const VIEW: super::View = super::View::new::<LatinArgs>("latin");
-
-/// A square (solved, or the puzzle itself) with the givens of `puzzle` set apart.
-fn view(puzzle: &Square, board: &Square) -> DigitGrid {
-    let n = puzzle.size();
-    let cells = 0..n * n;
-    DigitGrid::plain_rows(
-        n,
-        n,
-        cells.clone().map(|k| board.digit(k / n, k % n)).collect(),
-        cells
-            .map(|k| puzzle.digit(k / n, k % n).is_some())
-            .collect(),
-        board.to_string(),
-    )
-}

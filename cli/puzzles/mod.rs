@@ -1,8 +1,8 @@
 //! The puzzle commands: one file per puzzle, its view. A view holds the command's arguments
 //! (a clap `Args` struct, whose doc comment is the command's help after the registry's one
 //! line), reads the puzzle through its reduction's parser, hands the reduction to the shared
-//! runner ([`run`](crate::run)), and draws each solved board through its own
-//! [`Board`](crate::board::Board).
+//! runner ([`run`](crate::run)), which draws each solved board by the reduction's
+//! [`Draw`](reductions::drawing::Draw) through the library's renderers ([`draw`]).
 //!
 //! What the puzzles are, in which order, in one line each, and which read Tatham's game IDs,
 //! is the registry's to say ([`reductions::registry::PUZZLES`]): `dlx --help`, the
@@ -13,7 +13,6 @@
 pub mod arrows;
 pub mod binairo;
 pub mod calendar;
-mod digits;
 pub mod futoshiki;
 pub mod latin;
 pub mod pack;

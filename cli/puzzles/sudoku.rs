@@ -5,9 +5,9 @@ use std::ops::ControlFlow;
 
 use anyhow::{bail, Result};
 use clap::Args;
+use reductions::drawing::Draw;
 use reductions::sudoku::{self, Difficulty, Grid, Sudoku};
 
-use super::digits::DigitGrid;
 use crate::args::{FileArgs, MakeFlags, SolveFlags};
 use crate::make::{self, Made};
 use crate::Found;
@@ -68,13 +68,7 @@ pub fn run(args: &FileArgs) -> Result<Found> {
     }
     let reduction = Sudoku::default();
     let file = args.file.as_deref();
-    let grid = match crate::batch::one_or_lines(
-        &reduction,
-        file,
-        &args.make,
-        &args.flags,
-        |puzzle, solved| view(puzzle, &solved),
-    )? {
+    let grid = match crate::batch::one_or_lines(&reduction, file, &args.make, &args.flags)? {
         ControlFlow::Continue(grid) => grid,
         ControlFlow::Break(found) => return Ok(found),
     };
@@ -89,38 +83,7 @@ pub fn run(args: &FileArgs) -> Result<Found> {
     if args.make.hint || args.make.explain {
         return make::hints(&args.make, &args.flags, || sudoku::explain(&grid));
     }
-    crate::run::solve_reduction(&reduction, &grid, &args.flags, |solved| {
-        view(&grid, &solved)
-    })
-}
-
-/// The view of a board (solved, or the puzzle itself) with the givens of `puzzle`.
-fn view(puzzle: &Grid, board: &Grid) -> DigitGrid {
-    let side = puzzle.side();
-    let cells = 0..side * side;
-    DigitGrid {
-        rows: side,
-        cols: side,
-        digits: cells
-            .clone()
-            .map(|k| board.digit(k / side, k % side))
-            .collect(),
-        given: cells
-            .map(|k| puzzle.digit(k / side, k % side).is_some())
-            .collect(),
-        boxes: puzzle.box_shape(),
-        diagonals: puzzle.has_diagonals(),
-        regions: puzzle.regions().map(<[u8]>::to_vec),
-        cages: puzzle.cages().map(|cages| {
-            let cage_of = (0..side * side).map(|k| cages.cage_of(k)).collect();
-            (cage_of, cages.sums_by_cell())
-        }),
-        plain: board.to_string(),
-        tatham: Some(Box::new({
-            let board = board.clone();
-            move || board.game_id()
-        })),
-    }
+    crate::run::solve_reduction(&reduction, &grid, &args.flags)
 }
 
 /// `--generate SIDE`: sudoku of that side (4, 9, 16 or 25); `SIDEx` a sudoku-X, `SIDEj` a
@@ -141,8 +104,8 @@ fn generate(args: &FileArgs, size: &str) -> Result<Found> {
         }
         let text = |grid: &Grid| format!("{grid}\n");
         Ok(Some(Made {
-            puzzle_view: Box::new(view(&made.puzzle, &made.puzzle)),
-            solution_view: Box::new(view(&made.puzzle, &made.solution)),
+            puzzle_view: Sudoku::default().drawing(&made.puzzle, made.puzzle.clone()),
+            solution_view: Sudoku::default().drawing(&made.puzzle, made.solution.clone()),
             puzzle: text(&made.puzzle),
             id: made.puzzle.game_id(),
             solution: text(&made.solution),

@@ -5,14 +5,12 @@ use std::path::PathBuf;
 
 use anyhow::{anyhow, bail, Result};
 use clap::Args;
-use reductions::grid::{Cell, Mask};
+use reductions::grid::Mask;
 use reductions::text::ParseErrorKind;
 use reductions::tile::Tile;
-use reductions::tromino::TileBoard;
 use reductions::Reduction;
 
 use crate::args::{piece_set, rectangle, PieceSet, SolveFlags};
-use crate::puzzles::tromino::TileView;
 use crate::Found;
 
 /// The pieces are turned and flipped unless --fixed.
@@ -136,39 +134,5 @@ pub fn run(args: &TileArgs) -> Result<Found> {
         })?,
         (None, None) => unreachable!("the pieces come from a file or --pieces"),
     };
-    crate::run::solve_reduction(&tile, &puzzle, &args.flags, |board| {
-        let classes = Some(classes(&board));
-        TileView { board, classes }
-    })
-}
-
-/// A color class for each tile: its shape as placed and the parity of its first cell, so
-/// that tiles lying alike share a color (for dominoes the four classes that show the frozen
-/// regions of a random tiling, like the arctic circle of the Aztec diamond).
-fn classes(board: &TileBoard) -> Vec<usize> {
-    let count = board.tile_count() as usize;
-    let mut cells: Vec<Vec<(usize, usize)>> = vec![Vec::new(); count];
-    for row in 0..board.rows() {
-        for col in 0..board.cols() {
-            if let Some(tile) = board.get(Cell::new(row, col)).filter(|&tile| tile > 0) {
-                cells[tile as usize - 1].push((row, col));
-            }
-        }
-    }
-    let keys: Vec<(Vec<(usize, usize)>, usize)> = cells
-        .iter()
-        .map(|cells| {
-            let top = cells.iter().map(|c| c.0).min().unwrap_or(0);
-            let left = cells.iter().map(|c| c.1).min().unwrap_or(0);
-            let shape = cells.iter().map(|&(r, c)| (r - top, c - left)).collect();
-            let parity = cells.first().map_or(0, |&(r, c)| (r + c) % 2);
-            (shape, parity)
-        })
-        .collect();
-    let mut distinct = keys.clone();
-    distinct.sort();
-    distinct.dedup();
-    keys.iter()
-        .map(|key| distinct.binary_search(key).unwrap_or(0))
-        .collect()
+    crate::run::solve_reduction(&tile, &puzzle, &args.flags)
 }

@@ -1,25 +1,20 @@
 //! `dlx tromino`: L-tromino tilings by exact cover (`--method cover`, any board) or by the
 //! classic divide-and-conquer construction (`--method divide`).
 
-use std::io::{self, BufWriter, Write};
+use std::io::{BufWriter, Write};
 use std::path::PathBuf;
 use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
 use clap::{Args, ValueEnum};
+use reductions::drawing::Draw;
 use reductions::grid::{Cell, Mask};
-use reductions::tromino::{self, TileBoard, Tromino, TrominoError, MAX_SIZE};
+use reductions::tromino::{self, Tromino, TrominoError, MAX_SIZE};
 use reductions::Reduction;
-use serde::Serialize;
 
 use crate::args::{cell, Format, SolveFlags};
-use crate::board::{write_json, Board, Head, Rows, View};
-use crate::render::{self, Paint, Regions};
+use crate::board::View;
 use crate::Found;
-
-/// Boards wider or taller than this are printed plain even on a terminal, and pictured
-/// without tile numbers.
-const LARGEST_DRAWING: usize = 64;
 
 /// The largest board `--method divide` draws as SVG (a rectangle per cell: 512 x 512 is
 /// about 25 MB).
@@ -102,10 +97,7 @@ pub fn run(args: &TrominoArgs) -> Result<Found> {
                     board.len()
                 ));
             }
-            crate::run::solve_reduction(&Tromino, &board, &args.flags, |board| TileView {
-                board,
-                classes: None,
-            })
+            crate::run::solve_reduction(&Tromino, &board, &args.flags)
         }
         Method::Divide => divide(&board, args),
     }
@@ -169,13 +161,10 @@ fn divide(board: &Mask, args: &TrominoArgs) -> Result<Found> {
     let built = start.elapsed();
     let view = View::new(flags);
     let mut out = BufWriter::with_capacity(1 << 20, crate::output::stdout());
-    let board = TileView {
-        board: tiling,
-        classes: None,
-    };
+    let tiles = tiling.tile_count();
     let written = match view.format {
-        Format::Text if !view.pretty => board.board.write_to(&mut out),
-        _ => view.write(&board, 1, &mut out),
+        Format::Text if !view.pretty => tiling.write_to(&mut out),
+        _ => view.write(&Tromino.drawing(board, tiling), 1, &mut out),
     };
     written
         .and_then(|()| out.flush())
@@ -186,91 +175,11 @@ fn divide(board: &Mask, args: &TrominoArgs) -> Result<Found> {
         crate::stats::print(
             flags,
             &[
-                ("tiles", Count(board.board.tile_count().into())),
+                ("tiles", Count(tiles.into())),
                 ("construction time", Seconds(built.as_secs_f64())),
                 ("time", Seconds(start.elapsed().as_secs_f64())),
             ],
         );
     }
     Ok(Found::Some)
-}
-
-/// A tiling: tiles numbered from 1, 0 on the missing cell and off the board.
-pub struct TileView {
-    pub board: TileBoard,
-    /// A color class for each tile (tile `k` at `k - 1`), or `None` to color neighbours
-    /// apart.
-    pub classes: Option<Vec<usize>>,
-}
-
-impl TileView {
-    fn regions(&self, labels: bool) -> Regions {
-        let (rows, cols) = (self.board.rows(), self.board.cols());
-        let mut region = Vec::with_capacity(rows * cols);
-        let mut texts = Vec::with_capacity(rows * cols);
-        for row in 0..rows {
-            for col in 0..cols {
-                let tile = self.board.get(Cell::new(row, col)).unwrap_or(0);
-                region.push((tile > 0).then(|| tile as usize - 1));
-                texts.push(if tile > 0 && labels {
-                    tile.to_string()
-                } else {
-                    String::new()
-                });
-            }
-        }
-        let count = self.board.tile_count() as usize;
-        let fill = match &self.classes {
-            Some(classes) => classes
-                .iter()
-                .map(|&class| Some(render::PALETTE[class % render::PALETTE.len()]))
-                .collect(),
-            None => render::colors(&region, cols, count)
-                .into_iter()
-                .map(Some)
-                .collect(),
-        };
-        Regions {
-            rows,
-            cols,
-            region,
-            fill,
-            labels: texts,
-            faint: false,
-        }
-    }
-}
-
-impl Board for TileView {
-    fn plain(&self, out: &mut dyn Write) -> io::Result<()> {
-        self.board.write_to(out)
-    }
-
-    fn pretty(&self, color: bool, out: &mut dyn Write) -> io::Result<()> {
-        if self.board.rows().max(self.board.cols()) > LARGEST_DRAWING {
-            return self.plain(out);
-        }
-        self.regions(true).draw(&Paint { color }, out)
-    }
-
-    fn json(&self, head: &Head, out: &mut dyn Write) -> io::Result<()> {
-        #[derive(Serialize)]
-        struct Tiling<R> {
-            tile_count: u32,
-            tiles: R,
-        }
-        let board = &self.board;
-        let tiles = Rows {
-            rows: board.rows(),
-            cols: board.cols(),
-            cell: |row, col| board.get(Cell::new(row, col)).unwrap_or(0),
-        };
-        let tile_count = board.tile_count();
-        write_json(out, head, &Tiling { tile_count, tiles })
-    }
-
-    fn svg(&self, out: &mut dyn Write) -> io::Result<()> {
-        let labels = self.board.rows().max(self.board.cols()) <= LARGEST_DRAWING;
-        self.regions(labels).svg(out)
-    }
 }

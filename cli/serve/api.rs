@@ -14,7 +14,7 @@ use axum::extract::{Query, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use dlx::{Problem, StopReason};
-use reductions::calendar::{self, AllDates, Calendar, Date};
+use reductions::calendar::{AllDates, Calendar, Date};
 use reductions::grid::Cell;
 use reductions::tromino::{self, Tromino};
 use reductions::Reduction;
@@ -23,9 +23,7 @@ use serde_json::{json, Value};
 
 use super::jobs::{Job, Jobs};
 use super::{ApiError, MEMO_LIMIT};
-use crate::board::Board;
-use crate::puzzles::pack::PieceView;
-use crate::puzzles::tromino::TileView;
+use reductions::drawing::Draw;
 
 pub(super) type Answer = Result<Response, ApiError>;
 
@@ -152,14 +150,6 @@ pub(super) fn body(body: Result<String, StringRejection>) -> Result<String, ApiE
     })
 }
 
-fn svg_of(board: &dyn Board) -> String {
-    let mut svg = Vec::new();
-    board
-        .svg(&mut svg)
-        .expect("writing to a vector cannot fail");
-    String::from_utf8(svg).expect("SVG is UTF-8")
-}
-
 /// Whether the search saw its whole tree, and if not why, as JSON fields.
 pub(super) fn completeness(stopped: Option<StopReason>) -> Vec<(&'static str, Value)> {
     match stopped {
@@ -217,13 +207,11 @@ pub async fn calendar(
             }
             ControlFlow::Continue(())
         });
-        let names: Vec<char> = calendar::PIECES.iter().map(|&(name, _)| name).collect();
         let svg = chosen.map(|options| {
-            svg_of(&PieceView {
-                board: Calendar.decode(&date, &encoding.choices_of(&options)),
-                names,
-                date: Some(date),
-            })
+            draw::svg(&Calendar.drawing(
+                &date,
+                Calendar.decode(&date, &encoding.choices_of(&options)),
+            ))
         });
         let answer = json!({
             "date": date.to_string(),
@@ -321,10 +309,9 @@ pub async fn tromino(
                 let tiling = tromino::divide(size, missing)
                     .map_err(|err| ApiError::input("size", err.to_string()))?;
                 let tiles = tiling.tile_count();
-                let svg = svg_of(&TileView {
-                    board: tiling,
-                    classes: None,
-                });
+                let board = tromino::square(size, missing)
+                    .map_err(|err| ApiError::input("size", err.to_string()))?;
+                let svg = draw::svg(&Tromino.drawing(&board, tiling));
                 Ok(json_response(
                     json!({"size": size, "tiles": tiles, "svg": svg}),
                 ))
@@ -354,10 +341,10 @@ pub async fn tromino(
                     .map_err(|err| ApiError::unprocessable("size", err.to_string()))?;
                 let drawn = graph.random_solutions(seed).next();
                 let svg = drawn.map(|solution| {
-                    svg_of(&TileView {
-                        board: Tromino.decode(&board, &encoding.choices_of(solution.options())),
-                        classes: None,
-                    })
+                    draw::svg(&Tromino.drawing(
+                        &board,
+                        Tromino.decode(&board, &encoding.choices_of(solution.options())),
+                    ))
                 });
                 Ok(json_response(json!({
                     "size": size,

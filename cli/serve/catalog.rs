@@ -82,7 +82,7 @@ pub async fn solve(
             format!(
                 "no puzzle '{}' to solve from its text: {}",
                 reductions::text::shown(&name),
-                crate::render::or_list(&names)
+                crate::words::or_list(&names)
             ),
         ));
     };

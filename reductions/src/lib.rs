@@ -43,6 +43,7 @@ use std::fmt;
 pub mod arrows;
 pub mod binairo;
 pub mod calendar;
+pub mod drawing;
 pub mod futoshiki;
 pub mod generate;
 pub mod grid;

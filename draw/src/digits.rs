@@ -5,9 +5,11 @@
 use std::fmt::Write as _;
 use std::io::{self, Write};
 
-use crate::board::{write_json, Board, Head, Rows};
-use crate::render::{self, Paint, Svg};
+use reductions::{binairo, latin, sudoku};
 use serde::Serialize;
+
+use crate::render::{self, Paint, Svg};
+use crate::{write_json, Board, Head, Rows};
 
 /// The color of given digits on a terminal (xterm-256), and in pictures.
 pub const GIVEN: u8 = 25;
@@ -33,7 +35,7 @@ pub fn digit(text: &str, given: bool, width: usize, paint: &Paint, out: &mut Str
 }
 
 /// A grid of digits with givens (sudoku, binairo), lines between its boxes.
-pub struct DigitGrid {
+pub(crate) struct DigitGrid<'a> {
     pub rows: usize,
     pub cols: usize,
     /// Row-major; `None` for a blank cell (in a puzzle drawn before it is solved).
@@ -56,10 +58,10 @@ pub struct DigitGrid {
     pub plain: String,
     /// Makes the Tatham game ID of the board, for `--format tatham`: only when asked, as a
     /// batch of one-line puzzles answers with the plain text.
-    pub tatham: Option<Box<dyn Fn() -> String>>,
+    pub tatham: Option<Box<dyn Fn() -> String + 'a>>,
 }
 
-impl DigitGrid {
+impl DigitGrid<'_> {
     /// A grid of digits without boxes, diagonals, regions or cages (latin, binairo), whose
     /// plain text is `plain`, and no game ID.
     pub fn plain_rows(
@@ -68,7 +70,7 @@ impl DigitGrid {
         digits: Vec<Option<usize>>,
         given: Vec<bool>,
         plain: String,
-    ) -> DigitGrid {
+    ) -> DigitGrid<'static> {
         DigitGrid {
             rows,
             cols,
@@ -109,7 +111,7 @@ impl DigitGrid {
     }
 }
 
-impl Board for DigitGrid {
+impl Board for DigitGrid<'_> {
     fn tatham(&self) -> Option<String> {
         self.tatham.as_ref().map(|game_id| game_id())
     }
@@ -315,6 +317,70 @@ impl Board for DigitGrid {
         }
         svg.finish(out)
     }
+}
+
+/// A sudoku's board (solved, or the puzzle itself) with the givens, boxes, diagonals,
+/// regions and cages of `puzzle`.
+pub(crate) fn sudoku<'a>(puzzle: &sudoku::Grid, board: &'a sudoku::Grid) -> DigitGrid<'a> {
+    let side = puzzle.side();
+    let cells = 0..side * side;
+    DigitGrid {
+        rows: side,
+        cols: side,
+        digits: cells
+            .clone()
+            .map(|k| board.digit(k / side, k % side))
+            .collect(),
+        given: cells
+            .map(|k| puzzle.digit(k / side, k % side).is_some())
+            .collect(),
+        boxes: puzzle.box_shape(),
+        diagonals: puzzle.has_diagonals(),
+        regions: puzzle.regions().map(<[u8]>::to_vec),
+        cages: puzzle.cages().map(|cages| {
+            let cage_of = (0..side * side).map(|k| cages.cage_of(k)).collect();
+            (cage_of, cages.sums_by_cell())
+        }),
+        plain: board.to_string(),
+        tatham: Some(Box::new(move || board.game_id())),
+    }
+}
+
+/// A binairo board (solved, or the puzzle itself) with the givens of `puzzle`.
+pub(crate) fn binairo<'a>(puzzle: &binairo::Grid, board: &'a binairo::Grid) -> DigitGrid<'a> {
+    let (rows, cols) = (puzzle.rows(), puzzle.cols());
+    let cells = 0..rows * cols;
+    let plain = DigitGrid::plain_rows(
+        rows,
+        cols,
+        cells
+            .clone()
+            .map(|k| board.digit(k / cols, k % cols).map(usize::from))
+            .collect(),
+        cells
+            .map(|k| puzzle.digit(k / cols, k % cols).is_some())
+            .collect(),
+        board.to_string(),
+    );
+    DigitGrid {
+        tatham: Some(Box::new(move || board.game_id())),
+        ..plain
+    }
+}
+
+/// A latin square (solved, or the puzzle itself) with the givens of `puzzle` set apart.
+pub(crate) fn latin(puzzle: &latin::Square, board: &latin::Square) -> DigitGrid<'static> {
+    let n = puzzle.size();
+    let cells = 0..n * n;
+    DigitGrid::plain_rows(
+        n,
+        n,
+        cells.clone().map(|k| board.digit(k / n, k % n)).collect(),
+        cells
+            .map(|k| puzzle.digit(k / n, k % n).is_some())
+            .collect(),
+        board.to_string(),
+    )
 }
 
 /// The dashed outlines of cages, inset in their cells: a side of a cell where its neighbour

@@ -1,5 +1,6 @@
-//! Drawing boards: the colors, box-drawing lines for boards cut into regions (pieces, tiles),
-//! and a small SVG writer. Every puzzle's view in `puzzles/` is built from these.
+//! The parts every drawing is built from: the colors, box-drawing lines for boards cut into
+//! regions (pieces, tiles), and a small SVG writer, with the sheet that gathers several
+//! pictures into one document.
 
 use std::fmt::Write as _;
 use std::io::{self, Write};
@@ -24,6 +25,7 @@ pub fn hex(color: u8) -> String {
 
 /// ANSI escapes, written only when color is on.
 pub struct Paint {
+    /// Whether escapes are written.
     pub color: bool,
 }
 
@@ -57,7 +59,9 @@ impl Paint {
 /// A board cut into regions (the pieces of a packing, the tiles of a tiling, open cells),
 /// drawn with box-drawing lines along the borders of regions, for a terminal or as SVG.
 pub struct Regions {
+    /// The board's rows.
     pub rows: usize,
+    /// The board's columns.
     pub cols: usize,
     /// The region of each position, row-major; `None` where the board has no cell.
     pub region: Vec<Option<usize>>,
@@ -288,6 +292,7 @@ impl Svg {
         }
     }
 
+    /// A rectangle, filled and outlined in one unit.
     pub fn rect(&mut self, x: usize, y: usize, w: usize, h: usize, fill: &str, stroke: &str) {
         let _ = writeln!(
             self.body,
@@ -295,6 +300,7 @@ impl Svg {
         );
     }
 
+    /// A path `d` in lines of `width` (nothing when `d` is empty).
     pub fn path(&mut self, d: &str, stroke: &str, width: usize) {
         if d.is_empty() {
             return;
@@ -345,6 +351,7 @@ impl Svg {
         );
     }
 
+    /// The document, with a margin around the drawing, ended by a newline.
     pub fn finish(self, out: &mut dyn Write) -> io::Result<()> {
         let margin = 10;
         let (w, h) = (self.width + 2 * margin, self.height + 2 * margin);
@@ -447,24 +454,6 @@ pub fn one_document(text: &str) -> String {
     }
     sheet.push_str("</svg>\n");
     sheet
-}
-
-/// Names in a sentence: `a`, `a and b`, `a, b and c`.
-pub fn and_list(names: &[&str]) -> String {
-    joined(names, "and")
-}
-
-/// `a`, `a or b`, `a, b or c`.
-pub fn or_list(names: &[&str]) -> String {
-    joined(names, "or")
-}
-
-fn joined(names: &[&str], word: &str) -> String {
-    match names {
-        [] => String::new(),
-        [one] => (*one).to_owned(),
-        [rest @ .., last] => format!("{} {word} {last}", rest.join(", ")),
-    }
 }
 
 #[cfg(test)]
