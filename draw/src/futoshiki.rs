@@ -1,5 +1,6 @@
 //! Futoshiki: digits with the signs between cells.
 
+use std::fmt::Write as _;
 use std::io::{self, Write};
 
 use reductions::futoshiki::{Grid, Relation};
@@ -98,12 +99,16 @@ impl Board for FutoshikiView<'_> {
         write_json(out, head, &Grid { size, grid, given })
     }
 
+    /// Framed cells with gaps between them, where the signs stand; the adjacent mode's bars
+    /// drawn across the gap between consecutive digits, as Unequal draws them.
     fn svg(&self, out: &mut dyn Write) -> io::Result<()> {
+        const BAR_INSET: usize = 8;
         let n = self.solved.size();
         let gap = CELL / 2;
         let step = CELL + gap;
         let side = n * step - gap;
         let mut svg = Svg::new(side, side);
+        let mut bars = String::new();
         for row in 0..n {
             for col in 0..n {
                 let (x, y) = (col * step, row * step);
@@ -120,7 +125,12 @@ impl Board for FutoshikiView<'_> {
                         Relation::None | Relation::Apart => "",
                         Relation::Less => "<",
                         Relation::Greater => ">",
-                        Relation::Consecutive => "|",
+                        Relation::Consecutive => {
+                            let middle = x + CELL + gap / 2;
+                            let (top, bottom) = (y + BAR_INSET, y + CELL - BAR_INSET);
+                            let _ = write!(bars, "M{middle} {top}V{bottom}");
+                            ""
+                        }
                     };
                     svg.text(x + CELL + gap / 2, y + CELL / 2, sign, 18, true, "#000000");
                 }
@@ -129,12 +139,18 @@ impl Board for FutoshikiView<'_> {
                         Relation::None | Relation::Apart => "",
                         Relation::Less => "∧",
                         Relation::Greater => "∨",
-                        Relation::Consecutive => "—",
+                        Relation::Consecutive => {
+                            let middle = y + CELL + gap / 2;
+                            let (left, right) = (x + BAR_INSET, x + CELL - BAR_INSET);
+                            let _ = write!(bars, "M{left} {middle}H{right}");
+                            ""
+                        }
                     };
                     svg.text(x + CELL / 2, y + CELL + gap / 2, sign, 18, true, "#000000");
                 }
             }
         }
+        svg.path(&bars, "#000000", 4);
         svg.finish(out)
     }
 }

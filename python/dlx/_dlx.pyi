@@ -92,13 +92,31 @@ def solve_puzzle(
     limit: Optional[int] = None,
     board: Optional[str] = None,
 ) -> dict[str, Any]:
-    """A puzzle solved by name with the library's plan: `boards`, `solutions`, `complete`.
+    """A puzzle solved by name with the library's plan: `boards`, `drawings`, `solutions`,
+    `complete`.
 
     `timeout` (seconds) and `limit` (the most boards of `all`) stop it early, with `complete`
     false; `pack` and `tile` take their pieces as `text` and a `board`."""
 
 def puzzle_given(name: str, text: str, board: Optional[str] = None) -> str:
     """The puzzle as given, before solving, in a solved board's text."""
+
+def given_drawing(name: str, text: str, board: Optional[str] = None) -> "Drawing":
+    """The drawing of the puzzle as given, before solving."""
+
+class Drawing:
+    """A board as data, drawn by the renderers of the `dlx` command."""
+
+    def svg(self) -> str:
+        """The picture of `dlx ... --format svg`."""
+    def json(self) -> str:
+        """The board's JSON object, as `--format json` prints it (without `solution`)."""
+    def pretty(self, color: bool = False) -> str:
+        """The board drawn for a terminal."""
+    def plain(self) -> str:
+        """The board's plain text."""
+    def game_id(self) -> Optional[str]:
+        """Its Tatham game ID, where it has one."""
 
 def puzzle_names() -> list[str]: ...
 def generate_puzzle(
@@ -108,7 +126,8 @@ def generate_puzzle(
     seed: int = 0,
     timeout: Optional[float] = None,
 ) -> dict[str, Any]:
-    """A new puzzle with one solution: `puzzle`, `solution`, `difficulty`, `reached`;
+    """A new puzzle with one solution: `puzzle`, `solution`, `puzzle_drawing`,
+    `solution_drawing`, `difficulty`, `reached`;
     `TimeoutError` when `timeout` (seconds) runs out first."""
 
 def grade_puzzle(name: str, text: str) -> str:

@@ -48,19 +48,8 @@ __all__ = [
     "tromino",
 ]
 
-# The puzzles whose cells hold digits, blank until solved; those whose cells name pieces.
+# The puzzles whose cells hold digits, blank until solved.
 _DIGITS = ("sudoku", "latin", "binairo", "futoshiki")
-_PIECES = ("calendar", "pack", "tromino", "tile")
-
-# Region colors: the `dlx` command's palette (light, so that black text stays legible).
-_PALETTE = (
-    "#ffafaf", "#afd7af", "#ffd787", "#87afff", "#d7afff", "#87d7d7",
-    "#ffaf87", "#d7d7af", "#ffafd7", "#afafff", "#afd787", "#d7af87",
-)  # fmt: skip
-_CELL = 40
-_GAP = 16  # between futoshiki's cells, where the signs stand
-_FOUND = "#1f5fbf"
-_DIAGONAL = "#f4ecd2"
 
 
 class Board:
@@ -75,12 +64,21 @@ class Board:
     (a cage's in its first cell, 0 elsewhere). `adjacent` and `bars`: Unequal's adjacent
     mode, whose bars join pairs of cells (from 0) that hold consecutive digits. `less`: futoshiki's inequalities,
     as pairs of (row, column) cells from 0, the smaller first. `str()` is the text that the
-    `dlx` command prints; Jupyter draws the board (`_repr_svg_`).
+    `dlx` command prints; `drawing` is the board as the library draws it for every front end,
+    whose `svg()` is the picture of `dlx ... --format svg` and which Jupyter shows
+    (`_repr_svg_`).
     """
 
-    def __init__(self, kind: str, text: str, given: Optional["Board"] = None) -> None:
+    def __init__(
+        self,
+        kind: str,
+        text: str,
+        drawing: "_dlx.Drawing",
+        given: Optional["Board"] = None,
+    ) -> None:
         self.kind = kind
         self.text = text.rstrip("\n")
+        self.drawing = drawing
         self.diagonals = False
         self.regions: Optional[list[list[str]]] = None
         self.cages: Optional[list[list[int]]] = None
@@ -110,10 +108,10 @@ class Board:
         return max((len(row) for row in self.rows), default=0)
 
     def _repr_svg_(self) -> str:
-        return _draw(self)
+        return self.drawing.svg()
 
     def _repr_html_(self) -> str:
-        return f'<div title="{html.escape(self.kind)}">{_draw(self)}</div>'
+        return f'<div title="{html.escape(self.kind)}">{self.drawing.svg()}</div>'
 
 
 class Puzzle:
@@ -127,7 +125,11 @@ class Puzzle:
         self.kind = kind
         self.text = text
         self.board = board
-        self.given = Board(kind, _dlx.puzzle_given(kind, text, board=board))
+        self.given = Board(
+            kind,
+            _dlx.puzzle_given(kind, text, board=board),
+            _dlx.given_drawing(kind, text, board=board),
+        )
         self.solution: Optional[Board] = None
         self.difficulty: Optional[str] = None
         self.reached: Optional[bool] = None
@@ -137,8 +139,11 @@ class Puzzle:
             self.kind, self.text, task, timeout=timeout, limit=limit, board=self.board
         )
 
-    def _boards(self, texts: list[str]) -> list[Board]:
-        return [Board(self.kind, text, given=self.given) for text in texts]
+    def _boards(self, answer: dict[str, Any]) -> list[Board]:
+        return [
+            Board(self.kind, text, drawing, given=self.given)
+            for text, drawing in zip(answer["boards"], answer["drawings"])
+        ]
 
     def solve(self, timeout: Optional[float] = None) -> Optional[Board]:
         """The first solution the search finds, or `None` if there is none.
@@ -147,7 +152,7 @@ class Puzzle:
         answer = self._solve("first", timeout, None)
         if not answer["complete"]:
             raise TimeoutError(f"no solution found within {timeout} s")
-        boards = self._boards(answer["boards"])
+        boards = self._boards(answer)
         return boards[0] if boards else None
 
     def unique(self, timeout: Optional[float] = None) -> Optional[Board]:
@@ -155,7 +160,7 @@ class Puzzle:
         answer = self._solve("unique", timeout, None)
         if not answer["complete"]:
             raise TimeoutError(f"uniqueness not settled within {timeout} s")
-        boards = self._boards(answer["boards"])
+        boards = self._boards(answer)
         return boards[0] if len(boards) == 1 else None
 
     def solutions(
@@ -163,7 +168,7 @@ class Puzzle:
     ) -> list[Board]:
         """Every solution, or the first `limit` of them, in the search's order; as many as
         were found when `timeout` (seconds) ran out."""
-        return self._boards(self._solve("all", timeout, limit)["boards"])
+        return self._boards(self._solve("all", timeout, limit))
 
     def count(self, timeout: Optional[float] = None) -> int:
         """The number of solutions, exactly (memoized where the library's plan says so).
@@ -239,7 +244,9 @@ class Kind:
             self.name, str(size), difficulty=difficulty, seed=seed, timeout=timeout
         )
         puzzle = Puzzle(self.name, made["puzzle"])
-        puzzle.solution = Board(self.name, made["solution"], given=puzzle.given)
+        puzzle.solution = Board(
+            self.name, made["solution"], made["solution_drawing"], given=puzzle.given
+        )
         puzzle.difficulty = made["difficulty"]
         puzzle.reached = made["reached"]
         return puzzle
@@ -378,162 +385,3 @@ _READERS: dict[str, Callable[[Board], list[list[Any]]]] = {
     "tromino": _numbers,
     "tile": _numbers,
 }
-
-
-# Drawing a board as SVG.
-
-
-def _boxes(side: int) -> tuple[int, int]:
-    """A sudoku's boxes: rows and columns, the most nearly square (2 x 3 on 6, 3 x 3 on 9)."""
-    rows = max(d for d in range(1, int(side**0.5) + 1) if side % d == 0)
-    return rows, side // rows
-
-
-def _region(board: Board, row: int, col: int) -> Optional[Any]:
-    """What a cell belongs to, for the thick lines: walls stand between cells of different
-    regions, and between a cell and the outside (`None`)."""
-    if row < 0 or col < 0 or row >= len(board.rows) or col >= len(board.rows[row]):
-        return None
-    cell = board.rows[row][col]
-    if board.kind in _PIECES:
-        return None if cell in ("#", 0) else cell
-    if board.regions is not None:
-        return board.regions[row][col]
-    if board.kind == "sudoku":
-        box_rows, box_cols = _boxes(len(board.rows))
-        return (row // box_rows, col // box_cols)
-    return 0
-
-
-def _draw(board: Board) -> str:
-    rows, cols = len(board.rows), board._cols()
-    gap = _GAP if board.kind == "futoshiki" else 0
-    pitch = _CELL + gap
-
-    def corner(row: int, col: int) -> tuple[int, int]:
-        return col * pitch, row * pitch
-
-    colors: dict[Any, str] = {}
-    parts = []
-    for r, row in enumerate(board.rows):
-        for c, cell in enumerate(row):
-            region = _region(board, r, c)
-            if region is None:
-                continue
-            x, y = corner(r, c)
-            fill = "#ffffff"
-            if board.kind in _PIECES and cell != ".":
-                fill = colors.setdefault(cell, _PALETTE[len(colors) % len(_PALETTE)])
-            elif board.diagonals and (r == c or r + c + 1 == cols):
-                fill = _DIAGONAL
-            parts.append(
-                f'<rect x="{x}" y="{y}" width="{_CELL}" height="{_CELL}" fill="{fill}" '
-                f'stroke="#999999"/>'
-            )
-            label, bold, color = _label(board, r, c)
-            if label:
-                parts.append(_text(x + _CELL // 2, y + _CELL // 2, label, 20, bold, color))
-    for (r1, c1), (r2, c2) in board.bars:
-        # A bar across the gap, as Unequal draws it.
-        x1, y1 = corner(r1, c1)
-        if r1 == r2:
-            x = x1 + _CELL + gap // 2
-            parts.append(f'<path d="M{x} {y1 + 8}V{y1 + _CELL - 8}" stroke="#000000" stroke-width="4"/>')
-        else:
-            y = y1 + _CELL + gap // 2
-            parts.append(f'<path d="M{x1 + 8} {y}H{x1 + _CELL - 8}" stroke="#000000" stroke-width="4"/>')
-    for (r1, c1), (r2, c2) in board.less:
-        x1, y1 = corner(r1, c1)
-        x2, y2 = corner(r2, c2)
-        x, y = (x1 + x2) // 2 + _CELL // 2, (y1 + y2) // 2 + _CELL // 2
-        sign = {(0, 1): "<", (0, -1): ">", (1, 0): "∧", (-1, 0): "∨"}[(r2 - r1, c2 - c1)]
-        parts.append(_text(x, y, sign, 18, True, "#000000"))
-    parts.append(_walls(board, rows, cols, pitch, gap))
-    if board.cages is not None and board.sums is not None:
-        parts.append(_cages(board.cages, board.sums))
-    width, height = cols * pitch - gap, rows * pitch - gap
-    return (
-        f'<svg xmlns="http://www.w3.org/2000/svg" width="{width + 4}" height="{height + 4}" '
-        f'viewBox="-2 -2 {width + 4} {height + 4}">{"".join(parts)}</svg>'
-    )
-
-
-def _label(board: Board, row: int, col: int) -> tuple[str, bool, str]:
-    """A cell's text, whether it is bold, and its color: givens black and bold, digits found
-    blue."""
-    cell = board.rows[row][col]
-    if board.kind in _DIGITS:
-        if cell is None:
-            return "", False, ""
-        # As the text writes digits: letters from 10 on grids up to 35 x 35.
-        text = str(cell) if cell < 10 or len(board.rows) > 35 else chr(ord("A") + cell - 10)
-        given = board.given is not None and board.given[row][col]
-        return text, given, "#000000" if given else _FOUND
-    if board.kind == "queens":
-        return ("♛" if cell else ""), False, "#000000"
-    if board.kind in _PIECES:
-        return "", False, ""
-    return str(cell), False, "#000000"
-
-
-def _text(x: int, y: int, label: str, size: int, bold: bool, fill: str) -> str:
-    weight = ' font-weight="bold"' if bold else ""
-    return (
-        f'<text x="{x}" y="{y}" font-family="sans-serif" font-size="{size}"{weight} '
-        f'fill="{fill}" text-anchor="middle" dominant-baseline="central">'
-        f"{html.escape(label)}</text>"
-    )
-
-
-def _cages(cages: list[list[int]], sums: list[list[int]]) -> str:
-    """Killer cages: a dashed outline inset in the cells, where the cage ends (run on to the
-    next cell where it goes on), and each sum in the corner of its cage's first cell."""
-    inset, far = 4, _CELL - 4
-    rows, cols = len(cages), len(cages[0])
-
-    def apart(r: int, c: int, dr: int, dc: int) -> bool:
-        y, x = r + dr, c + dc
-        return not (0 <= y < rows and 0 <= x < cols) or cages[y][x] != cages[r][c]
-
-    path, labels = [], []
-    for r in range(rows):
-        for c in range(cols):
-            x, y = c * _CELL, r * _CELL
-            start = lambda turns: inset if turns else 0  # noqa: E731
-            end = lambda turns: far if turns else _CELL  # noqa: E731
-            if apart(r, c, -1, 0):
-                path.append(f"M{x + start(apart(r, c, 0, -1))} {y + inset}H{x + end(apart(r, c, 0, 1))}")
-            if apart(r, c, 1, 0):
-                path.append(f"M{x + start(apart(r, c, 0, -1))} {y + far}H{x + end(apart(r, c, 0, 1))}")
-            if apart(r, c, 0, -1):
-                path.append(f"M{x + inset} {y + start(apart(r, c, -1, 0))}V{y + end(apart(r, c, 1, 0))}")
-            if apart(r, c, 0, 1):
-                path.append(f"M{x + far} {y + start(apart(r, c, -1, 0))}V{y + end(apart(r, c, 1, 0))}")
-            if sums[r][c]:
-                labels.append(
-                    f'<text x="{x + 3}" y="{y + 8}" font-family="sans-serif" font-size="10" '
-                    f'fill="#333333" dominant-baseline="central">{sums[r][c]}</text>'
-                )
-    dashed = f'<path d="{"".join(path)}" stroke="#555555" stroke-width="1" stroke-dasharray="3 2" fill="none"/>'
-    return dashed + "".join(labels)
-
-
-def _walls(board: Board, rows: int, cols: int, pitch: int, gap: int) -> str:
-    """Thick lines between regions (boxes, jigsaw regions, pieces) and around the board; a
-    board with gaps between its cells (futoshiki) has a frame around each cell instead."""
-    path = []
-    if gap:
-        for r in range(rows):
-            for c in range(cols):
-                path.append(f"M{c * pitch} {r * pitch}h{_CELL}v{_CELL}h-{_CELL}z")
-    else:
-        for r in range(rows + 1):
-            for c in range(cols):
-                if _region(board, r - 1, c) != _region(board, r, c):
-                    path.append(f"M{c * pitch} {r * pitch}h{_CELL}")
-        for r in range(rows):
-            for c in range(cols + 1):
-                if _region(board, r, c - 1) != _region(board, r, c):
-                    path.append(f"M{c * pitch} {r * pitch}v{_CELL}")
-    width = 2 if gap else 3
-    return f'<path d="{"".join(path)}" stroke="#222222" stroke-width="{width}" fill="none"/>'

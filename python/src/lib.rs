@@ -708,5 +708,7 @@ fn dlx_module(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(puzzles::grade_puzzle, module)?)?;
     module.add_function(wrap_pyfunction!(puzzles::explain_puzzle, module)?)?;
     module.add_function(wrap_pyfunction!(puzzles::puzzle_given, module)?)?;
+    module.add_function(wrap_pyfunction!(puzzles::given_drawing, module)?)?;
+    module.add_class::<puzzles::Drawing>()?;
     Ok(())
 }

@@ -11,8 +11,8 @@ use crate::{interruptible, parse_error, py_count, seconds};
 
 /// Solves a puzzle known by name (`puzzle_names()`) from its text (its own format, or a
 /// Tatham game ID) for a task (`first`, `unique`, `all` or `count`) with the library's plan,
-/// as the `dlx` command does: a dict of `boards` (their text), `solutions` (an int) and
-/// `complete`. `timeout` (seconds) and `limit` (the most boards of `all`) stop it early, with
+/// as the `dlx` command does: a dict of `boards` (their text), `drawings` (the same boards as
+/// `Drawing`s), `solutions` (an int) and `complete`. `timeout` (seconds) and `limit` (the most boards of `all`) stop it early, with
 /// `complete` false; Ctrl-C raises `KeyboardInterrupt` within a fraction of a second. `pack`
 /// and `tile` take their pieces as `text` and a `board` (lines of `.` and `#`).
 ///
@@ -59,6 +59,11 @@ pub(crate) fn solve_puzzle<'py>(
     .map_err(|err| registry_error(py, err))?;
     let result = PyDict::new(py);
     result.set_item("boards", PyList::new(py, &answer.boards)?)?;
+    let drawings = answer
+        .drawings
+        .into_iter()
+        .map(|drawing| Drawing { drawing });
+    result.set_item("drawings", PyList::new(py, drawings)?)?;
     result.set_item("solutions", py_count(py, &answer.solutions)?)?;
     result.set_item("complete", answer.complete)?;
     Ok(result)
@@ -121,6 +126,74 @@ pub(crate) fn puzzle_given(
         .map_err(|err| registry_error(py, err))
 }
 
+/// The drawing of the puzzle as given, before solving (the board `puzzle_given` writes).
+#[pyfunction]
+#[pyo3(signature = (name, text, board=None))]
+pub(crate) fn given_drawing(
+    py: Python<'_>,
+    name: &str,
+    text: &str,
+    board: Option<&str>,
+) -> PyResult<Drawing> {
+    let puzzle = on_board(py, name, board)?;
+    py.allow_threads(|| puzzle.given_drawing(text))
+        .map(|drawing| Drawing { drawing })
+        .map_err(|err| registry_error(py, err))
+}
+
+/// A board as data, drawn by the renderers that the `dlx` command uses: `svg()` is the picture
+/// of `dlx ... --format svg`, `json()` its JSON object, `pretty(color)` its drawing on a
+/// terminal, `plain()` its text, `game_id()` its Tatham game ID where it has one.
+///
+/// >>> drawing = solve_puzzle("queens", "4")["drawings"][0]
+/// >>> print(drawing.plain(), end="")
+/// .Q..
+/// ...Q
+/// Q...
+/// ..Q.
+/// >>> drawing.svg().startswith("<svg ")
+/// True
+#[pyclass(frozen, eq, module = "dlx._dlx")]
+#[derive(PartialEq)]
+pub(crate) struct Drawing {
+    drawing: reductions::drawing::Drawing,
+}
+
+#[pymethods]
+impl Drawing {
+    /// The board as one standalone SVG document.
+    fn svg(&self) -> String {
+        draw::svg(&self.drawing)
+    }
+
+    /// The board as one JSON object (text).
+    fn json(&self) -> String {
+        draw::json(&self.drawing)
+    }
+
+    /// The board drawn for a terminal: box-drawing lines, colors if `color`.
+    #[pyo3(signature = (color=false))]
+    fn pretty(&self, color: bool) -> String {
+        draw::pretty(&self.drawing, color)
+    }
+
+    /// The board's plain text, as the `dlx` command prints it.
+    fn plain(&self) -> String {
+        draw::plain(&self.drawing)
+    }
+
+    /// The board's Tatham game ID (sudoku, futoshiki, binairo), else `None`.
+    fn game_id(&self) -> Option<String> {
+        draw::Board::tatham(&self.drawing)
+    }
+
+    fn __repr__(&self) -> String {
+        let plain = draw::plain(&self.drawing);
+        let rows = plain.lines().count();
+        format!("<dlx.Drawing of {rows} lines>")
+    }
+}
+
 /// The registry's puzzle `name`, or a `ValueError` that lists the names.
 fn registered(name: &str) -> PyResult<Box<dyn reductions::registry::Puzzle>> {
     reductions::registry::find(name).ok_or_else(|| {
@@ -134,7 +207,7 @@ fn registered(name: &str) -> PyResult<Box<dyn reductions::registry::Puzzle>> {
 /// A new puzzle with exactly one solution (sudoku, futoshiki, binairo): `size` as the command
 /// line takes it (`"9"`, binairo `"8x10"`), `difficulty` a rung's name (the easiest by
 /// default), the same for the same `seed`. A dict of `puzzle` and `solution` (their text),
-/// `difficulty` and `reached`. `TimeoutError` when `timeout` (seconds) runs out first;
+/// `puzzle_drawing` and `solution_drawing`, `difficulty` and `reached`. `TimeoutError` when `timeout` (seconds) runs out first;
 /// Ctrl-C stops it too.
 ///
 /// >>> made = generate_puzzle("sudoku", "4", seed=1)
@@ -164,6 +237,18 @@ pub(crate) fn generate_puzzle<'py>(
     let result = PyDict::new(py);
     result.set_item("puzzle", made.puzzle)?;
     result.set_item("solution", made.solution)?;
+    result.set_item(
+        "puzzle_drawing",
+        Drawing {
+            drawing: made.puzzle_drawing,
+        },
+    )?;
+    result.set_item(
+        "solution_drawing",
+        Drawing {
+            drawing: made.solution_drawing,
+        },
+    )?;
     result.set_item("difficulty", made.difficulty)?;
     result.set_item("reached", made.reached)?;
     Ok(result)

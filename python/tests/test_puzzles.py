@@ -175,8 +175,8 @@ def test_boards_draw_for_jupyter():
         assert len(bold) == givens
         assert len(texts) == (givens if board is made.given else 81)
         assert board._repr_svg_() in board._repr_html_()
-    # Walls: the frame's 36 segments, and one between any two neighbours of different regions
-    # (a jigsaw's, or 3 x 3 boxes: 36 more).
+    # Walls: the frame's 4 lines, and a jigsaw's one between any two neighbours of different
+    # regions; or the frame and the lines between 3 x 3 boxes, 8 in all.
     def walls(board):
         path = [p for p in ElementTree.fromstring(board._repr_svg_()).iter() if p.tag.endswith("path")]
         return path[0].get("d").count("M")
@@ -184,8 +184,8 @@ def test_boards_draw_for_jupyter():
     regions = made.solution.regions
     apart = sum(regions[r][c] != regions[r][c + 1] for r in range(9) for c in range(8))
     apart += sum(regions[r][c] != regions[r + 1][c] for r in range(8) for c in range(9))
-    assert walls(made.solution) == 36 + apart
-    assert walls(puzzles.sudoku.generate(9, seed=2).solution) == 36 + 36
+    assert walls(made.solution) == 4 + apart
+    assert walls(puzzles.sudoku.generate(9, seed=2).solution) == 8
     futoshiki = puzzles.futoshiki(FUTOSHIKI).solve()
     signs = [t.text for t in ElementTree.fromstring(futoshiki._repr_svg_()).iter() if (t.text or "") in list("<>∧∨")]
     assert sorted(signs) == sorted(["<", "∧", ">", "∨"])
@@ -255,8 +255,10 @@ def test_unequal_adjacent_mode():
                 if r2 < 5 and c2 < 5:
                     joined = frozenset([(r, c), (r2, c2)]) in barred
                     assert (abs(rows[r][c] - rows[r2][c2]) == 1) == joined
-    svg = board._repr_svg_()
-    assert svg.count('stroke-width="4"') == len(board.bars)
+    # The bars are drawn across the gaps, one stroke each, as Unequal draws them.
+    svg = ElementTree.fromstring(board._repr_svg_())
+    bars = [p for p in svg.iter() if p.tag.endswith("path") and p.get("stroke-width") == "4"]
+    assert len(bars) == 1 and bars[0].get("d").count("M") == len(board.bars)
     assert made.hint()["rule"] in ("bars", "naked single", "hidden single")
 
 
@@ -314,3 +316,88 @@ def test_sizes_read_as_the_command_line_reads_them(kind, size, made):
         assert f"size '{size}'" in str(error)
         accepted = False
     assert accepted == made
+
+
+def _dlx_command():
+    """The `dlx` command built from this checkout (`DLX_BIN`, else the newer of
+    `target/release` and `target/debug`), or `None`."""
+    import os
+    import pathlib
+
+    if os.environ.get("DLX_BIN"):
+        return os.environ["DLX_BIN"]
+    root = pathlib.Path(__file__).resolve().parents[2]
+    built = [root / "target" / profile / "dlx" for profile in ("release", "debug")]
+    built = [path for path in built if path.exists()]
+    return str(max(built, key=lambda path: path.stat().st_mtime)) if built else None
+
+
+def test_every_puzzle_draws_as_the_command_line_draws_it(tmp_path):
+    """Python's picture of a board is the command's `--format svg`, for every puzzle of the
+    registry and the variants whose cells draw apart (X, jigsaw, killer, adjacent)."""
+    import subprocess
+
+    command = _dlx_command()
+    if command is None:
+        pytest.skip("no dlx command built here (cargo build, or set DLX_BIN)")
+
+    def written(name, text):
+        path = tmp_path / name
+        path.write_text(text)
+        return str(path)
+
+    killer = puzzles.sudoku.generate("9k", seed=2).text
+    jigsaw = puzzles.sudoku.generate("9j", seed=2).text
+    sudoku_x = puzzles.sudoku.generate("9x", seed=2).text
+    adjacent = puzzles.futoshiki.generate("5a", seed=2).text
+    binairo = puzzles.binairo.generate("6", seed=2).text
+    cases = [
+        (puzzles.calendar("2026-11-27"), ["calendar", "2026-11-27"]),
+        (puzzles.tromino("....\n....\n...#\n....\n"),
+         ["tromino", "--board", written("board", "....\n....\n...#\n....\n")]),
+        (puzzles.tile("....\n....\n", "AA\n"),
+         ["tile", written("tile-board", "....\n....\n"), written("domino", "AA\n")]),
+        (puzzles.pack("...\n...\n", "AAA\n\nBBB\n"),
+         ["pack", written("pack-board", "...\n...\n"), written("pieces", "AAA\n\nBBB\n")]),
+        (puzzles.futoshiki(FUTOSHIKI), ["futoshiki", written("futoshiki", FUTOSHIKI)]),
+        (puzzles.futoshiki(adjacent), ["futoshiki", written("adjacent", adjacent)]),
+        (puzzles.binairo(binairo), ["binairo", written("binairo", binairo)]),
+        (puzzles.latin(".....\n" * 5), ["latin", written("latin", ".....\n" * 5)]),
+        (puzzles.sudoku(SUDOKU_4), ["sudoku", written("sudoku", SUDOKU_4)]),
+        (puzzles.sudoku(sudoku_x), ["sudoku", written("sudoku-x", sudoku_x)]),
+        (puzzles.sudoku(jigsaw), ["sudoku", written("jigsaw", jigsaw)]),
+        (puzzles.sudoku(killer), ["sudoku", written("killer", killer)]),
+        (puzzles.arrows(4), ["arrows", "--size", "4"]),
+        (puzzles.queens(6), ["queens", "6"]),
+    ]
+    names = {args[0] for _, args in cases}
+    assert names == set(dlx.puzzle_names())
+    for puzzle, args in cases:
+        drawn = subprocess.run(
+            [command, *args, "--format", "svg"], capture_output=True, text=True, check=True
+        ).stdout
+        assert puzzle.solve()._repr_svg_() == drawn, args
+
+
+def test_readme_examples_run_and_print_what_they_say(monkeypatch):
+    """The Python blocks of README.md and python/README.md run from the repository's root, and
+    each `print(...)  # VALUE` prints its VALUE."""
+    import contextlib
+    import io
+    import pathlib
+    import re
+
+    root = pathlib.Path(__file__).resolve().parents[2]
+    monkeypatch.chdir(root)
+    blocks = []
+    for name in ("README.md", "python/README.md"):
+        text = (root / name).read_text()
+        blocks += [(name, block) for block in re.findall(r"```python\n(.*?)```", text, re.S)]
+    assert len(blocks) >= 3
+    for name, block in blocks:
+        printed = io.StringIO()
+        with contextlib.redirect_stdout(printed):
+            exec(compile(block, name, "exec"), {})
+        lines = printed.getvalue().splitlines()
+        for said in re.findall(r"^print\(.*\)[ \t]+# (.+)$", block, re.M):
+            assert said.strip() in lines, (name, said, lines)

@@ -22,6 +22,7 @@
 use std::fmt;
 use std::ops::ControlFlow;
 
+use crate::drawing::{Draw, Drawing};
 use crate::plan::{prepare, Task};
 use crate::Reduction;
 
@@ -69,7 +70,7 @@ impl PuzzleInfo {
     /// Solved from its text by the reduction `R` and the library's plan ([`Puzzle::solve`]).
     const fn solved_by<R>(mut self) -> PuzzleInfo
     where
-        R: Reduction + Default + Clone + Send + Sync + 'static,
+        R: Draw + Default + Clone + Send + Sync + 'static,
     {
         self.open = Some(open::<R>);
         self.from_text = true;
@@ -112,7 +113,7 @@ type Open = fn(&'static PuzzleInfo) -> Box<dyn Puzzle>;
 /// [`PuzzleInfo::solved_by`]'s way to open a puzzle.
 fn open<R>(info: &'static PuzzleInfo) -> Box<dyn Puzzle>
 where
-    R: Reduction + Default + Clone + Send + Sync + 'static,
+    R: Draw + Default + Clone + Send + Sync + 'static,
 {
     Box::new(Entry {
         info,
@@ -235,8 +236,10 @@ impl Limits {
 /// or two for uniqueness), what it found until then.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Answer {
-    /// The solved boards, in the search's order (none for a count).
+    /// The solved boards' text, in the search's order (none for a count).
     pub boards: Vec<String>,
+    /// The same boards as data, for the renderers of every front end to draw.
+    pub drawings: Vec<Drawing>,
     /// The solutions found or counted.
     pub solutions: dlx::Count,
     /// Whether the task is done: every solution counted or listed, or as many as the task
@@ -346,6 +349,9 @@ pub trait Puzzle: Send + Sync {
     /// # Ok::<(), reductions::registry::SolveError>(())
     /// ```
     fn given(&self, text: &str) -> Result<String, SolveError>;
+
+    /// The drawing of the puzzle in `text` before any solving (as [`given`](Self::given)).
+    fn given_drawing(&self, text: &str) -> Result<Drawing, SolveError>;
 }
 
 /// A puzzle made by [`Puzzle::generate`]: its text (what the puzzle reads), its solution's,
@@ -356,6 +362,10 @@ pub struct Made {
     pub puzzle: String,
     /// Its one solution, as a solved board's text.
     pub solution: String,
+    /// The puzzle's drawing, its blanks empty.
+    pub puzzle_drawing: Drawing,
+    /// The solution's drawing, the puzzle's givens set apart.
+    pub solution_drawing: Drawing,
     /// Its difficulty: the one asked for, unless `reached` is false.
     pub difficulty: String,
     /// Whether the difficulty asked for was reached (else the puzzle is easier).
@@ -379,7 +389,7 @@ struct Entry<R> {
 
 impl<R> Puzzle for Entry<R>
 where
-    R: Reduction + Clone + Send + Sync,
+    R: Draw + Clone + Send + Sync,
 {
     fn info(&self) -> &'static PuzzleInfo {
         self.info
@@ -397,6 +407,7 @@ where
             let (solutions, complete) = prepared.count_with(|solver| limits.apply(solver));
             return Ok(Answer {
                 boards: Vec::new(),
+                drawings: Vec::new(),
                 solutions,
                 complete,
             });
@@ -410,15 +421,21 @@ where
             found.push(options.to_vec());
             ControlFlow::Continue(())
         });
-        let boards = found
+        let decoded: Vec<R::Board> = found
             .iter()
-            .map(|options| prepared.decode(&puzzle, options).to_string())
+            .map(|options| prepared.decode(&puzzle, options))
+            .collect();
+        let boards = decoded.iter().map(ToString::to_string).collect();
+        let drawings = decoded
+            .into_iter()
+            .map(|board| self.reduction.drawing(&puzzle, board))
             .collect();
         // The first solution, and two for uniqueness, are all these tasks ask for; a list
         // cut at `max_boards` is not.
         let asked_for_all = task == Task::All;
         Ok(Answer {
             boards,
+            drawings,
             solutions: dlx::Count::from(outcome.solutions),
             complete: match outcome.stopped {
                 None => true,
@@ -431,6 +448,12 @@ where
     fn given(&self, text: &str) -> Result<String, SolveError> {
         let puzzle = self.reduction.parse(text).map_err(SolveError::Parse)?;
         Ok(self.reduction.decode(&puzzle, &[]).to_string())
+    }
+
+    fn given_drawing(&self, text: &str) -> Result<Drawing, SolveError> {
+        let puzzle = self.reduction.parse(text).map_err(SolveError::Parse)?;
+        let board = self.reduction.decode(&puzzle, &[]);
+        Ok(self.reduction.drawing(&puzzle, board))
     }
 
     fn generate_within(
@@ -500,13 +523,22 @@ fn graded<D: std::fmt::Display>(grade: crate::generate::Grade<D>) -> String {
     }
 }
 
-fn made<G: std::fmt::Display, D: std::fmt::Display>(
-    made: crate::generate::Generated<G, D>,
-    text: impl Fn(&G) -> String,
-) -> Made {
+/// A puzzle made, in text and drawn by `reduction`.
+fn made<R, D>(
+    reduction: &R,
+    made: crate::generate::Generated<R::Board, D>,
+    text: impl Fn(&R::Board) -> String,
+) -> Made
+where
+    R: Draw<Puzzle = <R as Reduction>::Board>,
+    R::Board: Clone,
+    D: std::fmt::Display,
+{
     Made {
         puzzle: text(&made.puzzle),
         solution: made.solution.to_string(),
+        puzzle_drawing: reduction.drawing(&made.puzzle, made.puzzle.clone()),
+        solution_drawing: reduction.drawing(&made.puzzle, made.solution),
         difficulty: made.difficulty.to_string(),
         reached: made.reached,
     }
@@ -520,7 +552,11 @@ const SUDOKU: Extras = Extras {
         let mut rng = crate::generate::Rng::new(seed);
         sudoku::generate_like_before(&shape, difficulty, &mut rng, None)
             .map_err(|_| SolveError::OutOfTime)?
-            .map(|generated| made(generated, |grid| grid.to_string()))
+            .map(|generated| {
+                made(&sudoku::Sudoku::default(), generated, |grid| {
+                    grid.to_string()
+                })
+            })
             .ok_or(SolveError::Unsupported(
                 "no solved grid of this shape was found to make a puzzle of",
             ))
@@ -556,8 +592,10 @@ const FUTOSHIKI: Extras = Extras {
                 solved.set_digit(row, col, generated.solution.digit(row, col));
             }
         }
-        let mut made = made(generated, |grid| grid.to_string());
+        let puzzle = generated.puzzle.clone();
+        let mut made = made(&futoshiki::Futoshiki, generated, |grid| grid.to_string());
         made.solution = solved.to_string();
+        made.solution_drawing = futoshiki::Futoshiki.drawing(&puzzle, solved);
         Ok(made)
     },
     grade: |text| {
@@ -582,7 +620,11 @@ const BINAIRO: Extras = Extras {
         let mut rng = crate::generate::Rng::new(seed);
         binairo::generate_before(rows, cols, true, difficulty, &mut rng, None)
             .map_err(|_| SolveError::OutOfTime)?
-            .map(|generated| made(generated, |grid| grid.puzzle_text()))
+            .map(|generated| {
+                made(&binairo::Binairo::default(), generated, |grid| {
+                    grid.puzzle_text()
+                })
+            })
             .ok_or(SolveError::Unsupported(
                 "no grid of this size has distinct rows and columns",
             ))
