@@ -8,6 +8,9 @@ mod util;
 /// Running the `dlx` binary, and reading its solutions back: what every module below shares.
 mod binary;
 
+/// The console examples of README.md and docs/, run and compared.
+mod docs;
+
 /// `dlx solve` end to end: outputs, formats, trees, limits, threads, errors.
 mod cli;
 
