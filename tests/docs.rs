@@ -105,3 +105,60 @@ fn console_examples_print_what_they_show() {
     assert!(ran >= 6, "only {ran} console examples found");
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
+
+/// Each help sentence once: no option's `--help` says its one line and then the same again in
+/// full (every long option of every command did).
+#[test]
+fn help_says_each_sentence_once() {
+    let dlx = env!("CARGO_BIN_EXE_dlx");
+    let top = Command::new(dlx).arg("--help").output().expect("dlx runs");
+    let top = String::from_utf8_lossy(&top.stdout).into_owned();
+    let commands: Vec<&str> = top
+        .lines()
+        .skip_while(|line| *line != "Commands:")
+        .skip(1)
+        .take_while(|line| !line.is_empty())
+        .filter_map(|line| line.strip_prefix("  ")?.split_whitespace().next())
+        .filter(|name| *name != "help")
+        .collect();
+    assert!(commands.len() >= 15, "{commands:?}");
+    let mut repeated = Vec::new();
+    for name in commands {
+        let help = Command::new(dlx)
+            .args([name, "--help"])
+            .output()
+            .expect("dlx runs");
+        let help = String::from_utf8_lossy(&help.stdout).into_owned();
+        // An option's block: its line (`  -o, --output <FILE>`), then paragraphs indented by
+        // 10 and separated by lines of blanks.
+        let mut option = String::new();
+        let mut paragraphs: Vec<String> = Vec::new();
+        let mut check = |option: &str, paragraphs: &[String]| {
+            if let [first, second, ..] = paragraphs {
+                let opening = |text: &String| text.split_whitespace().take(3).collect::<String>();
+                if opening(first) == opening(second) {
+                    repeated.push(format!("dlx {name} {option}"));
+                }
+            }
+        };
+        for line in help.lines() {
+            if line.starts_with("  -") || line.starts_with("      --") {
+                check(&option, &paragraphs);
+                option = line.trim().to_owned();
+                paragraphs.clear();
+            } else if line.starts_with("          ") && !line.trim().is_empty() {
+                match paragraphs.last_mut() {
+                    Some(last) if !last.ends_with('\n') => {
+                        last.push(' ');
+                        last.push_str(line.trim());
+                    }
+                    _ => paragraphs.push(line.trim().to_owned()),
+                }
+            } else if let Some(last) = paragraphs.last_mut() {
+                last.push('\n');
+            }
+        }
+        check(&option, &paragraphs);
+    }
+    assert!(repeated.is_empty(), "said twice: {repeated:?}");
+}

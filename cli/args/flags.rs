@@ -580,7 +580,7 @@ impl<T: Args> Args for Deferred<T> {
 fn keeping_about(cmd: clap::Command, augment: fn(clap::Command) -> clap::Command) -> clap::Command {
     let about = cmd.get_about().cloned();
     let long_about = cmd.get_long_about().cloned();
-    let cmd = augment(cmd);
+    let cmd = said_once(augment(cmd));
     let cmd = match about {
         Some(about) => cmd.about(about),
         None => cmd.about(None::<&'static str>),
@@ -589,4 +589,28 @@ fn keeping_about(cmd: clap::Command, augment: fn(clap::Command) -> clap::Command
         Some(long_about) => cmd.long_about(long_about),
         None => cmd.long_about(None::<&'static str>),
     }
+}
+
+/// Each help sentence once: an option's doc comment is its one line (`-h`) and then the same
+/// said in full, so where the full paragraphs begin by restating the line, `--help` and the
+/// manual page show the full paragraphs alone.
+pub fn said_once(command: clap::Command) -> clap::Command {
+    command.mut_args(|arg| {
+        let Some(full) = arg.get_long_help().map(ToString::to_string) else {
+            return arg;
+        };
+        let Some((line, rest)) = full.split_once("\n\n") else {
+            return arg;
+        };
+        let rest = rest.trim_start();
+        if rest
+            .split_whitespace()
+            .take(3)
+            .eq(line.split_whitespace().take(3))
+        {
+            arg.long_help(rest.to_owned())
+        } else {
+            arg
+        }
+    })
 }

@@ -15,7 +15,7 @@ use clap::{Args, Parser, Subcommand};
 
 use crate::puzzles::PuzzleArgs;
 pub use flags::{
-    ColorChoice, Deferred, Format, MakeFlags, Output, Propagate, SolveFlags, TreeChoice,
+    said_once, ColorChoice, Deferred, Format, MakeFlags, Output, Propagate, SolveFlags, TreeChoice,
 };
 pub use refusals::Prints;
 pub use values::{cell, piece_set, rectangle, PieceSet, MAX_SHARDS};

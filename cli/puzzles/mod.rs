@@ -110,7 +110,8 @@ fn augment<A: clap::Args>(cmd: clap::Command) -> clap::Command {
         (None, Some(about)) => format!("{about}."),
         (None, None) => String::new(),
     };
-    cmd.about(summary.clone())
+    crate::args::said_once(cmd)
+        .about(summary.clone())
         .long_about(format!("{summary}.\n\n{details}"))
 }
 
