@@ -1,8 +1,8 @@
 //! The work of the requests, bounded: at most `slots` jobs run at once, each on a blocking
 //! thread of its own, at most `max_waiting` wait for a slot (later ones are told the server is
-//! busy), and a job whose request went away (the page was closed or navigated away, so the
-//! connection closed and the server dropped the request's future) is cancelled through the
-//! engine's cancel flag.
+//! busy), and a job whose client went away (the page was closed or navigated away: the
+//! connection closed, which [`peer`](super::peer) sees while the job runs, or the server
+//! dropped the request's future) is cancelled through the engine's cancel flag.
 
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
@@ -119,11 +119,21 @@ impl Jobs {
         let guard = CancelOnDrop(Some(job.cancel.clone()));
         // The slot is the blocking thread's until its work is done, cancelled or not, so the
         // number of searches running never exceeds the slots.
-        let handle = tokio::task::spawn_blocking(move || {
+        let cancel = job.cancel.clone();
+        let mut handle = tokio::task::spawn_blocking(move || {
             let _slot = permit;
             work(&job)
         });
-        let result = handle.await;
+        let result = match super::peer::Connection::current() {
+            Some(connection) => tokio::select! {
+                result = &mut handle => result,
+                () = connection.gone() => {
+                    cancel.store(true, Ordering::Relaxed);
+                    handle.await
+                }
+            },
+            None => handle.await,
+        };
         guard.disarm();
         result.unwrap_or_else(|_| Err(ApiError::internal()))
     }

@@ -17,6 +17,7 @@
 mod api;
 mod catalog;
 mod jobs;
+mod peer;
 mod puzzles;
 
 use std::net::SocketAddr;
@@ -105,7 +106,7 @@ pub const CONNECTION_SLACK: std::time::Duration = std::time::Duration::from_secs
 /// Answers connections until the process is stopped: each connection's request heads within
 /// `idle` (`--idle-timeout`), at most [`MAX_CONNECTIONS`] open, none open longer than twice the time
 /// limit and [`CONNECTION_SLACK`], and a client that half-closes its side after its request
-/// still answered. (`axum::serve` set no timer, so idle and half-sent connections stayed
+/// still answered (while a job of a client that went away is cancelled: see [`peer`]). (`axum::serve` set no timer, so idle and half-sent connections stayed
 /// forever.)
 async fn serve(
     listener: tokio::net::TcpListener,
@@ -132,14 +133,19 @@ async fn serve(
             continue;
         };
         let service = service.clone();
+        let counted = hyper::service::service_fn(move |request| {
+            peer::Connection::request_came();
+            hyper::service::Service::call(&service, request)
+        });
         tokio::spawn(async move {
             let _open = permit;
             let mut http = hyper::server::conn::http1::Builder::new();
             http.timer(hyper_util::rt::TokioTimer::new())
                 .header_read_timeout(idle)
                 .half_close(true);
-            let connection = http.serve_connection(hyper_util::rt::TokioIo::new(stream), service);
-            let _ = tokio::time::timeout(lifetime, connection).await;
+            let watched = peer::Connection::of(&stream);
+            let connection = http.serve_connection(hyper_util::rt::TokioIo::new(stream), counted);
+            peer::Connection::serve(watched, tokio::time::timeout(lifetime, connection)).await;
         });
     }
 }
