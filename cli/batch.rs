@@ -21,8 +21,8 @@ use reductions::Encoding;
 use crate::args::{Format, SolveFlags};
 use crate::input::{Line, Puzzles};
 use crate::memo::Defaults;
+use crate::process::{note, Found};
 use crate::run::Mode;
-use crate::{note, Found};
 
 /// Puzzles solved before their answers are written.
 const CHUNK: usize = 1024;

@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use anyhow::{anyhow, bail, Context, Result};
 
-use crate::note;
+use crate::process::note;
 
 /// The name that messages use for standard input (ripgrep's).
 const STDIN_NAME: &str = "<stdin>";

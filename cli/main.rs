@@ -24,6 +24,7 @@ mod memo;
 mod memory;
 mod merge;
 mod output;
+mod process;
 mod progress;
 mod puzzles;
 mod run;
@@ -35,34 +36,14 @@ mod stats;
 mod words;
 
 use std::any::Any;
-use std::fmt;
 use std::io::{self, Write};
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use process::Found;
+
 /// The context of an error writing the output (a full disk; a closed pipe ends quietly).
-pub const WRITE_ERROR: &str = "<stdout>: cannot write the output";
-
-/// Writes one line on stderr. A closed stderr is no reason to fail (or to panic, as
-/// `eprintln!` would).
-/// When the process started: `--timeout` bounds the whole run from here (reading and
-/// building the problem too), not only the search.
-pub fn started() -> std::time::Instant {
-    static STARTED: std::sync::OnceLock<std::time::Instant> = std::sync::OnceLock::new();
-    *STARTED.get_or_init(std::time::Instant::now)
-}
-
-pub fn note(line: fmt::Arguments<'_>) {
-    let _ = writeln!(io::stderr().lock(), "{line}");
-}
-
-/// What a command found, mapped to the exit status (grep's convention).
-pub enum Found {
-    /// At least one solution: exit 0.
-    Some,
-    /// No solution: exit 1.
-    None,
-}
+const WRITE_ERROR: &str = "<stdout>: cannot write the output";
 
 #[cfg(not(all(target_os = "linux", target_env = "gnu", not(test))))]
 fn main() -> std::process::ExitCode {
@@ -120,7 +101,7 @@ fn open_closed_standard_streams() {
 
 /// Runs the command line and returns the exit status: 0 found, 1 not found, 2 an error.
 fn exit_status() -> u8 {
-    started();
+    process::started();
     panic::set_hook(Box::new(|info| {
         report_panic(info.payload(), info.location())
     }));

@@ -11,7 +11,7 @@ use reductions::generate::Rng;
 use draw::{Board, Drawing};
 
 use crate::args::{Format, MakeFlags, SolveFlags};
-use crate::Found;
+use crate::process::Found;
 
 /// One puzzle made, in every form it is printed.
 pub struct Made {
@@ -163,7 +163,7 @@ pub fn generate(
     let mut found = Found::Some;
     for index in 1..=make.puzzles {
         let Some(made) = one(&mut rng, deadline)? else {
-            crate::note(format_args!(
+            crate::process::note(format_args!(
                 "dlx: note: --timeout: the time ran out while making puzzle {index}; {} made",
                 index - 1
             ));
@@ -173,7 +173,7 @@ pub fn generate(
             break;
         };
         if !made.reached {
-            crate::note(format_args!(
+            crate::process::note(format_args!(
                 "dlx: note: puzzle {index}: none of the {} grids drawn gave a puzzle as hard as \
                  asked; this one is {}",
                 made.tries, made.difficulty

@@ -11,8 +11,8 @@ use dlx::memo::Branching;
 use dlx::{Propagation, Solver};
 
 use crate::args::{Format, SolveFlags};
-use crate::note;
-use crate::Found;
+use crate::process::note;
+use crate::process::Found;
 
 /// What a command's runs do unless the flags say otherwise: the item order of memoized
 /// runs, whether `--count` memoizes without `--memo` (see [`Reduction::memo_by_default`]),
@@ -460,7 +460,7 @@ pub(crate) fn trial_memo_count(
         .memo_count();
     match outcome {
         Err(dlx::memo::MemoError::MemoryLimit { .. }) => {
-            crate::note(format_args!(
+            crate::process::note(format_args!(
                 "dlx: note: memoization needs more than {} MiB here: counting by enumeration",
                 limit >> 20
             ));

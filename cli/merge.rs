@@ -13,8 +13,8 @@ use anyhow::{bail, Context, Result};
 use num_bigint::BigUint;
 
 use crate::args::MergeArgs;
+use crate::process::{note, Found};
 use crate::shard::{unit_name, Read, Record};
-use crate::{note, Found};
 
 /// At most this many files or shards named on one line of a message.
 const SHOWN: usize = 10;

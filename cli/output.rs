@@ -147,7 +147,7 @@ pub fn commit(keep: bool) -> Result<()> {
     }
     if let Some(why) = kept_instead(temporary, place) {
         let _ = std::fs::remove_file(temporary);
-        crate::note(format_args!(
+        crate::process::note(format_args!(
             "dlx: note: -o {}: left as it was: {why}",
             target.shown
         ));

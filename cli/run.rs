@@ -18,7 +18,7 @@ use crate::board::View;
 use crate::memo::{
     direct_count, estimate, memo_count, random_solutions, sampled_solutions, write_zdd, Defaults,
 };
-use crate::{note, Found};
+use crate::process::{note, Found};
 
 /// What the user asked to see.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -146,7 +146,7 @@ pub fn limited<'p>(mut solver: Solver<'p>, flags: &SolveFlags, mode: Mode) -> So
         solver = solver.timeout(limit);
     }
     if let Some(limit) = flags.total_timeout {
-        solver = solver.deadline(crate::started() + limit);
+        solver = solver.deadline(crate::process::started() + limit);
     }
     solver
 }
@@ -437,7 +437,7 @@ pub fn write_record(
             } else {
                 "run it whole".to_owned()
             };
-            crate::note(format_args!(
+            crate::process::note(format_args!(
                 "dlx: note: --subshard: the tree under this shard ends at depth {} with {} \
                  prefixes, fewer than the {parts} subshards: each walks the whole shard's \
                  subtree ({advice})",

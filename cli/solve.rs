@@ -10,9 +10,9 @@ use dlx::Problem;
 use crate::args::{Format, SolveArgs, SolveFlags};
 use crate::input::read_input;
 use crate::memo::Defaults;
-use crate::note;
+use crate::process::note;
+use crate::process::Found;
 use crate::run::{print_encoding, search, Mode};
-use crate::Found;
 
 /// The line between problems of one input: three hyphens alone on a line, unless the problem
 /// above names an item `---` (then the line is an option).
@@ -247,7 +247,7 @@ fn solve_alone(
     let solver = crate::run::reasoning(problem, flags, &Defaults::SOLVE)?;
     let mut solver = crate::run::limited(solver, flags, mode);
     if let Some(limit) = flags.timeout {
-        solver = solver.deadline(crate::started() + limit);
+        solver = solver.deadline(crate::process::started() + limit);
     }
     crate::memory::check_memory(&solver, flags)?;
     let mut text = Vec::new();
@@ -305,7 +305,7 @@ fn parse(
 /// Reads a problem, within `--timeout` if there is one.
 fn read_problem(text: &str, flags: &SolveFlags) -> Result<dlx::text::Parsed, dlx::ParseError> {
     match flags.timeout {
-        Some(limit) => dlx::text::parse_until(text, crate::started() + limit),
+        Some(limit) => dlx::text::parse_until(text, crate::process::started() + limit),
         None => dlx::text::parse(text),
     }
 }

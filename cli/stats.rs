@@ -32,7 +32,7 @@ pub fn print(flags: &SolveFlags, figures: &[(&str, Figure)]) {
         let stats = Stats {
             stats: Figures(figures),
         };
-        crate::note(format_args!("{}", crate::json::line(&stats)));
+        crate::process::note(format_args!("{}", crate::json::line(&stats)));
         return;
     }
     let lines: Vec<String> = figures
@@ -44,7 +44,7 @@ pub fn print(flags: &SolveFlags, figures: &[(&str, Figure)]) {
             Figure::Rate(rate) => format!("{name}: {rate:.0}"),
         })
         .collect();
-    crate::note(format_args!("{}", lines.join("\n")));
+    crate::process::note(format_args!("{}", lines.join("\n")));
 }
 
 /// The figures as one JSON object, in the order given, names with `_` for blanks.

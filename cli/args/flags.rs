@@ -358,7 +358,7 @@ impl SolveFlags {
             (Some(a), Some(b)) => Some(a.min(b)),
             (a, b) => a.or(b),
         };
-        limit.map(|limit| crate::started() + limit)
+        limit.map(|limit| crate::process::started() + limit)
     }
 
     /// The flags of a command line that gives none (what clap's defaults make, as the tests

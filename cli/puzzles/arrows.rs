@@ -5,7 +5,7 @@ use clap::Args;
 use reductions::arrows::{self, Arrows};
 
 use crate::args::SolveFlags;
-use crate::Found;
+use crate::process::Found;
 
 /// Each arrow (↖ ↗ ↘ ↙) points at a corner of its cell and at the two sides that meet
 /// there; no two arrows point at the same side or the same corner; every row has n/2

@@ -11,7 +11,7 @@ use reductions::drawing::Draw;
 
 use crate::args::{MakeFlags, SolveFlags};
 use crate::make::{self, Made};
-use crate::Found;
+use crate::process::Found;
 
 /// The exact-cover encodings of Binairo.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
@@ -103,7 +103,7 @@ pub fn run(args: &BinairoArgs) -> Result<Found> {
         ControlFlow::Break(found) => return Ok(found),
     };
     if let Some(violation) = grid.violation() {
-        crate::note(format_args!(
+        crate::process::note(format_args!(
             "dlx: note: the givens already break a rule: {violation}"
         ));
     }

@@ -14,8 +14,8 @@ use serde::Serialize;
 
 use crate::args::{Format, Prints, SolveFlags};
 use crate::board::View;
+use crate::process::Found;
 use crate::run::Mode;
-use crate::Found;
 use draw::render::Paint;
 
 /// The board (docs/puzzles.md): Jan-Jun and Jul-Dec on two rows of six, then the days 1-31 on

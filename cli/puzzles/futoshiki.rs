@@ -10,7 +10,7 @@ use reductions::futoshiki::{self, Difficulty, Futoshiki};
 
 use crate::args::{FileArgs, MakeFlags, SolveFlags};
 use crate::make::{self, Made};
-use crate::Found;
+use crate::process::Found;
 
 /// Every row and every column holds 1..n once each; the given digits stay; the
 /// inequalities between neighbouring cells hold.
@@ -70,7 +70,7 @@ pub fn run(args: &FileArgs) -> Result<Found> {
         ControlFlow::Break(found) => return Ok(found),
     };
     if let Some(violation) = grid.violation() {
-        crate::note(format_args!(
+        crate::process::note(format_args!(
             "dlx: note: the givens already break a rule: {violation}"
         ));
     }

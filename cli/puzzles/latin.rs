@@ -8,7 +8,7 @@ use reductions::latin::Latin;
 use reductions::Reduction;
 
 use crate::args::SolveFlags;
-use crate::Found;
+use crate::process::Found;
 
 /// The file: one line per row, one character per cell, `1`-`9` then `A`-`Z`, and `.`, `_`
 /// or `0` for an empty cell; the side is the number of rows (up to 35). Standard input if

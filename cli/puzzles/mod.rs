@@ -27,7 +27,7 @@ use anyhow::Result;
 use clap::Args as _;
 
 use crate::args::{MakeFlags, Output, Prints, SolveFlags};
-use crate::Found;
+use crate::process::Found;
 
 /// The views of the puzzles, one per entry of the registry.
 pub const VIEWS: [View; 10] = [

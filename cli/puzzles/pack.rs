@@ -11,7 +11,7 @@ use reductions::text::ParseErrorKind;
 use reductions::Reduction;
 
 use crate::args::SolveFlags;
-use crate::Found;
+use crate::process::Found;
 
 /// BOARD: one line per row, `.` a cell to cover, `#` no cell, optionally after a first
 /// line `H W`.

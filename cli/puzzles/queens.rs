@@ -5,7 +5,7 @@ use clap::Args;
 use reductions::queens::{self, Queens, Size};
 
 use crate::args::SolveFlags;
-use crate::Found;
+use crate::process::Found;
 
 /// Plain text: n lines of `Q` and `.`. Rows and columns are primary items (listed
 /// centre-first, as Knuth does), diagonals secondary.

@@ -10,7 +10,7 @@ use reductions::sudoku::{self, Difficulty, Grid, Sudoku};
 
 use crate::args::{FileArgs, MakeFlags, SolveFlags};
 use crate::make::{self, Made};
-use crate::Found;
+use crate::process::Found;
 
 /// Every row, column and box holds each digit from 1 to the side once; boxes are n x n
 /// on a side n², else 2 x 3 on 6, 2 x 4 on 8, 3 x 4 on 12 (the most nearly square). The
@@ -73,7 +73,7 @@ pub fn run(args: &FileArgs) -> Result<Found> {
         ControlFlow::Break(found) => return Ok(found),
     };
     if let Some(conflict) = grid.conflicts().first() {
-        crate::note(format_args!(
+        crate::process::note(format_args!(
             "dlx: note: the givens already break a rule: {conflict}"
         ));
     }

@@ -11,7 +11,7 @@ use reductions::tile::Tile;
 use reductions::Reduction;
 
 use crate::args::{piece_set, rectangle, PieceSet, SolveFlags};
-use crate::Found;
+use crate::process::Found;
 
 /// The pieces are turned and flipped unless --fixed.
 ///

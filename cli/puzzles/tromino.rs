@@ -14,7 +14,7 @@ use reductions::Reduction;
 
 use crate::args::{cell, Format, SolveFlags};
 use crate::board::View;
-use crate::Found;
+use crate::process::Found;
 
 /// The largest board `--method divide` draws as SVG (a rectangle per cell: 512 x 512 is
 /// about 25 MB).
@@ -92,7 +92,7 @@ pub fn run(args: &TrominoArgs) -> Result<Found> {
             // Refused before anything is built when the matrix would not fit in memory.
             tromino::check_cover(&board)?;
             if board.len() % 3 != 0 {
-                crate::note(format_args!(
+                crate::process::note(format_args!(
                     "dlx: note: the board has {} cells, not a multiple of 3, so no tiling exists",
                     board.len()
                 ));

@@ -31,7 +31,7 @@ use axum::Router;
 use serde_json::json;
 
 use crate::args::ServeArgs;
-use crate::Found;
+use crate::process::Found;
 use jobs::Jobs;
 
 /// The page: HTML, styles and scripts in one file.
@@ -74,7 +74,7 @@ pub fn run(args: &ServeArgs) -> Result<Found> {
             .local_addr()
             .context("cannot read the bound address")?;
         if !args.bind.is_loopback() {
-            crate::note(format_args!(
+            crate::process::note(format_args!(
                 "dlx: warning: listening on {bound}: any machine that reaches this address may \
                  use the page and this machine's cores"
             ));
