@@ -1,4 +1,4 @@
-//! The JSON that the commands print besides boards ([`crate::board::write_json`]): counts,
+//! The JSON that the commands print besides boards (which `board.rs` writes): counts,
 //! and the types that write numbers of any size whole. Each line is a value serialized by
 //! serde, fields in the order of their struct.
 

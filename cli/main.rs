@@ -204,7 +204,7 @@ fn run(cli: args::Cli) -> anyhow::Result<Found> {
         .and_then(args::SolveFlags::run_deadline);
     input::set_limits(cli.output.max_input, deadline);
     match cli.command {
-        args::Command::Puzzle { args, .. } => args.run(),
+        args::Command::Puzzle { args, .. } => puzzles::run(&args),
         args::Command::Tool(args::Tool::Solve(args)) => solve::run(&args),
         args::Command::Tool(args::Tool::Merge(args)) => merge::run(&args),
         args::Command::Tool(args::Tool::Serve(args)) => serve::run(&args),

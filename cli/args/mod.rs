@@ -5,6 +5,7 @@
 //! that clap does not know (sizes, shards, durations, option numbers, pieces).
 
 mod flags;
+mod puzzles;
 mod quick;
 pub mod refusals;
 mod values;
@@ -13,12 +14,15 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand};
 
-use crate::puzzles::PuzzleArgs;
 pub use flags::{
     said_once, ColorChoice, Deferred, Format, MakeFlags, Output, Propagate, SolveFlags, TreeChoice,
 };
-pub use refusals::Prints;
-pub use values::{cell, piece_set, rectangle, PieceSet, MAX_SHARDS};
+pub use puzzles::{
+    ArrowsArgs, BinairoArgs, BinairoEncoding, CalendarArgs, FutoshikiArgs, LatinArgs, Method,
+    PackArgs, PuzzleCommand, QueensArgs, SudokuArgs, TileArgs, TrominoArgs,
+};
+use refusals::Prints;
+pub use values::MAX_SHARDS;
 use values::{positive, seconds};
 
 /// The command line `args` (the program's name first), read as clap reads it.
@@ -65,7 +69,7 @@ pub struct Cli {
 }
 
 /// What the command line asks: a puzzle's command (one per entry of the registry of
-/// puzzles, with its view in `crate::puzzles`), or one of the others.
+/// puzzles, with its arguments in `puzzles.rs`), or one of the others.
 // One value per process: its size does not matter.
 #[allow(clippy::large_enum_variant)]
 #[derive(Debug)]
@@ -76,7 +80,7 @@ pub enum Command {
     Puzzle {
         /// Its name, the registry's.
         name: &'static str,
-        args: Box<dyn PuzzleArgs>,
+        args: PuzzleCommand,
     },
 }
 
@@ -191,7 +195,7 @@ impl clap::FromArgMatches for Command {
     }
 
     fn from_arg_matches_mut(matches: &mut clap::ArgMatches) -> Result<Self, clap::Error> {
-        if let Some(view) = matches.subcommand_name().and_then(crate::puzzles::view) {
+        if let Some(view) = matches.subcommand_name().and_then(puzzles::command) {
             let (_, mut sub) = matches.remove_subcommand().expect("a subcommand");
             let args = view.read(&mut sub)?;
             return Ok(Command::Puzzle {
@@ -212,7 +216,7 @@ impl Subcommand for Command {
     /// The tools' subcommands and the puzzles', listed `solve` first, then the puzzles in the
     /// registry's order, then the other tools (each tool's `display_order`).
     fn augment_subcommands(cmd: clap::Command) -> clap::Command {
-        let puzzles = crate::puzzles::commands()
+        let puzzles = puzzles::commands()
             .enumerate()
             .map(|(order, puzzle)| puzzle.display_order(PUZZLES_ORDER + order));
         Tool::augment_subcommands(cmd).subcommands(puzzles)
@@ -223,7 +227,7 @@ impl Subcommand for Command {
     }
 
     fn has_subcommand(name: &str) -> bool {
-        Tool::has_subcommand(name) || crate::puzzles::view(name).is_some()
+        Tool::has_subcommand(name) || puzzles::command(name).is_some()
     }
 }
 

@@ -17,8 +17,8 @@ use std::path::PathBuf;
 use clap::ValueEnum;
 
 use super::values::{positive, seconds, threads};
+use super::{BinairoArgs, CalendarArgs, FutoshikiArgs, PuzzleCommand, SudokuArgs};
 use super::{Cli, Command, Deferred, FileArgs, MakeFlags, Output, SolveArgs, SolveFlags, Tool};
-use crate::puzzles::{binairo, calendar, futoshiki, sudoku, PuzzleArgs};
 
 /// The flags read here: the long name, the short one, and whether a value follows.
 const FLAGS: [(&str, Option<char>, bool); 14] = [
@@ -127,7 +127,7 @@ pub fn read(args: &[OsString]) -> Option<Cli> {
         flags,
     };
     let file = file.map(PathBuf::from);
-    let (name, args): (&'static str, Box<dyn PuzzleArgs>) = match command {
+    let (name, args): (&'static str, PuzzleCommand) = match command {
         "solve" => {
             return Some(Cli {
                 command: Command::Tool(Tool::Solve(Deferred(SolveArgs { file, flags }))),
@@ -139,7 +139,7 @@ pub fn read(args: &[OsString]) -> Option<Cli> {
         }
         "calendar" => (
             "calendar",
-            Box::new(calendar::CalendarArgs {
+            PuzzleCommand::Calendar(CalendarArgs {
                 date: file.map(|date| date.to_string_lossy().into_owned()),
                 all_dates: false,
                 flags,
@@ -147,19 +147,19 @@ pub fn read(args: &[OsString]) -> Option<Cli> {
         ),
         "sudoku" => (
             "sudoku",
-            Box::new(sudoku::SudokuArgs {
+            PuzzleCommand::Sudoku(SudokuArgs {
                 puzzle: puzzle(file, flags),
             }),
         ),
         "futoshiki" => (
             "futoshiki",
-            Box::new(futoshiki::FutoshikiArgs {
+            PuzzleCommand::Futoshiki(FutoshikiArgs {
                 puzzle: puzzle(file, flags),
             }),
         ),
         _ => (
             "binairo",
-            Box::new(binairo::BinairoArgs {
+            PuzzleCommand::Binairo(BinairoArgs {
                 file,
                 make: MakeFlags::defaults(),
                 repeats: false,

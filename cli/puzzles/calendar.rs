@@ -8,68 +8,14 @@ use std::io::{self, BufWriter, Write};
 use std::ops::ControlFlow;
 
 use anyhow::{anyhow, Context, Result};
-use clap::Args;
 use reductions::calendar::{AllDates, Calendar, Date, MONTHS};
 use serde::Serialize;
 
-use crate::args::{Format, Prints, SolveFlags};
+use crate::args::{CalendarArgs, Format, SolveFlags};
 use crate::board::View;
 use crate::process::Found;
 use crate::run::Mode;
 use draw::render::Paint;
-
-/// The board (docs/puzzles.md): Jan-Jun and Jul-Dec on two rows of six, then the days 1-31 on
-/// rows of seven. The eight pieces R V Y U P N Z L, each used once, may be turned and
-/// flipped; they cover every cell but the date's month and day.
-///
-/// Plain text (when stdout is not a terminal, or --plain): one line per board row, one
-/// character per cell: the piece's letter, `.` on the two open cells (the month and the
-/// day), `#` where the board has no cell; a blank line between boards. On a terminal,
-/// the pieces are drawn in color with the month and day named in the open cells.
-#[derive(Debug, Args)]
-#[command(after_help = "Examples:\n  \
-    dlx calendar                      today's date (in the local time zone)\n  \
-    dlx calendar tomorrow             tomorrow's\n  \
-    dlx calendar aug-19 --count       how many solutions Aug 19 has (100)\n  \
-    dlx calendar 2026-02-28 --all     every solution of a date\n  \
-    dlx calendar --all-dates          every date of a leap year counted\n  \
-    dlx calendar 8-19 --format svg > aug19.svg")]
-pub struct CalendarArgs {
-    /// The date: 8-19, 8/19, 08-19, aug-19, "Aug 19", august-19, 2026-08-19, today, tomorrow
-    /// or yesterday [default: today, in the local time zone].
-    #[arg(value_name = "DATE")]
-    pub date: Option<String>,
-
-    /// Count the solutions of every date of a leap year, in one search: a line `Jan 1: 64`
-    /// per date, then `min: N (dates)`, `max: N (dates)` and `total: N` (a table on a
-    /// terminal; with --format json an object per date, then the summary).
-    #[arg(long, conflicts_with_all = ["date", "count", "all", "limit", "shard"])]
-    pub all_dates: bool,
-
-    #[command(flatten)]
-    pub flags: SolveFlags,
-}
-
-impl super::PuzzleArgs for CalendarArgs {
-    fn flags(&self) -> &SolveFlags {
-        &self.flags
-    }
-
-    fn run(&self) -> Result<Found> {
-        run(self)
-    }
-
-    fn prints(&self) -> Option<Prints> {
-        self.all_dates.then_some(Prints {
-            flag: "--all-dates",
-            what: "counts",
-            formats: &[Format::Text, Format::Json, Format::Dlx],
-        })
-    }
-}
-
-/// `dlx calendar`.
-pub const VIEW: super::View = super::View::new::<CalendarArgs>("calendar");
 
 pub fn run(args: &CalendarArgs) -> Result<Found> {
     if args.all_dates {

@@ -4,61 +4,12 @@
 use std::ops::ControlFlow;
 
 use anyhow::{bail, Result};
-use clap::Args;
 use reductions::drawing::Draw;
 use reductions::futoshiki::{self, Difficulty, Futoshiki};
 
-use crate::args::{FileArgs, MakeFlags, SolveFlags};
+use crate::args::FileArgs;
 use crate::make::{self, Made};
 use crate::process::Found;
-
-/// Every row and every column holds 1..n once each; the given digits stay; the
-/// inequalities between neighbouring cells hold.
-///
-/// The file (docs/puzzles.md): a line with n, then 2n-1 lines. Rows of digits: n numbers
-/// (0 = empty) separated by `|` (no relation), `<` (left smaller) or `>` (left larger).
-/// Between two digit rows, 2n-1 marks: at even positions `-` (none), `^` (upper
-/// smaller) or `v` (upper larger), `-` at odd positions. Blanks between tokens are
-/// optional. Standard input if FILE is absent or `-`.
-///
-/// Unequal's adjacent mode: a first line `N adjacent`, then `=` between two cells for a bar
-/// (consecutive digits) and `|` or `-` for none (digits not consecutive); or an Unequal ID
-/// `5a:...`; `--generate 5a` makes them.
-///
-/// Plain text: the same format, every cell filled, the relations kept. On a terminal the
-/// signs stand between the cells and the givens are set apart.
-///
-/// Is my puzzle unique? `dlx futoshiki puzzle.txt --limit 2 --count` prints 1 for a
-/// puzzle with exactly one solution (2 means several, 0 none, exit status 1).
-#[derive(Debug, Args)]
-#[command(after_help = "Examples:\n  \
-    dlx futoshiki puzzle.txt                   the first solution\n  \
-    dlx futoshiki puzzle.txt --limit 2 --count 1 if the solution is unique\n  \
-    dlx futoshiki puzzle.txt --count           every solution counted\n  \
-    dlx futoshiki puzzle.txt --grade           its difficulty\n  \
-    dlx futoshiki --generate 7 --difficulty extreme | dlx futoshiki\n  \
-    dlx futoshiki --generate 5 --format tatham  a game ID for Tatham's Unequal")]
-pub struct FutoshikiArgs {
-    #[command(flatten)]
-    pub puzzle: FileArgs,
-}
-
-impl super::PuzzleArgs for FutoshikiArgs {
-    fn flags(&self) -> &SolveFlags {
-        &self.puzzle.flags
-    }
-
-    fn run(&self) -> Result<Found> {
-        run(&self.puzzle)
-    }
-
-    fn make(&self) -> Option<&MakeFlags> {
-        Some(&self.puzzle.make)
-    }
-}
-
-/// `dlx futoshiki`.
-pub const VIEW: super::View = super::View::new::<FutoshikiArgs>("futoshiki");
 
 pub fn run(args: &FileArgs) -> Result<Found> {
     if let Some(size) = &args.make.generate {

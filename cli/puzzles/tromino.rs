@@ -2,84 +2,21 @@
 //! classic divide-and-conquer construction (`--method divide`).
 
 use std::io::{BufWriter, Write};
-use std::path::PathBuf;
 use std::time::Instant;
 
 use anyhow::{bail, Context, Result};
-use clap::{Args, ValueEnum};
 use reductions::drawing::Draw;
 use reductions::grid::{Cell, Mask};
 use reductions::tromino::{self, Tromino, TrominoError, MAX_SIZE};
 use reductions::Reduction;
 
-use crate::args::{cell, Format, SolveFlags};
+use crate::args::{Format, Method, TrominoArgs};
 use crate::board::View;
 use crate::process::Found;
 
 /// The largest board `--method divide` draws as SVG (a rectangle per cell: 512 x 512 is
 /// about 25 MB).
 const LARGEST_PICTURE: usize = 512;
-
-/// How `dlx tromino` tiles.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Method {
-    /// Exact cover: any board; every tiling can be listed or counted.
-    Cover,
-    /// The divide-and-conquer construction: one tiling of a 2^k x 2^k board without one cell.
-    Divide,
-}
-
-/// By exact cover (--method cover, the default) any board can be tiled, and all its
-/// tilings listed or counted. The classic divide-and-conquer construction (--method
-/// divide) builds one tiling of a 2^k x 2^k board with one missing cell at once, even
-/// at 4096 x 4096, numbering the tiles in the order it places them.
-///
-/// Plain text: the seed's format, one line per row, the tile numbers of the cells
-/// separated by single blanks (tiles numbered from 1; by exact cover in the reading
-/// order of their first cells), `0` on the missing cell and on any position off the
-/// board; a blank line between tilings.
-///
-/// A board file is lines of `.` (a cell to cover) and `#` (no cell), optionally after
-/// a first line `H W`.
-#[derive(Debug, Args)]
-#[command(after_help = "Examples:\n  \
-    dlx tromino --size 4 --missing 2,2 --method divide\n  \
-    dlx tromino --size 8 --missing 0,0 --count       30355 tilings\n  \
-    dlx tromino --size 4096 --missing 5,7 --method divide > big.txt\n  \
-    dlx tromino --board board.txt --all --limit 10")]
-pub struct TrominoArgs {
-    /// An N x N board.
-    #[arg(long, value_name = "N", conflicts_with = "board")]
-    pub size: Option<usize>,
-
-    /// The cell left out of the N x N board, as ROW,COL from 0 (like 2,2).
-    #[arg(long, value_name = "R,C", requires = "size", value_parser = cell)]
-    pub missing: Option<reductions::grid::Cell>,
-
-    /// A board file: lines of `.` (a cell) and `#` (no cell), optionally after `H W`.
-    #[arg(long, value_name = "FILE")]
-    pub board: Option<PathBuf>,
-
-    /// How to tile.
-    #[arg(long, value_enum, value_name = "METHOD", default_value_t = Method::Cover)]
-    pub method: Method,
-
-    #[command(flatten)]
-    pub flags: SolveFlags,
-}
-
-impl super::PuzzleArgs for TrominoArgs {
-    fn flags(&self) -> &SolveFlags {
-        &self.flags
-    }
-
-    fn run(&self) -> Result<Found> {
-        run(self)
-    }
-}
-
-/// `dlx tromino`.
-pub const VIEW: super::View = super::View::new::<TrominoArgs>("tromino");
 
 pub fn run(args: &TrominoArgs) -> Result<Found> {
     let board = match (&args.board, args.size) {

@@ -2,7 +2,7 @@
 //!
 //! The server answers a client that half-closes its side after its request (hyper's
 //! `half_close`), so hyper stops reading once a request is in, and a client that went away is
-//! noticed only when the answer is written, after the job. [`Jobs::run`](super::jobs::Jobs::run)
+//! noticed only when the answer is written, after the job. A job's waiter (`Jobs::run`)
 //! therefore looks at the socket itself every [`LOOK_EVERY`] while its job runs:
 //!
 //! - an error on the socket (a reset) means the client is gone;
