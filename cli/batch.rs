@@ -20,7 +20,6 @@ use reductions::Encoding;
 
 use crate::args::{Format, SolveFlags};
 use crate::input::{Line, Puzzles};
-use crate::memo::Defaults;
 use crate::process::{note, Found};
 use crate::run::Mode;
 
@@ -308,14 +307,9 @@ fn solve_one<R: Draw>(
             (&own, &[][..])
         }
     };
-    let defaults = Defaults::of(&reductions::plan::plan(
-        reduction,
-        &line.puzzle,
-        encoding,
-        task,
-    ));
+    let plan = reductions::plan::plan(reduction, &line.puzzle, encoding, task);
     // One thread a puzzle, and no progress bar: what `configure` adds is not wanted here.
-    let mut reasoning = crate::run::reasoning(&encoding.problem, flags, &defaults)?;
+    let mut reasoning = crate::run::reasoning(&encoding.problem, flags, &plan)?;
     if !given.is_empty() {
         debug_assert_eq!(reasoning.tree_used(), dlx::Tree::Links);
         reasoning = reasoning.given(given).context("the givens clash")?;

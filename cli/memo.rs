@@ -4,98 +4,13 @@
 
 use std::io::{self, BufWriter, Write};
 
-use std::sync::Arc;
-
 use anyhow::{anyhow, Context, Result};
 use dlx::memo::Branching;
-use dlx::{Propagation, Solver};
+use dlx::Solver;
 
 use crate::args::{Format, SolveFlags};
 use crate::process::note;
 use crate::process::Found;
-
-/// What a command's runs do unless the flags say otherwise: the item order of memoized
-/// runs, whether `--count` memoizes without `--memo` (see [`Reduction::memo_by_default`]),
-/// and the reasoning at every node of a search (see [`Reduction::propagation`] and
-/// [`Reduction::propagator`]).
-#[derive(Clone)]
-pub struct Defaults {
-    pub order: Branching,
-    pub by_default: bool,
-    pub propagation: Propagation,
-    pub propagator: Option<Arc<dyn dlx::propagate::Propagator>>,
-    /// The search tree, unless `--tree` says otherwise.
-    pub tree: dlx::Tree,
-    /// A direct uniform sampler for `--random`, where the command has one.
-    pub sampler: Option<reductions::Sampler>,
-    /// A direct exact count for `--count`, where the command has one.
-    pub counter: Option<reductions::Counter>,
-    /// A count whose enumeration Knuth's estimate puts above this many nodes memoizes.
-    pub memo_after: Option<u64>,
-}
-
-impl Defaults {
-    /// `dlx solve`: first-item order, memoized only with `--memo`, no propagation, and the
-    /// bit sets where they fit, else Knuth's links (`--tree links` for his node and update
-    /// counts everywhere).
-    pub const SOLVE: Defaults = Defaults {
-        order: Branching::FirstItem,
-        by_default: false,
-        propagation: Propagation::None,
-        propagator: None,
-        tree: dlx::Tree::Auto,
-        sampler: None,
-        counter: None,
-        memo_after: None,
-    };
-
-    /// What the library's plan for a puzzle says ([`reductions::plan`]).
-    pub fn of(plan: &reductions::plan::Plan) -> Defaults {
-        Defaults {
-            order: plan.memo_order,
-            by_default: plan.memoize,
-            propagation: plan.propagation,
-            propagator: plan.propagator.clone(),
-            tree: plan.tree,
-            sampler: plan.sampler.clone(),
-            counter: plan.counter.clone(),
-            memo_after: plan.memo_after,
-        }
-    }
-
-    /// The estimated nodes above which this run's count memoizes, when the plan says so and
-    /// the flags ask for nothing that a memoized count cannot do (nor for a bounded
-    /// enumeration: `--timeout`, `--node-limit`, `--no-memo`).
-    pub fn memo_after(&self, flags: &SolveFlags) -> Option<u64> {
-        self.memo_after.filter(|_| {
-            flags.count
-                && !flags.memo
-                && !flags.no_memo
-                && flags.limit.is_none()
-                && flags.node_limit.is_none()
-                && flags.timeout.is_none()
-                && flags.total_timeout.is_none()
-                && flags.shard.is_none()
-                && flags.within.is_none()
-                && flags.given.is_none()
-                && flags.split.is_none()
-        })
-    }
-
-    /// Whether this run counts by memoization: `--memo`, or a count the command memoizes by
-    /// default that asks for nothing a memoized count cannot do.
-    pub fn applies(&self, flags: &SolveFlags) -> bool {
-        flags.memo
-            || (self.by_default
-                && flags.count
-                && !flags.no_memo
-                && flags.limit.is_none()
-                && flags.shard.is_none()
-                && flags.within.is_none()
-                && flags.given.is_none()
-                && flags.split.is_none())
-    }
-}
 
 /// The solver with the item order (`order` unless `--order` says otherwise) and the memory
 /// limit of a memoized run.
@@ -439,7 +354,7 @@ pub(crate) fn memo_count(
 }
 
 /// The memory a count that turned from enumeration to memoization may take before it turns
-/// back ([`Defaults::memo_after`]): the enumeration then carries on.
+/// back ([`CountMethod::MemoIfLoose`](reductions::plan::CountMethod::MemoIfLoose)): the enumeration then carries on.
 const TRIAL_MEMO_LIMIT: usize = 1 << 30;
 
 /// A count whose enumeration was estimated too large, memoized within

@@ -16,9 +16,10 @@ use reductions::drawing::Draw;
 use crate::args::{Format, Propagate, SolveFlags, TreeChoice};
 use crate::board::View;
 use crate::memo::{
-    direct_count, estimate, memo_count, random_solutions, sampled_solutions, write_zdd, Defaults,
+    direct_count, estimate, memo_count, random_solutions, sampled_solutions, write_zdd,
 };
 use crate::process::{note, Found};
+use reductions::plan::{CountMethod, Plan};
 
 /// What the user asked to see.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -56,11 +57,7 @@ pub fn print_encoding(problem: &Problem) -> Result<Found> {
 /// defaults ask for (`--propagate none` is Knuth's search: no rule, and not the puzzle's own
 /// reasoning either; `--tree sparse-sets` reasons no more than that). Refused when the tree
 /// asked for cannot search the problem.
-pub fn reasoning<'p>(
-    problem: &'p Problem,
-    flags: &SolveFlags,
-    defaults: &Defaults,
-) -> Result<Solver<'p>> {
+pub fn reasoning<'p>(problem: &'p Problem, flags: &SolveFlags, plan: &Plan) -> Result<Solver<'p>> {
     if let Some(tree @ (TreeChoice::SparseSets | TreeChoice::Bitsets)) = flags.tree {
         let name = clap::ValueEnum::to_possible_value(&tree).expect("a named tree");
         let name = name.get_name();
@@ -87,10 +84,10 @@ pub fn reasoning<'p>(
         return Ok(solver);
     }
     // A search that reasons at every node walks the links, whatever the default tree.
-    let propagation = flags.propagate.map_or(defaults.propagation, Into::into);
-    let tree = flags.tree.map_or(defaults.tree, Into::into);
+    let propagation = flags.propagate.map_or(plan.propagation, Into::into);
+    let tree = flags.tree.map_or(plan.tree, Into::into);
     let mut solver = Solver::new(problem).tree(tree).propagation(propagation);
-    if let Some(propagator) = &defaults.propagator {
+    if let Some(propagator) = &plan.propagator {
         if flags.propagate != Some(Propagate::None) {
             solver = solver.propagator(propagator.clone());
         }
@@ -157,9 +154,9 @@ pub fn configure<'p>(
     problem: &'p Problem,
     flags: &SolveFlags,
     mode: Mode,
-    defaults: &Defaults,
+    plan: &Plan,
 ) -> Result<(Solver<'p>, Option<crate::progress::Bar>)> {
-    let mut solver = reasoning(problem, flags, defaults)?;
+    let mut solver = reasoning(problem, flags, plan)?;
     if !flags.memo {
         note_slow_choice(problem, &solver, flags.tree == Some(TreeChoice::Bitsets));
     }
@@ -249,17 +246,12 @@ fn print_split(solver: &Solver<'_>, depth: usize) -> Result<Found> {
 /// as the flags say. `write` prints one solution (its options in the order chosen, and its
 /// number from 1) in the command's own format; counts are printed here, in the format that
 /// `dlx merge` reads. Then statistics and notes on stderr, and what was found.
-pub fn search<W>(
-    problem: &Problem,
-    flags: &SolveFlags,
-    memo: Defaults,
-    mut write: W,
-) -> Result<Found>
+pub fn search<W>(problem: &Problem, flags: &SolveFlags, plan: Plan, mut write: W) -> Result<Found>
 where
     W: FnMut(&mut dyn Write, &[dlx::OptionId], u128) -> io::Result<()> + Send,
 {
     let mode = Mode::of(flags);
-    let (solver, bar) = configure(problem, flags, mode, &memo)?;
+    let (solver, bar) = configure(problem, flags, mode, &plan)?;
     if let Some(depth) = flags.split {
         return print_split(&solver, depth as usize);
     }
@@ -267,27 +259,23 @@ where
         return estimate(&solver, bar, flags, probes);
     }
     if flags.format == Format::Zdd {
-        return write_zdd(solver, bar, flags, memo.order);
+        return write_zdd(solver, bar, flags, plan.memo_order);
     }
     if let Some(draws) = flags.random {
-        if let Some(sampler) = memo.sampler {
+        if let Some(sampler) = plan.sampler.clone() {
             return sampled_solutions(sampler, bar, flags, draws, write);
         }
-        return random_solutions(solver, bar, flags, memo.order, draws, write);
+        return random_solutions(solver, bar, flags, plan.memo_order, draws, write);
     }
-    if memo.applies(flags) {
-        // A count memoized by default goes to the command's own exact method if it has one;
-        // `--memo`, `--order` and `--memo-limit` ask for the memo.
-        if let Some(counter) = memo
-            .counter
-            .filter(|_| !flags.memo && flags.order.is_none() && flags.memo_limit.is_none())
-        {
-            if let Some(bar) = &bar {
-                bar.finish();
-            }
-            return direct_count(counter, flags);
+    let method = (mode == Mode::Count).then(|| plan.count_method(&flags.count_ask()));
+    if let (Some(CountMethod::Counter), Some(counter)) = (method, plan.counter.clone()) {
+        if let Some(bar) = &bar {
+            bar.finish();
         }
-        return memo_count(solver, bar, flags, memo.order);
+        return direct_count(counter, flags);
+    }
+    if method == Some(CountMethod::Memo) {
+        return memo_count(solver, bar, flags, plan.memo_order);
     }
     if flags.memo_limit.is_some() || flags.order.is_some() {
         bail!(
@@ -295,10 +283,11 @@ where
              of tromino and tile), --random and --format zdd"
         );
     }
-
-    if let Some(nodes) = memo.memo_after(flags) {
+    if let Some(CountMethod::MemoIfLoose(nodes)) = method {
         if reductions::plan::is_loose(&solver, nodes) {
-            if let Some(found) = crate::memo::trial_memo_count(solver.clone(), flags, memo.order) {
+            if let Some(found) =
+                crate::memo::trial_memo_count(solver.clone(), flags, plan.memo_order)
+            {
                 if let Some(bar) = &bar {
                     bar.finish();
                 }
@@ -312,7 +301,7 @@ where
     let outcome = if mode == Mode::Count {
         let settings = flags
             .shard
-            .map(|_| search_settings(problem, &solver, flags, &memo));
+            .map(|_| search_settings(problem, &solver, flags, &plan));
         let outcome = solver.count();
         crate::memory::refuse_out_of_memory(&outcome)?;
         match settings {
@@ -466,7 +455,7 @@ pub fn search_settings(
     problem: &Problem,
     solver: &Solver<'_>,
     flags: &SolveFlags,
-    defaults: &Defaults,
+    plan: &Plan,
 ) -> crate::shard::Settings {
     let ids = |ids: &[usize]| {
         let ids: Vec<String> = ids.iter().map(ToString::to_string).collect();
@@ -475,7 +464,7 @@ pub fn search_settings(
     crate::shard::Settings {
         problem: crate::shard::digest(problem),
         tree: Some(tree_name(solver.tree_used())),
-        propagation: Some(propagation_name(flags, defaults)),
+        propagation: Some(propagation_name(flags, plan)),
         method: "search".to_owned(),
         given: flags.given.as_ref().map(|given| ids(&given.0)),
         within: flags.within.as_ref().map(|within| ids(&within.0)),
@@ -483,13 +472,13 @@ pub fn search_settings(
 }
 
 /// The reasoning at every node that [`reasoning`] sets up, in words.
-fn propagation_name(flags: &SolveFlags, defaults: &Defaults) -> String {
+fn propagation_name(flags: &SolveFlags, plan: &Plan) -> String {
     if let Some(TreeChoice::SparseSets | TreeChoice::Bitsets) = flags.tree {
         return "none".to_owned();
     }
-    let level = flags.propagate.map_or(defaults.propagation, Into::into);
+    let level = flags.propagate.map_or(plan.propagation, Into::into);
     let level = format!("{level:?}").to_lowercase();
-    if defaults.propagator.is_some() && flags.propagate != Some(Propagate::None) {
+    if plan.propagator.is_some() && flags.propagate != Some(Propagate::None) {
         format!("{level} and the puzzle's own rules")
     } else {
         level
@@ -594,7 +583,7 @@ fn report_stop(outcome: &Outcome, mode: Mode, flags: &SolveFlags) {
 pub fn solve_boards<B, D>(
     problem: &Problem,
     flags: &SolveFlags,
-    memo: Defaults,
+    plan: Plan,
     decode: D,
 ) -> Result<Found>
 where
@@ -605,7 +594,7 @@ where
         return print_encoding(problem);
     }
     let view = View::new(flags);
-    search(problem, flags, memo, |out, options, index| {
+    search(problem, flags, plan, |out, options, index| {
         view.write(&decode(options), index, out)
     })
 }
@@ -620,10 +609,12 @@ where
 {
     let prepared = reductions::plan::prepare(reduction, puzzle, task(flags))
         .context("cannot build the exact-cover problem")?;
-    let defaults = Defaults::of(&prepared.plan);
-    solve_boards(&prepared.encoding.problem, flags, defaults, |options| {
-        reduction.drawing(puzzle, prepared.decode(puzzle, options))
-    })
+    solve_boards(
+        &prepared.encoding.problem,
+        flags,
+        prepared.plan.clone(),
+        |options| reduction.drawing(puzzle, prepared.decode(puzzle, options)),
+    )
 }
 
 /// The task the flags ask of a puzzle, for the library's plan.

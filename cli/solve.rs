@@ -9,10 +9,10 @@ use dlx::Problem;
 
 use crate::args::{Format, SolveArgs, SolveFlags};
 use crate::input::read_input;
-use crate::memo::Defaults;
 use crate::process::note;
 use crate::process::Found;
 use crate::run::{print_encoding, search, Mode};
+use reductions::plan::Plan;
 
 /// The line between problems of one input: three hyphens alone on a line, unless the problem
 /// above names an item `---` (then the line is an option).
@@ -170,7 +170,7 @@ fn threads_over_problems(flags: &SolveFlags, problems: usize) -> usize {
     let mode = Mode::of(flags);
     let in_turn = mode == Mode::All
         || flags.threads == 1
-        || Defaults::SOLVE.applies(flags)
+        || flags.memo
         || flags.seed.is_some()
         || flags.memo_limit.is_some()
         || flags.order.is_some();
@@ -244,7 +244,7 @@ fn solve_alone(
     flags: &SolveFlags,
     mode: Mode,
 ) -> Result<(Vec<u8>, dlx::Outcome)> {
-    let solver = crate::run::reasoning(problem, flags, &Defaults::SOLVE)?;
+    let solver = crate::run::reasoning(problem, flags, &Plan::plain(crate::run::task(flags)))?;
     let mut solver = crate::run::limited(solver, flags, mode);
     if let Some(limit) = flags.timeout {
         solver = solver.deadline(crate::process::started() + limit);
@@ -357,7 +357,7 @@ fn solve_parsed(
     search(
         problem_text,
         &args.flags,
-        crate::memo::Defaults::SOLVE,
+        Plan::plain(crate::run::task(&args.flags)),
         |out, options, index| write_solution(out, problem_text, options, index, format, problem),
     )
 }

@@ -350,6 +350,24 @@ impl MakeFlags {
 }
 
 impl SolveFlags {
+    /// What a count asks beyond its number, by which the plan picks its method
+    /// ([`Plan::count_method`](reductions::plan::Plan::count_method)).
+    pub fn count_ask(&self) -> reductions::plan::CountAsk {
+        reductions::plan::CountAsk {
+            memo: self.memo,
+            no_memo: self.no_memo,
+            memo_settings: self.order.is_some() || self.memo_limit.is_some(),
+            enumeration_parts: self.limit.is_some()
+                || self.shard.is_some()
+                || self.within.is_some()
+                || self.given.is_some()
+                || self.split.is_some(),
+            partial: self.node_limit.is_some()
+                || self.timeout.is_some()
+                || self.total_timeout.is_some(),
+        }
+    }
+
     /// When a run of one task must stop: the earlier of `--timeout` and `--total-timeout`,
     /// counted from the start of the command (reading the input, making puzzles and drawing
     /// random solutions included).

@@ -66,11 +66,11 @@ fn all_dates(flags: &SolveFlags) -> Result<Found> {
         Format::Text | Format::Json => {}
     }
     // Bit sets, as for one date (`Calendar::tree`).
-    let defaults = crate::memo::Defaults {
+    let plan = reductions::plan::Plan {
         tree: dlx::Tree::Bitsets,
-        ..crate::memo::Defaults::SOLVE
+        ..reductions::plan::Plan::plain(reductions::plan::Task::Count)
     };
-    let (solver, bar) = crate::run::configure(problem, flags, Mode::Count, &defaults)?;
+    let (solver, bar) = crate::run::configure(problem, flags, Mode::Count, &plan)?;
     let mut counts = [[0u64; 31]; 12];
     let outcome = solver.for_each(|options| {
         if let Some(date) = all.date_of(options) {

@@ -139,6 +139,89 @@ impl Plan {
     }
 }
 
+impl Plan {
+    /// The plan of a problem that no puzzle describes (`dlx solve`, a program's own matrix):
+    /// Knuth's search (no reasoning at the nodes, memoized runs in first-item order) on the
+    /// bit sets where they fit, else his links, counted by enumeration.
+    pub fn plain(task: Task) -> Plan {
+        Plan {
+            task,
+            tree: dlx::Tree::Auto,
+            propagation: dlx::Propagation::None,
+            propagator: None,
+            memoize: false,
+            memo_after: None,
+            memo_order: dlx::memo::Branching::FirstItem,
+            counter: None,
+            sampler: None,
+        }
+    }
+
+    /// How a count of this plan is made, given what the caller asks of it beyond its number:
+    /// the one choice of method that the library's counts ([`Prepared::count_with`]) and the
+    /// `dlx` command make.
+    ///
+    /// ```
+    /// use reductions::plan::{CountAsk, CountMethod, Plan, Task};
+    ///
+    /// let plain = Plan::plain(Task::Count);
+    /// assert_eq!(plain.count_method(&CountAsk::default()), CountMethod::Enumerate);
+    /// let memo = CountAsk { memo: true, ..CountAsk::default() };
+    /// assert_eq!(plain.count_method(&memo), CountMethod::Memo);
+    /// ```
+    pub fn count_method(&self, ask: &CountAsk) -> CountMethod {
+        if ask.memo {
+            return CountMethod::Memo;
+        }
+        if ask.no_memo || ask.enumeration_parts {
+            return CountMethod::Enumerate;
+        }
+        if self.counter.is_some() && !ask.memo_settings {
+            return CountMethod::Counter;
+        }
+        if self.memoize {
+            return CountMethod::Memo;
+        }
+        match self.memo_after {
+            Some(nodes) if !ask.partial => CountMethod::MemoIfLoose(nodes),
+            _ => CountMethod::Enumerate,
+        }
+    }
+}
+
+/// How a count is made ([`Plan::count_method`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum CountMethod {
+    /// The puzzle's own exact count ([`Plan::counter`]).
+    Counter,
+    /// A memoized count ([`dlx::Solver::memo_count`]).
+    Memo,
+    /// A memoized count if the enumeration is a loose grid's ([`is_loose`] above this many
+    /// nodes), else enumeration.
+    MemoIfLoose(u64),
+    /// Enumeration ([`dlx::Solver::count`]).
+    Enumerate,
+}
+
+/// What a caller asks of a count beyond its number, which rules out some methods
+/// ([`Plan::count_method`]). The default asks nothing more.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
+pub struct CountAsk {
+    /// Memoize, whatever the plan says (`--memo`); not the puzzle's own count either.
+    pub memo: bool,
+    /// Never memoize (`--no-memo`).
+    pub no_memo: bool,
+    /// The memo's own settings are given (its item order, its memory): a count memoized by
+    /// default is then the memo's, not the puzzle's own.
+    pub memo_settings: bool,
+    /// Parts of the enumeration are asked for (a limit on solutions, a shard, a prefix,
+    /// givens, a split), which only enumeration has.
+    pub enumeration_parts: bool,
+    /// Part of the count is wanted where a time or node limit stops it: an enumeration tells
+    /// one and a memo does not, so a count that memoizes only when loose enumerates.
+    pub partial: bool,
+}
+
 /// Whether the enumeration of `solver` is a loose grid's, to count by memoization
 /// ([`Plan::memo_after`]): Knuth's estimate puts it above `nodes`, once a short enumeration
 /// (ten nodes a probe) has not ended: a puzzle's count ends within that, in a millisecond,
@@ -230,15 +313,16 @@ impl<R: Reduction> Prepared<R> {
         &'s self,
         limit: impl FnOnce(dlx::Solver<'s>) -> dlx::Solver<'s>,
     ) -> (dlx::Count, bool) {
-        if let Some(counter) = &self.plan.counter {
+        let method = self.plan.count_method(&CountAsk::default());
+        if let (CountMethod::Counter, Some(counter)) = (method, &self.plan.counter) {
             return (counter(), true);
         }
         let solver = limit(self.solver());
-        let memoize = self.plan.memoize
-            || self
-                .plan
-                .memo_after
-                .is_some_and(|nodes| is_loose(&solver, nodes));
+        let memoize = match method {
+            CountMethod::Memo => true,
+            CountMethod::MemoIfLoose(nodes) => is_loose(&solver, nodes),
+            CountMethod::Counter | CountMethod::Enumerate => false,
+        };
         if memoize {
             match solver.clone().memo_count() {
                 Ok(outcome) => return (outcome.count, true),
@@ -291,4 +375,98 @@ pub fn prepare<R: Reduction + Clone>(
         encoding,
         plan,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every way a count can be asked, on the plans of the three kinds of puzzle: the
+    /// plain problem's, a loose grid's (memoized past an estimate), and a tiling's
+    /// (memoized by default, with its own counter).
+    #[test]
+    fn the_count_method_follows_the_plan_and_what_is_asked() {
+        let counter: Counter = Arc::new(|| dlx::Count::from(1u128));
+        let plain = Plan::plain(Task::Count);
+        let loose = Plan {
+            memo_after: Some(MEMO_AFTER_NODES),
+            ..Plan::plain(Task::Count)
+        };
+        let tiling = Plan {
+            memoize: true,
+            counter: Some(counter),
+            ..Plan::plain(Task::Count)
+        };
+        let asks = [
+            ("nothing", CountAsk::default()),
+            (
+                "memo",
+                CountAsk {
+                    memo: true,
+                    ..CountAsk::default()
+                },
+            ),
+            (
+                "no memo",
+                CountAsk {
+                    no_memo: true,
+                    ..CountAsk::default()
+                },
+            ),
+            (
+                "memo settings",
+                CountAsk {
+                    memo_settings: true,
+                    ..CountAsk::default()
+                },
+            ),
+            (
+                "parts",
+                CountAsk {
+                    enumeration_parts: true,
+                    ..CountAsk::default()
+                },
+            ),
+            (
+                "partial",
+                CountAsk {
+                    partial: true,
+                    ..CountAsk::default()
+                },
+            ),
+        ];
+        let expected = [
+            // plain, loose, tiling
+            [
+                CountMethod::Enumerate,
+                CountMethod::MemoIfLoose(MEMO_AFTER_NODES),
+                CountMethod::Counter,
+            ],
+            [CountMethod::Memo, CountMethod::Memo, CountMethod::Memo],
+            [
+                CountMethod::Enumerate,
+                CountMethod::Enumerate,
+                CountMethod::Enumerate,
+            ],
+            [
+                CountMethod::Enumerate,
+                CountMethod::MemoIfLoose(MEMO_AFTER_NODES),
+                CountMethod::Memo,
+            ],
+            [
+                CountMethod::Enumerate,
+                CountMethod::Enumerate,
+                CountMethod::Enumerate,
+            ],
+            [
+                CountMethod::Enumerate,
+                CountMethod::Enumerate,
+                CountMethod::Counter,
+            ],
+        ];
+        for ((name, ask), expected) in asks.iter().zip(expected) {
+            let got = [&plain, &loose, &tiling].map(|plan| plan.count_method(ask));
+            assert_eq!(got, expected, "{name}");
+        }
+    }
 }
