@@ -20,6 +20,7 @@ mod board;
 mod input;
 mod json;
 mod make;
+mod manual;
 mod memo;
 mod memory;
 mod merge;
@@ -217,45 +218,8 @@ fn run(cli: args::Cli) -> anyhow::Result<Found> {
             command.build();
             args.shell.try_generate(&command, out)
         }),
-        args::Command::Tool(args::Tool::Man(_)) => write_out(manual_page),
+        args::Command::Tool(args::Tool::Man(_)) => write_out(manual::page),
     }
-}
-
-/// The manual page: the command's own sections, then a section per subcommand with its
-/// synopsis, description and every option (what `dlx SUBCOMMAND --help` shows), so that one
-/// page documents every flag (`man -l` finds `--count` under each command that has it).
-fn manual_page(out: &mut dyn Write) -> io::Result<()> {
-    let mut command = <args::Cli as clap::CommandFactory>::command();
-    command.build();
-    let man = clap_mangen::Man::new(command.clone());
-    man.render_title(out)?;
-    man.render_name_section(out)?;
-    man.render_synopsis_section(out)?;
-    man.render_description_section(out)?;
-    man.render_options_section(out)?;
-    let mut subcommands: Vec<&clap::Command> = command
-        .get_subcommands()
-        .filter(|sub| sub.get_name() != "help")
-        .collect();
-    // In the order of `dlx --help`, not of their definitions.
-    subcommands.sort_by_key(|sub| sub.get_display_order());
-    for sub in subcommands {
-        let name = format!("dlx {}", sub.get_name());
-        let sub = sub.clone().bin_name(name.clone());
-        writeln!(out, ".SH \"{}\"", name.to_uppercase())?;
-        // The sub-page's sections become subsections of this one.
-        let mut sections = Vec::new();
-        let page = clap_mangen::Man::new(sub);
-        page.render_synopsis_section(&mut sections)?;
-        page.render_description_section(&mut sections)?;
-        page.render_options_section(&mut sections)?;
-        let sections = String::from_utf8_lossy(&sections).replace("\n.SH ", "\n.SS ");
-        let sections = sections
-            .strip_prefix(".SH ")
-            .map_or(sections.clone(), |rest| format!(".SS {rest}"));
-        out.write_all(sections.as_bytes())?;
-    }
-    man.render_version_section(out)
 }
 
 /// Writes what `write` makes to stdout (completions, the manual page).

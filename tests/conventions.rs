@@ -95,19 +95,54 @@ fn completions_and_the_manual_page_cover_every_command() {
 #[test]
 fn completions_and_the_manual_page_snapshots() {
     let man = stdout(&dlx(&["man"]));
-    // Every subcommand has its section, with its options: the counting flags under each
-    // command that counts.
+    // Every subcommand has its section; the options that many share are described once, in a
+    // section of their own that each command which takes them names; every option of every
+    // command's --help is on the page.
     let commands = crate::binary::subcommands();
     assert!(commands.len() >= 12, "{commands:?}");
-    for command in &commands {
-        let heading = format!(".SH \"DLX {}\"", command.to_uppercase());
+    let section_of = |heading: &str| -> String {
         let section = man
-            .split_once(&heading)
+            .split_once(&format!(".SH {heading}\n"))
             .unwrap_or_else(|| panic!("no section {heading}"))
             .1;
-        let section = section.split("\n.SH ").next().unwrap();
-        let counts = stdout(&dlx(&[command, "--help"])).contains("--count");
-        assert_eq!(section.contains("\\-\\-count"), counts, "{command}");
+        section.split("\n.SH ").next().unwrap().to_owned()
+    };
+    for command in &commands {
+        let section = section_of(&format!("\"DLX {}\"", command.to_uppercase()));
+        let help = stdout(&dlx(&[command, "--help"]));
+        let counts = help.contains("-c, --count");
+        assert_eq!(
+            section.contains("the solving options (SOLVING OPTIONS)"),
+            counts,
+            "{command}"
+        );
+        assert!(
+            !section.contains("\\fB\\-\\-count\\fR"),
+            "{command} repeats --count"
+        );
+        // The options' own lines, not the examples (whose flags may be other programs').
+        for flag in help
+            .lines()
+            .filter(|line| line.trim_start().starts_with('-'))
+            .flat_map(|line| line.split(|c: char| !(c.is_ascii_alphanumeric() || c == '-')))
+            .filter(|word| word.starts_with("--") && word.len() > 2)
+        {
+            let roff = format!("\\fB{}\\fR", flag.replace('-', "\\-"));
+            assert!(man.contains(&roff), "{command}: {flag} is not on the page");
+        }
+    }
+    assert_eq!(
+        man.matches("\\fB\\-c\\fR, \\fB\\-\\-count\\fR").count(),
+        1,
+        "--count described once"
+    );
+    // Each command's examples, as --help shows them.
+    assert!(
+        man.contains("dlx queens 12 \\-\\-count       14200"),
+        "{man}"
+    );
+    for section in ["\"EXIT STATUS\"", "ENVIRONMENT", "\"SEE ALSO\""] {
+        assert!(section_of(section).len() > 100, "{section}");
     }
     insta::assert_snapshot!("man", man);
     insta::assert_snapshot!("completions_bash", stdout(&dlx(&["completions", "bash"])));
