@@ -192,6 +192,7 @@ fn report_panic(payload: &(dyn Any + Send), location: Option<&panic::Location<'_
 }
 
 fn run(cli: args::Cli) -> anyhow::Result<Found> {
+    args::refusals::refuse_output(&cli.output, &cli.command)?;
     if let Some(path) = &cli.output.output {
         output::to_file(path)?;
     }

@@ -376,6 +376,28 @@ fn output_goes_to_the_file_of_dash_o() {
     man.assert_status(0);
     assert_eq!(man.stdout, "");
     assert!(std::fs::read_to_string(&after).unwrap().starts_with(".ie"));
+    // Only where they act: serve writes no results, and serve, man and completions read no
+    // input; refused before the command or after it, and not offered by its --help.
+    for (args, flag) in [
+        (&["serve", "-o", after_path][..], "-o"),
+        (&["-o", after_path, "serve"], "-o"),
+        (&["serve", "--max-input", "1K"], "--max-input"),
+        (&["man", "--max-input", "1K"], "--max-input"),
+        (&["--max-input", "1K", "man"], "--max-input"),
+        (&["completions", "bash", "--max-input", "1K"], "--max-input"),
+        (&["--max-input", "1K", "completions", "bash"], "--max-input"),
+    ] {
+        let run = dlx(args);
+        run.assert_status(2);
+        assert!(run.stdout.is_empty(), "{args:?}");
+        assert!(run.stderr.contains(flag), "{args:?}: {}", run.stderr);
+    }
+    for (command, offers_output) in [("serve", false), ("man", true), ("completions", true)] {
+        let help = dlx(&[command, "--help"]).stdout;
+        assert!(!help.contains("--max-input"), "{command}");
+        assert_eq!(help.contains("--output"), offers_output, "{command}");
+    }
+    assert!(dlx(&["merge", "--help"]).stdout.contains("--max-input"));
     let missing = dir.join("no/such/dir/out.txt");
     let refused = dlx(&["queens", "8", "-o", missing.to_str().unwrap()]);
     refused.assert_status_in(&[2]);

@@ -578,17 +578,37 @@ impl<T: clap::FromArgMatches> clap::FromArgMatches for Deferred<T> {
     }
 }
 
-impl<T: Args> Args for Deferred<T> {
+/// Which of the flags of [`Output`] a command takes after its name: only those that act on
+/// it (`serve` writes no results and reads no input; `man` and `completions` read none).
+pub trait OutputFlags {
+    /// `-o`: the command writes results.
+    const WRITES: bool = true;
+    /// `--max-input`: the command reads an input.
+    const READS: bool = true;
+}
+
+/// `cmd` with the flags of [`Output`] that `T` takes.
+fn with_output<T: OutputFlags>(cmd: clap::Command) -> clap::Command {
+    if T::WRITES && T::READS {
+        return Output::augment_args(cmd);
+    }
+    let flags = Output::augment_args(clap::Command::new("dlx"));
+    flags
+        .get_arguments()
+        .filter(|arg| match arg.get_id().as_str() {
+            "output" => T::WRITES,
+            _ => T::READS,
+        })
+        .fold(cmd, |cmd, arg| cmd.arg(arg.clone()))
+}
+
+impl<T: Args + OutputFlags> Args for Deferred<T> {
     fn augment_args(cmd: clap::Command) -> clap::Command {
-        cmd.defer(|cmd| keeping_about(cmd, |cmd| T::augment_args(Output::augment_args(cmd))))
+        cmd.defer(|cmd| keeping_about(cmd, |cmd| T::augment_args(with_output::<T>(cmd))))
     }
 
     fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
-        cmd.defer(|cmd| {
-            keeping_about(cmd, |cmd| {
-                T::augment_args_for_update(Output::augment_args_for_update(cmd))
-            })
-        })
+        cmd.defer(|cmd| keeping_about(cmd, |cmd| T::augment_args_for_update(with_output::<T>(cmd))))
     }
 }
 

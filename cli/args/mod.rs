@@ -15,7 +15,8 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand};
 
 pub use flags::{
-    said_once, ColorChoice, Deferred, Format, MakeFlags, Output, Propagate, SolveFlags, TreeChoice,
+    said_once, ColorChoice, Deferred, Format, MakeFlags, Output, OutputFlags, Propagate,
+    SolveFlags, TreeChoice,
 };
 pub use puzzles::{
     ArrowsArgs, BinairoArgs, BinairoEncoding, CalendarArgs, FutoshikiArgs, LatinArgs, Method,
@@ -41,8 +42,14 @@ fn parse_with_clap(args: Vec<std::ffi::OsString>) -> Result<Cli, clap::Error> {
     let mut command = std::mem::ManuallyDrop::new(Cli::command());
     let mut matches = std::mem::ManuallyDrop::new(command.try_get_matches_from_mut(args)?);
     let sub = matches.subcommand().map(|(_, sub)| sub);
-    let after = sub.and_then(|sub| sub.get_one::<PathBuf>("output").cloned());
-    let max_after = sub.and_then(|sub| sub.get_one::<usize>("max_input").copied());
+    // Not every command takes them (`OutputFlags`).
+    let after = sub.and_then(|sub| sub.try_get_one::<PathBuf>("output").ok().flatten().cloned());
+    let max_after = sub.and_then(|sub| {
+        sub.try_get_one::<usize>("max_input")
+            .ok()
+            .flatten()
+            .copied()
+    });
     let mut cli =
         Cli::from_arg_matches_mut(&mut matches).map_err(|err| err.format(&mut command))?;
     if after.is_some() {
@@ -234,6 +241,23 @@ impl Subcommand for Command {
 /// `dlx man` takes no arguments but `-o`.
 #[derive(Debug, Args)]
 pub struct ManArgs {}
+
+impl OutputFlags for ManArgs {
+    const READS: bool = false;
+}
+
+impl OutputFlags for CompletionsArgs {
+    const READS: bool = false;
+}
+
+impl OutputFlags for ServeArgs {
+    const WRITES: bool = false;
+    const READS: bool = false;
+}
+
+impl OutputFlags for MergeArgs {}
+
+impl OutputFlags for SolveArgs {}
 
 #[derive(Debug, Args)]
 pub struct CompletionsArgs {

@@ -95,6 +95,26 @@ fn search_flags(flags: &SolveFlags) -> [(bool, &'static str); 15] {
     ]
 }
 
+/// `-o` and `--max-input` given before a command that they do not act on (after its name
+/// clap refuses them: see `OutputFlags`).
+pub fn refuse_output(output: &super::Output, command: &Command) -> Result<()> {
+    use super::{CompletionsArgs, ManArgs, OutputFlags, ServeArgs, Tool};
+    let (writes, reads) = match command {
+        Command::Tool(Tool::Serve(_)) => (ServeArgs::WRITES, ServeArgs::READS),
+        Command::Tool(Tool::Man(_)) => (ManArgs::WRITES, ManArgs::READS),
+        Command::Tool(Tool::Completions(_)) => (CompletionsArgs::WRITES, CompletionsArgs::READS),
+        _ => (true, true),
+    };
+    let name = command.name();
+    if output.output.is_some() && !writes {
+        bail!("-o: dlx {name} writes no results to a file: drop -o");
+    }
+    if output.max_input.is_some() && !reads {
+        bail!("--max-input: dlx {name} reads no input: drop --max-input");
+    }
+    Ok(())
+}
+
 /// Refuses `command` when its flags do not go together (see the module's documentation).
 pub fn refuse(command: &Command) -> Result<()> {
     let Some(flags) = command.solve_flags() else {
