@@ -35,8 +35,7 @@ impl Shared {
             .get_arguments()
             .map(|arg| arg.get_id().clone())
             .collect();
-        let mut command =
-            crate::args::said_once(within(clap::Command::new("dlx").disable_help_flag(true)));
+        let mut command = within(clap::Command::new("dlx").disable_help_flag(true));
         let others: Vec<clap::Id> = command
             .get_arguments()
             .map(|arg| arg.get_id().clone())

@@ -10,10 +10,10 @@ use super::values::{option_ids, positive, seconds, shard, size, threads, OptionI
 pub struct MakeFlags {
     /// Make new puzzles of this side instead of reading one.
     ///
-    /// Make new puzzles instead of reading one: grids of this side (9 for a 9 x 9 sudoku, 9x
-    /// for a sudoku-X, 9j for a jigsaw; binairo also takes ROWSxCOLS), with exactly one solution, minimal for their difficulty, written in the format the
-    /// command reads (or as Tatham's game IDs with --format tatham). --seed makes them
-    /// again.
+    /// SIZE is the side: 9 for a 9 x 9 sudoku, 9x for a sudoku-X, 9j for a jigsaw (binairo also
+    /// takes ROWSxCOLS). Each puzzle has exactly one solution, is minimal for its difficulty, and
+    /// is written in the format the command reads (or as Tatham's game IDs with --format tatham).
+    /// --seed makes them again.
     #[arg(
         help_heading = "Making puzzles",
         long,
@@ -24,10 +24,9 @@ pub struct MakeFlags {
 
     /// The difficulty of the puzzles made (the easiest by default).
     ///
-    /// The difficulty of the puzzles made, a rung of the puzzle's ladder (sudoku: trivial,
-    /// basic, intermediate, advanced, extreme, unreasonable; futoshiki: trivial, easy,
-    /// tricky, extreme, recursive; binairo: trivial, easy, normal, tricky, hard; see
-    /// docs/puzzles.md). By default the easiest.
+    /// A rung of the puzzle's ladder: for sudoku trivial, basic, intermediate, advanced, extreme,
+    /// unreasonable; for futoshiki trivial, easy, tricky, extreme, recursive; for binairo trivial,
+    /// easy, normal, tricky, hard (docs/puzzles.md).
     #[arg(
         help_heading = "Making puzzles",
         long,
@@ -43,8 +42,7 @@ pub struct MakeFlags {
 
     /// Give back this many clues to each puzzle made.
     ///
-    /// Give back this many clues of the solution to each puzzle made: easier, no longer
-    /// minimal.
+    /// They are clues of the solution: the puzzles are easier, and no longer minimal.
     #[arg(
         help_heading = "Making puzzles",
         long,
@@ -68,20 +66,19 @@ pub struct MakeFlags {
 
     /// Print the puzzle's difficulty instead of solving it.
     ///
-    /// Print the puzzle's difficulty instead of solving it: the easiest rung of the
-    /// puzzle's ladder of deduction rules that solves it, or "needs search" with the size
-    /// of the engine's search.
+    /// The difficulty is the easiest rung of the puzzle's ladder of deduction rules that solves it,
+    /// or "needs search" with the size of the engine's search.
     #[arg(help_heading = "Making puzzles", long, conflicts_with = "generate")]
     pub grade: bool,
 
     /// Print the next value to place, and the deductions that lead to it.
     ///
-    /// Print the next value a player can place, with the deductions that lead to it, one a
-    /// line: each the simplest rule of the graders that makes progress (hidden and naked
-    /// singles, the inequalities, intersections, subsets, fish, forcing chains), where it
-    /// looked and what it ruled out. The puzzle as given counts the player's entries as
-    /// givens: enter the value and ask again. Exit status 1 when no rule makes progress (then
-    /// only search does) or the grid has no solution. Sudoku and futoshiki.
+    /// One deduction a line, each by the simplest rule of the puzzle's grader that makes progress
+    /// (for sudoku hidden and naked singles, intersections, subsets, fish and forcing chains;
+    /// futoshiki adds its inequalities and bars; for binairo three in a row, full, nearly full and
+    /// distinct lines), with where it looked and what it ruled out. The puzzle as given counts the
+    /// player's entries as givens: enter the value and ask again. Exit status 1 when no rule makes
+    /// progress (then only search does) or the grid has no solution. Sudoku, futoshiki and binairo.
     #[arg(help_heading = "Solving by hand", long, conflicts_with_all = ["generate", "grade", "explain"])]
     pub hint: bool,
 
@@ -107,118 +104,110 @@ pub struct SolveFlags {
 
     /// Stop after N solutions (with --count: count at most N).
     ///
-    /// Stop after N solutions: print at most N (implies --all), or with --count count at
-    /// most N (a note on stderr then says the count may be incomplete).
+    /// Without --count at most N are printed (it implies --all); a count stopped at N says on
+    /// stderr that it may be incomplete.
     #[arg(help_heading = "Solutions", short = 'n', long, value_name = "N", value_parser = positive)]
     pub limit: Option<u64>,
 
     /// Stop after N nodes of the search tree.
     ///
-    /// Stop after N nodes of the search tree; a note on stderr says when it did. Solutions
-    /// and counts are then what was found so far, and exit status 1 means none was found
-    /// in time.
+    /// A note on stderr says when it did. Solutions and counts are then what was found so far, and
+    /// exit status 1 means none was found in time.
     #[arg(help_heading = "Limits", long, value_name = "N", value_parser = positive)]
     pub node_limit: Option<u64>,
 
     /// Stop after this long (10, 0.5, 90s, 5m, 1h30m).
     ///
-    /// Stop after this long: seconds (10, 0.5) or a duration (90s, 5m, 1h30m); a note on
-    /// stderr says when it did, and a count is then a lower bound. The time counts from the
-    /// start of the command: reading and building the problem use it up too (a problem
-    /// still being read when it runs out is not searched, and a count says 0). With
-    /// --generate, the puzzles made by then are printed (exit status 1 when none was).
+    /// Seconds, or a duration with its unit. A note on stderr says when it did, and a count is then
+    /// a lower bound. The time counts from the start of the command: reading and building the
+    /// problem use it up too (a problem still being read when it runs out is not searched, and a
+    /// count says 0). With --generate, the puzzles made by then are printed (exit status 1 when
+    /// none was).
     #[arg(help_heading = "Limits", long, value_name = "TIME", value_parser = seconds)]
     pub timeout: Option<std::time::Duration>,
 
     /// Stop the whole run after this long, every puzzle of a file together.
     ///
-    /// Stop the whole run after this long (10, 90s, 5m, 1h30m), from the start of the
-    /// command: with a file of many puzzles, where --timeout bounds each puzzle, the
-    /// puzzles not done by then stop at once (a note counts them); with one, as --timeout.
+    /// The time (10, 90s, 5m, 1h30m) counts from the start of the command. With a file of many
+    /// puzzles, where --timeout bounds each puzzle, the puzzles not done by then stop at once (a
+    /// note counts them); with one puzzle it is --timeout.
     #[arg(help_heading = "Limits", long, value_name = "TIME", value_parser = seconds)]
     pub total_timeout: Option<std::time::Duration>,
 
     /// Worker threads for --count and --all (0: one per core).
     ///
-    /// Worker threads for --count and --all (0: one per core; 1: sequential, solutions in
-    /// the search's deterministic order; at most 8 per core). With several, --all prints the
-    /// solutions as the workers find them, in an order that changes from run to run (the
-    /// set is the same): give -j 1 for the order of the search. The first solution is always
-    /// found sequentially. An input of several problems, or of puzzles one a line, shares
-    /// them among the threads instead, each search on one (docs/cli.md).
+    /// 1 is sequential, with the solutions in the search's deterministic order; at most 8 per core.
+    /// With several, --all prints the solutions as the workers find them, in an order that changes
+    /// from run to run (the set is the same): give -j 1 for the order of the search. The first
+    /// solution is always found sequentially. An input of several problems, or of puzzles one a
+    /// line, shares them among the threads instead, each search on one (docs/cli.md).
     #[arg(help_heading = "Search", short = 'j', long, value_name = "N", default_value_t = 0, value_parser = threads)]
     pub threads: usize,
 
     /// Solve only shard I of N (then `dlx merge` the shards' outputs).
     ///
-    /// Solve only shard I of N (I from 0 to N-1, as a Slurm array or a Kubernetes indexed
-    /// Job numbers its tasks; N at most 65536): every shard enumerates the same top of the
-    /// search tree and takes every N-th subtree. With --count, stdout is the shard's record:
-    /// which shard, the digest of the problem, the settings that cut the tree, the count,
-    /// and `end`; add the records of all N shards with `dlx merge`, which refuses records of
-    /// different counts (see docs/scale-out.md). The exit status is 0 even when the shard
-    /// has no solution, and 1 when its record is incomplete (stopped by --timeout or
-    /// --node-limit); interrupted (SIGINT, SIGTERM), a count prints an incomplete record and
-    /// exits with 128 plus the signal's number.
+    /// I runs from 0 to N-1, as a Slurm array or a Kubernetes indexed Job numbers its tasks, and N
+    /// is at most 65536: every shard enumerates the same top of the search tree and takes every
+    /// N-th subtree. With --count, stdout is the shard's record: which shard, the digest of the
+    /// problem, the settings that cut the tree, the count, and `end`; add the records of all N
+    /// shards with `dlx merge`, which refuses records of different counts (see docs/scale-out.md).
+    /// The exit status is 0 even when the shard has no solution, and 1 when its record is
+    /// incomplete (stopped by --timeout or --node-limit); interrupted (SIGINT, SIGTERM), a count
+    /// prints an incomplete record and exits with 128 plus the signal's number.
     #[arg(help_heading = "Scale-out", long, value_name = "I/N", value_parser = shard)]
     pub shard: Option<(usize, usize)>,
 
     /// Solve only subshard J of M of the shard: a slow shard split again (repeat to nest).
     ///
-    /// Solve only subshard J of M of the --shard (a shard that takes longer than the others,
-    /// run again as M smaller ones): the shard's subtrees are cut deeper and every M-th is
-    /// taken. The records of all M subshards stand for their shard in `dlx merge`. Repeat
-    /// the flag to split a subshard again. Not with --memo.
+    /// A shard that takes longer than the others runs again as M smaller ones: its subtrees are cut
+    /// deeper and every M-th is taken. The records of all M subshards stand for their shard in `dlx
+    /// merge`. Repeat the flag to split a subshard again. Not with --memo.
     #[arg(help_heading = "Scale-out", long, value_name = "J/M", value_parser = shard, requires = "shard")]
     pub subshard: Vec<(usize, usize)>,
 
     /// A line of progress on stderr every TIME (30s, 5m), for logs of batch jobs.
     ///
-    /// Print a line of progress on stderr every TIME (seconds, or a duration: 30s, 5m)
-    /// instead of the progress bar, whether or not stderr is a terminal: the estimate of the
-    /// fraction of the tree done (Knuth's), solutions and nodes so far, the time taken and
-    /// the time left if the estimate is right. For the logs of batch jobs (a Slurm array's
-    /// `.err` files), to see where each shard is.
+    /// It replaces the progress bar, whether or not stderr is a terminal: the estimate of the
+    /// fraction of the tree done (Knuth's), solutions and nodes so far, the time taken and the time
+    /// left if the estimate is right. TIME is seconds, or a duration with its unit. In the logs of
+    /// a batch job (a Slurm array's `.err` files) it shows where each shard is.
     #[arg(help_heading = "Scale-out", long, value_name = "TIME", value_parser = seconds)]
     pub progress_every: Option<std::time::Duration>,
 
     /// Print the top of the search tree cut at DEPTH levels instead of solving.
     ///
-    /// Instead of solving, print the top of the search tree cut at DEPTH levels, for users
-    /// who schedule the subtrees their own way: a line `prefix ID ID ...` for each partial
-    /// solution at that depth (the options chosen from the top, numbered from 0 as in
-    /// --format json's option_ids), and a line `solution ID ...` for each solution above
-    /// it. Solve one subtree with --within; the subtrees' counts and the solutions above
-    /// add up to the whole count.
+    /// For users who schedule the subtrees their own way: a line `prefix ID ID ...` for each
+    /// partial solution at that depth (the options chosen from the top, numbered from 0 as in
+    /// --format json's option_ids), and a line `solution ID ...` for each solution above it. Solve
+    /// one subtree with --within; the subtrees' counts and the solutions above add up to the whole
+    /// count.
     #[arg(help_heading = "Scale-out", long, value_name = "DEPTH", value_parser = positive, conflicts_with_all = ["all", "count", "limit", "shard"])]
     pub split: Option<u64>,
 
     /// Only the solutions that hold these options: their numbers.
     ///
-    /// Only the solutions that hold these options (a partial solution to complete: pieces
-    /// placed, digits given): their numbers, from 0 in the order of the input (as --format
-    /// json's option_ids), separated by blanks or commas (quote them). The search starts
-    /// where they are chosen, on the links, and each solution lists them first. Refused when
-    /// they cannot be in one solution. With --split and --within, the tree below them.
+    /// The options are a partial solution to complete (pieces placed, digits given), numbered from
+    /// 0 in the order of the input (as --format json's option_ids) and separated by blanks or
+    /// commas (quote them). The search starts where they are chosen, on the links, and each
+    /// solution lists them first. Refused when they cannot be in one solution. With --split and
+    /// --within, the tree below them.
     #[arg(help_heading = "Solutions", long, value_name = "IDS", value_parser = option_ids)]
     pub given: Option<OptionIds>,
 
     /// Search only the subtree below a prefix printed by --split.
     ///
-    /// Search only the subtree below a prefix printed by --split: its option numbers,
-    /// separated by blanks or commas (quote them).
+    /// The prefix is its option numbers, separated by blanks or commas (quote them).
     #[arg(help_heading = "Scale-out", long, value_name = "IDS", value_parser = option_ids)]
     pub within: Option<OptionIds>,
 
     /// With --count: count by memoization, exactly at any size.
     ///
-    /// With --count: count by memoization, each distinct subproblem (the items still open
-    /// and the colors taken) once, exactly at any size. Far faster than enumeration where
-    /// many partial solutions leave the same rest, as in tilings of boards (a 16 x 16 board
-    /// has 2 * 10^30 domino tilings, counted in a fraction of a second); slower where
-    /// they rarely do. Uses --threads; with --shard I/N, counts shard I's share of the
-    /// signatures (`dlx merge` adds memoized shards, never mixed with enumerated ones); no
-    /// --within or --limit. See docs/memo.md.
+    /// Each distinct subproblem (the items still open and the colors taken) is counted once. Far
+    /// faster than enumeration where many partial solutions leave the same rest, as in tilings of
+    /// boards (a 16 x 16 board has 2 * 10^30 domino tilings, counted in a fraction of a second);
+    /// slower where they rarely do. Uses --threads; with --shard I/N, counts shard I's share of the
+    /// signatures (`dlx merge` adds memoized shards, never mixed with enumerated ones); no --within
+    /// or --limit. See docs/memo.md.
     #[arg(help_heading = "Memoization", long, requires = "count", conflicts_with_all = ["within", "given", "limit", "split"])]
     pub memo: bool,
 
@@ -233,79 +222,75 @@ pub struct SolveFlags {
 
     /// The most memory memoized runs may use (4G by default).
     ///
-    /// The most memory --memo, --random and --format zdd may use for their subproblems:
-    /// bytes, or with a suffix K, M, G or T (powers of 1024); 4G by default. Past it they
-    /// stop with an error saying so.
+    /// The memoized runs are --memo, --random and --format zdd, and the memory that of their
+    /// subproblems: bytes, or with a suffix K, M, G or T (powers of 1024). Past it they stop with
+    /// an error saying so.
     #[arg(help_heading = "Memoization", long, value_name = "SIZE", value_parser = size)]
     pub memo_limit: Option<usize>,
 
     /// The item memoized runs branch on.
     ///
-    /// The item --memo (and --random, --format zdd) branches on: the first open item in the problem's order
-    /// (first-item: a board filled in reading order, best for tilings), or the one with
-    /// the fewest options left (fewest-options, Knuth's choice: best where pieces are few
-    /// and constrained). By default each puzzle's best, measured (docs/memo.md); for
-    /// `solve`, first-item.
+    /// For --memo, --random and --format zdd: the first open item in the problem's order
+    /// (first-item: a board filled in reading order, best for tilings), or the one with the fewest
+    /// options left (fewest-options, Knuth's choice: best where pieces are few and constrained). By
+    /// default each puzzle's best, measured (docs/memo.md); for `solve`, first-item.
     #[arg(help_heading = "Memoization", long, value_enum, value_name = "ORDER")]
     pub order: Option<Order>,
 
     /// Print N solutions drawn uniformly at random.
     ///
-    /// Print N solutions drawn uniformly at random: every solution equally likely, each draw
-    /// independent (a solution may come twice). Built from the graph of all solutions, by
-    /// memoization as --memo counts (see --order and --memo-limit).
+    /// Every solution is equally likely and each draw independent (a solution may come twice).
+    /// Built from the graph of all solutions, by memoization as --memo counts (see --order and
+    /// --memo-limit).
     #[arg(help_heading = "Solutions", long, value_name = "N", value_parser = positive, conflicts_with_all = ["all", "count", "limit", "shard", "within", "given", "split"])]
     pub random: Option<u64>,
 
     /// Estimate the numbers of solutions and nodes from N random paths.
     ///
-    /// Instead of solving, estimate the number of solutions and of search-tree nodes from N
-    /// random paths down the tree (Knuth's Monte Carlo estimate), each with its standard
-    /// error: how long a count would take, before it runs.
+    /// It is Knuth's Monte Carlo estimate, from N random paths down the tree, each figure with its
+    /// standard error: how long a count would take, before it runs.
     #[arg(help_heading = "Solutions", long, value_name = "N", value_parser = positive, conflicts_with_all = ["all", "count", "limit", "shard", "within", "given", "split", "random"])]
     pub estimate: Option<u64>,
 
     /// The seed of --random, --estimate and --generate.
     ///
-    /// The seed of --random, --estimate and --generate: the same seed gives the same results
-    /// on every machine. By default a seed from the clock, which --stats prints.
+    /// The same seed gives the same results on every machine. By default a seed from the clock,
+    /// which --stats prints.
     #[arg(help_heading = "Solutions", long, value_name = "S")]
     pub seed: Option<u64>,
 
     /// Reasoning at every node of the search: none, forcing or probing.
     ///
-    /// Reasoning at every node of the search, on top of Knuth's: none; forcing (when every
-    /// option left for an item agrees on another item, or on its color, the options that
-    /// disagree go); or probing (forcing, and each value a secondary item can still take is
-    /// tried, and dropped when forcing then leaves an item with no option). The same
-    /// solutions and counts in a smaller tree. By default each puzzle's best, measured
-    /// (docs/engine.md); for `solve`, none (with --tree links, Knuth's search, node for
-    /// node).
+    /// Each adds to Knuth's search: none adds nothing; forcing drops the options that disagree when
+    /// every option left for an item agrees on another item, or on its color; probing forces, and
+    /// tries each value a secondary item can still take, dropping it when forcing then leaves an
+    /// item with no option. The same solutions and counts in a smaller tree. By default each
+    /// puzzle's best, measured (docs/engine.md); for `solve`, none (with --tree links, Knuth's
+    /// search, node for node).
     #[arg(help_heading = "Search", long, value_enum, value_name = "LEVEL", conflicts_with_all = ["memo", "random", "estimate"])]
     pub propagate: Option<Propagate>,
 
     /// The search tree: links (Knuth's), sparse-sets, bitsets or auto.
     ///
-    /// The search tree: links, Knuth's DLX1/DLX2/DLX3 tree on dancing links, whose node and
-    /// update counts and order of solutions equal his programs'; sparse-sets, the dancing
-    /// cells of Solnon and Knuth's SSXCC, where a cover that leaves an item without options
-    /// fails without a node; bitsets, the same tree as sparse-sets walked on bit sets of
-    /// options, the fastest on problems of up to a few thousand options (larger ones walk the
-    /// sparse sets); or auto, the bit sets where they fit and the links elsewhere. The same
-    /// solutions in another order (docs/engine.md); --stats names the tree that ran and
-    /// counts its nodes. Sparse sets and bit sets take no reasoning at every node (a puzzle's
-    /// own is off; auto walks the links then); sparse sets take no multiplicities (Algorithm
-    /// M), which bit sets search in a tree of their own. By default auto for `solve` (--tree
-    /// links for Knuth's counts), and each puzzle's best, measured: bitsets for calendar, pack
-    /// and queens, auto for tile and tromino, links elsewhere.
+    /// links is Knuth's DLX1/DLX2/DLX3 tree on dancing links, whose node and update counts and
+    /// order of solutions equal his programs'; sparse-sets, the dancing cells of Solnon and Knuth's
+    /// SSXCC, where a cover that leaves an item without options fails without a node; bitsets, the
+    /// same tree as sparse-sets walked on bit sets of options, the fastest on problems of up to a
+    /// few thousand options (larger ones walk the sparse sets); auto, the bit sets where they fit
+    /// and the links elsewhere. The same solutions in another order (docs/engine.md); --stats names
+    /// the tree that ran and counts its nodes. Sparse sets and bit sets take no reasoning at every
+    /// node (a puzzle's own is off; auto walks the links then); sparse sets take no multiplicities
+    /// (Algorithm M), which bit sets search in a tree of their own. By default auto for `solve`
+    /// (--tree links for Knuth's counts), and each puzzle's best, measured: bitsets for calendar,
+    /// pack and queens, auto for tile and tromino, links elsewhere.
     #[arg(help_heading = "Search", long, value_enum, value_name = "TREE", conflicts_with_all = ["memo", "random", "estimate"])]
     pub tree: Option<TreeChoice>,
 
     /// Print search statistics on stderr.
     ///
-    /// Print search statistics on stderr, one `name: value` per line: nodes, updates,
-    /// solutions, max level (plain integers), time; with --memo, the subproblems stored,
-    /// expanded and reached again, the edges between them and the peak memory.
+    /// One `name: value` per line: nodes, updates, solutions, max level (plain integers), time;
+    /// with --memo, the subproblems stored, expanded and reached again, the edges between them and
+    /// the peak memory.
     #[arg(help_heading = "Output", long)]
     pub stats: bool,
 
@@ -315,15 +300,13 @@ pub struct SolveFlags {
 
     /// Boards in plain text even on a terminal.
     ///
-    /// Boards in plain text even on a terminal: the format that scripts read (see each
-    /// command's help), never colored.
+    /// The format that scripts read (see each command's help), never colored.
     #[arg(help_heading = "Output", long, conflicts_with = "pretty")]
     pub plain: bool,
 
     /// Boards drawn for people even when stdout is not a terminal.
     ///
-    /// Boards drawn for people (box-drawing lines, labels) even when stdout is not a
-    /// terminal.
+    /// With box-drawing lines and labels.
     #[arg(help_heading = "Output", long)]
     pub pretty: bool,
 
@@ -522,19 +505,19 @@ pub enum ColorChoice {
 pub struct Output {
     /// Write the results to FILE instead of stdout (- for stdout).
     ///
-    /// Write the results to FILE instead of stdout (- is stdout): written under a temporary
-    /// name beside FILE and renamed onto it when the command ends without an error, so FILE
-    /// keeps what it held until then (a device or a pipe is written directly). An input that
-    /// is FILE itself is refused. Notes, errors, statistics and the progress bar stay on
-    /// stderr; a file is not a terminal, so boards are plain text unless --pretty.
+    /// FILE is written under a temporary name beside it and renamed onto it when the command ends
+    /// without an error, so it keeps what it held until then (a device or a pipe is written
+    /// directly). An input that is FILE itself is refused. Notes, errors, statistics and the
+    /// progress bar stay on stderr; a file is not a terminal, so boards are plain text unless
+    /// --pretty.
     #[arg(short = 'o', long, value_name = "FILE")]
     pub output: Option<std::path::PathBuf>,
 
     /// Refuse an input larger than SIZE [default: 1G] (K, M, G, T: powers of 1024).
     ///
-    /// Refuse an input (a file, or stdin) larger than SIZE, with an error as soon as it is
-    /// passed, rather than read it all into memory: an endless input (`/dev/zero`, `yes`)
-    /// stops there. 1G by default; a problem larger than that needs --max-input.
+    /// The input (a file, or stdin) is refused with an error as soon as it passes SIZE, rather than
+    /// read all into memory: an endless input (`/dev/zero`, `yes`) stops there. A problem larger
+    /// than 1G needs --max-input.
     #[arg(long, value_name = "SIZE", value_parser = super::values::size)]
     pub max_input: Option<usize>,
 }
@@ -618,7 +601,7 @@ impl<T: Args + OutputFlags> Args for Deferred<T> {
 fn keeping_about(cmd: clap::Command, augment: fn(clap::Command) -> clap::Command) -> clap::Command {
     let about = cmd.get_about().cloned();
     let long_about = cmd.get_long_about().cloned();
-    let cmd = said_once(augment(cmd));
+    let cmd = augment(cmd);
     let cmd = match about {
         Some(about) => cmd.about(about),
         None => cmd.about(None::<&'static str>),
@@ -627,38 +610,4 @@ fn keeping_about(cmd: clap::Command, augment: fn(clap::Command) -> clap::Command
         Some(long_about) => cmd.long_about(long_about),
         None => cmd.long_about(None::<&'static str>),
     }
-}
-
-/// Each help sentence once: an option's doc comment is its one line (`-h`) and then the same
-/// said in full, so where the full paragraphs begin by restating the line, `--help` and the
-/// manual page show the full paragraphs alone. Only where a help may be shown (`--help`, `-h`,
-/// `help`, `man`, `completions` among the arguments): rewriting every option's help cost a
-/// run's start-up 239,000 instructions (`dlx queens 8 --count`: 1.19 million in all).
-pub fn said_once(command: clap::Command) -> clap::Command {
-    static HELP_SHOWN: std::sync::LazyLock<bool> = std::sync::LazyLock::new(|| {
-        std::env::args_os().skip(1).any(|arg| {
-            ["--help", "-h", "help", "man", "completions"].contains(&&*arg.to_string_lossy())
-        })
-    });
-    if !*HELP_SHOWN {
-        return command;
-    }
-    command.mut_args(|arg| {
-        let Some(full) = arg.get_long_help().map(ToString::to_string) else {
-            return arg;
-        };
-        let Some((line, rest)) = full.split_once("\n\n") else {
-            return arg;
-        };
-        let rest = rest.trim_start();
-        if rest
-            .split_whitespace()
-            .take(3)
-            .eq(line.split_whitespace().take(3))
-        {
-            arg.long_help(rest.to_owned())
-        } else {
-            arg
-        }
-    })
 }

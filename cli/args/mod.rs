@@ -15,8 +15,8 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand};
 
 pub use flags::{
-    said_once, ColorChoice, Deferred, Format, MakeFlags, Output, OutputFlags, Propagate,
-    SolveFlags, TreeChoice,
+    ColorChoice, Deferred, Format, MakeFlags, Output, OutputFlags, Propagate, SolveFlags,
+    TreeChoice,
 };
 pub use puzzles::{
     ArrowsArgs, BinairoArgs, BinairoEncoding, CalendarArgs, FutoshikiArgs, LatinArgs, Method,

@@ -476,8 +476,7 @@ fn augment<A: clap::Args>(cmd: clap::Command) -> clap::Command {
         (None, Some(about)) => format!("{about}."),
         (None, None) => String::new(),
     };
-    super::said_once(cmd)
-        .about(summary.clone())
+    cmd.about(summary.clone())
         .long_about(format!("{summary}.\n\n{details}"))
 }
 
