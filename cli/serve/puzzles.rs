@@ -9,6 +9,7 @@ use axum::extract::rejection::{QueryRejection, StringRejection};
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use dlx::{Outcome, StopReason};
+use reductions::drawing::Draw;
 use reductions::plan::Task;
 use reductions::{binairo, futoshiki, sudoku, Reduction};
 use serde::Deserialize;
@@ -40,71 +41,19 @@ impl Kind {
     }
 }
 
-fn futoshiki_json(grid: &futoshiki::Grid) -> Value {
-    let n = grid.size();
-    let sign = |relation: futoshiki::Relation, less: &str, greater: &str| -> String {
-        match relation {
-            futoshiki::Relation::None | futoshiki::Relation::Apart => String::new(),
-            futoshiki::Relation::Less => less.to_owned(),
-            futoshiki::Relation::Greater => greater.to_owned(),
-            // A bar of the adjacent mode: the page draws it across the gap.
-            futoshiki::Relation::Consecutive => "=".to_owned(),
-        }
-    };
-    let right: Vec<Vec<String>> = (0..n)
-        .map(|r| {
-            (0..n.saturating_sub(1))
-                .map(|c| sign(grid.right(r, c), "<", ">"))
-                .collect()
-        })
-        .collect();
-    let down: Vec<Vec<String>> = (0..n.saturating_sub(1))
-        .map(|r| (0..n).map(|c| sign(grid.down(r, c), "^", "v")).collect())
-        .collect();
-    let cells = grid_cells(n, n, |r, c| grid.digit(r, c));
-    json!({
-        "kind": "futoshiki", "rows": n, "cols": n, "min": 1, "max": n,
-        "cells": cells, "right": right, "down": down,
-        "text": grid.to_string(), "id": grid.game_id(),
-    })
+/// The page's grid of `board`, a board of `puzzle`: the library's model of it
+/// ([`draw::model`]), the same for every puzzle.
+fn grid_json<R: Draw>(reduction: &R, puzzle: &R::Puzzle, board: R::Board) -> Value {
+    draw::model(&reduction.drawing(puzzle, board))
 }
 
-fn sudoku_json(grid: &sudoku::Grid) -> Value {
-    let side = grid.side();
-    let (box_rows, box_cols) = grid.box_shape();
-    json!({
-        "kind": "sudoku", "rows": side, "cols": side, "min": 1, "max": side,
-        "cells": grid_cells(side, side, |r, c| grid.digit(r, c)),
-        "boxes": [box_rows, box_cols],
-        "regions": grid.regions().map(|regions| regions.chunks(side).collect::<Vec<_>>()),
-        "diagonals": grid.has_diagonals(),
-        "cages": grid.cages().map(|cages| {
-            let cage_of: Vec<usize> = (0..side * side).map(|k| cages.cage_of(k)).collect();
-            cage_of.chunks(side).map(<[usize]>::to_vec).collect::<Vec<_>>()
-        }),
-        "sums": grid.cages().map(|cages| {
-            cages.sums_by_cell().chunks(side).map(<[u32]>::to_vec).collect::<Vec<_>>()
-        }),
-        "text": grid.to_string(), "id": grid.game_id(),
-    })
-}
-
-fn binairo_json(grid: &binairo::Grid) -> Value {
-    let (rows, cols) = (grid.rows(), grid.cols());
-    json!({
-        "kind": "binairo", "rows": rows, "cols": cols, "min": 0, "max": 1,
-        "cells": grid_cells(rows, cols, |r, c| grid.digit(r, c).map(usize::from)),
-        "distinct": grid.distinct(),
-        "text": grid.puzzle_text(), "id": grid.game_id(),
-    })
-}
-
-/// A grid's cells, row by row, `null` where blank.
-fn grid_cells(rows: usize, cols: usize, cell: impl Fn(usize, usize) -> Option<usize>) -> Value {
-    let cells: Vec<Vec<Option<usize>>> = (0..rows)
-        .map(|r| (0..cols).map(|c| cell(r, c)).collect())
-        .collect();
-    json!(cells)
+/// [`grid_json`] of the puzzle as given (`board`), with its `text` and Tatham game ID.
+fn puzzle_json<R: Draw>(reduction: &R, puzzle: &R::Puzzle, board: R::Board, text: String) -> Value {
+    let drawing = reduction.drawing(puzzle, board);
+    let mut model = draw::model(&drawing);
+    model["text"] = json!(text);
+    model["id"] = json!(draw::Board::tatham(&drawing));
+    model
 }
 
 /// Up to two solutions of `puzzle` within the job's limits: the first decoded, and the
@@ -173,25 +122,40 @@ pub async fn solve_puzzle(
     jobs.run(move |job| {
         let answer = match kind {
             Kind::Futoshiki => {
-                let grid = futoshiki::Futoshiki.parse(&text).map_err(puzzle_error)?;
-                let (board, outcome) = first_two(&futoshiki::Futoshiki, &grid, job)?;
-                let solution = board.map(|b| grid_cells(b.size(), b.size(), |r, c| b.digit(r, c)));
-                solved_json(futoshiki_json(&grid), solution, &outcome)
+                let reduction = futoshiki::Futoshiki;
+                let grid = reduction.parse(&text).map_err(puzzle_error)?;
+                let (board, outcome) = first_two(&reduction, &grid, job)?;
+                let solution = board.map(|b| grid_json(&reduction, &grid, b)["cells"].take());
+                let text = grid.to_string();
+                solved_json(
+                    puzzle_json(&reduction, &grid, grid.clone(), text),
+                    solution,
+                    &outcome,
+                )
             }
             Kind::Sudoku => {
                 let reduction = sudoku::Sudoku::default();
                 let grid = reduction.parse(&text).map_err(puzzle_error)?;
                 let (board, outcome) = first_two(&reduction, &grid, job)?;
-                let solution = board.map(|b| grid_cells(b.side(), b.side(), |r, c| b.digit(r, c)));
-                solved_json(sudoku_json(&grid), solution, &outcome)
+                let solution = board.map(|b| grid_json(&reduction, &grid, b)["cells"].take());
+                let text = grid.to_string();
+                solved_json(
+                    puzzle_json(&reduction, &grid, grid.clone(), text),
+                    solution,
+                    &outcome,
+                )
             }
             Kind::Binairo => {
                 let reduction = binairo::Binairo::default();
                 let grid = reduction.parse(&text).map_err(puzzle_error)?;
                 let (board, outcome) = first_two(&reduction, &grid, job)?;
-                let solution = board
-                    .map(|b| grid_cells(b.rows(), b.cols(), |r, c| b.digit(r, c).map(usize::from)));
-                solved_json(binairo_json(&grid), solution, &outcome)
+                let solution = board.map(|b| grid_json(&reduction, &grid, b)["cells"].take());
+                let text = grid.puzzle_text();
+                solved_json(
+                    puzzle_json(&reduction, &grid, grid.clone(), text),
+                    solution,
+                    &outcome,
+                )
             }
         };
         Ok(json_response(answer))
@@ -346,9 +310,12 @@ pub async fn generate_puzzle(
                 })
                 .map_err(|_| job.out_of_time())?
                 .ok_or_else(ApiError::internal)?;
-                let solution = grid_cells(n, n, |r, c| made.solution.digit(r, c));
+                let reduction = futoshiki::Futoshiki;
+                let solution =
+                    grid_json(&reduction, &made.puzzle, made.solution.clone())["cells"].take();
+                let text = made.puzzle.to_string();
                 Ok(made_json(
-                    futoshiki_json(&made.puzzle),
+                    puzzle_json(&reduction, &made.puzzle, made.puzzle.clone(), text),
                     solution,
                     made.difficulty.to_string(),
                     made.reached,
@@ -368,10 +335,12 @@ pub async fn generate_puzzle(
                 })
                 .map_err(|_| job.out_of_time())?
                 .ok_or_else(ApiError::internal)?;
-                let side = made.solution.side();
-                let solution = grid_cells(side, side, |r, c| made.solution.digit(r, c));
+                let reduction = sudoku::Sudoku::default();
+                let solution =
+                    grid_json(&reduction, &made.puzzle, made.solution.clone())["cells"].take();
+                let text = made.puzzle.to_string();
                 Ok(made_json(
-                    sudoku_json(&made.puzzle),
+                    puzzle_json(&reduction, &made.puzzle, made.puzzle.clone(), text),
                     solution,
                     made.difficulty.to_string(),
                     made.reached,
@@ -399,11 +368,12 @@ pub async fn generate_puzzle(
                         ),
                     )
                 })?;
-                let solution = grid_cells(rows, cols, |r, c| {
-                    made.solution.digit(r, c).map(usize::from)
-                });
+                let reduction = binairo::Binairo::default();
+                let solution =
+                    grid_json(&reduction, &made.puzzle, made.solution.clone())["cells"].take();
+                let text = made.puzzle.puzzle_text();
                 Ok(made_json(
-                    binairo_json(&made.puzzle),
+                    puzzle_json(&reduction, &made.puzzle, made.puzzle.clone(), text),
                     solution,
                     made.difficulty.to_string(),
                     made.reached,

@@ -29,11 +29,13 @@ use std::io::{self, Write};
 
 use serde::ser::{Serialize, SerializeSeq, Serializer};
 
+pub use model::model;
 pub use reductions::drawing::Drawing;
 
 mod arrows;
 mod digits;
 mod futoshiki;
+mod model;
 mod pieces;
 mod queens;
 pub mod render;

@@ -113,6 +113,9 @@ class Drawing:
         """The board's JSON object, as `--format json` prints it (without `solution`)."""
     def pretty(self, color: bool = False) -> str:
         """The board drawn for a terminal."""
+    def model(self) -> str:
+        """The board as plain data (JSON text): `kind`, `rows`, `cols`, `cells`, and where the
+        puzzle has them `given`, `regions`, `cages`, `sums`, `less`, `bars`, ..."""
     def plain(self) -> str:
         """The board's plain text."""
     def game_id(self) -> Optional[str]:

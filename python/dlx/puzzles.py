@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import datetime
 import html
+import json
 from typing import Any, Callable, Optional, Union
 
 from . import _dlx
@@ -48,8 +49,6 @@ __all__ = [
     "tromino",
 ]
 
-# The puzzles whose cells hold digits, blank until solved.
-_DIGITS = ("sudoku", "latin", "binairo", "futoshiki")
 
 
 class Board:
@@ -59,8 +58,8 @@ class Board:
     binairo, futoshiki), `True` where a queen stands (queens), the arrow (arrows), the piece's
     letter or tile number (calendar, pack, tromino, tile; `"#"` or `0` off the board, `"."`
     uncovered). `given`: which cells the puzzle gave, where it has givens. `regions`: a jigsaw
-    sudoku's region of each cell. `diagonals`: a sudoku-X. `cages` and `sums`: a killer
-    sudoku's cage of each cell (numbered in reading order) and the sum written in each cell
+    sudoku's region of each cell (numbered from 0). `diagonals`: a sudoku-X. `cages` and `sums`: a killer
+    sudoku's cage of each cell (numbered from 0) and the sum written in each cell
     (a cage's in its first cell, 0 elsewhere). `adjacent` and `bars`: Unequal's adjacent
     mode, whose bars join pairs of cells (from 0) that hold consecutive digits. `less`: futoshiki's inequalities,
     as pairs of (row, column) cells from 0, the smaller first. `str()` is the text that the
@@ -74,23 +73,21 @@ class Board:
         kind: str,
         text: str,
         drawing: "_dlx.Drawing",
-        given: Optional["Board"] = None,
     ) -> None:
         self.kind = kind
         self.text = text.rstrip("\n")
         self.drawing = drawing
-        self.diagonals = False
-        self.regions: Optional[list[list[str]]] = None
-        self.cages: Optional[list[list[int]]] = None
-        self.sums: Optional[list[list[int]]] = None
-        self.less: list[tuple[tuple[int, int], tuple[int, int]]] = []
-        self.bars: list[tuple[tuple[int, int], tuple[int, int]]] = []
-        self.adjacent = False
-        self.rows: list[list[Any]] = _READERS.get(kind, _characters)(self)
-        self.given: Optional[list[list[bool]]] = None
-        if kind in _DIGITS:
-            source = given if given is not None else self
-            self.given = [[cell is not None for cell in row] for row in source.rows]
+        # The library's model of the board: the same data for every puzzle, read by name.
+        model = json.loads(drawing.model())
+        self.rows: list[list[Any]] = model["cells"]
+        self.given: Optional[list[list[bool]]] = model.get("given")
+        self.diagonals: bool = model.get("diagonals", False)
+        self.regions: Optional[list[list[int]]] = model.get("regions")
+        self.cages: Optional[list[list[int]]] = model.get("cages")
+        self.sums: Optional[list[list[int]]] = model.get("sums")
+        self.adjacent: bool = model.get("adjacent", False)
+        self.less = [(tuple(a), tuple(b)) for a, b in model.get("less", [])]
+        self.bars = [(tuple(a), tuple(b)) for a, b in model.get("bars", [])]
 
     def __str__(self) -> str:
         return self.text
@@ -141,7 +138,7 @@ class Puzzle:
 
     def _boards(self, answer: dict[str, Any]) -> list[Board]:
         return [
-            Board(self.kind, text, drawing, given=self.given)
+            Board(self.kind, text, drawing)
             for text, drawing in zip(answer["boards"], answer["drawings"])
         ]
 
@@ -245,7 +242,7 @@ class Kind:
         )
         puzzle = Puzzle(self.name, made["puzzle"])
         puzzle.solution = Board(
-            self.name, made["solution"], made["solution_drawing"], given=puzzle.given
+            self.name, made["solution"], made["solution_drawing"]
         )
         puzzle.difficulty = made["difficulty"]
         puzzle.reached = made["reached"]
@@ -279,109 +276,3 @@ arrows = Kind("arrows", "The arrow board of side n (even).")
 queens = Kind("queens", "The n-queens problem on an n x n board.")
 
 
-# Reading a board's text into cells.
-
-
-def _digit(token: str) -> Optional[int]:
-    """A cell of a grid of digits: `.` `_` and `0` blank (binairo's 0 is read apart)."""
-    if token in (".", "_", "0", "-"):
-        return None
-    return int(token, 36) if len(token) == 1 else int(token)
-
-
-def _tokens(line: str) -> list[str]:
-    return line.split() if " " in line.strip() else list(line.strip())
-
-
-def _sudoku(board: Board) -> list[list[Any]]:
-    lines = [line for line in board.text.splitlines() if line.strip()]
-    if lines and lines[0].strip() == "X":
-        board.diagonals = True
-        lines = lines[1:]
-    if "cages" in lines:
-        at, sums_at = lines.index("cages"), lines.index("sums")
-        names = [list(line.strip()) for line in lines[at + 1 : sums_at]]
-        board.cages = _groups(names)
-        board.sums = [[0 if t == "." else int(t) for t in line.split()] for line in lines[sums_at + 1 :]]
-        lines = lines[:at]
-    if "regions" in lines:
-        at = lines.index("regions")
-        board.regions = [list(line.strip()) for line in lines[at + 1 :]]
-        lines = lines[:at]
-    return [[_digit(token) for token in _tokens(line)] for line in lines]
-
-
-def _groups(names: list[list[str]]) -> list[list[int]]:
-    """Cages numbered from 0 in reading order: side-by-side cells of one name are one cage."""
-    rows, cols = len(names), len(names[0]) if names else 0
-    number = [[-1] * cols for _ in range(rows)]
-    count = 0
-    for r in range(rows):
-        for c in range(cols):
-            if number[r][c] >= 0:
-                continue
-            number[r][c], todo = count, [(r, c)]
-            while todo:
-                y, x = todo.pop()
-                for ny, nx in [(y - 1, x), (y + 1, x), (y, x - 1), (y, x + 1)]:
-                    if 0 <= ny < rows and 0 <= nx < cols and number[ny][nx] < 0 and names[ny][nx] == names[y][x]:
-                        number[ny][nx] = count
-                        todo.append((ny, nx))
-            count += 1
-    return number
-
-
-def _binairo(board: Board) -> list[list[Any]]:
-    lines = board.text.splitlines()
-    return [[None if c == "." else int(c) for c in line.strip()] for line in lines]
-
-
-def _futoshiki(board: Board) -> list[list[Any]]:
-    lines = board.text.splitlines()
-    board.adjacent = lines[0].strip().endswith("adjacent")
-    lines = lines[1:]
-    rows = []
-    for index, line in enumerate(lines):
-        tokens = line.split()
-        row = index // 2
-        if index % 2 == 0:
-            rows.append([_digit(token) for token in tokens[0::2]])
-            for col, sign in enumerate(tokens[1::2]):
-                if sign == "<":
-                    board.less.append(((row, col), (row, col + 1)))
-                elif sign == ">":
-                    board.less.append(((row, col + 1), (row, col)))
-                elif sign == "=":
-                    board.bars.append(((row, col), (row, col + 1)))
-        else:
-            for col, sign in enumerate(tokens[0::2]):
-                if sign == "^":
-                    board.less.append(((row, col), (row + 1, col)))
-                elif sign == "v":
-                    board.less.append(((row + 1, col), (row, col)))
-                elif sign == "=":
-                    board.bars.append(((row, col), (row + 1, col)))
-    return rows
-
-
-def _queens(board: Board) -> list[list[Any]]:
-    return [[c == "Q" for c in line.strip()] for line in board.text.splitlines()]
-
-
-def _numbers(board: Board) -> list[list[Any]]:
-    return [[int(token) for token in line.split()] for line in board.text.splitlines()]
-
-
-def _characters(board: Board) -> list[list[Any]]:
-    return [list(line) for line in board.text.splitlines()]
-
-
-_READERS: dict[str, Callable[[Board], list[list[Any]]]] = {
-    "sudoku": _sudoku,
-    "latin": _sudoku,
-    "binairo": _binairo,
-    "futoshiki": _futoshiki,
-    "queens": _queens,
-    "tromino": _numbers,
-    "tile": _numbers,
-}

@@ -177,6 +177,14 @@ impl Drawing {
         draw::pretty(&self.drawing, color)
     }
 
+    /// The board as plain data (JSON text): `kind`, `rows`, `cols`, `cells`, and where the
+    /// puzzle has them `given`, `min`, `max`, `boxes`, `diagonals`, `regions`, `cages`,
+    /// `sums`, `adjacent`, `right`, `down`, `less`, `bars`, `distinct`: the same model the page
+    /// plays.
+    fn model(&self) -> String {
+        draw::model(&self.drawing).to_string()
+    }
+
     /// The board's plain text, as the `dlx` command prints it.
     fn plain(&self) -> String {
         draw::plain(&self.drawing)
@@ -188,9 +196,13 @@ impl Drawing {
     }
 
     fn __repr__(&self) -> String {
-        let plain = draw::plain(&self.drawing);
-        let rows = plain.lines().count();
-        format!("<dlx.Drawing of {rows} lines>")
+        let model = draw::model(&self.drawing);
+        format!(
+            "<dlx.Drawing {} {}x{}>",
+            model["kind"].as_str().unwrap_or_default(),
+            model["rows"],
+            model["cols"]
+        )
     }
 }
 
