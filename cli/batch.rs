@@ -18,10 +18,10 @@ use rayon::prelude::*;
 use reductions::drawing::Draw;
 use reductions::Encoding;
 
+use crate::args::Mode;
 use crate::args::{Format, SolveFlags};
 use crate::input::{Line, Puzzles};
 use crate::process::{note, Found};
-use crate::run::Mode;
 
 /// Puzzles solved before their answers are written.
 const CHUNK: usize = 1024;
@@ -101,8 +101,8 @@ where
     R::Choice: Send + Sync,
 {
     check_flags(flags)?;
-    let mode = Mode::of(flags);
-    let threads = threads_asked(flags).min(puzzles.len().max(1));
+    let mode = flags.mode();
+    let threads = flags.workers().min(puzzles.len().max(1));
     let start = Instant::now();
     let mut out = BufWriter::new(crate::output::stdout());
     let (mut unsolved, mut cut_short, mut nodes) = (0usize, 0usize, 0u64);
@@ -179,14 +179,6 @@ where
         return Ok(Found::None);
     }
     Ok(Found::Some)
-}
-
-/// The threads that `--threads` asks for: one per core for 0.
-pub fn threads_asked(flags: &SolveFlags) -> usize {
-    match flags.threads {
-        0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
-        n => n,
-    }
 }
 
 /// A pool of `threads` workers, or none for one thread.
@@ -282,7 +274,7 @@ fn solve_one<R: Draw>(
     flags: &SolveFlags,
     mode: Mode,
 ) -> Result<Answer> {
-    let task = crate::run::task(flags);
+    let task = flags.task();
     let tuned = reduction.for_task(&line.puzzle, task);
     let reduction = tuned.as_ref().unwrap_or(reduction);
 

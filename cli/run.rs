@@ -13,36 +13,13 @@ use dlx::{OptionId, Outcome, Problem, Solver, StopReason};
 use draw::Board;
 use reductions::drawing::Draw;
 
-use crate::args::{Format, Propagate, SolveFlags, TreeChoice};
+use crate::args::{Format, Mode, Propagate, SolveFlags, TreeChoice};
 use crate::board::View;
 use crate::memo::{
     direct_count, estimate, memo_count, random_solutions, sampled_solutions, write_zdd,
 };
 use crate::process::{note, Found};
 use reductions::plan::{CountMethod, Plan};
-
-/// What the user asked to see.
-#[derive(Copy, Clone, Debug, PartialEq, Eq)]
-pub enum Mode {
-    /// The first solution (the default).
-    First,
-    /// Every solution, or at most `--limit`.
-    All,
-    /// Only their number.
-    Count,
-}
-
-impl Mode {
-    pub fn of(flags: &SolveFlags) -> Mode {
-        if flags.count {
-            Mode::Count
-        } else if flags.all || flags.limit.is_some() {
-            Mode::All
-        } else {
-            Mode::First
-        }
-    }
-}
 
 /// `--format dlx`: the problem in Knuth's text format, instead of solving it.
 pub fn print_encoding(problem: &Problem) -> Result<Found> {
@@ -250,7 +227,7 @@ pub fn search<W>(problem: &Problem, flags: &SolveFlags, plan: Plan, mut write: W
 where
     W: FnMut(&mut dyn Write, &[dlx::OptionId], u128) -> io::Result<()> + Send,
 {
-    let mode = Mode::of(flags);
+    let mode = flags.mode();
     let (solver, bar) = configure(problem, flags, mode, &plan)?;
     if let Some(depth) = flags.split {
         return print_split(&solver, depth as usize);
@@ -362,7 +339,7 @@ where
 /// was read, which the caller has said): with `--count`, the count 0 as a lower bound.
 /// Nothing was found, so the exit status is 1.
 pub fn out_of_time(flags: &SolveFlags) -> Result<Found> {
-    let mode = Mode::of(flags);
+    let mode = flags.mode();
     let outcome = Outcome {
         solutions: 0,
         stopped: Some(StopReason::Timeout),
@@ -607,7 +584,7 @@ where
     R::Puzzle: Sync,
     R::Choice: Sync,
 {
-    let prepared = reductions::plan::prepare(reduction, puzzle, task(flags))
+    let prepared = reductions::plan::prepare(reduction, puzzle, flags.task())
         .context("cannot build the exact-cover problem")?;
     solve_boards(
         &prepared.encoding.problem,
@@ -615,15 +592,4 @@ where
         prepared.plan.clone(),
         |options| reduction.drawing(puzzle, prepared.decode(puzzle, options)),
     )
-}
-
-/// The task the flags ask of a puzzle, for the library's plan.
-pub fn task(flags: &SolveFlags) -> reductions::plan::Task {
-    use reductions::plan::Task;
-    match Mode::of(flags) {
-        _ if flags.random.is_some() => Task::Random,
-        Mode::Count => Task::Count,
-        Mode::All => Task::All,
-        Mode::First => Task::First,
-    }
 }

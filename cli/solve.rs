@@ -7,11 +7,12 @@ use std::ops::ControlFlow;
 use anyhow::{anyhow, bail, Context, Result};
 use dlx::Problem;
 
+use crate::args::Mode;
 use crate::args::{Format, SolveArgs, SolveFlags};
 use crate::input::read_input;
 use crate::process::note;
 use crate::process::Found;
-use crate::run::{print_encoding, search, Mode};
+use crate::run::{print_encoding, search};
 use reductions::plan::Plan;
 
 /// The line between problems of one input: three hyphens alone on a line, unless the problem
@@ -167,7 +168,7 @@ fn is_separator(line: &str) -> bool {
 /// those take (whose errors the search gives); so are, after reading, problems whose tables
 /// for that many searches at once would be large ([`tables_fit`]).
 fn threads_over_problems(flags: &SolveFlags, problems: usize) -> usize {
-    let mode = Mode::of(flags);
+    let mode = flags.mode();
     let in_turn = mode == Mode::All
         || flags.threads == 1
         || flags.memo
@@ -177,7 +178,7 @@ fn threads_over_problems(flags: &SolveFlags, problems: usize) -> usize {
     if in_turn {
         return 1;
     }
-    let threads = crate::batch::threads_asked(flags);
+    let threads = flags.workers();
     match mode {
         Mode::Count if problems < threads => 1,
         _ => threads.min(problems),
@@ -206,7 +207,7 @@ fn solve_shared(
     pool: &rayon::ThreadPool,
 ) -> Result<Found> {
     let flags = &args.flags;
-    let mode = Mode::of(flags);
+    let mode = flags.mode();
     let mut out = BufWriter::new(crate::output::stdout());
     let mut found = Found::Some;
     let mut index = 0;
@@ -244,7 +245,7 @@ fn solve_alone(
     flags: &SolveFlags,
     mode: Mode,
 ) -> Result<(Vec<u8>, dlx::Outcome)> {
-    let solver = crate::run::reasoning(problem, flags, &Plan::plain(crate::run::task(flags)))?;
+    let solver = crate::run::reasoning(problem, flags, &Plan::plain(flags.task()))?;
     let mut solver = crate::run::limited(solver, flags, mode);
     if let Some(limit) = flags.timeout {
         solver = solver.deadline(crate::process::started() + limit);
@@ -357,7 +358,7 @@ fn solve_parsed(
     search(
         problem_text,
         &args.flags,
-        Plan::plain(crate::run::task(&args.flags)),
+        Plan::plain(args.flags.task()),
         |out, options, index| write_solution(out, problem_text, options, index, format, problem),
     )
 }

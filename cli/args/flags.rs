@@ -333,6 +333,34 @@ impl MakeFlags {
 }
 
 impl SolveFlags {
+    /// What the run shows: the first solution, all of them (or `--limit`), or their number.
+    pub fn mode(&self) -> Mode {
+        if self.count {
+            Mode::Count
+        } else if self.all || self.limit.is_some() {
+            Mode::All
+        } else {
+            Mode::First
+        }
+    }
+
+    /// The task the run asks of a puzzle, for the library's plan.
+    pub fn task(&self) -> reductions::plan::Task {
+        use reductions::plan::Task;
+        match self.mode() {
+            _ if self.random.is_some() => Task::Random,
+            Mode::Count => Task::Count,
+            Mode::All => Task::All,
+            Mode::First => Task::First,
+        }
+    }
+
+    /// The threads the run's work is shared among: the engine's rule
+    /// ([`dlx::Solver::workers_for`]: one per core for 0).
+    pub fn workers(&self) -> usize {
+        dlx::Solver::workers_for(self.threads)
+    }
+
     /// What a count asks beyond its number, by which the plan picks its method
     /// ([`Plan::count_method`](reductions::plan::Plan::count_method)).
     pub fn count_ask(&self) -> reductions::plan::CountAsk {
@@ -520,6 +548,17 @@ pub struct Output {
     /// than 1G needs --max-input.
     #[arg(long, value_name = "SIZE", value_parser = super::values::size)]
     pub max_input: Option<usize>,
+}
+
+/// What a run shows ([`SolveFlags::mode`]).
+#[derive(Copy, Clone, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// The first solution (the default).
+    First,
+    /// Every solution, or at most `--limit`.
+    All,
+    /// Only their number.
+    Count,
 }
 
 /// A subcommand's arguments, whose definitions clap builds only for the subcommand that runs

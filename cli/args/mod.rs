@@ -15,7 +15,7 @@ use std::path::PathBuf;
 use clap::{Args, Parser, Subcommand};
 
 pub use flags::{
-    ColorChoice, Deferred, Format, MakeFlags, Output, OutputFlags, Propagate, SolveFlags,
+    ColorChoice, Deferred, Format, MakeFlags, Mode, Output, OutputFlags, Propagate, SolveFlags,
     TreeChoice,
 };
 pub use puzzles::{

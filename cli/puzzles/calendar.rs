@@ -11,10 +11,10 @@ use anyhow::{anyhow, Context, Result};
 use reductions::calendar::{AllDates, Calendar, Date, MONTHS};
 use serde::Serialize;
 
+use crate::args::Mode;
 use crate::args::{CalendarArgs, Format, SolveFlags};
 use crate::board::View;
 use crate::process::Found;
-use crate::run::Mode;
 use draw::render::Paint;
 
 pub fn run(args: &CalendarArgs) -> Result<Found> {

@@ -49,10 +49,8 @@ pub const MEMO_LIMIT: usize = 256 << 20;
 pub fn run(args: &ServeArgs) -> Result<Found> {
     let slots = args
         .jobs
-        .map_or_else(
-            || std::thread::available_parallelism().map_or(1, |n| n.get()),
-            |n| n as usize,
-        )
+        // One a core by default: the engine's rule for 0 threads.
+        .map_or_else(|| dlx::Solver::workers_for(0), |n| n as usize)
         .clamp(1, 1024);
     let address = SocketAddr::new(args.bind, args.port.unwrap_or(0));
     let runtime = tokio::runtime::Builder::new_multi_thread()

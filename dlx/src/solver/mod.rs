@@ -323,6 +323,19 @@ impl<'p> Solver<'p> {
         building + copies * (nodes * 16 + headers * 16)
     }
 
+    /// The workers that [`threads`](Self::threads)`(threads)` splits a search among: one per
+    /// core for 0, else `threads` up to [`max_threads`](Self::max_threads). The one rule for
+    /// callers that share their own work among as many threads as a search would use.
+    ///
+    /// ```
+    /// assert_eq!(dlx::Solver::workers_for(3), 3);
+    /// assert!(dlx::Solver::workers_for(0) >= 1);
+    /// assert_eq!(dlx::Solver::workers_for(usize::MAX), dlx::Solver::max_threads());
+    /// ```
+    pub fn workers_for(threads: usize) -> usize {
+        crate::threads::workers(crate::threads::asked(threads))
+    }
+
     /// The most worker threads [`threads`](Self::threads) starts: 8 per core (larger requests
     /// get this many). More would only slow the search down, and thousands of threads exhaust
     /// the system.
