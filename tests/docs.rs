@@ -102,7 +102,7 @@ fn console_examples_print_what_they_show() {
         }
     }
     let _ = std::fs::remove_dir_all(&scratch);
-    assert!(ran >= 6, "only {ran} console examples found");
+    assert!(ran >= 20, "only {ran} console examples found");
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
