@@ -618,11 +618,13 @@ impl Set {
                  {most:.decimals$}, most/mean {ratio:.2}"
             );
         };
+        // What each shard visited, the top of the tree that every one enumerates included:
+        // the records' nodes count it in one shard only.
         figure(
-            "nodes",
+            "nodes visited",
             complete
                 .iter()
-                .filter_map(|r| r.nodes)
+                .filter_map(|r| r.visited.or(r.nodes))
                 .map(|n| n as f64)
                 .collect(),
             0,
@@ -729,6 +731,8 @@ mod tests {
                 prefixes: 600 + level as u64,
                 solutions: 0,
                 taken: 70,
+                nodes: 50,
+                counted: path[level..].iter().all(|&(index, _)| index == 0),
             })
             .collect();
         Record::new(

@@ -22,6 +22,7 @@
 //! cut: depth 3, prefixes 2296, solutions above 0, taken 72
 //! status: complete
 //! nodes: 40321
+//! visited: 52120
 //! seconds: 0.052
 //! count: 289
 //! end
@@ -133,8 +134,12 @@ pub struct Record {
     pub stopped: Option<String>,
     /// Its count: exact when complete, else a lower bound.
     pub count: BigUint,
-    /// The nodes of its search (signatures expanded, memoized), for the spread of the work.
+    /// The nodes of its search (signatures expanded, memoized), the top of the tree counted in
+    /// one shard only, so that the records' nodes add up to the whole search's.
     pub nodes: Option<u64>,
+    /// The nodes it visited, the top of the tree that every shard enumerates included: its
+    /// work, for the spread of the work.
+    pub visited: Option<u64>,
     /// Its time in seconds.
     pub seconds: Option<f64>,
 }
@@ -178,6 +183,14 @@ impl Record {
             stopped,
             count,
             nodes: Some(nodes),
+            visited: Some(
+                nodes
+                    + cuts
+                        .iter()
+                        .filter(|cut| !cut.counted)
+                        .map(|cut| cut.nodes)
+                        .sum::<u64>(),
+            ),
             seconds: Some(seconds),
         }
     }
@@ -206,6 +219,9 @@ impl Record {
         }
         if let Some(nodes) = self.nodes {
             text.push_str(&format!("nodes: {nodes}\n"));
+        }
+        if let Some(visited) = self.visited {
+            text.push_str(&format!("visited: {visited}\n"));
         }
         if let Some(seconds) = self.seconds {
             text.push_str(&format!("seconds: {seconds:.3}\n"));
@@ -240,6 +256,7 @@ impl Record {
             within: field("within"),
             cuts: &self.cuts,
             nodes: self.nodes,
+            visited: self.visited,
             seconds: self.seconds.map(|s| (s * 1000.0).round() / 1000.0),
             end: true,
         };
@@ -281,6 +298,8 @@ struct JsonRecord<'a> {
     cuts: &'a [Cut],
     #[serde(skip_serializing_if = "Option::is_none")]
     nodes: Option<u64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    visited: Option<u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
     seconds: Option<f64>,
     end: bool,
@@ -343,7 +362,7 @@ fn printable(value: &str) -> bool {
 }
 
 /// The fields besides the identity's that a record has once at most.
-const ONCE: [&str; 4] = ["status", "nodes", "seconds", "count"];
+const ONCE: [&str; 5] = ["status", "nodes", "visited", "seconds", "count"];
 
 fn read_text(lines: &[(usize, &str)]) -> Result<Record, Parse> {
     let mut record = Record {
@@ -353,6 +372,7 @@ fn read_text(lines: &[(usize, &str)]) -> Result<Record, Parse> {
         stopped: None,
         count: BigUint::ZERO,
         nodes: None,
+        visited: None,
         seconds: None,
     };
     let mut status = None;
@@ -422,6 +442,9 @@ fn read_text(lines: &[(usize, &str)]) -> Result<Record, Parse> {
             "nodes" => {
                 record.nodes = Some(value.parse().map_err(|_| bad("expected a whole number"))?)
             }
+            "visited" => {
+                record.visited = Some(value.parse().map_err(|_| bad("expected a whole number"))?)
+            }
             "seconds" => record.seconds = Some(value.parse().map_err(|_| bad("expected seconds"))?),
             "count" => {
                 count = Some(parse_count(value).ok_or_else(|| bad("expected a whole number"))?)
@@ -488,6 +511,8 @@ struct JsonRead {
     cuts: Vec<Cut>,
     #[serde(default)]
     nodes: Option<u64>,
+    #[serde(default)]
+    visited: Option<u64>,
     #[serde(default)]
     seconds: Option<f64>,
     end: bool,
@@ -574,6 +599,7 @@ fn read_json(text: &str) -> Read {
         stopped,
         count,
         nodes: json.nodes,
+        visited: json.visited,
         seconds: json.seconds,
     })
 }
@@ -642,6 +668,8 @@ mod tests {
                 prefixes: 500,
                 solutions: 2,
                 taken: 63,
+                nodes: 700,
+                counted: false,
             }],
             stopped.map(str::to_owned),
             BigUint::from(u128::MAX) * 3u8,

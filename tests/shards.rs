@@ -358,11 +358,40 @@ fn merge_status_says_what_is_done_and_what_is_not() {
             && run
                 .stdout
                 .contains(&format!("total: {}", expected("queens10.dlx")))
-            && run.stdout.contains("nodes per record: least ")
+            && run.stdout.contains("nodes visited per record: least ")
             && run.stdout.contains("most/mean "),
         "{}",
         run.stdout
     );
+    // Every shard enumerates the top of the tree: its nodes count in shard 0's `nodes` only
+    // (so that the records add up to the whole search), and in every shard's `visited`.
+    let field = |file: &String, name: &str| -> u64 {
+        let text = std::fs::read_to_string(file).unwrap();
+        text.lines()
+            .find_map(|line| line.strip_prefix(&format!("{name}: ")))
+            .unwrap_or_else(|| panic!("no {name} in {text}"))
+            .parse()
+            .unwrap()
+    };
+    let top: Vec<u64> = files
+        .iter()
+        .map(|file| field(file, "visited") - field(file, "nodes"))
+        .collect();
+    assert_eq!(top[0], 0, "{top:?}");
+    assert!(
+        top[1] > 0 && top[1..].iter().all(|&t| t == top[1]),
+        "{top:?}"
+    );
+    let whole = dlx(&["solve", &queens, "--count", "--stats", "--threads", "1"]);
+    let whole_nodes: u64 = whole
+        .stderr
+        .lines()
+        .find_map(|line| line.strip_prefix("nodes: "))
+        .expect("--stats prints nodes")
+        .parse()
+        .unwrap();
+    let nodes: u64 = files.iter().map(|file| field(file, "nodes")).sum();
+    assert_eq!(nodes, whole_nodes);
     let foreign = shard_to(
         &dir,
         "foreign.out",

@@ -88,6 +88,14 @@ pub struct Cut {
     pub solutions: u64,
     /// The prefixes this shard took (every `count`-th of them).
     pub taken: u64,
+    /// The nodes of the search that found the cut's prefixes, which every shard sharing the
+    /// cut visits.
+    pub nodes: u64,
+    /// Whether this shard's statistics count those [`nodes`](Self::nodes): one shard of those
+    /// that share the cut does (index 0 at its level of nesting and below), so that the
+    /// shards' statistics add up to the whole search's. What a shard itself visited is its
+    /// statistics' nodes and the nodes of every cut that it does not count.
+    pub counted: bool,
 }
 
 /// The tables of a memoized count in progress, in a [`Progress`] report.

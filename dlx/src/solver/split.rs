@@ -264,7 +264,8 @@ fn shard_top(
                 Err(solution) => top.solutions.push(solution),
             }
         }
-        if path[level..].iter().all(|&(index, _)| index == 0) {
+        let counted = path[level..].iter().all(|&(index, _)| index == 0);
+        if counted {
             top.stats.add(&cut.stats);
         }
         top.cuts.push(Cut {
@@ -272,6 +273,8 @@ fn shard_top(
             prefixes: cut.prefixes,
             solutions,
             taken: roots.len() as u64,
+            nodes: cut.stats.nodes,
+            counted,
         });
     }
     top.prefixes = roots;
