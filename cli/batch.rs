@@ -11,7 +11,7 @@ use std::ops::ControlFlow;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{Context, Result};
 use dlx::StopReason;
 use draw::{write_json, Board, Head};
 use rayon::prelude::*;
@@ -58,34 +58,6 @@ where
     }
 }
 
-/// Refuses what a run over many puzzles cannot do.
-fn check_flags(flags: &SolveFlags) -> Result<()> {
-    let single = [
-        (flags.all, "--all"),
-        (
-            flags.limit.is_some() && !flags.count,
-            "--limit without --count",
-        ),
-        (flags.shard.is_some(), "--shard"),
-        (flags.split.is_some(), "--split"),
-        (flags.within.is_some(), "--within"),
-        (flags.given.is_some(), "--given"),
-        (flags.random.is_some(), "--random"),
-        (flags.estimate.is_some(), "--estimate"),
-        (flags.memo, "--memo"),
-    ];
-    if let Some((_, flag)) = single.iter().find(|(given, _)| *given) {
-        bail!(
-            "{flag} works on one puzzle, and this input has one puzzle per line: give one \
-             puzzle, or use the first solution or --count of each"
-        );
-    }
-    if !matches!(flags.format, Format::Text | Format::Json | Format::Tatham) {
-        bail!("an input of one puzzle per line is answered a line per puzzle: use --format text, json or tatham");
-    }
-    Ok(())
-}
-
 /// Solves every puzzle of `puzzles` (read from `name`) and prints a line for each, in order:
 /// the first solution in the form of its line (a game ID for a game ID, else the grid on one
 /// line), `no solution`, or with `--count` the count.
@@ -100,7 +72,7 @@ where
     R::Puzzle: Sync,
     R::Choice: Send + Sync,
 {
-    check_flags(flags)?;
+    crate::args::refusals::refuse_for_lines(flags)?;
     let mode = flags.mode();
     let threads = flags.workers().min(puzzles.len().max(1));
     let start = Instant::now();
@@ -111,7 +83,7 @@ where
     let mut trees: Vec<dlx::Tree> = Vec::new();
     // Searches from given options walk the links, so a run on another tree encodes each
     // puzzle.
-    let tree = flags.tree.map_or(reduction.tree(), Into::into);
+    let tree = flags.tree_or(reduction.tree());
     let blanks = (tree == dlx::Tree::Links).then(Blanks::default);
     in_order(
         pool(threads)?.as_ref(),
@@ -140,7 +112,7 @@ where
     out.flush().context(crate::output::write_error())?;
     drop(out);
     let elapsed = start.elapsed().as_secs_f64();
-    if flags.stats {
+    if flags.stats() {
         use crate::stats::Figure::{Count, Rate, Seconds, Text};
         let trees: Vec<&str> = trees.into_iter().map(crate::run::tree_name).collect();
         crate::stats::print(
@@ -280,10 +252,8 @@ fn solve_one<R: Draw>(
 
     // Probing's budget grows with the problem: on the blank's larger problem it could probe
     // further, and walk another tree.
-    let probing = flags
-        .propagate
-        .map_or(reduction.propagation_for(&line.puzzle), Into::into)
-        == dlx::Propagation::Probing;
+    let probing =
+        flags.propagation_or(reduction.propagation_for(&line.puzzle)) == dlx::Propagation::Probing;
     let shared = blanks.filter(|_| !probing).and_then(|blanks| {
         let givens = reduction.givens(&line.puzzle)?;
         let blank = blanks.get(givens.shape, || reduction.encode(&givens.blank).ok())?;
@@ -301,12 +271,12 @@ fn solve_one<R: Draw>(
     };
     let plan = reductions::plan::plan(reduction, &line.puzzle, encoding, task);
     // One thread a puzzle, and no progress bar: what `configure` adds is not wanted here.
-    let mut reasoning = crate::run::reasoning(&encoding.problem, flags, &plan)?;
+    let mut reasoning = flags.reasoning(&encoding.problem, &plan)?;
     if !given.is_empty() {
         debug_assert_eq!(reasoning.tree_used(), dlx::Tree::Links);
         reasoning = reasoning.given(given).context("the givens clash")?;
     }
-    let solver = crate::run::limited(reasoning, flags, mode);
+    let solver = flags.limited(reasoning, mode);
     // Each JSON line starts with the puzzle's number and its line in the input.
     let head = [("puzzle", index as u128), ("line", line.number as u128)];
     let json_line = |fields: &dyn Fn(&mut dyn Write) -> std::io::Result<()>| -> Result<String> {
@@ -317,7 +287,7 @@ fn solve_one<R: Draw>(
     if mode == Mode::Count {
         let outcome = solver.count();
         let complete = outcome.stopped.is_none();
-        let line = match flags.format {
+        let line = match flags.format() {
             Format::Json => {
                 #[derive(serde::Serialize)]
                 struct Count {
@@ -346,7 +316,7 @@ fn solve_one<R: Draw>(
         ControlFlow::Break(())
     });
     let Some(options) = first else {
-        let line = match flags.format {
+        let line = match flags.format() {
             Format::Json => {
                 #[derive(serde::Serialize)]
                 struct NoSolution {
@@ -368,7 +338,7 @@ fn solve_one<R: Draw>(
         &line.puzzle,
         reduction.decode(&line.puzzle, &encoding.choices_of(&options)),
     );
-    let text = match flags.format {
+    let text = match flags.format() {
         Format::Json => json_line(&|out| board.json(&Head(&head), out))?,
         Format::Tatham => format!("{}\n", board.tatham().unwrap_or_default()),
         _ if line.game_id => format!("{}\n", board.tatham().unwrap_or_default()),

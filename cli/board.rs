@@ -5,7 +5,7 @@ use std::io::{self, Write};
 
 use draw::{Board, Head};
 
-use crate::args::{ColorChoice, Format, SolveFlags};
+use crate::args::{Format, SolveFlags};
 
 /// How boards are shown, decided once from the flags and the terminal.
 #[derive(Copy, Clone, Debug)]
@@ -17,28 +17,11 @@ pub struct View {
 }
 
 impl View {
-    /// Plain text unless stdout is a terminal (or `--pretty`, or `--color always`), and never
-    /// with `--plain`; colors only in the drawing, when stdout is a terminal that takes them
-    /// (`TERM` is not `dumb`) and `NO_COLOR` is unset or empty, or when `--color always` or
-    /// `CLICOLOR_FORCE` (set and not empty, and no `NO_COLOR`) asks for them: the conventions
-    /// of no-color.org and bixense.com/clicolors, as the `anstyle-query` crate reads them.
+    /// The view the flags ask for on this stdout ([`SolveFlags::drawing_style`]).
     pub fn new(flags: &SolveFlags) -> View {
-        let terminal = crate::output::is_terminal();
-        let no_color = anstyle_query::no_color();
-        let forced =
-            flags.color == ColorChoice::Auto && anstyle_query::clicolor_force() && !no_color;
-        let pretty = !flags.plain
-            && (flags.pretty || terminal || forced || flags.color == ColorChoice::Always);
-        let color = pretty
-            && match flags.color {
-                ColorChoice::Always => true,
-                ColorChoice::Never => false,
-                ColorChoice::Auto => {
-                    forced || (terminal && !no_color && anstyle_query::term_supports_color())
-                }
-            };
+        let (pretty, color) = flags.drawing_style(crate::output::is_terminal());
         View {
-            format: flags.format,
+            format: flags.format(),
             pretty,
             color,
         }

@@ -119,7 +119,7 @@ pub fn hints(
         (explanation.steps, Some(explanation.end))
     };
     let mut out = crate::output::stdout();
-    if flags.format == Format::Json {
+    if flags.format() == Format::Json {
         crate::json::write_line(&mut out, &hints_json(&steps, end))?;
     } else {
         for step in &steps {
@@ -179,7 +179,7 @@ pub fn generate(
                 made.tries, made.difficulty
             ));
         }
-        match flags.format {
+        match flags.format() {
             Format::Json => {
                 #[derive(serde::Serialize)]
                 struct MadeLine<'a> {
@@ -226,11 +226,11 @@ pub fn generate(
             }
         }
     }
-    if flags.format == Format::Svg {
+    if flags.format() == Format::Svg {
         sheet.write_to(&mut out)?;
     }
     out.flush()?;
-    if flags.stats {
+    if flags.stats() {
         use crate::stats::Figure::{Seconds, Text};
         crate::stats::print(
             flags,
@@ -280,7 +280,7 @@ pub fn grade(flags: &SolveFlags, graded: impl FnOnce() -> Graded) -> Result<Foun
         ),
     };
     let mut out = crate::output::stdout();
-    if flags.format == Format::Json {
+    if flags.format() == Format::Json {
         crate::json::write_line(&mut out, &line)?;
     } else {
         writeln!(out, "{text}")?;

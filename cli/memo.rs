@@ -16,8 +16,8 @@ use crate::process::Found;
 /// limit of a memoized run.
 fn memoizing<'p>(solver: Solver<'p>, flags: &SolveFlags, order: Branching) -> Solver<'p> {
     solver
-        .branching(flags.order.map_or(order, Branching::from))
-        .memo_limit(flags.memo_limit.unwrap_or(dlx::memo::DEFAULT_MEMO_LIMIT))
+        .branching(flags.memo_order(order))
+        .memo_limit(flags.memo_limit())
 }
 
 /// The graph of all solutions, for `--format zdd` and `--random`; its errors as a memo
@@ -32,7 +32,7 @@ fn memo_graph(
     // uses --threads whatever the mode.
     let problem = solver.problem();
     let graph = memoizing(solver, flags, order)
-        .threads(flags.threads)
+        .threads(flags.threads())
         .memo_graph();
     if let Some(bar) = &bar {
         bar.finish();
@@ -100,7 +100,7 @@ pub(crate) fn write_zdd(
         .context(crate::output::write_error())?;
     out.flush().context(crate::output::write_error())?;
     drop(out);
-    if flags.stats {
+    if flags.stats() {
         print_memo_stats(
             flags,
             graph.stats(),
@@ -117,7 +117,7 @@ pub(crate) fn write_zdd(
 
 /// The seed of `--random`, `--estimate` and `--generate`: `--seed`, or one from the clock.
 pub fn seed(flags: &SolveFlags) -> u64 {
-    flags.seed.unwrap_or_else(|| {
+    flags.seed().unwrap_or_else(|| {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |since| since.as_nanos() as u64)
@@ -149,7 +149,7 @@ pub(crate) fn estimate(
         bar.finish();
     }
     let mut out = crate::output::stdout();
-    if flags.format == Format::Json {
+    if flags.format() == Format::Json {
         let value = serde_json::json!({
             "estimate": {
                 "solutions": estimate.solutions,
@@ -181,7 +181,7 @@ pub(crate) fn estimate(
             estimate.probes
         ));
     }
-    if flags.stats {
+    if flags.stats() {
         use crate::stats::Figure::{Seconds, Text};
         crate::stats::print(
             flags,
@@ -237,7 +237,7 @@ where
     let mut out = BufWriter::new(crate::output::stdout());
     // Pictures are gathered and written at the end as one document.
     let mut sheet = draw::render::Sheet::default();
-    let svg = flags.format == Format::Svg;
+    let svg = flags.format() == Format::Svg;
     let mut index = 0u128;
     let _ = crate::signals::cancel_flag();
     for solution in graph.random_solutions(seed).take(draws as usize) {
@@ -255,7 +255,7 @@ where
     }
     out.flush().context(crate::output::write_error())?;
     drop(out);
-    if flags.stats {
+    if flags.stats() {
         let seed = crate::stats::Figure::Text(seed.to_string());
         print_memo_stats(flags, graph.stats(), graph.count(), vec![("seed", seed)]);
     }
@@ -286,7 +286,7 @@ where
     let mut rng = reductions::generate::Rng::new(seed);
     let mut out = BufWriter::new(crate::output::stdout());
     let mut sheet = draw::render::Sheet::default();
-    let svg = flags.format == Format::Svg;
+    let svg = flags.format() == Format::Svg;
     let _ = crate::signals::cancel_flag();
     for index in 1..=u128::from(draws) {
         if draws_stopped(flags, index as u64 - 1, draws) {
@@ -303,7 +303,7 @@ where
     }
     out.flush().context(crate::output::write_error())?;
     drop(out);
-    if flags.stats {
+    if flags.stats() {
         crate::stats::print(
             flags,
             &[
@@ -331,7 +331,7 @@ pub(crate) fn memo_count(
     order: Branching,
 ) -> Result<Found> {
     let problem = solver.problem();
-    let settings = flags.shard.map(|_| memo_settings(problem, flags, order));
+    let settings = flags.shard().map(|_| memo_settings(problem, flags, order));
     let outcome = memoizing(solver, flags, order).memo_count();
     if let Some(bar) = &bar {
         bar.finish();
@@ -342,11 +342,11 @@ pub(crate) fn memo_count(
         (settings, outcome.stats.expanded, seconds)
     });
     print_exact_count(flags, &outcome.count, shard)?;
-    if flags.stats {
+    if flags.stats() {
         print_memo_stats(flags, &outcome.stats, &outcome.count, Vec::new());
     }
     // A shard without solutions is normal, as for an enumerated shard.
-    Ok(if outcome.count.is_zero() && flags.shard.is_none() {
+    Ok(if outcome.count.is_zero() && flags.shard().is_none() {
         Found::None
     } else {
         Found::Some
@@ -366,11 +366,11 @@ pub(crate) fn trial_memo_count(
     order: Branching,
 ) -> Option<Result<Found>> {
     let limit = flags
-        .memo_limit
+        .memo_limit_given()
         .map_or(TRIAL_MEMO_LIMIT, |limit| limit.min(TRIAL_MEMO_LIMIT));
     let problem = solver.problem();
     let outcome = solver
-        .branching(flags.order.map_or(order, Branching::from))
+        .branching(flags.memo_order(order))
         .memo_limit(limit)
         .memo_count();
     match outcome {
@@ -383,7 +383,7 @@ pub(crate) fn trial_memo_count(
         }
         Err(err) => Some(Err(memo_error(err, problem, true))),
         Ok(outcome) => Some(print_exact_count(flags, &outcome.count, None).map(|()| {
-            if flags.stats {
+            if flags.stats() {
                 print_memo_stats(flags, &outcome.stats, &outcome.count, Vec::new());
             }
             if outcome.count.is_zero() {
@@ -401,7 +401,7 @@ pub(crate) fn direct_count(counter: reductions::Counter, flags: &SolveFlags) -> 
     let start = std::time::Instant::now();
     let count = counter();
     print_exact_count(flags, &count, None)?;
-    if flags.stats {
+    if flags.stats() {
         crate::stats::print(
             flags,
             &[
@@ -433,7 +433,7 @@ fn print_exact_count(
     let mut out = crate::output::stdout();
     if let Some((settings, nodes, seconds)) = shard {
         let record = crate::shard::Record::new(
-            crate::shard::path_of(flags),
+            flags.shard_path(),
             settings,
             &[],
             None,
@@ -441,12 +441,12 @@ fn print_exact_count(
             nodes,
             seconds,
         );
-        if flags.format == Format::Json {
+        if flags.format() == Format::Json {
             record.write_json(&mut out)
         } else {
             record.write_text(&mut out)
         }
-    } else if flags.format == Format::Json {
+    } else if flags.format() == Format::Json {
         let line = crate::json::CountLine {
             count: crate::json::Whole(count.to_string()),
             complete: true,
@@ -467,7 +467,7 @@ fn memo_settings(
     flags: &SolveFlags,
     order: Branching,
 ) -> crate::shard::Settings {
-    let order = match flags.order.map_or(order, Branching::from) {
+    let order = match flags.memo_order(order) {
         Branching::FewestOptions => "fewest-options",
         _ => "first-item",
     };

@@ -35,7 +35,7 @@ pub fn check_memory(solver: &Solver, flags: &SolveFlags) -> Result<()> {
         Some(total) if needed > total => format!("more than this machine's {} MiB", mib(total)),
         _ => "more than the system grants this process".to_owned(),
     };
-    let threads = if flags.threads == 1 {
+    let threads = if flags.sequential() {
         ""
     } else {
         " (one table per worker thread: try --threads 1)"

@@ -8,12 +8,12 @@
 use std::io::{self, BufWriter, Write};
 use std::ops::ControlFlow;
 
-use anyhow::{anyhow, bail, Context, Result};
+use anyhow::{bail, Context, Result};
 use dlx::{OptionId, Outcome, Problem, Solver, StopReason};
 use draw::Board;
 use reductions::drawing::Draw;
 
-use crate::args::{Format, Mode, Propagate, SolveFlags, TreeChoice};
+use crate::args::{Action, Format, Mode, SolveFlags};
 use crate::board::View;
 use crate::memo::{
     direct_count, estimate, memo_count, random_solutions, sampled_solutions, write_zdd,
@@ -28,48 +28,6 @@ pub fn print_encoding(problem: &Problem) -> Result<Found> {
         .and_then(|()| out.flush())
         .context(crate::output::write_error())?;
     Ok(Found::Some)
-}
-
-/// A solver with the tree and the reasoning at every node that the flags and the command's
-/// defaults ask for (`--propagate none` is Knuth's search: no rule, and not the puzzle's own
-/// reasoning either; `--tree sparse-sets` reasons no more than that). Refused when the tree
-/// asked for cannot search the problem.
-pub fn reasoning<'p>(problem: &'p Problem, flags: &SolveFlags, plan: &Plan) -> Result<Solver<'p>> {
-    if let Some(tree @ (TreeChoice::SparseSets | TreeChoice::Bitsets)) = flags.tree {
-        let name = clap::ValueEnum::to_possible_value(&tree).expect("a named tree");
-        let name = name.get_name();
-        if let Some(level @ (Propagate::Forcing | Propagate::Probing)) = flags.propagate {
-            let level = format!("{level:?}").to_lowercase();
-            bail!(
-                "--tree {name} reasons at no node: --propagate {level} needs the links \
-                 (--tree links)"
-            );
-        }
-        let solver = Solver::new(problem).tree(tree.into());
-        if solver.tree_used() == dlx::Tree::Links {
-            let why = if problem.has_multiplicities() && tree == TreeChoice::Bitsets {
-                "is too large for the bit sets (a table of over 64 MiB, or over 32,768 words \
-                 read per node) and has items with bounds (multiplicities, Algorithm M), which \
-                 the sparse sets do not take"
-            } else if problem.has_multiplicities() {
-                "has items with bounds (multiplicities, Algorithm M)"
-            } else {
-                "has more than two billion entries"
-            };
-            bail!("--tree {name}: this problem {why}, which only the links search (--tree links)");
-        }
-        return Ok(solver);
-    }
-    // A search that reasons at every node walks the links, whatever the default tree.
-    let propagation = flags.propagate.map_or(plan.propagation, Into::into);
-    let tree = flags.tree.map_or(plan.tree, Into::into);
-    let mut solver = Solver::new(problem).tree(tree).propagation(propagation);
-    if let Some(propagator) = &plan.propagator {
-        if flags.propagate != Some(Propagate::None) {
-            solver = solver.propagator(propagator.clone());
-        }
-    }
-    Ok(solver)
 }
 
 /// From how many primary items a choice that looks at every live item at each node is worth
@@ -105,26 +63,6 @@ fn note_slow_choice(problem: &Problem, solver: &Solver<'_>, asked_bits: bool) {
     }
 }
 
-/// `solver` with the flags' limits for `mode`: one solution for the first, `--limit`,
-/// `--node-limit` and `--timeout`.
-pub fn limited<'p>(mut solver: Solver<'p>, flags: &SolveFlags, mode: Mode) -> Solver<'p> {
-    if mode == Mode::First {
-        solver = solver.limit(1);
-    } else if let Some(limit) = flags.limit {
-        solver = solver.limit(limit.into());
-    }
-    if let Some(nodes) = flags.node_limit {
-        solver = solver.node_limit(nodes);
-    }
-    if let Some(limit) = flags.timeout {
-        solver = solver.timeout(limit);
-    }
-    if let Some(limit) = flags.total_timeout {
-        solver = solver.deadline(crate::process::started() + limit);
-    }
-    solver
-}
-
 /// A solver set up as the flags say (limits, threads, shard) for `mode`, and the progress
 /// bar that its reports feed, if stderr is a terminal.
 pub fn configure<'p>(
@@ -133,51 +71,25 @@ pub fn configure<'p>(
     mode: Mode,
     plan: &Plan,
 ) -> Result<(Solver<'p>, Option<crate::progress::Bar>)> {
-    let mut solver = reasoning(problem, flags, plan)?;
-    if !flags.memo {
-        note_slow_choice(problem, &solver, flags.tree == Some(TreeChoice::Bitsets));
+    let mut solver = flags.reasoning(problem, plan)?;
+    if !flags.memo() {
+        note_slow_choice(problem, &solver, flags.asks_bitsets());
     }
-    if let Some(ids) = &flags.given {
-        let given: Vec<dlx::OptionId> = ids.0.iter().map(|&id| dlx::OptionId::new(id)).collect();
-        solver = solver
-            .given(&given)
-            .map_err(|err| anyhow!("--given: {err}"))?;
-        if let Some(tree @ (TreeChoice::SparseSets | TreeChoice::Bitsets)) = flags.tree {
-            if solver.tree_used() == dlx::Tree::Links {
-                let name = clap::ValueEnum::to_possible_value(&tree).expect("a named tree");
-                bail!(
-                    "--tree {}: on this problem the search from --given options walks the \
-                     links only (--tree links): it is too large for the bit sets",
-                    name.get_name()
-                );
-            }
-        }
-    }
-    if let Some(ids) = &flags.within {
-        let prefix: Vec<dlx::OptionId> = ids.0.iter().map(|&id| dlx::OptionId::new(id)).collect();
-        solver = solver
-            .within(&prefix)
-            .map_err(|err| anyhow!("--within: {err}"))?;
-    }
-    solver = limited(solver, flags, mode);
+    solver = flags.scoped(solver)?;
+    solver = flags.limited(solver, mode);
     // One problem: its time limit counts from the start of the process, as the whole run's.
     if let Some(at) = flags.run_deadline() {
         solver = solver.deadline(at);
     }
     if mode != Mode::First {
-        solver = solver.threads(flags.threads);
+        solver = solver.threads(flags.threads());
     }
-    if let Some((index, count)) = flags.shard {
-        solver = solver.shard(index, count);
-        for &(index, count) in &flags.subshard {
-            solver = solver.subshard(index, count);
-        }
-    }
+    solver = flags.sharded(solver);
     if let Some(flag) = crate::signals::cancel_flag() {
         solver = solver.cancel_on(flag);
     }
-    if let Some(every) = flags.progress_every {
-        let label = match crate::shard::path_of(flags) {
+    if let Some(every) = flags.progress_every() {
+        let label = match flags.shard_path() {
             path if path.is_empty() => String::new(),
             path => format!("shard {}: ", crate::shard::unit_name(&path)),
         };
@@ -229,20 +141,17 @@ where
 {
     let mode = flags.mode();
     let (solver, bar) = configure(problem, flags, mode, &plan)?;
-    if let Some(depth) = flags.split {
-        return print_split(&solver, depth as usize);
-    }
-    if let Some(probes) = flags.estimate {
-        return estimate(&solver, bar, flags, probes);
-    }
-    if flags.format == Format::Zdd {
-        return write_zdd(solver, bar, flags, plan.memo_order);
-    }
-    if let Some(draws) = flags.random {
-        if let Some(sampler) = plan.sampler.clone() {
-            return sampled_solutions(sampler, bar, flags, draws, write);
+    match flags.action() {
+        Action::Split(depth) => return print_split(&solver, depth as usize),
+        Action::Estimate(probes) => return estimate(&solver, bar, flags, probes),
+        Action::Zdd => return write_zdd(solver, bar, flags, plan.memo_order),
+        Action::Random(draws) => {
+            if let Some(sampler) = plan.sampler.clone() {
+                return sampled_solutions(sampler, bar, flags, draws, write);
+            }
+            return random_solutions(solver, bar, flags, plan.memo_order, draws, write);
         }
-        return random_solutions(solver, bar, flags, plan.memo_order, draws, write);
+        Action::Search => {}
     }
     let method = (mode == Mode::Count).then(|| plan.count_method(&flags.count_ask()));
     if let (Some(CountMethod::Counter), Some(counter)) = (method, plan.counter.clone()) {
@@ -254,7 +163,7 @@ where
     if method == Some(CountMethod::Memo) {
         return memo_count(solver, bar, flags, plan.memo_order);
     }
-    if flags.memo_limit.is_some() || flags.order.is_some() {
+    if flags.count_ask().memo_settings {
         bail!(
             "--memo-limit and --order shape memoized runs: --count --memo (the default count \
              of tromino and tile), --random and --format zdd"
@@ -277,7 +186,7 @@ where
     let mut out = BufWriter::new(crate::output::stdout());
     let outcome = if mode == Mode::Count {
         let settings = flags
-            .shard
+            .shard()
             .map(|_| search_settings(problem, &solver, flags, &plan));
         let outcome = solver.count();
         crate::memory::refuse_out_of_memory(&outcome)?;
@@ -291,7 +200,7 @@ where
         let mut index: u128 = 0;
         let mut write_error = None;
         // Pictures are gathered and written at the end as one document.
-        let svg = flags.format == Format::Svg;
+        let svg = flags.format() == Format::Svg;
         let mut sheet = draw::render::Sheet::default();
         // With the bar on the terminal that shows the solutions, each goes out at once with
         // the bar off the screen.
@@ -347,7 +256,7 @@ pub fn out_of_time(flags: &SolveFlags) -> Result<Found> {
     };
     if mode == Mode::Count {
         let mut out = crate::output::stdout();
-        let written = if flags.shard.is_some() {
+        let written = if flags.shard().is_some() {
             // Nothing was read that could name the problem; the record is incomplete anyway.
             let settings = crate::shard::Settings {
                 problem: "unknown (the time ran out while reading it)".to_owned(),
@@ -373,7 +282,7 @@ pub fn out_of_time(flags: &SolveFlags) -> Result<Found> {
 /// ([`write_record`]).
 pub fn write_count(out: &mut dyn Write, outcome: &Outcome, flags: &SolveFlags) -> io::Result<()> {
     let solutions = outcome.solutions;
-    if flags.format == Format::Json {
+    if flags.format() == Format::Json {
         let line = crate::json::CountLine {
             count: crate::json::Whole(solutions.to_string()),
             complete: outcome.stopped.is_none(),
@@ -393,7 +302,7 @@ pub fn write_record(
     flags: &SolveFlags,
     settings: crate::shard::Settings,
 ) -> io::Result<()> {
-    let path = crate::shard::path_of(flags);
+    let path = flags.shard_path();
     // A level whose tree ends before it has a prefix for each of its parts: every part walks
     // the whole of its parent's subtree to find that out, so splitting bought nothing.
     for (level, (&(_, parts), cut)) in path.iter().zip(&outcome.stats.cuts).enumerate() {
@@ -420,7 +329,7 @@ pub fn write_record(
         outcome.stats.nodes,
         outcome.stats.elapsed.as_secs_f64(),
     );
-    if flags.format == Format::Json {
+    if flags.format() == Format::Json {
         record.write_json(out)
     } else {
         record.write_text(out)
@@ -441,41 +350,27 @@ pub fn search_settings(
     crate::shard::Settings {
         problem: crate::shard::digest(problem),
         tree: Some(tree_name(solver.tree_used())),
-        propagation: Some(propagation_name(flags, plan)),
+        propagation: Some(flags.propagation_name(plan)),
         method: "search".to_owned(),
-        given: flags.given.as_ref().map(|given| ids(&given.0)),
-        within: flags.within.as_ref().map(|within| ids(&within.0)),
-    }
-}
-
-/// The reasoning at every node that [`reasoning`] sets up, in words.
-fn propagation_name(flags: &SolveFlags, plan: &Plan) -> String {
-    if let Some(TreeChoice::SparseSets | TreeChoice::Bitsets) = flags.tree {
-        return "none".to_owned();
-    }
-    let level = flags.propagate.map_or(plan.propagation, Into::into);
-    let level = format!("{level:?}").to_lowercase();
-    if plan.propagator.is_some() && flags.propagate != Some(Propagate::None) {
-        format!("{level} and the puzzle's own rules")
-    } else {
-        level
+        given: flags.given_ids().map(ids),
+        within: flags.within_ids().map(ids),
     }
 }
 
 /// After a search: statistics and notes on stderr (see [`report_stop`]), and whether it
 /// counts as found.
 pub fn finish(outcome: &Outcome, mode: Mode, flags: &SolveFlags) -> Found {
-    if flags.stats {
+    if flags.stats() {
         print_stats(outcome, flags);
     }
     report_stop(outcome, mode, flags);
     // A shard's count stopped by a limit is a record marked incomplete: batch systems should
     // see it as failed (and run it again), where a shard, or a subtree of --within, without
     // solutions is normal.
-    if flags.shard.is_some() && mode == Mode::Count && outcome.stopped.is_some() {
+    if flags.shard().is_some() && mode == Mode::Count && outcome.stopped.is_some() {
         return Found::None;
     }
-    if outcome.solutions > 0 || flags.shard.is_some() || flags.within.is_some() {
+    if outcome.solutions > 0 || flags.searches_part() {
         Found::Some
     } else {
         Found::None
@@ -545,7 +440,7 @@ fn report_stop(outcome: &Outcome, mode: Mode, flags: &SolveFlags) {
             crate::signals::stop_reason(StopReason::Cancelled)
         )),
         Some(StopReason::SolutionLimit) if mode == Mode::Count => {
-            let limit = flags.limit.unwrap_or_default();
+            let limit = flags.limit().unwrap_or_default();
             note(format_args!(
                 "dlx: note: the count stopped at --limit {limit}: there may be more solutions"
             ));
@@ -567,7 +462,7 @@ where
     B: Board,
     D: Fn(&[OptionId]) -> B + Sync,
 {
-    if flags.format == Format::Dlx {
+    if flags.format() == Format::Dlx {
         return print_encoding(problem);
     }
     let view = View::new(flags);

@@ -639,15 +639,6 @@ pub fn parse_count(text: &str) -> Option<BigUint> {
     BigUint::parse_bytes(text.as_bytes(), 10)
 }
 
-/// The shard and subshards of the flags.
-pub fn path_of(flags: &crate::args::SolveFlags) -> Vec<(usize, usize)> {
-    flags
-        .shard
-        .into_iter()
-        .chain(flags.subshard.iter().copied())
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -4,7 +4,7 @@
 use std::io::{self, BufWriter, Write};
 use std::ops::ControlFlow;
 
-use anyhow::{anyhow, bail, Context, Result};
+use anyhow::{anyhow, Context, Result};
 use dlx::Problem;
 
 use crate::args::Mode;
@@ -39,7 +39,7 @@ pub fn run(args: &SolveArgs) -> Result<Found> {
         drop(text);
         return solve_parsed(&name, parsed, 0, None, args);
     }
-    refuse_for_many(args)?;
+    crate::args::refusals::refuse_for_problems(&args.flags, SEPARATOR)?;
     let threads = threads_over_problems(&args.flags, problems.len());
     let pool = crate::batch::pool(threads)?;
     // Every problem is read first: a bad one is reported before anything is solved.
@@ -70,7 +70,7 @@ pub fn run(args: &SolveArgs) -> Result<Found> {
     }
     let mut found = Found::Some;
     for (k, (first_line, problem)) in parsed.into_iter().enumerate() {
-        if k > 0 && args.flags.format == Format::Text && !args.flags.count {
+        if k > 0 && args.flags.format() == Format::Text && args.flags.mode() != Mode::Count {
             let mut out = crate::output::stdout();
             writeln!(out, "{SEPARATOR}")
                 .and_then(|()| out.flush())
@@ -170,11 +170,10 @@ fn is_separator(line: &str) -> bool {
 fn threads_over_problems(flags: &SolveFlags, problems: usize) -> usize {
     let mode = flags.mode();
     let in_turn = mode == Mode::All
-        || flags.threads == 1
-        || flags.memo
-        || flags.seed.is_some()
-        || flags.memo_limit.is_some()
-        || flags.order.is_some();
+        || flags.sequential()
+        || flags.memo()
+        || flags.seed().is_some()
+        || flags.count_ask().memo_settings;
     if in_turn {
         return 1;
     }
@@ -219,7 +218,7 @@ fn solve_shared(
         |answer| {
             let (first_line, parsed) = &parsed[index];
             index += 1;
-            if index > 1 && flags.format == Format::Text && mode != Mode::Count {
+            if index > 1 && flags.format() == Format::Text && mode != Mode::Count {
                 writeln!(out, "{SEPARATOR}").context(crate::output::write_error())?;
             }
             // Warnings, notes and statistics on stderr come after the output before them.
@@ -245,9 +244,9 @@ fn solve_alone(
     flags: &SolveFlags,
     mode: Mode,
 ) -> Result<(Vec<u8>, dlx::Outcome)> {
-    let solver = crate::run::reasoning(problem, flags, &Plan::plain(flags.task()))?;
-    let mut solver = crate::run::limited(solver, flags, mode);
-    if let Some(limit) = flags.timeout {
+    let solver = flags.reasoning(problem, &Plan::plain(flags.task()))?;
+    let mut solver = flags.limited(solver, mode);
+    if let Some(limit) = flags.timeout() {
         solver = solver.deadline(crate::process::started() + limit);
     }
     crate::memory::check_memory(&solver, flags)?;
@@ -265,31 +264,18 @@ fn solve_alone(
         });
         crate::memory::refuse_out_of_memory(&outcome)?;
         if let Some(options) = first {
-            write_solution(&mut text, problem, &options, 1, flags.format, Some(number))?;
+            write_solution(
+                &mut text,
+                problem,
+                &options,
+                1,
+                flags.format(),
+                Some(number),
+            )?;
         }
         outcome
     };
     Ok((text, outcome))
-}
-
-/// Refuses what an input of several problems cannot do.
-fn refuse_for_many(args: &SolveArgs) -> Result<()> {
-    let flags = &args.flags;
-    let single = [
-        (flags.shard.is_some(), "--shard"),
-        (flags.split.is_some(), "--split"),
-        (flags.within.is_some(), "--within"),
-        (flags.given.is_some(), "--given"),
-        (flags.random.is_some(), "--random"),
-        (flags.estimate.is_some(), "--estimate"),
-    ];
-    if let Some((_, flag)) = single.iter().find(|(given, _)| *given) {
-        bail!("{flag} works on one problem, and this input has several (separated by `{SEPARATOR}` lines)");
-    }
-    if !matches!(flags.format, Format::Text | Format::Json) {
-        bail!("an input of several problems is solved in --format text or json");
-    }
-    Ok(())
 }
 
 /// Parses a problem that starts after line `first_line` of the input, naming its lines as
@@ -305,7 +291,7 @@ fn parse(
 
 /// Reads a problem, within `--timeout` if there is one.
 fn read_problem(text: &str, flags: &SolveFlags) -> Result<dlx::text::Parsed, dlx::ParseError> {
-    match flags.timeout {
+    match flags.timeout() {
         Some(limit) => dlx::text::parse_until(text, crate::process::started() + limit),
         None => dlx::text::parse(text),
     }
@@ -349,12 +335,12 @@ fn solve_parsed(
 ) -> Result<Found> {
     print_warnings(name, &parsed, first_line);
     let problem_text = &parsed.problem;
-    match args.flags.format {
+    match args.flags.format() {
         Format::Svg => unreachable!("refused before the run"),
         Format::Dlx => return print_encoding(problem_text),
         Format::Text | Format::Json | Format::Zdd | Format::Tatham => {}
     }
-    let format = args.flags.format;
+    let format = args.flags.format();
     search(
         problem_text,
         &args.flags,

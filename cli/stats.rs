@@ -24,7 +24,7 @@ pub enum Figure {
 
 /// Prints `figures` on stderr, as the flags' format says.
 pub fn print(flags: &SolveFlags, figures: &[(&str, Figure)]) {
-    if flags.format == Format::Json {
+    if flags.format() == Format::Json {
         #[derive(Serialize)]
         struct Stats<'a> {
             stats: Figures<'a>,

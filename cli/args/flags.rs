@@ -96,25 +96,25 @@ pub struct MakeFlags {
 pub struct SolveFlags {
     /// Print every solution, a blank line between them.
     #[arg(help_heading = "Solutions", short, long, conflicts_with = "count")]
-    pub all: bool,
+    pub(in crate::args) all: bool,
 
     /// Print only the number of solutions, one line (0 when there is none; exit status 1).
     #[arg(help_heading = "Solutions", short, long)]
-    pub count: bool,
+    pub(in crate::args) count: bool,
 
     /// Stop after N solutions (with --count: count at most N).
     ///
     /// Without --count at most N are printed (it implies --all); a count stopped at N says on
     /// stderr that it may be incomplete.
     #[arg(help_heading = "Solutions", short = 'n', long, value_name = "N", value_parser = positive)]
-    pub limit: Option<u64>,
+    pub(in crate::args) limit: Option<u64>,
 
     /// Stop after N nodes of the search tree.
     ///
     /// A note on stderr says when it did. Solutions and counts are then what was found so far, and
     /// exit status 1 means none was found in time.
     #[arg(help_heading = "Limits", long, value_name = "N", value_parser = positive)]
-    pub node_limit: Option<u64>,
+    pub(in crate::args) node_limit: Option<u64>,
 
     /// Stop after this long (10, 0.5, 90s, 5m, 1h30m).
     ///
@@ -124,7 +124,7 @@ pub struct SolveFlags {
     /// count says 0). With --generate, the puzzles made by then are printed (exit status 1 when
     /// none was).
     #[arg(help_heading = "Limits", long, value_name = "TIME", value_parser = seconds)]
-    pub timeout: Option<std::time::Duration>,
+    pub(in crate::args) timeout: Option<std::time::Duration>,
 
     /// Stop the whole run after this long, every puzzle of a file together.
     ///
@@ -132,7 +132,7 @@ pub struct SolveFlags {
     /// puzzles, where --timeout bounds each puzzle, the puzzles not done by then stop at once (a
     /// note counts them); with one puzzle it is --timeout.
     #[arg(help_heading = "Limits", long, value_name = "TIME", value_parser = seconds)]
-    pub total_timeout: Option<std::time::Duration>,
+    pub(in crate::args) total_timeout: Option<std::time::Duration>,
 
     /// Worker threads for --count and --all (0: one per core).
     ///
@@ -142,7 +142,7 @@ pub struct SolveFlags {
     /// solution is always found sequentially. An input of several problems, or of puzzles one a
     /// line, shares them among the threads instead, each search on one (docs/cli.md).
     #[arg(help_heading = "Search", short = 'j', long, value_name = "N", default_value_t = 0, value_parser = threads)]
-    pub threads: usize,
+    pub(in crate::args) threads: usize,
 
     /// Solve only shard I of N (then `dlx merge` the shards' outputs).
     ///
@@ -155,7 +155,7 @@ pub struct SolveFlags {
     /// incomplete (stopped by --timeout or --node-limit); interrupted (SIGINT, SIGTERM), a count
     /// prints an incomplete record and exits with 128 plus the signal's number.
     #[arg(help_heading = "Scale-out", long, value_name = "I/N", value_parser = shard)]
-    pub shard: Option<(usize, usize)>,
+    pub(in crate::args) shard: Option<(usize, usize)>,
 
     /// Solve only subshard J of M of the shard: a slow shard split again (repeat to nest).
     ///
@@ -163,7 +163,7 @@ pub struct SolveFlags {
     /// deeper and every M-th is taken. The records of all M subshards stand for their shard in `dlx
     /// merge`. Repeat the flag to split a subshard again. Not with --memo.
     #[arg(help_heading = "Scale-out", long, value_name = "J/M", value_parser = shard, requires = "shard")]
-    pub subshard: Vec<(usize, usize)>,
+    pub(in crate::args) subshard: Vec<(usize, usize)>,
 
     /// A line of progress on stderr every TIME (30s, 5m), for logs of batch jobs.
     ///
@@ -172,7 +172,7 @@ pub struct SolveFlags {
     /// left if the estimate is right. TIME is seconds, or a duration with its unit. In the logs of
     /// a batch job (a Slurm array's `.err` files) it shows where each shard is.
     #[arg(help_heading = "Scale-out", long, value_name = "TIME", value_parser = seconds)]
-    pub progress_every: Option<std::time::Duration>,
+    pub(in crate::args) progress_every: Option<std::time::Duration>,
 
     /// Print the top of the search tree cut at DEPTH levels instead of solving.
     ///
@@ -182,7 +182,7 @@ pub struct SolveFlags {
     /// one subtree with --within; the subtrees' counts and the solutions above add up to the whole
     /// count.
     #[arg(help_heading = "Scale-out", long, value_name = "DEPTH", value_parser = positive, conflicts_with_all = ["all", "count", "limit", "shard"])]
-    pub split: Option<u64>,
+    pub(in crate::args) split: Option<u64>,
 
     /// Only the solutions that hold these options: their numbers.
     ///
@@ -192,13 +192,13 @@ pub struct SolveFlags {
     /// solution lists them first. Refused when they cannot be in one solution. With --split and
     /// --within, the tree below them.
     #[arg(help_heading = "Solutions", long, value_name = "IDS", value_parser = option_ids)]
-    pub given: Option<OptionIds>,
+    pub(in crate::args) given: Option<OptionIds>,
 
     /// Search only the subtree below a prefix printed by --split.
     ///
     /// The prefix is its option numbers, separated by blanks or commas (quote them).
     #[arg(help_heading = "Scale-out", long, value_name = "IDS", value_parser = option_ids)]
-    pub within: Option<OptionIds>,
+    pub(in crate::args) within: Option<OptionIds>,
 
     /// With --count: count by memoization, exactly at any size.
     ///
@@ -209,7 +209,7 @@ pub struct SolveFlags {
     /// signatures (`dlx merge` adds memoized shards, never mixed with enumerated ones); no --within
     /// or --limit. See docs/memo.md.
     #[arg(help_heading = "Memoization", long, requires = "count", conflicts_with_all = ["within", "given", "limit", "split"])]
-    pub memo: bool,
+    pub(in crate::args) memo: bool,
 
     /// With --count on `tromino` and `tile`, which memoize by default: enumerate instead.
     #[arg(
@@ -218,7 +218,7 @@ pub struct SolveFlags {
         requires = "count",
         conflicts_with = "memo"
     )]
-    pub no_memo: bool,
+    pub(in crate::args) no_memo: bool,
 
     /// The most memory memoized runs may use (4G by default).
     ///
@@ -226,7 +226,7 @@ pub struct SolveFlags {
     /// subproblems: bytes, or with a suffix K, M, G or T (powers of 1024). Past it they stop with
     /// an error saying so.
     #[arg(help_heading = "Memoization", long, value_name = "SIZE", value_parser = size)]
-    pub memo_limit: Option<usize>,
+    pub(in crate::args) memo_limit: Option<usize>,
 
     /// The item memoized runs branch on.
     ///
@@ -235,7 +235,7 @@ pub struct SolveFlags {
     /// options left (fewest-options, Knuth's choice: best where pieces are few and constrained). By
     /// default each puzzle's best, measured (docs/memo.md); for `solve`, first-item.
     #[arg(help_heading = "Memoization", long, value_enum, value_name = "ORDER")]
-    pub order: Option<Order>,
+    pub(in crate::args) order: Option<Order>,
 
     /// Print N solutions drawn uniformly at random.
     ///
@@ -243,21 +243,21 @@ pub struct SolveFlags {
     /// Built from the graph of all solutions, by memoization as --memo counts (see --order and
     /// --memo-limit).
     #[arg(help_heading = "Solutions", long, value_name = "N", value_parser = positive, conflicts_with_all = ["all", "count", "limit", "shard", "within", "given", "split"])]
-    pub random: Option<u64>,
+    pub(in crate::args) random: Option<u64>,
 
     /// Estimate the numbers of solutions and nodes from N random paths.
     ///
     /// It is Knuth's Monte Carlo estimate, from N random paths down the tree, each figure with its
     /// standard error: how long a count would take, before it runs.
     #[arg(help_heading = "Solutions", long, value_name = "N", value_parser = positive, conflicts_with_all = ["all", "count", "limit", "shard", "within", "given", "split", "random"])]
-    pub estimate: Option<u64>,
+    pub(in crate::args) estimate: Option<u64>,
 
     /// The seed of --random, --estimate and --generate.
     ///
     /// The same seed gives the same results on every machine. By default a seed from the clock,
     /// which --stats prints.
     #[arg(help_heading = "Solutions", long, value_name = "S")]
-    pub seed: Option<u64>,
+    pub(in crate::args) seed: Option<u64>,
 
     /// Reasoning at every node of the search: none, forcing or probing.
     ///
@@ -268,7 +268,7 @@ pub struct SolveFlags {
     /// puzzle's best, measured (docs/engine.md); for `solve`, none (with --tree links, Knuth's
     /// search, node for node).
     #[arg(help_heading = "Search", long, value_enum, value_name = "LEVEL", conflicts_with_all = ["memo", "random", "estimate"])]
-    pub propagate: Option<Propagate>,
+    pub(in crate::args) propagate: Option<Propagate>,
 
     /// The search tree: links (Knuth's), sparse-sets, bitsets or auto.
     ///
@@ -284,7 +284,7 @@ pub struct SolveFlags {
     /// (--tree links for Knuth's counts), and each puzzle's best, measured: bitsets for calendar,
     /// pack and queens, auto for tile and tromino, links elsewhere.
     #[arg(help_heading = "Search", long, value_enum, value_name = "TREE", conflicts_with_all = ["memo", "random", "estimate"])]
-    pub tree: Option<TreeChoice>,
+    pub(in crate::args) tree: Option<TreeChoice>,
 
     /// Print search statistics on stderr.
     ///
@@ -292,27 +292,27 @@ pub struct SolveFlags {
     /// with --memo, the subproblems stored, expanded and reached again, the edges between them and
     /// the peak memory.
     #[arg(help_heading = "Output", long)]
-    pub stats: bool,
+    pub(in crate::args) stats: bool,
 
     /// Output format.
     #[arg(help_heading = "Output", short, long, value_enum, value_name = "FORMAT", default_value_t = Format::Text)]
-    pub format: Format,
+    pub(in crate::args) format: Format,
 
     /// Boards in plain text even on a terminal.
     ///
     /// The format that scripts read (see each command's help), never colored.
     #[arg(help_heading = "Output", long, conflicts_with = "pretty")]
-    pub plain: bool,
+    pub(in crate::args) plain: bool,
 
     /// Boards drawn for people even when stdout is not a terminal.
     ///
     /// With box-drawing lines and labels.
     #[arg(help_heading = "Output", long)]
-    pub pretty: bool,
+    pub(in crate::args) pretty: bool,
 
     /// Colors in the drawing of boards.
     #[arg(help_heading = "Output", long, value_enum, value_name = "WHEN", default_value_t = ColorChoice::Auto)]
-    pub color: ColorChoice,
+    pub(in crate::args) color: ColorChoice,
 }
 
 impl MakeFlags {

@@ -8,6 +8,7 @@ mod flags;
 mod puzzles;
 mod quick;
 pub mod refusals;
+mod resolved;
 mod values;
 
 use std::path::PathBuf;
@@ -23,6 +24,7 @@ pub use puzzles::{
     PackArgs, PuzzleCommand, QueensArgs, SudokuArgs, TileArgs, TrominoArgs,
 };
 use refusals::Prints;
+pub use resolved::Action;
 pub use values::MAX_SHARDS;
 use values::{positive, seconds};
 

@@ -281,3 +281,50 @@ fn refuse_what_the_puzzle_cannot_do(
     }
     Ok(())
 }
+
+/// Refuses what a run over many puzzles cannot do.
+pub fn refuse_for_lines(flags: &SolveFlags) -> Result<()> {
+    let single = [
+        (flags.all, "--all"),
+        (
+            flags.limit.is_some() && !flags.count,
+            "--limit without --count",
+        ),
+        (flags.shard.is_some(), "--shard"),
+        (flags.split.is_some(), "--split"),
+        (flags.within.is_some(), "--within"),
+        (flags.given.is_some(), "--given"),
+        (flags.random.is_some(), "--random"),
+        (flags.estimate.is_some(), "--estimate"),
+        (flags.memo, "--memo"),
+    ];
+    if let Some((_, flag)) = single.iter().find(|(given, _)| *given) {
+        bail!(
+            "{flag} works on one puzzle, and this input has one puzzle per line: give one \
+             puzzle, or use the first solution or --count of each"
+        );
+    }
+    if !matches!(flags.format, Format::Text | Format::Json | Format::Tatham) {
+        bail!("an input of one puzzle per line is answered a line per puzzle: use --format text, json or tatham");
+    }
+    Ok(())
+}
+
+/// Refuses what an input of several problems (`separator` between them) cannot do.
+pub fn refuse_for_problems(flags: &SolveFlags, separator: &str) -> Result<()> {
+    let single = [
+        (flags.shard.is_some(), "--shard"),
+        (flags.split.is_some(), "--split"),
+        (flags.within.is_some(), "--within"),
+        (flags.given.is_some(), "--given"),
+        (flags.random.is_some(), "--random"),
+        (flags.estimate.is_some(), "--estimate"),
+    ];
+    if let Some((_, flag)) = single.iter().find(|(given, _)| *given) {
+        bail!("{flag} works on one problem, and this input has several (separated by `{separator}` lines)");
+    }
+    if !matches!(flags.format, Format::Text | Format::Json) {
+        bail!("an input of several problems is solved in --format text or json");
+    }
+    Ok(())
+}

@@ -60,7 +60,7 @@ fn local_date(days: i64) -> Result<Date> {
 fn all_dates(flags: &SolveFlags) -> Result<Found> {
     let all = AllDates::new().context("cannot build the exact-cover problem")?;
     let problem = &all.problem;
-    match flags.format {
+    match flags.format() {
         Format::Dlx => return crate::run::print_encoding(problem),
         Format::Svg | Format::Zdd | Format::Tatham => unreachable!("refused before the run"),
         Format::Text | Format::Json => {}

@@ -10,7 +10,7 @@ use reductions::grid::{Cell, Mask};
 use reductions::tromino::{self, Tromino, TrominoError, MAX_SIZE};
 use reductions::Reduction;
 
-use crate::args::{Format, Method, TrominoArgs};
+use crate::args::{Format, Method, Mode, TrominoArgs};
 use crate::board::View;
 use crate::process::Found;
 
@@ -55,13 +55,13 @@ fn square(size: usize, missing: Option<Cell>) -> Result<Mask> {
 /// chosen; the plain text goes out through a large buffer (a 4096 x 4096 board is 120 MB).
 fn divide(board: &Mask, args: &TrominoArgs) -> Result<Found> {
     let flags = &args.flags;
-    if flags.count || flags.all || flags.limit.is_some() || flags.shard.is_some() {
+    if flags.mode() != Mode::First || flags.shard().is_some() {
         bail!(
             "--method divide builds one tiling: --count, --all, --limit and --shard need \
              --method cover"
         );
     }
-    if flags.format == Format::Dlx {
+    if flags.format() == Format::Dlx {
         tromino::check_cover(board)?;
         let encoding = Tromino
             .encode(board)
@@ -87,7 +87,7 @@ fn divide(board: &Mask, args: &TrominoArgs) -> Result<Found> {
             board.cols()
         );
     }
-    if flags.format == Format::Svg && size > LARGEST_PICTURE {
+    if flags.format() == Format::Svg && size > LARGEST_PICTURE {
         bail!(
             "a {size} x {size} board is too large to draw as SVG (at most {LARGEST_PICTURE} x \
              {LARGEST_PICTURE}): use --format text or json"
@@ -107,7 +107,7 @@ fn divide(board: &Mask, args: &TrominoArgs) -> Result<Found> {
         .and_then(|()| out.flush())
         .context(crate::output::write_error())?;
     drop(out);
-    if flags.stats {
+    if flags.stats() {
         use crate::stats::Figure::{Count, Seconds};
         crate::stats::print(
             flags,
