@@ -5,9 +5,10 @@
 //! format (text for people, JSON, SVG, Tatham's game IDs) take it from there, in one place
 //! for the command line, the page and Python.
 //!
-//! A reduction says how its boards are drawn by [`Draw`]; a new puzzle whose cells look like
-//! an existing one's (digits in a grid, pieces on a board) draws as that one does, and only
-//! a new kind of cell needs a new variant here and its renderer.
+//! A reduction says how its boards are drawn by [`Draw`], whose implementations are all here,
+//! at the end of this file (a puzzle's folder knows nothing of drawings): a new puzzle whose
+//! cells look like an existing one's (digits in a grid, pieces on a board) draws as that one
+//! does, and only a new kind of cell needs a new variant here and its renderer.
 //!
 //! ```
 //! use reductions::drawing::{Draw, Drawing};
@@ -88,4 +89,99 @@ pub enum Drawing {
 pub trait Draw: Reduction {
     /// The drawing of `board`, a board of `puzzle` (solved, or the puzzle itself).
     fn drawing(&self, puzzle: &Self::Puzzle, board: Self::Board) -> Drawing;
+}
+
+// Each reduction's drawing: what kind of board it looks like.
+
+impl Draw for crate::arrows::Arrows {
+    fn drawing(&self, puzzle: &Self::Puzzle, board: Self::Board) -> Drawing {
+        let _ = puzzle;
+        Drawing::Arrows(board)
+    }
+}
+
+impl Draw for crate::latin::Latin {
+    fn drawing(&self, puzzle: &Self::Puzzle, board: Self::Board) -> Drawing {
+        Drawing::Latin {
+            puzzle: puzzle.clone(),
+            board,
+        }
+    }
+}
+
+impl Draw for crate::tromino::Tromino {
+    fn drawing(&self, puzzle: &Self::Puzzle, board: Self::Board) -> Drawing {
+        let _ = puzzle;
+        Drawing::Tiles {
+            board,
+            by_shape: false,
+        }
+    }
+}
+
+impl Draw for crate::futoshiki::Futoshiki {
+    fn drawing(&self, puzzle: &Self::Puzzle, board: Self::Board) -> Drawing {
+        Drawing::Futoshiki {
+            puzzle: puzzle.clone(),
+            board,
+        }
+    }
+}
+
+impl Draw for crate::tile::Tile {
+    fn drawing(&self, puzzle: &Self::Puzzle, board: Self::Board) -> Drawing {
+        let _ = puzzle;
+        Drawing::Tiles {
+            board,
+            by_shape: true,
+        }
+    }
+}
+
+impl Draw for crate::sudoku::Sudoku {
+    fn drawing(&self, puzzle: &Self::Puzzle, board: Self::Board) -> Drawing {
+        Drawing::Sudoku {
+            puzzle: puzzle.clone(),
+            board,
+        }
+    }
+}
+
+impl Draw for crate::binairo::Binairo {
+    fn drawing(&self, puzzle: &Self::Puzzle, board: Self::Board) -> Drawing {
+        Drawing::Binairo {
+            puzzle: puzzle.clone(),
+            board,
+        }
+    }
+}
+
+impl Draw for crate::queens::Queens {
+    fn drawing(&self, puzzle: &Self::Puzzle, board: Self::Board) -> Drawing {
+        let _ = puzzle;
+        Drawing::Queens(board)
+    }
+}
+
+impl Draw for crate::calendar::Calendar {
+    fn drawing(&self, puzzle: &Self::Puzzle, board: Self::Board) -> Drawing {
+        Drawing::Pieces {
+            board,
+            names: crate::calendar::PIECES
+                .iter()
+                .map(|&(name, _)| name)
+                .collect(),
+            date: Some(*puzzle),
+        }
+    }
+}
+
+impl Draw for crate::pack::Pack {
+    fn drawing(&self, puzzle: &Self::Puzzle, board: Self::Board) -> Drawing {
+        Drawing::Pieces {
+            board,
+            names: puzzle.pieces().iter().map(|piece| piece.name()).collect(),
+            date: None,
+        }
+    }
 }

@@ -226,11 +226,3 @@ impl Reduction for Arrows {
         Board { n, cells }
     }
 }
-
-impl crate::drawing::Draw for Arrows {
-    fn drawing(&self, puzzle: &Self::Puzzle, board: Self::Board) -> crate::drawing::Drawing {
-        use crate::drawing::Drawing;
-        let _ = puzzle;
-        Drawing::Arrows(board)
-    }
-}

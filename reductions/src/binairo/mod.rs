@@ -611,13 +611,3 @@ impl Reduction for Binairo {
         solved
     }
 }
-
-impl crate::drawing::Draw for Binairo {
-    fn drawing(&self, puzzle: &Self::Puzzle, board: Self::Board) -> crate::drawing::Drawing {
-        use crate::drawing::Drawing;
-        Drawing::Binairo {
-            puzzle: puzzle.clone(),
-            board,
-        }
-    }
-}

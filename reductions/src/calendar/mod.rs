@@ -287,14 +287,3 @@ pub fn count_date(date: Date) -> u128 {
     let outcome = dlx::Solver::new(&encoding.problem).count();
     outcome.solutions
 }
-
-impl crate::drawing::Draw for Calendar {
-    fn drawing(&self, puzzle: &Self::Puzzle, board: Self::Board) -> crate::drawing::Drawing {
-        use crate::drawing::Drawing;
-        Drawing::Pieces {
-            board,
-            names: PIECES.iter().map(|&(name, _)| name).collect(),
-            date: Some(*puzzle),
-        }
-    }
-}

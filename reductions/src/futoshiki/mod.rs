@@ -695,13 +695,3 @@ impl Reduction for Futoshiki {
         solved
     }
 }
-
-impl crate::drawing::Draw for Futoshiki {
-    fn drawing(&self, puzzle: &Self::Puzzle, board: Self::Board) -> crate::drawing::Drawing {
-        use crate::drawing::Drawing;
-        Drawing::Futoshiki {
-            puzzle: puzzle.clone(),
-            board,
-        }
-    }
-}

@@ -315,13 +315,3 @@ impl Reduction for Latin {
         Some(crate::plan::MEMO_AFTER_NODES)
     }
 }
-
-impl crate::drawing::Draw for Latin {
-    fn drawing(&self, puzzle: &Self::Puzzle, board: Self::Board) -> crate::drawing::Drawing {
-        use crate::drawing::Drawing;
-        Drawing::Latin {
-            puzzle: puzzle.clone(),
-            board,
-        }
-    }
-}

@@ -173,14 +173,3 @@ impl Reduction for Pack {
         PieceBoard::new(&puzzle.board, &puzzle.pieces, choices)
     }
 }
-
-impl crate::drawing::Draw for Pack {
-    fn drawing(&self, puzzle: &Self::Puzzle, board: Self::Board) -> crate::drawing::Drawing {
-        use crate::drawing::Drawing;
-        Drawing::Pieces {
-            board,
-            names: puzzle.pieces().iter().map(|piece| piece.name()).collect(),
-            date: None,
-        }
-    }
-}

@@ -154,11 +154,3 @@ impl Reduction for Queens {
         Board { n: size.0, queens }
     }
 }
-
-impl crate::drawing::Draw for Queens {
-    fn drawing(&self, puzzle: &Self::Puzzle, board: Self::Board) -> crate::drawing::Drawing {
-        use crate::drawing::Drawing;
-        let _ = puzzle;
-        Drawing::Queens(board)
-    }
-}

@@ -718,13 +718,3 @@ impl Reduction for Sudoku {
         solved
     }
 }
-
-impl crate::drawing::Draw for Sudoku {
-    fn drawing(&self, puzzle: &Self::Puzzle, board: Self::Board) -> crate::drawing::Drawing {
-        use crate::drawing::Drawing;
-        Drawing::Sudoku {
-            puzzle: puzzle.clone(),
-            board,
-        }
-    }
-}

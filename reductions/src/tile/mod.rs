@@ -233,14 +233,3 @@ impl Reduction for Tile {
         TileBoard::new(&puzzle.board, choices)
     }
 }
-
-impl crate::drawing::Draw for Tile {
-    fn drawing(&self, puzzle: &Self::Puzzle, board: Self::Board) -> crate::drawing::Drawing {
-        use crate::drawing::Drawing;
-        let _ = puzzle;
-        Drawing::Tiles {
-            board,
-            by_shape: true,
-        }
-    }
-}

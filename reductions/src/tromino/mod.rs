@@ -254,14 +254,3 @@ impl Reduction for Tromino {
         TileBoard::new(board, choices)
     }
 }
-
-impl crate::drawing::Draw for Tromino {
-    fn drawing(&self, puzzle: &Self::Puzzle, board: Self::Board) -> crate::drawing::Drawing {
-        use crate::drawing::Drawing;
-        let _ = puzzle;
-        Drawing::Tiles {
-            board,
-            by_shape: false,
-        }
-    }
-}
