@@ -9,6 +9,7 @@ import; `Problem` reads Knuth's text format or lists and counts exactly at any s
 from typing import Any, Iterable
 
 from ._dlx import (
+    __version__,
     ParseError,
     Problem,
     Solutions,
@@ -24,6 +25,7 @@ from ._dlx import (
 )
 
 __all__ = [
+    "__version__",
     "ParseError",
     "Problem",
     "Solutions",

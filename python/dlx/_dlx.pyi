@@ -2,6 +2,8 @@
 
 from typing import Any, Callable, Hashable, Iterable, Iterator, Mapping, Optional, Sequence, Union
 
+__version__: str
+
 class ParseError(ValueError):
     """Input that is not what was expected; `line` and `column` (from 1) say where."""
 

@@ -686,7 +686,13 @@ impl Problem {
     }
 
     fn __repr__(&self) -> String {
-        format!("{:?}", self.problem)
+        let problem = &self.problem;
+        format!(
+            "<dlx.Problem: {} items ({} primary), {} options>",
+            problem.item_count(),
+            problem.primary_count(),
+            problem.option_count()
+        )
     }
 }
 
@@ -696,6 +702,7 @@ const RANDOM_MEMORY: f64 = (2u64 << 30) as f64;
 #[pymodule]
 #[pyo3(name = "_dlx")]
 fn dlx_module(module: &Bound<'_, PyModule>) -> PyResult<()> {
+    module.add("__version__", env!("CARGO_PKG_VERSION"))?;
     module.add("ParseError", module.py().get_type::<ParseError>())?;
     module.add_class::<Problem>()?;
     module.add_class::<Solutions>()?;

@@ -256,3 +256,11 @@ def test_random_refuses_a_list_past_its_memory():
     with pytest.raises(ValueError, match="GiB"):
         problem.random(10**9)
     assert len(problem.random(1000)) == 1000
+
+
+def test_version_and_repr_say_what_they_are():
+    import importlib.metadata
+
+    assert dlx.__version__ == importlib.metadata.version("dlx")
+    problem = dlx.Problem([[0, 1], [1, 2], [0]], secondary=[2])
+    assert repr(problem) == "<dlx.Problem: 3 items (2 primary), 3 options>"
