@@ -53,7 +53,7 @@ fn build(
     secondary: Option<&Bound<'_, PyAny>>,
     colored: bool,
     multiplicities: Option<&Bound<'_, PyAny>>,
-) -> PyResult<dlx::Problem> {
+) -> PyResult<(dlx::Problem, Numbering)> {
     // Each option as (item, color) pairs, items as Python objects compared by hash and ==.
     let mut rows: Vec<Vec<(Py<PyAny>, Option<String>)>> = Vec::new();
     for option in options.try_iter()? {
@@ -163,8 +163,10 @@ fn build(
         handles.push(Handle::Secondary(builder.secondary(format!("s{k}"))));
     }
     let mut colors: HashMap<String, dlx::Color> = HashMap::new();
+    let mut kept = Vec::with_capacity(rows.len());
     for (number, row) in rows.iter().enumerate() {
         let mut entries = Vec::with_capacity(row.len());
+        let mut has_primary = false;
         for (item, color) in row {
             let item = item.bind(py);
             let Some(at) = index.get_item(item)? else {
@@ -174,6 +176,7 @@ fn build(
                 )));
             };
             let handle = handles[at.extract::<usize>()?];
+            has_primary |= matches!(handle, Handle::Primary(_));
             entries.push(match (handle, color) {
                 (Handle::Primary(p), None) => dlx::OptionItem::from(p),
                 (Handle::Primary(_), Some(_)) => {
@@ -192,11 +195,33 @@ fn build(
                 }
             });
         }
-        builder.option(entries);
+        // An option without a primary item is never chosen (xcover never chooses one, and
+        // Knuth's programs skip it): left out, the others keep their numbers.
+        if has_primary {
+            builder.option(entries);
+            kept.push(number);
+        }
     }
+    let numbering = Numbering((kept.len() < rows.len()).then(|| kept.into()));
     builder
         .build()
+        .map(|problem| (problem, numbering))
         .map_err(|err| PyValueError::new_err(err.to_string()))
+}
+
+/// The number, among the options given, of each option of a built problem, where some were
+/// left out (`None`: all are there, in order).
+#[derive(Clone, Default)]
+struct Numbering(Option<Arc<[usize]>>);
+
+impl Numbering {
+    /// The options of a solution as Python ints, numbered as given.
+    fn indices(&self, options: &[dlx::OptionId]) -> Vec<usize> {
+        match &self.0 {
+            None => options.iter().map(|option| option.index()).collect(),
+            Some(given) => options.iter().map(|option| given[option.index()]).collect(),
+        }
+    }
 }
 
 #[derive(Copy, Clone)]
@@ -274,11 +299,6 @@ fn seconds(value: Option<f64>, what: &str) -> PyResult<Option<Duration>> {
         .transpose()
 }
 
-/// The options of a solution as Python ints.
-fn indices(options: &[dlx::OptionId]) -> Vec<usize> {
-    options.iter().map(|option| option.index()).collect()
-}
-
 /// A count as a Python int of any size.
 fn py_count(py: Python<'_>, count: &dlx::Count) -> PyResult<Py<PyAny>> {
     let int = py.get_type::<pyo3::types::PyInt>();
@@ -292,11 +312,12 @@ struct Solutions {
     // Declared before the problem it borrows, so dropped first.
     iter: dlx::Solutions<'static>,
     left: Option<u64>,
+    numbering: Numbering,
     _problem: Box<dlx::Problem>,
 }
 
 impl Solutions {
-    fn new(problem: dlx::Problem, limit: Option<u64>) -> Solutions {
+    fn new(problem: dlx::Problem, numbering: Numbering, limit: Option<u64>) -> Solutions {
         let problem = Box::new(problem);
         // SAFETY: the problem lives in its box, which `Solutions` owns and never moves out of
         // or replaces, and the iterator that borrows it is dropped before it (field order),
@@ -307,6 +328,7 @@ impl Solutions {
         Solutions {
             iter: dlx::Solver::new(borrowed).tree(dlx::Tree::Auto).solutions(),
             left: limit,
+            numbering,
             _problem: problem,
         }
     }
@@ -324,7 +346,7 @@ impl Solutions {
         }
         let solution = self.iter.next()?;
         self.left = self.left.map(|left| left - 1);
-        Some(indices(solution.options()))
+        Some(self.numbering.indices(solution.options()))
     }
 }
 
@@ -342,8 +364,8 @@ fn covers(
     secondary: Option<&Bound<'_, PyAny>>,
     colored: bool,
 ) -> PyResult<Solutions> {
-    let problem = build(py, options, primary, secondary, colored, None)?;
-    Ok(Solutions::new(problem, None))
+    let (problem, numbering) = build(py, options, primary, secondary, colored, None)?;
+    Ok(Solutions::new(problem, numbering, None))
 }
 
 /// Whether the problem has a solution (xcover's `covers_bool` answers this for a matrix).
@@ -356,7 +378,7 @@ fn has_cover(
     secondary: Option<&Bound<'_, PyAny>>,
     colored: bool,
 ) -> PyResult<bool> {
-    let problem = build(py, options, primary, secondary, colored, None)?;
+    let (problem, _) = build(py, options, primary, secondary, colored, None)?;
     Ok(py.allow_threads(|| {
         dlx::Solver::new(&problem)
             .tree(dlx::Tree::Auto)
@@ -378,7 +400,7 @@ fn count(
     secondary: Option<&Bound<'_, PyAny>>,
     colored: bool,
 ) -> PyResult<Py<PyAny>> {
-    let problem = build(py, options, primary, secondary, colored, None)?;
+    let (problem, _) = build(py, options, primary, secondary, colored, None)?;
     let outcome = interruptible(py, |cancel| {
         dlx::Solver::new(&problem)
             .tree(dlx::Tree::Auto)
@@ -393,6 +415,8 @@ fn count(
 #[pyclass(module = "dlx", frozen)]
 struct Problem {
     problem: dlx::Problem,
+    /// The options' numbers as given (options without a primary item are left out).
+    numbering: Numbering,
 }
 
 #[pymethods]
@@ -413,9 +437,8 @@ impl Problem {
         colored: bool,
         multiplicities: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Problem> {
-        Ok(Problem {
-            problem: build(py, options, primary, secondary, colored, multiplicities)?,
-        })
+        let (problem, numbering) = build(py, options, primary, secondary, colored, multiplicities)?;
+        Ok(Problem { problem, numbering })
     }
 
     /// A problem in Knuth's text format (items on the first line, `|` before the secondary
@@ -424,7 +447,10 @@ impl Problem {
     #[staticmethod]
     fn from_dlx(py: Python<'_>, text: &str) -> PyResult<Problem> {
         dlx::Problem::from_dlx(text)
-            .map(|problem| Problem { problem })
+            .map(|problem| Problem {
+                problem,
+                numbering: Numbering::default(),
+            })
             .map_err(|err| from_parse(py, &err))
     }
 
@@ -433,7 +459,8 @@ impl Problem {
         self.problem.to_dlx()
     }
 
-    /// The number of options.
+    /// The number of options searched: those given, less any without a primary item (which
+    /// no solution takes).
     #[getter]
     fn option_count(&self) -> usize {
         self.problem.option_count()
@@ -600,7 +627,7 @@ impl Problem {
                 .tree(dlx::Tree::Auto)
                 .first()
         })
-        .map(|solution| indices(solution.options()))
+        .map(|solution| self.numbering.indices(solution.options()))
     }
 
     /// Every solution (lists of option indices), or the first `limit` found, searched on
@@ -631,7 +658,7 @@ impl Problem {
             }
             let mut found = Vec::new();
             let outcome = solver.for_each(|options| {
-                found.push(indices(options));
+                found.push(self.numbering.indices(options));
                 std::ops::ControlFlow::Continue(())
             });
             (found, outcome)
@@ -648,7 +675,7 @@ impl Problem {
     /// The solutions, lazily, at most `limit` of them.
     #[pyo3(signature = (limit=None))]
     fn solutions(&self, limit: Option<u64>) -> Solutions {
-        Solutions::new(self.problem.clone(), limit)
+        Solutions::new(self.problem.clone(), self.numbering.clone(), limit)
     }
 
     /// `n` solutions drawn uniformly at random (the same for the same `seed` everywhere),
@@ -667,7 +694,7 @@ impl Problem {
         .map_err(|err| PyValueError::new_err(err.to_string()))?;
         let mut drawn: Vec<Vec<usize>> = Vec::new();
         for solution in graph.random_solutions(seed).take(n) {
-            let options = indices(solution.options());
+            let options = self.numbering.indices(solution.options());
             // The list as Python holds it: a list and an int per option, a list per solution.
             let bytes = (n as f64) * (64.0 + 40.0 * options.len() as f64);
             if drawn.is_empty() && bytes > RANDOM_MEMORY {

@@ -264,3 +264,16 @@ def test_version_and_repr_say_what_they_are():
     assert dlx.__version__ == importlib.metadata.version("dlx")
     problem = dlx.Problem([[0, 1], [1, 2], [0]], secondary=[2])
     assert repr(problem) == "<dlx.Problem: 3 items (2 primary), 3 options>"
+
+
+def test_options_without_a_primary_item_are_never_chosen_as_in_xcover():
+    # xcover yields [[0]] here (the example), where the engine alone refuses option 2.
+    assert list(dlx.covers([[0, 1], [1, 2], [2]], primary=[0, 1])) == [[0]]
+    # The other options keep the numbers they were given.
+    options = [[2], [0, 1], [1, 2], [0], [1]]
+    found = sorted(sorted(s) for s in dlx.covers(options, primary=[0, 1]))
+    assert found == [[1], [2, 3], [3, 4]]
+    problem = dlx.Problem(options, primary=[0, 1])
+    assert problem.option_count == 4
+    assert sorted(sorted(s) for s in problem.solutions()) == found
+    assert dlx.count(options, primary=[0, 1]) == 3
