@@ -206,7 +206,37 @@ fn build(
     builder
         .build()
         .map(|problem| (problem, numbering))
-        .map_err(|err| PyValueError::new_err(err.to_string()))
+        .map_err(|err| {
+            // The builder names items `p3` and `s0`: the message names them as given.
+            let name = |items: &[Py<PyAny>], k: &str| {
+                k.parse::<usize>()
+                    .ok()
+                    .and_then(|k| items.get(k))
+                    .and_then(|item| item.bind(py).repr().ok())
+                    .map(|repr| repr.to_string())
+            };
+            let message = err.to_string();
+            let mut shown = String::new();
+            let mut rest = message.as_str();
+            while let Some(at) = rest.find('\'') {
+                shown.push_str(&rest[..at]);
+                let quoted = &rest[at + 1..];
+                let Some(end) = quoted.find('\'') else {
+                    rest = &rest[at..];
+                    break;
+                };
+                let internal = &quoted[..end];
+                let given = match internal.split_at_checked(1) {
+                    Some(("p", k)) => name(&primary, k),
+                    Some(("s", k)) => name(&secondary, k),
+                    _ => None,
+                };
+                shown.push_str(&given.unwrap_or_else(|| format!("'{internal}'")));
+                rest = &quoted[end + 1..];
+            }
+            shown.push_str(rest);
+            PyValueError::new_err(shown)
+        })
 }
 
 /// The number, among the options given, of each option of a built problem, where some were

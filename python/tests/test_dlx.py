@@ -277,3 +277,10 @@ def test_options_without_a_primary_item_are_never_chosen_as_in_xcover():
     assert problem.option_count == 4
     assert sorted(sorted(s) for s in problem.solutions()) == found
     assert dlx.count(options, primary=[0, 1]) == 3
+
+
+def test_errors_name_the_items_as_given():
+    with pytest.raises(ValueError, match="option 0 names item 1 twice"):
+        list(dlx.covers([[1, 1], [2]]))
+    with pytest.raises(ValueError, match="names item 'b' twice"):
+        dlx.Problem([["a", "b", "b"]])
