@@ -3,7 +3,7 @@
 //! counted on the encoding that the plan picks for counting.
 //!
 //! ```text
-//! cargo run --example binairo
+//! cargo run -p reductions --example binairo
 //! ```
 
 use reductions::binairo::Binairo;
