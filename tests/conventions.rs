@@ -401,3 +401,77 @@ fn one_svg_document_is_bounded() {
     );
     assert!(String::from_utf8_lossy(&run.stderr).contains("pass 256 MiB"));
 }
+
+/// Each crate's `rust-version` is at least what every crate it builds on asks (its
+/// dependencies' own `rust-version`, through the lock file): a version that cargo would
+/// refuse for a dependency is never claimed.
+#[test]
+fn rust_version_is_at_least_what_the_dependencies_ask() {
+    let run = Command::new(env!("CARGO"))
+        .args(["metadata", "--format-version", "1", "--locked", "--offline"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("cargo runs");
+    if !run.status.success() {
+        // Offline without the registry's cache: nothing to read the versions from.
+        eprintln!(
+            "rust-version test skipped: {}",
+            String::from_utf8_lossy(&run.stderr)
+        );
+        return;
+    }
+    let metadata: serde_json::Value = serde_json::from_slice(&run.stdout).unwrap();
+    let version = |value: &serde_json::Value| -> Vec<u64> {
+        value
+            .as_str()
+            .unwrap_or("0")
+            .split('.')
+            .map(|part| part.parse().unwrap())
+            .collect()
+    };
+    let packages: std::collections::HashMap<&str, &serde_json::Value> = metadata["packages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|package| (package["id"].as_str().unwrap(), package))
+        .collect();
+    let nodes: std::collections::HashMap<&str, &serde_json::Value> = metadata["resolve"]["nodes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|node| (node["id"].as_str().unwrap(), node))
+        .collect();
+    let mut checked = 0;
+    for member in metadata["workspace_members"].as_array().unwrap() {
+        let member = member.as_str().unwrap();
+        let claimed = version(&packages[member]["rust_version"]);
+        let (mut seen, mut stack) = (std::collections::HashSet::new(), vec![member]);
+        while let Some(id) = stack.pop() {
+            if !seen.insert(id) {
+                continue;
+            }
+            let asked = version(&packages[id]["rust_version"]);
+            assert!(
+                asked <= claimed,
+                "{} claims rust-version {:?}, but {} asks {:?}",
+                packages[member]["name"],
+                claimed,
+                packages[id]["name"],
+                asked
+            );
+            for dependency in nodes[id]["deps"].as_array().unwrap() {
+                // Normal and build dependencies: what a user's build compiles.
+                let built = dependency["dep_kinds"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .any(|kind| kind["kind"].is_null() || kind["kind"] == "build");
+                if built {
+                    stack.push(dependency["pkg"].as_str().unwrap());
+                }
+            }
+        }
+        checked += 1;
+    }
+    assert!(checked >= 5, "{checked} crates");
+}
