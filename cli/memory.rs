@@ -27,7 +27,7 @@ pub fn check_memory(solver: &Solver, flags: &SolveFlags) -> Result<()> {
     let total = total_memory();
     let granted = usize::try_from(needed)
         .is_ok_and(|bytes| Vec::<u8>::new().try_reserve_exact(bytes).is_ok());
-    if granted && total.map_or(true, |total| needed <= total) {
+    if granted && total.is_none_or(|total| needed <= total) {
         return Ok(());
     }
     let mib = |bytes: u64| bytes.div_ceil(1 << 20);

@@ -249,7 +249,7 @@ fn refuse_what_the_puzzle_cannot_do(
             .collect();
         crate::words::and_list(&names)
     };
-    if flags.format == Format::Tatham && !info.is_some_and(|info| info.tatham.is_some()) {
+    if flags.format == Format::Tatham && info.is_none_or(|info| info.tatham.is_none()) {
         bail!(
             "--format tatham: only {} have Tatham game IDs",
             having(|info| info.tatham.is_some())
