@@ -121,7 +121,7 @@ fn binairo(c: &mut Criterion) {
 }
 
 /// Sudoku: the four hard 9 x 9 puzzles of the engine corpus (compare `sudoku/unique` with
-/// the `sudoku` group of `cargo bench -p dlx --bench engine`, which solves Knuth's encoding of the
+/// the `sudoku` group of `cargo bench -p dlx-engine --bench engine`, which solves Knuth's encoding of the
 /// same grids, read from DLX files), and a 25 x 25. `encode` is parse and encode, `unique`
 /// the search to the uniqueness check on the encoding built once.
 fn sudoku(c: &mut Criterion) {
@@ -153,7 +153,7 @@ fn sudoku(c: &mut Criterion) {
 }
 
 /// n-queens: encode, and count all solutions of n = 10 and 12 on one thread (Knuth's
-/// encoding, the same tree as `queens` in `cargo bench -p dlx --bench engine`).
+/// encoding, the same tree as `queens` in `cargo bench -p dlx-engine --bench engine`).
 fn queens(c: &mut Criterion) {
     let mut group = c.benchmark_group("queens");
     group.sample_size(10);

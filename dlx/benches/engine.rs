@@ -1,6 +1,6 @@
 //! The engine on the corpus instances: `Solver::count()`, parsing excluded.
 //!
-//! `cargo bench -p dlx --bench engine` runs them all; `cargo bench -p dlx --bench engine -- queens` one family.
+//! `cargo bench -p dlx-engine --bench engine` runs them all; `cargo bench -p dlx-engine --bench engine -- queens` one family.
 //! Each instance is counted on 1 thread and on 2 (`count/threads1`, `count/threads2`), for the
 //! parallel speed-up (the 9 x 9 L-tromino board is in the binary's `puzzles`). Knuth's
 //! DLX1 on a 2-core machine of the kind this project develops on (CPU seconds, whole process):

@@ -7,7 +7,7 @@
 //!
 //! Then the problems with bounds, on the links and the bit sets.
 //!
-//! `cargo bench -p dlx --bench trees` runs every instance (`-- bits` the bit sets alone); the
+//! `cargo bench -p dlx-engine --bench trees` runs every instance (`-- bits` the bit sets alone); the
 //! figures and what they mean are in docs/engine.md.
 
 use std::hint::black_box;

@@ -3,7 +3,7 @@
 //! the letter; items of every kind go into one option through `dlx::items!`.
 //!
 //! ```text
-//! cargo run -p dlx --example colors
+//! cargo run -p dlx-engine --example colors
 //! ```
 
 use dlx::{items, ProblemBuilder, Solver};

@@ -2,7 +2,7 @@
 //! then one option per line. Counts the solutions and prints each one's options.
 //!
 //! ```text
-//! cargo run -p dlx --example from_text
+//! cargo run -p dlx-engine --example from_text
 //! ```
 
 use dlx::{Problem, Solver};

@@ -117,3 +117,8 @@ pub use verify::verify;
 /// assert!(dlx::SEARCH_ORDER >= 1);
 /// ```
 pub const SEARCH_ORDER: u32 = 1;
+
+/// The crate's README, whose examples run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeExamples;

@@ -1,5 +1,5 @@
 //! The engine's own tests, one binary with a module per topic (ripgrep's layout): they use
-//! the `dlx` crate alone, so `cargo test -p dlx` runs them without building the command line.
+//! the `dlx` crate alone, so `cargo test -p dlx-engine` runs them without building the command line.
 
 /// Reading the corpus of instances with known counts, and other helpers the command line's
 /// tests share (by path).

@@ -261,7 +261,7 @@ def test_random_refuses_a_list_past_its_memory():
 def test_version_and_repr_say_what_they_are():
     import importlib.metadata
 
-    assert dlx.__version__ == importlib.metadata.version("dlx")
+    assert dlx.__version__ == importlib.metadata.version("dlx-exact-cover")
     problem = dlx.Problem([[0, 1], [1, 2], [0]], secondary=[2])
     assert repr(problem) == "<dlx.Problem: 3 items (2 primary), 3 options>"
 

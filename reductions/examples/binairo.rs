@@ -3,7 +3,7 @@
 //! counted on the encoding that the plan picks for counting.
 //!
 //! ```text
-//! cargo run -p reductions --example binairo
+//! cargo run -p dlx-puzzles --example binairo
 //! ```
 
 use reductions::binairo::Binairo;

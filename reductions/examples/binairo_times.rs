@@ -3,7 +3,7 @@
 //! several runs on one thread, with the search's nodes.
 //!
 //! ```text
-//! cargo run --release -p reductions --example binairo_times -- [cells|patterns|cells+] FILE...
+//! cargo run --release -p dlx-puzzles --example binairo_times -- [cells|patterns|cells+] FILE...
 //! ```
 //!
 //! `cells+` is the cell encoding searched with its line reasoning at every node (what the

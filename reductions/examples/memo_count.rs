@@ -3,7 +3,7 @@
 //! enumeration would visit every tiling.
 //!
 //! ```text
-//! cargo run --release -p reductions --example memo_count
+//! cargo run --release -p dlx-puzzles --example memo_count
 //! ```
 
 use reductions::grid::Mask;

@@ -3,7 +3,7 @@
 //! draws the same tilings.
 //!
 //! ```text
-//! cargo run --release -p reductions --example random_solution
+//! cargo run --release -p dlx-puzzles --example random_solution
 //! ```
 
 use reductions::grid::Mask;

@@ -2,7 +2,7 @@
 //! uses, from one call, and the uniqueness check that a puzzle maker needs.
 //!
 //! ```text
-//! cargo run -p reductions --example sudoku
+//! cargo run -p dlx-puzzles --example sudoku
 //! ```
 
 use reductions::plan::{prepare, Task};

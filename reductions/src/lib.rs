@@ -236,3 +236,8 @@ impl<C> Encoding<C> {
         options.iter().map(|&option| self.choice(option)).collect()
     }
 }
+
+/// The crate's README, whose examples run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeExamples;

@@ -681,10 +681,10 @@ fn hard_puzzles_have_one_solution() {
 }
 
 /// The same proof by two more methods, which take minutes in all (release: `cargo test
-/// --release -p reductions --test binairo -- --ignored`): the colored encoding with forcing
+/// --release -p dlx-puzzles --test binairo -- --ignored`): the colored encoding with forcing
 /// only, and the plain pattern encoding with forcing, each counting to two.
 #[test]
-#[ignore = "several minutes: cargo test --release -p reductions --test binairo -- --ignored"]
+#[ignore = "several minutes: cargo test --release -p dlx-puzzles --test binairo -- --ignored"]
 fn hard_puzzles_have_one_solution_by_two_more_methods() {
     for (name, text) in hard_puzzles() {
         let (_, boards) = solve(Strategy::Colors, &text, 2);
