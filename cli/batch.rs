@@ -52,7 +52,7 @@ where
     match crate::input::read_puzzles(file, |text| reduction.parse(text))? {
         Puzzles::One(puzzle) => Ok(ControlFlow::Continue(puzzle)),
         Puzzles::Lines { name, puzzles } => {
-            crate::make::refuse_grade_of_lines(make)?;
+            crate::args::refusals::refuse_grade_of_lines(make)?;
             solve_lines(reduction, &name, &puzzles, flags).map(ControlFlow::Break)
         }
     }

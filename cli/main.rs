@@ -193,7 +193,7 @@ fn report_panic(payload: &(dyn Any + Send), location: Option<&panic::Location<'_
 
 fn run(cli: args::Cli) -> anyhow::Result<Found> {
     args::refusals::refuse_output(&cli.output, &cli.command)?;
-    if let Some(path) = &cli.output.output {
+    if let Some(path) = cli.output.file() {
         output::to_file(path)?;
     }
     // Flags that do not go together, refused before any input is read.
@@ -204,7 +204,7 @@ fn run(cli: args::Cli) -> anyhow::Result<Found> {
         .command
         .solve_flags()
         .and_then(args::SolveFlags::run_deadline);
-    input::set_limits(cli.output.max_input, deadline);
+    input::set_limits(cli.output.max_input(), deadline);
     match cli.command {
         args::Command::Puzzle { args, .. } => puzzles::run(&args),
         args::Command::Tool(args::Tool::Solve(args)) => solve::run(&args),

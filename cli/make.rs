@@ -5,7 +5,7 @@
 use std::io::{BufWriter, Write};
 use std::time::Instant;
 
-use anyhow::{bail, Result};
+use anyhow::Result;
 use reductions::generate::Rng;
 
 use draw::{Board, Drawing};
@@ -61,23 +61,6 @@ impl<D: reductions::generate::Ladder> From<reductions::generate::Grade<D>> for G
     }
 }
 
-/// `--grade`, `--hint` and `--explain` take one puzzle; an input of one puzzle per line is
-/// solved instead.
-pub fn refuse_grade_of_lines(make: &MakeFlags) -> Result<()> {
-    for (asked, flag, does) in [
-        (make.grade, "--grade", "grades"),
-        (make.hint, "--hint", "hints at"),
-        (make.explain, "--explain", "explains"),
-    ] {
-        if asked {
-            bail!(
-                "{flag} {does} one puzzle, and this input has one puzzle per line: give one puzzle"
-            );
-        }
-    }
-    Ok(())
-}
-
 /// Hints as JSON, for `--hint --format json` and the page: `{"steps":[...],"end":...}`.
 pub fn hints_json(
     steps: &[reductions::hint::Hint],
@@ -110,7 +93,7 @@ pub fn hints(
     use reductions::hint::End;
     // The flags were checked before the run (`args::refusals`).
     let explanation = explained();
-    let (steps, end) = if make.hint {
+    let (steps, end) = if make.next_value_only() {
         match explanation.to_next_placement() {
             Ok(steps) => (steps, None),
             Err(end) => (Vec::new(), Some(end)),
@@ -137,7 +120,7 @@ pub fn hints(
 
 /// Parses `--difficulty` against a ladder's names (the easiest when absent).
 pub fn difficulty<D: std::str::FromStr<Err = String>>(make: &MakeFlags, easiest: D) -> Result<D> {
-    match &make.difficulty {
+    match make.difficulty() {
         None => Ok(easiest),
         Some(name) => name
             .parse()
@@ -161,7 +144,7 @@ pub fn generate(
     let mut sheet = draw::render::Sheet::default();
     let deadline = flags.run_deadline();
     let mut found = Found::Some;
-    for index in 1..=make.puzzles {
+    for index in 1..=make.puzzles() {
         let Some(made) = one(&mut rng, deadline)? else {
             crate::process::note(format_args!(
                 "dlx: note: --timeout: the time ran out while making puzzle {index}; {} made",
@@ -198,19 +181,19 @@ pub fn generate(
                     id: &made.id,
                     difficulty: &made.difficulty,
                     seed: seed.to_string(),
-                    solution: make.solution.then(|| made.solution.trim_end()),
+                    solution: make.solution().then(|| made.solution.trim_end()),
                 };
                 crate::json::write_line(&mut out, &line)?;
             }
             Format::Svg => {
                 made.puzzle_view.svg(&mut sheet)?;
-                if make.solution {
+                if make.solution() {
                     made.solution_view.svg(&mut sheet)?;
                 }
             }
             Format::Tatham => {
                 writeln!(out, "{}", made.id)?;
-                if make.solution {
+                if make.solution() {
                     writeln!(out, "{}", made.solution_id)?;
                 }
             }
@@ -219,7 +202,7 @@ pub fn generate(
                     writeln!(out)?;
                 }
                 write!(out, "{}", made.puzzle)?;
-                if make.solution {
+                if make.solution() {
                     writeln!(out)?;
                     write!(out, "{}", made.solution)?;
                 }

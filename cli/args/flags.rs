@@ -20,7 +20,7 @@ pub struct MakeFlags {
         value_name = "SIZE",
         conflicts_with = "file"
     )]
-    pub generate: Option<String>,
+    pub(in crate::args) generate: Option<String>,
 
     /// The difficulty of the puzzles made (the easiest by default).
     ///
@@ -34,11 +34,11 @@ pub struct MakeFlags {
         requires = "generate",
         conflicts_with = "grade"
     )]
-    pub difficulty: Option<String>,
+    pub(in crate::args) difficulty: Option<String>,
 
     /// How many puzzles to make, a blank line between them.
     #[arg(help_heading = "Making puzzles", long, value_name = "N", requires = "generate", conflicts_with = "grade", value_parser = positive, default_value_t = 1)]
-    pub puzzles: u64,
+    pub(in crate::args) puzzles: u64,
 
     /// Give back this many clues to each puzzle made.
     ///
@@ -50,7 +50,7 @@ pub struct MakeFlags {
         requires = "generate",
         conflicts_with = "grade"
     )]
-    pub extra_clues: Option<usize>,
+    pub(in crate::args) extra_clues: Option<usize>,
 
     /// With --generate: print each puzzle's solution too.
     ///
@@ -62,14 +62,14 @@ pub struct MakeFlags {
         requires = "generate",
         conflicts_with = "grade"
     )]
-    pub solution: bool,
+    pub(in crate::args) solution: bool,
 
     /// Print the puzzle's difficulty instead of solving it.
     ///
     /// The difficulty is the easiest rung of the puzzle's ladder of deduction rules that solves it,
     /// or "needs search" with the size of the engine's search.
     #[arg(help_heading = "Making puzzles", long, conflicts_with = "generate")]
-    pub grade: bool,
+    pub(in crate::args) grade: bool,
 
     /// Print the next value to place, and the deductions that lead to it.
     ///
@@ -80,7 +80,7 @@ pub struct MakeFlags {
     /// player's entries as givens: enter the value and ask again. Exit status 1 when no rule makes
     /// progress (then only search does) or the grid has no solution. Sudoku, futoshiki and binairo.
     #[arg(help_heading = "Solving by hand", long, conflicts_with_all = ["generate", "grade", "explain"])]
-    pub hint: bool,
+    pub(in crate::args) hint: bool,
 
     /// Print every deduction from the puzzle as given until it is solved.
     ///
@@ -88,7 +88,7 @@ pub struct MakeFlags {
     /// rule that makes progress, until the grid is solved or no rule applies (then a last
     /// line says so, and the exit status is 1). Sudoku and futoshiki.
     #[arg(help_heading = "Solving by hand", long, conflicts_with_all = ["generate", "grade"])]
-    pub explain: bool,
+    pub(in crate::args) explain: bool,
 }
 
 /// Flags shared by every solving command.
@@ -539,7 +539,7 @@ pub struct Output {
     /// progress bar stay on stderr; a file is not a terminal, so boards are plain text unless
     /// --pretty.
     #[arg(short = 'o', long, value_name = "FILE")]
-    pub output: Option<std::path::PathBuf>,
+    pub(in crate::args) output: Option<std::path::PathBuf>,
 
     /// Refuse an input larger than SIZE [default: 1G] (K, M, G, T: powers of 1024).
     ///
@@ -547,7 +547,7 @@ pub struct Output {
     /// read all into memory: an endless input (`/dev/zero`, `yes`) stops there. A problem larger
     /// than 1G needs --max-input.
     #[arg(long, value_name = "SIZE", value_parser = super::values::size)]
-    pub max_input: Option<usize>,
+    pub(in crate::args) max_input: Option<usize>,
 }
 
 /// What a run shows ([`SolveFlags::mode`]).

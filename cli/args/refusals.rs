@@ -17,7 +17,7 @@
 
 use anyhow::{bail, Result};
 
-use super::{Command, Format, SolveFlags};
+use super::{Command, Format, MakeFlags, SolveFlags};
 
 /// A kind of run that prints something other than solutions, and the formats it prints in.
 #[derive(Clone, Copy, Debug)]
@@ -325,6 +325,23 @@ pub fn refuse_for_problems(flags: &SolveFlags, separator: &str) -> Result<()> {
     }
     if !matches!(flags.format, Format::Text | Format::Json) {
         bail!("an input of several problems is solved in --format text or json");
+    }
+    Ok(())
+}
+
+/// `--grade`, `--hint` and `--explain` take one puzzle; an input of one puzzle per line is
+/// solved instead.
+pub fn refuse_grade_of_lines(make: &MakeFlags) -> Result<()> {
+    for (asked, flag, does) in [
+        (make.grade, "--grade", "grades"),
+        (make.hint, "--hint", "hints at"),
+        (make.explain, "--explain", "explains"),
+    ] {
+        if asked {
+            bail!(
+                "{flag} {does} one puzzle, and this input has one puzzle per line: give one puzzle"
+            );
+        }
     }
     Ok(())
 }

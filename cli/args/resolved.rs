@@ -11,7 +11,7 @@ use dlx::memo::Branching;
 use dlx::{Problem, Solver};
 use reductions::plan::Plan;
 
-use super::{ColorChoice, Format, Mode, Propagate, SolveFlags, TreeChoice};
+use super::{ColorChoice, Format, MakeFlags, Mode, Output, Propagate, SolveFlags, TreeChoice};
 
 /// What a run does besides a search for solutions or their number.
 #[derive(Copy, Clone, Debug, PartialEq, Eq)]
@@ -287,5 +287,60 @@ impl SolveFlags {
         } else {
             level
         }
+    }
+}
+
+impl MakeFlags {
+    /// The size of the puzzles to make (`--generate`), if the command makes them.
+    pub fn generate(&self) -> Option<&str> {
+        self.generate.as_deref()
+    }
+
+    /// The level asked of the puzzles made (`--difficulty`), by its name.
+    pub fn difficulty(&self) -> Option<&str> {
+        self.difficulty.as_deref()
+    }
+
+    /// How many puzzles to make (`--puzzles`).
+    pub fn puzzles(&self) -> u64 {
+        self.puzzles
+    }
+
+    /// The clues of the solution to give back to each puzzle made (`--extra-clues`).
+    pub fn extra_clues(&self) -> Option<usize> {
+        self.extra_clues
+    }
+
+    /// Whether each puzzle made is printed with its solution (`--solution`).
+    pub fn solution(&self) -> bool {
+        self.solution
+    }
+
+    /// Whether the puzzle is graded instead of solved (`--grade`).
+    pub fn grade(&self) -> bool {
+        self.grade
+    }
+
+    /// Whether deductions are printed instead of solving: the next value's (`--hint`) or
+    /// every one (`--explain`).
+    pub fn hints(&self) -> bool {
+        self.hint || self.explain
+    }
+
+    /// Whether only the deductions up to the next value are printed (`--hint`).
+    pub fn next_value_only(&self) -> bool {
+        self.hint
+    }
+}
+
+impl Output {
+    /// The file of `-o`, if the results go to one.
+    pub fn file(&self) -> Option<&std::path::Path> {
+        self.output.as_deref()
+    }
+
+    /// The largest input (`--max-input`), if given.
+    pub fn max_input(&self) -> Option<usize> {
+        self.max_input
     }
 }

@@ -12,7 +12,7 @@ use crate::make::{self, Made};
 use crate::process::Found;
 
 pub fn run(args: &BinairoArgs) -> Result<Found> {
-    if let Some(size) = &args.make.generate {
+    if let Some(size) = args.make.generate() {
         return generate(args, size);
     }
     let reduction = Binairo {
@@ -33,10 +33,10 @@ pub fn run(args: &BinairoArgs) -> Result<Found> {
             "dlx: note: the givens already break a rule: {violation}"
         ));
     }
-    if args.make.grade {
+    if args.make.grade() {
         return make::grade(&args.flags, || binairo::grade(&grid).into());
     }
-    if args.make.hint || args.make.explain {
+    if args.make.hints() {
         return make::hints(&args.make, &args.flags, || binairo::explain(&grid));
     }
     crate::run::solve_reduction(&reduction, &grid, &args.flags)
@@ -59,7 +59,7 @@ fn generate(args: &BinairoArgs, size: &str) -> Result<Found> {
                  (--repeats allows equal ones)"
             );
         };
-        if let Some(extra) = args.make.extra_clues {
+        if let Some(extra) = args.make.extra_clues() {
             binairo::add_clues(&mut made, extra, rng);
         }
         Ok(Some(Made {

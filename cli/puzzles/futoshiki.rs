@@ -12,7 +12,7 @@ use crate::make::{self, Made};
 use crate::process::Found;
 
 pub fn run(args: &FileArgs) -> Result<Found> {
-    if let Some(size) = &args.make.generate {
+    if let Some(size) = args.make.generate() {
         return generate(args, size);
     }
     let file = args.file.as_deref();
@@ -25,10 +25,10 @@ pub fn run(args: &FileArgs) -> Result<Found> {
             "dlx: note: the givens already break a rule: {violation}"
         ));
     }
-    if args.make.grade {
+    if args.make.grade() {
         return make::grade(&args.flags, || futoshiki::grade(&grid).into());
     }
-    if args.make.hint || args.make.explain {
+    if args.make.hints() {
         return make::hints(&args.make, &args.flags, || futoshiki::explain(&grid));
     }
     crate::run::solve_reduction(&Futoshiki, &grid, &args.flags)
@@ -47,7 +47,7 @@ fn generate(args: &FileArgs, size: &str) -> Result<Found> {
         let Some(mut made) = made else {
             bail!("--generate {size}: no Latin square of this size was found to make a puzzle of");
         };
-        if let Some(extra) = args.make.extra_clues {
+        if let Some(extra) = args.make.extra_clues() {
             futoshiki::add_clues(&mut made, extra, rng);
         }
         // The solution is shown with the puzzle's own signs, not every sign of the grid the

@@ -12,7 +12,7 @@ use crate::make::{self, Made};
 use crate::process::Found;
 
 pub fn run(args: &FileArgs) -> Result<Found> {
-    if let Some(size) = &args.make.generate {
+    if let Some(size) = args.make.generate() {
         return generate(args, size);
     }
     let reduction = Sudoku::default();
@@ -26,10 +26,10 @@ pub fn run(args: &FileArgs) -> Result<Found> {
             "dlx: note: the givens already break a rule: {conflict}"
         ));
     }
-    if args.make.grade {
+    if args.make.grade() {
         return make::grade(&args.flags, || sudoku::grade(&grid).into());
     }
-    if args.make.hint || args.make.explain {
+    if args.make.hints() {
         return make::hints(&args.make, &args.flags, || sudoku::explain(&grid));
     }
     crate::run::solve_reduction(&reduction, &grid, &args.flags)
@@ -48,7 +48,7 @@ fn generate(args: &FileArgs, size: &str) -> Result<Found> {
         let Some(mut made) = made else {
             bail!("--generate {size}: no solved grid of this shape was found to make a puzzle of");
         };
-        if let Some(extra) = args.make.extra_clues {
+        if let Some(extra) = args.make.extra_clues() {
             sudoku::add_clues(&mut made, extra, rng);
         }
         let text = |grid: &Grid| format!("{grid}\n");
