@@ -290,15 +290,11 @@ pub fn refuse_for_lines(flags: &SolveFlags) -> Result<()> {
             flags.limit.is_some() && !flags.count,
             "--limit without --count",
         ),
-        (flags.shard.is_some(), "--shard"),
-        (flags.split.is_some(), "--split"),
-        (flags.within.is_some(), "--within"),
-        (flags.given.is_some(), "--given"),
-        (flags.random.is_some(), "--random"),
-        (flags.estimate.is_some(), "--estimate"),
         (flags.memo, "--memo"),
-    ];
-    if let Some((_, flag)) = single.iter().find(|(given, _)| *given) {
+    ]
+    .into_iter()
+    .chain(one_problem_only(flags));
+    if let Some((_, flag)) = single.into_iter().find(|(given, _)| *given) {
         bail!(
             "{flag} works on one puzzle, and this input has one puzzle per line: give one \
              puzzle, or use the first solution or --count of each"
@@ -312,21 +308,29 @@ pub fn refuse_for_lines(flags: &SolveFlags) -> Result<()> {
 
 /// Refuses what an input of several problems (`separator` between them) cannot do.
 pub fn refuse_for_problems(flags: &SolveFlags, separator: &str) -> Result<()> {
-    let single = [
-        (flags.shard.is_some(), "--shard"),
-        (flags.split.is_some(), "--split"),
-        (flags.within.is_some(), "--within"),
-        (flags.given.is_some(), "--given"),
-        (flags.random.is_some(), "--random"),
-        (flags.estimate.is_some(), "--estimate"),
-    ];
-    if let Some((_, flag)) = single.iter().find(|(given, _)| *given) {
+    if let Some((_, flag)) = one_problem_only(flags)
+        .into_iter()
+        .find(|(given, _)| *given)
+    {
         bail!("{flag} works on one problem, and this input has several (separated by `{separator}` lines)");
     }
     if !matches!(flags.format, Format::Text | Format::Json) {
         bail!("an input of several problems is solved in --format text or json");
     }
     Ok(())
+}
+
+/// The flags that work on one problem only, whether given: a shard, a split or a subtree of the
+/// tree, givens, random draws, an estimate.
+fn one_problem_only(flags: &SolveFlags) -> [(bool, &'static str); 6] {
+    [
+        (flags.shard.is_some(), "--shard"),
+        (flags.split.is_some(), "--split"),
+        (flags.within.is_some(), "--within"),
+        (flags.given.is_some(), "--given"),
+        (flags.random.is_some(), "--random"),
+        (flags.estimate.is_some(), "--estimate"),
+    ]
 }
 
 /// `--grade`, `--hint` and `--explain` take one puzzle; an input of one puzzle per line is

@@ -121,46 +121,39 @@ pub async fn solve_puzzle(
     }
     jobs.run(move |job| {
         let answer = match kind {
-            Kind::Futoshiki => {
-                let reduction = futoshiki::Futoshiki;
-                let grid = reduction.parse(&text).map_err(puzzle_error)?;
-                let (board, outcome) = first_two(&reduction, &grid, job)?;
-                let solution = board.map(|b| grid_json(&reduction, &grid, b)["cells"].take());
-                let text = grid.to_string();
-                solved_json(
-                    puzzle_json(&reduction, &grid, grid.clone(), text),
-                    solution,
-                    &outcome,
-                )
-            }
-            Kind::Sudoku => {
-                let reduction = sudoku::Sudoku::default();
-                let grid = reduction.parse(&text).map_err(puzzle_error)?;
-                let (board, outcome) = first_two(&reduction, &grid, job)?;
-                let solution = board.map(|b| grid_json(&reduction, &grid, b)["cells"].take());
-                let text = grid.to_string();
-                solved_json(
-                    puzzle_json(&reduction, &grid, grid.clone(), text),
-                    solution,
-                    &outcome,
-                )
-            }
-            Kind::Binairo => {
-                let reduction = binairo::Binairo::default();
-                let grid = reduction.parse(&text).map_err(puzzle_error)?;
-                let (board, outcome) = first_two(&reduction, &grid, job)?;
-                let solution = board.map(|b| grid_json(&reduction, &grid, b)["cells"].take());
-                let text = grid.puzzle_text();
-                solved_json(
-                    puzzle_json(&reduction, &grid, grid.clone(), text),
-                    solution,
-                    &outcome,
-                )
-            }
+            Kind::Futoshiki => solved(&futoshiki::Futoshiki, &text, job, ToString::to_string)?,
+            Kind::Sudoku => solved(&sudoku::Sudoku::default(), &text, job, ToString::to_string)?,
+            Kind::Binairo => solved(&binairo::Binairo::default(), &text, job, |grid| {
+                grid.puzzle_text()
+            })?,
         };
         Ok(json_response(answer))
     })
     .await
+}
+
+/// The answer about the puzzle `text` of `reduction`, a grid puzzle whose boards are grids
+/// like its puzzle: the puzzle (with its text as `text_of` writes it), its first solution's
+/// cells, and whether it is the only one.
+fn solved<R, P>(
+    reduction: &R,
+    text: &str,
+    job: &Job,
+    text_of: impl Fn(&P) -> String,
+) -> Result<Value, ApiError>
+where
+    R: Draw<Puzzle = P, Board = P> + Clone,
+    P: Clone,
+{
+    let grid = reduction.parse(text).map_err(puzzle_error)?;
+    let (board, outcome) = first_two(reduction, &grid, job)?;
+    let solution = board.map(|b| grid_json(reduction, &grid, b)["cells"].take());
+    let text = text_of(&grid);
+    Ok(solved_json(
+        puzzle_json(reduction, &grid, grid.clone(), text),
+        solution,
+        &outcome,
+    ))
 }
 
 /// A puzzle's text refused, for the page to show beside the input: `line L, column C: what`.
