@@ -75,24 +75,22 @@ fn prints(flag: &str) -> Prints {
 }
 
 /// The flags that shape a search, given or not: the runs that do not search refuse them.
-fn search_flags(flags: &SolveFlags) -> [(bool, &'static str); 15] {
+fn search_flags(flags: &SolveFlags) -> impl Iterator<Item = (bool, &'static str)> {
     [
         (flags.all, "--all"),
         (flags.count, "--count"),
         (flags.limit.is_some(), "--limit"),
         (flags.node_limit.is_some(), "--node-limit"),
-        (flags.shard.is_some(), "--shard"),
-        (flags.split.is_some(), "--split"),
-        (flags.within.is_some(), "--within"),
-        (flags.given.is_some(), "--given"),
-        (flags.random.is_some(), "--random"),
-        (flags.estimate.is_some(), "--estimate"),
+    ]
+    .into_iter()
+    .chain(one_problem_only(flags))
+    .chain([
         (flags.memo_limit.is_some(), "--memo-limit"),
         (flags.order.is_some(), "--order"),
         (flags.propagate.is_some(), "--propagate"),
         (flags.tree.is_some(), "--tree"),
         (flags.threads > 1, "--threads"),
-    ]
+    ])
 }
 
 /// `-o` and `--max-input` given before a command that they do not act on (after its name
