@@ -96,21 +96,24 @@ pub fn model(drawing: &Drawing) -> Value {
             let mut model = digits("futoshiki", n, n, 1, n, |r, c| {
                 (board.digit(r, c), puzzle.digit(r, c).is_some())
             });
-            let sign = |relation: Relation, less: &str, greater: &str| match relation {
+            // The text format's marks, none left empty.
+            let sign = |relation: Relation, mark: fn(Relation) -> char| match relation {
                 Relation::None | Relation::Apart => String::new(),
-                Relation::Less => less.to_owned(),
-                Relation::Greater => greater.to_owned(),
-                Relation::Consecutive => "=".to_owned(),
+                relation => mark(relation).to_string(),
             };
             let right: Vec<Vec<String>> = (0..n)
                 .map(|r| {
                     (0..n.saturating_sub(1))
-                        .map(|c| sign(puzzle.right(r, c), "<", ">"))
+                        .map(|c| sign(puzzle.right(r, c), Relation::row_char))
                         .collect()
                 })
                 .collect();
             let down: Vec<Vec<String>> = (0..n.saturating_sub(1))
-                .map(|r| (0..n).map(|c| sign(puzzle.down(r, c), "^", "v")).collect())
+                .map(|r| {
+                    (0..n)
+                        .map(|c| sign(puzzle.down(r, c), Relation::column_char))
+                        .collect()
+                })
                 .collect();
             let (mut less, mut bars) = (Vec::new(), Vec::new());
             for r in 0..n {

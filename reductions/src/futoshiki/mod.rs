@@ -193,7 +193,9 @@ impl Relation {
         matches!(self, Relation::Consecutive | Relation::Apart)
     }
 
-    fn row_char(self) -> char {
+    /// The relation's mark between two cells of a row in the text format: `|` (none), `<`,
+    /// `>` or `=` (a bar).
+    pub fn row_char(self) -> char {
         match self {
             Relation::None | Relation::Apart => '|',
             Relation::Less => '<',
@@ -202,7 +204,9 @@ impl Relation {
         }
     }
 
-    fn column_char(self) -> char {
+    /// The relation's mark between two rows in the text format: `-` (none), `^`, `v` or `=`
+    /// (a bar).
+    pub fn column_char(self) -> char {
         match self {
             Relation::None | Relation::Apart => '-',
             Relation::Less => '^',
