@@ -1,4 +1,4 @@
-//! `--generate` and `--grade`, shared by the puzzles that make new instances (sudoku,
+//! `--generate` and `--grade`, shared by the games (sudoku,
 //! futoshiki, binairo): the flags checked once, the puzzles printed in the command's own
 //! format, as Tatham's game IDs or as JSON, and grades printed alike.
 
@@ -116,16 +116,6 @@ pub fn hints(
         None | Some(End::Solved) => Found::Some,
         Some(_) => Found::None,
     })
-}
-
-/// Parses `--difficulty` against a ladder's names (the easiest when absent).
-pub fn difficulty<D: std::str::FromStr<Err = String>>(make: &MakeFlags, easiest: D) -> Result<D> {
-    match make.difficulty() {
-        None => Ok(easiest),
-        Some(name) => name
-            .parse()
-            .map_err(|err| anyhow::anyhow!("--difficulty: {err}")),
-    }
 }
 
 /// Makes `--puzzles` puzzles with `one` from one seeded generator and prints them. `one`

@@ -1142,7 +1142,14 @@ fn every_puzzle_of_the_registry_is_listed_and_solved_by_name() {
 /// library's words: `12X12` binairo, `5A` futoshiki, the largest sides, and sizes past them.
 #[test]
 fn every_door_reads_sizes_as_the_library_does() {
-    use reductions::{binairo, futoshiki, sudoku};
+    use reductions::game::{Game, GameVisitor};
+    struct SizeToMake<'a>(&'a str);
+    impl GameVisitor for SizeToMake<'_> {
+        type Output = Result<(), String>;
+        fn visit<G: Game>(self, game: G) -> Result<(), String> {
+            game.size_to_make(self.0).map(|_| ())
+        }
+    }
     let server = Server::start(&["--time-limit", "0.3"]);
     let sizes: &[(&str, &[&str])] = &[
         (
@@ -1154,16 +1161,14 @@ fn every_door_reads_sizes_as_the_library_does() {
         ("futoshiki", &["5", "5A", "12", "12a", "13", "1", "b"]),
         (
             "binairo",
-            &["6", "12X12", "8x10", "30", "32", "7", "6x7", ""],
+            &[
+                "6", "12X12", "8x10", "8x10r", "2x4r", "30", "32", "7", "6x7", "r", "",
+            ],
         ),
     ];
     for &(kind, sizes) in sizes {
         for &size in sizes {
-            let library = match kind {
-                "sudoku" => sudoku::shape_to_make(size).map(|_| ()),
-                "futoshiki" => futoshiki::size_to_make(size).map(|_| ()),
-                _ => binairo::size_to_make(size).map(|_| ()),
-            };
+            let library = reductions::registry::visit_game(kind, SizeToMake(size)).unwrap();
             let cli = crate::binary::dlx(&[kind, "--generate", size, "--timeout", "0.3"]);
             let encoded: String = size.bytes().map(|b| format!("%{b:02X}")).collect();
             let api = server.get(&format!("/api/{kind}/generate?size={encoded}&seed=1"));

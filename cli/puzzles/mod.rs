@@ -11,11 +11,10 @@
 pub mod arrows;
 pub mod binairo;
 pub mod calendar;
-pub mod futoshiki;
+pub mod game;
 pub mod latin;
 pub mod pack;
 pub mod queens;
-pub mod sudoku;
 pub mod tile;
 pub mod tromino;
 
@@ -31,11 +30,17 @@ pub fn run(command: &PuzzleCommand) -> Result<Found> {
         PuzzleCommand::Tromino(args) => tromino::run(args),
         PuzzleCommand::Tile(args) => tile::run(args),
         PuzzleCommand::Pack(args) => pack::run(args),
-        PuzzleCommand::Futoshiki(args) => futoshiki::run(&args.puzzle),
+        PuzzleCommand::Futoshiki(args) => visit("futoshiki", &args.puzzle),
         PuzzleCommand::Binairo(args) => binairo::run(args),
         PuzzleCommand::Latin(args) => latin::run(args),
-        PuzzleCommand::Sudoku(args) => sudoku::run(&args.puzzle),
+        PuzzleCommand::Sudoku(args) => visit("sudoku", &args.puzzle),
         PuzzleCommand::Arrows(args) => arrows::run(args),
         PuzzleCommand::Queens(args) => queens::run(args),
     }
+}
+
+/// The game `name` of the registry, run with the shared arguments.
+fn visit(name: &str, args: &crate::args::FileArgs) -> Result<Found> {
+    reductions::registry::visit_game(name, game::Run::of(args))
+        .unwrap_or_else(|| unreachable!("{name} is a game of the registry"))
 }

@@ -1,6 +1,7 @@
-//! The grid puzzles the page plays (futoshiki, binairo, sudoku): solved with up to two
-//! solutions to tell whether the one shown is the only one, or made as `--generate` makes them,
-//! and sent as grids the page draws to be played.
+//! The games the page plays (every [`Game`] of the registry: sudoku, futoshiki, binairo...):
+//! solved with up to two solutions to tell whether the one shown is the only one, made as
+//! `--generate` makes them, or hinted, and sent as grids the page draws to be played. No game
+//! is named here: the registry's [`visit_game`] gives each request its game, typed.
 
 use std::ops::ControlFlow;
 use std::sync::Arc;
@@ -9,9 +10,10 @@ use axum::extract::rejection::{QueryRejection, StringRejection};
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use dlx::{Outcome, StopReason};
-use reductions::drawing::Draw;
+use reductions::game::{Game, GameVisitor};
 use reductions::plan::Task;
-use reductions::{binairo, futoshiki, sudoku, Reduction};
+use reductions::registry::visit_game;
+use reductions::Reduction;
 use serde::Deserialize;
 use serde_json::{json, Value};
 
@@ -19,39 +21,37 @@ use super::api::{body, completeness, json_response, query, with_fields, Answer};
 use super::jobs::{Job, Jobs};
 use super::ApiError;
 
-/// The puzzles the page plays.
-#[derive(Copy, Clone)]
-enum Kind {
-    Futoshiki,
-    Binairo,
-    Sudoku,
-}
-
-impl Kind {
-    fn of(name: &str) -> Result<Kind, ApiError> {
-        match name {
-            "futoshiki" => Ok(Kind::Futoshiki),
-            "binairo" => Ok(Kind::Binairo),
-            "sudoku" => Ok(Kind::Sudoku),
-            _ => Err(ApiError::new(
-                StatusCode::NOT_FOUND,
-                format!("no puzzle '{name}': futoshiki, binairo or sudoku"),
-            )),
-        }
+/// The game called `name`, checked before its job is queued: `Ok` when the registry has it.
+fn game_named(name: &str) -> Result<(), ApiError> {
+    struct Exists;
+    impl GameVisitor for Exists {
+        type Output = ();
+        fn visit<G: Game>(self, _game: G) {}
     }
+    visit_game(name, Exists).ok_or_else(|| {
+        let games: Vec<&str> = reductions::registry::PUZZLES
+            .iter()
+            .filter(|info| info.generates)
+            .map(|info| info.name)
+            .collect();
+        ApiError::new(
+            StatusCode::NOT_FOUND,
+            format!("no puzzle '{name}': {}", games.join(", ")),
+        )
+    })
 }
 
 /// The page's grid of `board`, a board of `puzzle`: the library's model of it
 /// ([`draw::model`]), the same for every puzzle.
-fn grid_json<R: Draw>(reduction: &R, puzzle: &R::Puzzle, board: R::Board) -> Value {
-    draw::model(&reduction.drawing(puzzle, board))
+fn grid_json<G: Game>(game: &G, puzzle: &G::Puzzle, board: G::Puzzle) -> Value {
+    draw::model(&game.drawing(puzzle, board))
 }
 
-/// [`grid_json`] of the puzzle as given (`board`), with its `text` and Tatham game ID.
-fn puzzle_json<R: Draw>(reduction: &R, puzzle: &R::Puzzle, board: R::Board, text: String) -> Value {
-    let drawing = reduction.drawing(puzzle, board);
+/// [`grid_json`] of the puzzle as given, with its text and Tatham game ID.
+fn puzzle_json<G: Game>(game: &G, puzzle: &G::Puzzle) -> Value {
+    let drawing = game.drawing(puzzle, puzzle.clone());
     let mut model = draw::model(&drawing);
-    model["text"] = json!(text);
+    model["text"] = json!(game.puzzle_text(puzzle));
     model["id"] = json!(draw::Board::tatham(&drawing));
     model
 }
@@ -113,47 +113,31 @@ pub async fn solve_puzzle(
     Path(name): Path<String>,
     text: Result<String, StringRejection>,
 ) -> Answer {
-    let kind = Kind::of(&name)?;
+    game_named(&name)?;
     let text = body(text)?;
     let text = text.trim().to_owned();
     if text.is_empty() {
         return Err(ApiError::input("puzzle", "paste a puzzle first"));
     }
+    struct Solve<'a> {
+        text: &'a str,
+        job: &'a Job,
+    }
+    impl GameVisitor for Solve<'_> {
+        type Output = Result<Value, ApiError>;
+        fn visit<G: Game>(self, game: G) -> Result<Value, ApiError> {
+            let grid = game.parse(self.text).map_err(puzzle_error)?;
+            let (board, outcome) = first_two(&game, &grid, self.job)?;
+            let solution = board.map(|board| grid_json(&game, &grid, board)["cells"].take());
+            Ok(solved_json(puzzle_json(&game, &grid), solution, &outcome))
+        }
+    }
     jobs.run(move |job| {
-        let answer = match kind {
-            Kind::Futoshiki => solved(&futoshiki::Futoshiki, &text, job, ToString::to_string)?,
-            Kind::Sudoku => solved(&sudoku::Sudoku::default(), &text, job, ToString::to_string)?,
-            Kind::Binairo => solved(&binairo::Binairo::default(), &text, job, |grid| {
-                grid.puzzle_text()
-            })?,
-        };
-        Ok(json_response(answer))
+        let answer =
+            visit_game(&name, Solve { text: &text, job }).ok_or_else(ApiError::internal)?;
+        Ok(json_response(answer?))
     })
     .await
-}
-
-/// The answer about the puzzle `text` of `reduction`, a grid puzzle whose boards are grids
-/// like its puzzle: the puzzle (with its text as `text_of` writes it), its first solution's
-/// cells, and whether it is the only one.
-fn solved<R, P>(
-    reduction: &R,
-    text: &str,
-    job: &Job,
-    text_of: impl Fn(&P) -> String,
-) -> Result<Value, ApiError>
-where
-    R: Draw<Puzzle = P, Board = P> + Clone,
-    P: Clone,
-{
-    let grid = reduction.parse(text).map_err(puzzle_error)?;
-    let (board, outcome) = first_two(reduction, &grid, job)?;
-    let solution = board.map(|b| grid_json(reduction, &grid, b)["cells"].take());
-    let text = text_of(&grid);
-    Ok(solved_json(
-        puzzle_json(reduction, &grid, grid.clone(), text),
-        solution,
-        &outcome,
-    ))
 }
 
 /// A puzzle's text refused, for the page to show beside the input: `line L, column C: what`.
@@ -174,15 +158,15 @@ pub struct HintRequest {
     entries: Vec<(usize, usize, usize)>,
 }
 
-/// `POST /api/{puzzle}/hint` (sudoku, futoshiki and binairo) with `{"puzzle":TEXT,"entries":[...]}`:
-/// the next value to place and the deductions that lead to it, as `--hint --format json`
-/// gives them, on the puzzle with the entries taken as givens.
+/// `POST /api/{puzzle}/hint` with `{"puzzle":TEXT,"entries":[...]}`: the next value to place
+/// and the deductions that lead to it, as `--hint --format json` gives them, on the puzzle with
+/// the entries taken as givens.
 pub async fn hint_puzzle(
     State(jobs): State<Arc<Jobs>>,
     Path(name): Path<String>,
     text: Result<String, StringRejection>,
 ) -> Answer {
-    let kind = Kind::of(&name)?;
+    game_named(&name)?;
     let text = body(text)?;
     let request: HintRequest = serde_json::from_str(&text).map_err(|err| {
         ApiError::input(
@@ -190,60 +174,22 @@ pub async fn hint_puzzle(
             format!("expected {{\"puzzle\":...,\"entries\":[...]}}: {err}"),
         )
     })?;
-    let parsed = |err: reductions::text::ParseError| ApiError::input("puzzle", err.to_string());
-    let entry = |side: usize, (row, column, value): (usize, usize, usize)| {
-        if row < side && column < side && (1..=side).contains(&value) {
-            Ok((row, column, value))
-        } else {
-            Err(ApiError::input(
-                "entries",
-                format!(
-                    "entry [{row}, {column}, {value}]: expected a cell of the grid and a value \
-                     from 1 to {side}"
-                ),
-            ))
+    struct Hint<'a>(&'a HintRequest);
+    impl GameVisitor for Hint<'_> {
+        type Output = Result<reductions::hint::Explanation, ApiError>;
+        fn visit<G: Game>(self, game: G) -> Self::Output {
+            let mut grid = game
+                .parse(&self.0.puzzle)
+                .map_err(|err| ApiError::input("puzzle", err.to_string()))?;
+            for &(row, column, value) in &self.0.entries {
+                game.enter(&mut grid, row, column, value)
+                    .map_err(|why| ApiError::input("entries", why))?;
+            }
+            Ok(game.explain(&grid))
         }
-    };
+    }
     jobs.run(move |_job| {
-        let explanation = match kind {
-            Kind::Sudoku => {
-                let reduction = sudoku::Sudoku::default();
-                let mut grid = reduction.parse(&request.puzzle).map_err(parsed)?;
-                for &given in &request.entries {
-                    let (row, column, value) = entry(grid.side(), given)?;
-                    grid.set_digit(row, column, Some(value));
-                }
-                sudoku::explain(&grid)
-            }
-            Kind::Futoshiki => {
-                let mut grid = futoshiki::Futoshiki
-                    .parse(&request.puzzle)
-                    .map_err(parsed)?;
-                for &given in &request.entries {
-                    let (row, column, value) = entry(grid.size(), given)?;
-                    grid.set_digit(row, column, Some(value));
-                }
-                futoshiki::explain(&grid)
-            }
-            Kind::Binairo => {
-                let mut grid = binairo::Binairo::default()
-                    .parse(&request.puzzle)
-                    .map_err(parsed)?;
-                for &(row, column, value) in &request.entries {
-                    if row >= grid.rows() || column >= grid.cols() || value > 1 {
-                        return Err(ApiError::input(
-                            "entries",
-                            format!(
-                                "entry [{row}, {column}, {value}]: expected a cell of the grid \
-                                 and a digit 0 or 1"
-                            ),
-                        ));
-                    }
-                    grid.set_digit(row, column, Some(value as u8));
-                }
-                binairo::explain(&grid)
-            }
-        };
+        let explanation = visit_game(&name, Hint(&request)).ok_or_else(ApiError::internal)??;
         let (steps, end) = match explanation.to_next_placement() {
             Ok(steps) => (steps, None),
             Err(end) => (Vec::new(), Some(end)),
@@ -253,14 +199,13 @@ pub async fn hint_puzzle(
     .await
 }
 
+/// `?size=N&difficulty=D&seed=S`: the size as `--generate` takes it.
 #[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 pub struct GenerateQuery {
     size: String,
     difficulty: Option<String>,
     seed: Option<u64>,
-    /// Binairo: rows and columns may repeat (Tatham's Unruly's default).
-    #[serde(default)]
-    repeats: bool,
 }
 
 /// `GET /api/{puzzle}/generate?size=N&difficulty=D&seed=S`: a new puzzle with exactly one
@@ -270,113 +215,55 @@ pub async fn generate_puzzle(
     Path(name): Path<String>,
     request: Result<Query<GenerateQuery>, QueryRejection>,
 ) -> Answer {
-    let kind = Kind::of(&name)?;
+    game_named(&name)?;
     let request = query(request)?;
     let seed = request.seed.unwrap_or_else(|| {
         std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |since| since.as_nanos() as u64)
     });
-    fn level<D: std::str::FromStr<Err = String>>(
-        name: &Option<String>,
-        easiest: D,
-    ) -> Result<D, ApiError> {
-        match name {
-            None => Ok(easiest),
-            Some(name) => name
-                .parse()
-                .map_err(|err: String| ApiError::input("difficulty", err)),
+    struct Generate<'a> {
+        request: &'a GenerateQuery,
+        seed: u64,
+        job: &'a Job,
+    }
+    impl GameVisitor for Generate<'_> {
+        type Output = Result<Value, ApiError>;
+        fn visit<G: Game>(self, game: G) -> Result<Value, ApiError> {
+            // The library reads the sizes and levels, as for the command line and Python.
+            let shape = game
+                .size_to_make(&self.request.size)
+                .map_err(|err| ApiError::input("size", err))?;
+            let difficulty = game
+                .difficulty(self.request.difficulty.as_deref())
+                .map_err(|err| ApiError::input("difficulty", err))?;
+            let mut rng = reductions::generate::Rng::new(self.seed);
+            let deadline = Some(self.job.deadline());
+            let made = reductions::generate::cancellable(self.job.cancel.clone(), || {
+                game.generate_before(&shape, difficulty, &mut rng, deadline)
+            })
+            .map_err(|_| self.job.out_of_time())?
+            .ok_or_else(|| ApiError::unprocessable("size", game.cannot_make(&shape)))?;
+            let solution = grid_json(&game, &made.puzzle, game.solved(&made))["cells"].take();
+            Ok(made_json(
+                puzzle_json(&game, &made.puzzle),
+                solution,
+                made.difficulty.to_string(),
+                made.reached,
+                self.seed,
+            ))
         }
     }
-    // The library reads the sizes, as for the command line and Python.
-    let size_error = |err: String| ApiError::input("size", err);
-    let size = request.size.clone();
-    let answer = match kind {
-        Kind::Futoshiki => {
-            let (n, adjacent) = futoshiki::size_to_make(&size).map_err(size_error)?;
-            let difficulty = level(&request.difficulty, futoshiki::Difficulty::Trivial)?;
-            jobs.run(move |job| {
-                let mut rng = reductions::generate::Rng::new(seed);
-                let deadline = Some(job.deadline());
-                let made = reductions::generate::cancellable(job.cancel.clone(), || {
-                    futoshiki::generate_mode_before(n, adjacent, difficulty, &mut rng, deadline)
-                })
-                .map_err(|_| job.out_of_time())?
-                .ok_or_else(ApiError::internal)?;
-                let reduction = futoshiki::Futoshiki;
-                let solution =
-                    grid_json(&reduction, &made.puzzle, made.solution.clone())["cells"].take();
-                let text = made.puzzle.to_string();
-                Ok(made_json(
-                    puzzle_json(&reduction, &made.puzzle, made.puzzle.clone(), text),
-                    solution,
-                    made.difficulty.to_string(),
-                    made.reached,
-                    seed,
-                ))
-            })
-            .await?
-        }
-        Kind::Sudoku => {
-            let shape = sudoku::shape_to_make(&size).map_err(size_error)?;
-            let difficulty = level(&request.difficulty, sudoku::Difficulty::Trivial)?;
-            jobs.run(move |job| {
-                let mut rng = reductions::generate::Rng::new(seed);
-                let deadline = Some(job.deadline());
-                let made = reductions::generate::cancellable(job.cancel.clone(), || {
-                    sudoku::generate_like_before(&shape, difficulty, &mut rng, deadline)
-                })
-                .map_err(|_| job.out_of_time())?
-                .ok_or_else(ApiError::internal)?;
-                let reduction = sudoku::Sudoku::default();
-                let solution =
-                    grid_json(&reduction, &made.puzzle, made.solution.clone())["cells"].take();
-                let text = made.puzzle.to_string();
-                Ok(made_json(
-                    puzzle_json(&reduction, &made.puzzle, made.puzzle.clone(), text),
-                    solution,
-                    made.difficulty.to_string(),
-                    made.reached,
-                    seed,
-                ))
-            })
-            .await?
-        }
-        Kind::Binairo => {
-            let (rows, cols) = binairo::size_to_make(&size).map_err(size_error)?;
-            let difficulty = level(&request.difficulty, binairo::Difficulty::Trivial)?;
-            let distinct = !request.repeats;
-            jobs.run(move |job| {
-                let mut rng = reductions::generate::Rng::new(seed);
-                let deadline = Some(job.deadline());
-                let made = reductions::generate::cancellable(job.cancel.clone(), || {
-                    binairo::generate_before(rows, cols, distinct, difficulty, &mut rng, deadline)
-                })
-                .map_err(|_| job.out_of_time())?
-                .ok_or_else(|| {
-                    ApiError::unprocessable(
-                        "size",
-                        format!(
-                            "no {rows} x {cols} grid has distinct rows and columns: allow repeats"
-                        ),
-                    )
-                })?;
-                let reduction = binairo::Binairo::default();
-                let solution =
-                    grid_json(&reduction, &made.puzzle, made.solution.clone())["cells"].take();
-                let text = made.puzzle.puzzle_text();
-                Ok(made_json(
-                    puzzle_json(&reduction, &made.puzzle, made.puzzle.clone(), text),
-                    solution,
-                    made.difficulty.to_string(),
-                    made.reached,
-                    seed,
-                ))
-            })
-            .await?
-        }
-    };
-    Ok(json_response(answer))
+    jobs.run(move |job| {
+        let request = Generate {
+            request: &request,
+            seed,
+            job,
+        };
+        let answer = visit_game(&name, request).ok_or_else(ApiError::internal)??;
+        Ok(json_response(answer))
+    })
+    .await
 }
 
 fn made_json(

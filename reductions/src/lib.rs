@@ -45,6 +45,7 @@ pub mod binairo;
 pub mod calendar;
 pub mod drawing;
 pub mod futoshiki;
+pub mod game;
 pub mod generate;
 pub mod grid;
 pub mod hint;

@@ -23,8 +23,8 @@ use std::fmt;
 use std::ops::ControlFlow;
 
 use crate::drawing::{Draw, Drawing};
+use crate::game::{Game, GameVisitor};
 use crate::plan::{prepare, Task};
-use crate::Reduction;
 
 /// What a puzzle is and what the library does with it: one line of [`PUZZLES`].
 #[derive(Clone, Copy)]
@@ -47,7 +47,7 @@ pub struct PuzzleInfo {
     /// The puzzle solved from its text, where `from_text`.
     open: Option<Open>,
     /// Making, grading and hints, where it has them.
-    extras: Option<&'static Extras>,
+    extras: Option<Extras>,
 }
 
 impl PuzzleInfo {
@@ -83,13 +83,18 @@ impl PuzzleInfo {
         self
     }
 
-    /// Makes and grades puzzles, and explains them where `extras` has hints.
-    const fn made_and_graded(mut self, extras: &'static Extras) -> PuzzleInfo {
-        self.generates = true;
-        self.grades = true;
-        self.hints = extras.explain.is_some();
-        self.extras = Some(extras);
-        self
+    /// Made, graded and explained as the [`Game`] `G`, and solved by it.
+    const fn game<G: Game>(self) -> PuzzleInfo {
+        let mut info = self.solved_by::<G>();
+        info.generates = true;
+        info.grades = true;
+        info.hints = true;
+        info.extras = Some(Extras {
+            generate: generate::<G>,
+            grade: grade::<G>,
+            explain: explain::<G>,
+        });
+        info
     }
 }
 
@@ -121,62 +126,92 @@ where
     })
 }
 
-/// Every puzzle of the library, in the order of the `dlx` command's help: adding a puzzle
+/// Every puzzle of the library ([`PUZZLES`], in the order of the `dlx` command's help), and
+/// the typed way to its [`Game`] ([`visit_game`]), from one line per puzzle: adding a puzzle
 /// is a folder in this crate and its line here (docs/adding-a-puzzle.md).
-pub const PUZZLES: [PuzzleInfo; 10] = [
+macro_rules! puzzles {
+    ($($info:expr $(, game $game:ty)?;)*) => {
+        /// Every puzzle of the library, in the order of the `dlx` command's help.
+        pub const PUZZLES: [PuzzleInfo; [$(stringify!($info)),*].len()] = [
+            $($info $(.game::<$game>())?),*
+        ];
+
+        /// Does `visitor`'s work with the [`Game`] called `name`, typed; `None` for a name
+        /// that is not a game's. This is how a front end that knows a game only by name
+        /// (a subcommand, a request's path) runs code that is generic over it.
+        ///
+        /// ```
+        /// use reductions::game::{Game, GameVisitor};
+        ///
+        /// struct Levels;
+        /// impl GameVisitor for Levels {
+        ///     type Output = usize;
+        ///     fn visit<G: Game>(self, _game: G) -> usize {
+        ///         <G::Difficulty as reductions::generate::Ladder>::ALL.len()
+        ///     }
+        /// }
+        /// assert_eq!(reductions::registry::visit_game("futoshiki", Levels), Some(5));
+        /// assert_eq!(reductions::registry::visit_game("queens", Levels), None);
+        /// ```
+        pub fn visit_game<V: GameVisitor>(name: &str, visitor: V) -> Option<V::Output> {
+            $($(
+                if name == ($info).name {
+                    return Some(visitor.visit(<$game>::default()));
+                }
+            )?)*
+            None
+        }
+    };
+}
+
+puzzles! {
     PuzzleInfo::new(
         "calendar",
         "The calendar puzzle: eight pieces cover a board of months and days, all but a date",
     )
-    .solved_by::<crate::calendar::Calendar>(),
+    .solved_by::<crate::calendar::Calendar>();
     PuzzleInfo::new(
         "tromino",
         "L-tromino tilings of a square without one cell, or of any board",
     )
-    .solved_by::<crate::tromino::Tromino>(),
+    .solved_by::<crate::tromino::Tromino>();
     PuzzleInfo::new(
         "tile",
         "Tilings with unlimited pieces: copies of the pieces cover every cell of a board, each \
          piece used any number of times",
-    ),
+    );
     PuzzleInfo::new(
         "pack",
         "Any polyominoes on any board, each piece used once, turned and flipped at will",
-    ),
+    );
     PuzzleInfo::new(
         "futoshiki",
         "Futoshiki: a Latin square with givens and inequalities between neighbours",
     )
-    .solved_by::<crate::futoshiki::Futoshiki>()
-    .tatham("Unequal")
-    .made_and_graded(&FUTOSHIKI),
+    .tatham("Unequal"), game crate::futoshiki::Futoshiki;
     PuzzleInfo::new(
         "binairo",
         "Binairo (the \"01 game\", Takuzu, Tatham's Unruly): fill a grid with 0s and 1s",
     )
-    .solved_by::<crate::binairo::Binairo>()
-    .tatham("Unruly")
-    .made_and_graded(&BINAIRO),
+    .tatham("Unruly"), game crate::binairo::Binairo;
     PuzzleInfo::new(
         "latin",
         "Latin squares: every row and column holds 1..n once, the digits given kept",
     )
-    .solved_by::<crate::latin::Latin>(),
+    .solved_by::<crate::latin::Latin>();
     PuzzleInfo::new("sudoku", "Sudoku (4x4, 6x6, 9x9, 12x12, 16x16, 25x25, ...)")
-        .solved_by::<crate::sudoku::Sudoku>()
-        .tatham("Solo")
-        .made_and_graded(&SUDOKU),
+        .tatham("Solo"), game crate::sudoku::Sudoku;
     PuzzleInfo::new(
         "arrows",
         "The arrow board: one diagonal arrow in every cell of an n x n board (n even)",
     )
-    .solved_by::<crate::arrows::Arrows>(),
+    .solved_by::<crate::arrows::Arrows>();
     PuzzleInfo::new(
         "queens",
         "The n-queens problem: n queens on an n x n board, none attacking another",
     )
-    .solved_by::<crate::queens::Queens>(),
-];
+    .solved_by::<crate::queens::Queens>();
+}
 
 /// The entry of puzzle `name`, if the library has one.
 pub fn info_of(name: &str) -> Option<&'static PuzzleInfo> {
@@ -259,6 +294,10 @@ pub enum SolveError {
     Unsupported(&'static str),
     /// The time limit (or the cancel flag) of [`Limits`] stopped the making of a puzzle.
     OutOfTime,
+    /// No puzzle of the size asked for can be made, for the reason given.
+    CannotMake(String),
+    /// A player's entry that is not a value of its cell ([`Puzzle::explain_entered`]).
+    Entry(String),
 }
 
 impl fmt::Display for SolveError {
@@ -268,6 +307,7 @@ impl fmt::Display for SolveError {
             SolveError::Build(err) => write!(f, "cannot build the exact-cover problem: {err}"),
             SolveError::Unsupported(why) => f.write_str(why),
             SolveError::OutOfTime => crate::generate::OutOfTime.fmt(f),
+            SolveError::CannotMake(why) | SolveError::Entry(why) => f.write_str(why),
         }
     }
 }
@@ -335,7 +375,25 @@ pub trait Puzzle: Send + Sync {
 
     /// Every step of deduction from the puzzle in `text` ([`crate::hint`]).
     fn explain(&self, text: &str) -> Result<crate::hint::Explanation, SolveError> {
-        let _ = text;
+        self.explain_entered(text, &[])
+    }
+
+    /// [`explain`](Self::explain) of the puzzle in `text` with a player's `entries` taken as
+    /// givens, each `(row, column, value)` from 0: the steps a hint shows next.
+    ///
+    /// ```
+    /// let sudoku = reductions::registry::find("sudoku").unwrap();
+    /// let steps = sudoku.explain_entered("1.3.\n.4..\n..4.\n.3.1\n", &[(0, 1, 2)])?;
+    /// assert_eq!(steps.end, reductions::hint::End::Solved);
+    /// assert!(sudoku.explain_entered("1.3.\n.4..\n..4.\n.3.1\n", &[(0, 1, 5)]).is_err());
+    /// # Ok::<(), reductions::registry::SolveError>(())
+    /// ```
+    fn explain_entered(
+        &self,
+        text: &str,
+        entries: &[(usize, usize, usize)],
+    ) -> Result<crate::hint::Explanation, SolveError> {
+        let _ = (text, entries);
         Err(SolveError::Unsupported("this puzzle has no hints yet"))
     }
 
@@ -372,15 +430,16 @@ pub struct Made {
     pub reached: bool,
 }
 
-/// [`Puzzle::explain`] of one puzzle.
-type Explain = fn(&str) -> Result<crate::hint::Explanation, SolveError>;
-
-/// What the puzzles that make, grade or hint do, by function.
+/// What a game does beside solving, by function ([`PuzzleInfo::game`]).
+#[derive(Clone, Copy)]
 struct Extras {
     generate: fn(&str, Option<&str>, u64) -> Result<Made, SolveError>,
     grade: fn(&str) -> Result<String, SolveError>,
-    explain: Option<Explain>,
+    explain: Explain,
 }
+
+/// [`Puzzle::explain_entered`] of one game.
+type Explain = fn(&str, &[(usize, usize, usize)]) -> Result<crate::hint::Explanation, SolveError>;
 
 struct Entry<R> {
     info: &'static PuzzleInfo,
@@ -480,28 +539,20 @@ where
         }
     }
 
-    fn explain(&self, text: &str) -> Result<crate::hint::Explanation, SolveError> {
-        match self.info.extras.and_then(|extras| extras.explain) {
-            Some(explain) => explain(text),
+    fn explain_entered(
+        &self,
+        text: &str,
+        entries: &[(usize, usize, usize)],
+    ) -> Result<crate::hint::Explanation, SolveError> {
+        match self.info.extras {
+            Some(extras) => (extras.explain)(text, entries),
             None => Err(SolveError::Unsupported("this puzzle has no hints yet")),
         }
     }
 }
 
-/// A rung of ladder `D` by name, or the easiest.
-fn rung<D: crate::generate::Ladder>(name: Option<&str>) -> Result<D, SolveError> {
-    match name {
-        None => Ok(D::ALL[0]),
-        Some(name) => D::from_name(name).map_err(|message| {
-            SolveError::Parse(crate::text::ParseError::refused(format!(
-                "difficulty: {message}"
-            )))
-        }),
-    }
-}
-
-/// A size to make that the puzzle's reader refused, as an error.
-fn size_error(message: String) -> SolveError {
+/// A refusal of the text given for a game: its size, difficulty or entries.
+fn refused(message: String) -> SolveError {
     SolveError::Parse(crate::text::ParseError::refused(message))
 }
 
@@ -523,125 +574,49 @@ fn graded<D: std::fmt::Display>(grade: crate::generate::Grade<D>) -> String {
     }
 }
 
-/// A puzzle made, in text and drawn by `reduction`.
-fn made<R, D>(
-    reduction: &R,
-    made: crate::generate::Generated<R::Board, D>,
-    text: impl Fn(&R::Board) -> String,
-) -> Made
-where
-    R: Draw<Puzzle = <R as Reduction>::Board>,
-    R::Board: Clone,
-    D: std::fmt::Display,
-{
-    Made {
-        puzzle: text(&made.puzzle),
-        solution: made.solution.to_string(),
-        puzzle_drawing: reduction.drawing(&made.puzzle, made.puzzle.clone()),
-        solution_drawing: reduction.drawing(&made.puzzle, made.solution),
-        difficulty: made.difficulty.to_string(),
-        reached: made.reached,
-    }
+/// [`Puzzle::generate`] of the game `G`.
+fn generate<G: Game>(size: &str, difficulty: Option<&str>, seed: u64) -> Result<Made, SolveError> {
+    let game = G::default();
+    let shape = game.size_to_make(size).map_err(refused)?;
+    let difficulty = game
+        .difficulty(difficulty)
+        .map_err(|message| refused(format!("difficulty: {message}")))?;
+    let mut rng = crate::generate::Rng::new(seed);
+    let generated = game
+        .generate_before(&shape, difficulty, &mut rng, None)
+        .map_err(|_| SolveError::OutOfTime)?
+        .ok_or_else(|| SolveError::CannotMake(game.cannot_make(&shape)))?;
+    let solved = game.solved(&generated);
+    Ok(Made {
+        puzzle: game.puzzle_text(&generated.puzzle),
+        solution: solved.to_string(),
+        puzzle_drawing: game.drawing(&generated.puzzle, generated.puzzle.clone()),
+        solution_drawing: game.drawing(&generated.puzzle, solved),
+        difficulty: generated.difficulty.to_string(),
+        reached: generated.reached,
+    })
 }
 
-const SUDOKU: Extras = Extras {
-    generate: |size, difficulty, seed| {
-        use crate::sudoku;
-        let shape = sudoku::shape_to_make(size).map_err(size_error)?;
-        let difficulty = rung::<sudoku::Difficulty>(difficulty)?;
-        let mut rng = crate::generate::Rng::new(seed);
-        sudoku::generate_like_before(&shape, difficulty, &mut rng, None)
-            .map_err(|_| SolveError::OutOfTime)?
-            .map(|generated| {
-                made(&sudoku::Sudoku::default(), generated, |grid| {
-                    grid.to_string()
-                })
-            })
-            .ok_or(SolveError::Unsupported(
-                "no solved grid of this shape was found to make a puzzle of",
-            ))
-    },
-    grade: |text| {
-        let grid = crate::sudoku::Sudoku::default()
-            .parse(text)
-            .map_err(SolveError::Parse)?;
-        Ok(graded(crate::sudoku::grade(&grid)))
-    },
-    explain: Some(|text| {
-        let grid = crate::sudoku::Sudoku::default()
-            .parse(text)
-            .map_err(SolveError::Parse)?;
-        Ok(crate::sudoku::explain(&grid))
-    }),
-};
+/// [`Puzzle::grade`] of the game `G`.
+fn grade<G: Game>(text: &str) -> Result<String, SolveError> {
+    let game = G::default();
+    let puzzle = game.parse(text).map_err(SolveError::Parse)?;
+    Ok(graded(game.grade(&puzzle)))
+}
 
-const FUTOSHIKI: Extras = Extras {
-    generate: |size, difficulty, seed| {
-        use crate::futoshiki;
-        let (n, adjacent) = futoshiki::size_to_make(size).map_err(size_error)?;
-        let difficulty = rung::<futoshiki::Difficulty>(difficulty)?;
-        let mut rng = crate::generate::Rng::new(seed);
-        let generated = futoshiki::generate_mode_before(n, adjacent, difficulty, &mut rng, None)
-            .map_err(|_| SolveError::OutOfTime)?
-            .ok_or(SolveError::Unsupported("no such futoshiki can be made"))?;
-        // The solution drawn with the puzzle's own signs (the grid it was made from has a
-        // sign between every two neighbours).
-        let mut solved = generated.puzzle.clone();
-        for row in 0..n {
-            for col in 0..n {
-                solved.set_digit(row, col, generated.solution.digit(row, col));
-            }
-        }
-        let puzzle = generated.puzzle.clone();
-        let mut made = made(&futoshiki::Futoshiki, generated, |grid| grid.to_string());
-        made.solution = solved.to_string();
-        made.solution_drawing = futoshiki::Futoshiki.drawing(&puzzle, solved);
-        Ok(made)
-    },
-    grade: |text| {
-        let grid = crate::futoshiki::Futoshiki
-            .parse(text)
-            .map_err(SolveError::Parse)?;
-        Ok(graded(crate::futoshiki::grade(&grid)))
-    },
-    explain: Some(|text| {
-        let grid = crate::futoshiki::Futoshiki
-            .parse(text)
-            .map_err(SolveError::Parse)?;
-        Ok(crate::futoshiki::explain(&grid))
-    }),
-};
-
-const BINAIRO: Extras = Extras {
-    generate: |size, difficulty, seed| {
-        use crate::binairo;
-        let (rows, cols) = binairo::size_to_make(size).map_err(size_error)?;
-        let difficulty = rung::<binairo::Difficulty>(difficulty)?;
-        let mut rng = crate::generate::Rng::new(seed);
-        binairo::generate_before(rows, cols, true, difficulty, &mut rng, None)
-            .map_err(|_| SolveError::OutOfTime)?
-            .map(|generated| {
-                made(&binairo::Binairo::default(), generated, |grid| {
-                    grid.puzzle_text()
-                })
-            })
-            .ok_or(SolveError::Unsupported(
-                "no grid of this size has distinct rows and columns",
-            ))
-    },
-    grade: |text| {
-        let grid = crate::binairo::Binairo::default()
-            .parse(text)
-            .map_err(SolveError::Parse)?;
-        Ok(graded(crate::binairo::grade(&grid)))
-    },
-    explain: Some(|text| {
-        let grid = crate::binairo::Binairo::default()
-            .parse(text)
-            .map_err(SolveError::Parse)?;
-        Ok(crate::binairo::explain(&grid))
-    }),
-};
+/// [`Puzzle::explain_entered`] of the game `G`.
+fn explain<G: Game>(
+    text: &str,
+    entries: &[(usize, usize, usize)],
+) -> Result<crate::hint::Explanation, SolveError> {
+    let game = G::default();
+    let mut puzzle = game.parse(text).map_err(SolveError::Parse)?;
+    for &(row, column, value) in entries {
+        game.enter(&mut puzzle, row, column, value)
+            .map_err(SolveError::Entry)?;
+    }
+    Ok(game.explain(&puzzle))
+}
 
 /// The puzzle named `name`, to solve from its text; `None` for a name the library does not
 /// know, or a puzzle that needs a board besides its text (`tile`, `pack`: [`on_board`]).

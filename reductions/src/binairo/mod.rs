@@ -120,6 +120,7 @@
 mod cell_reasoning;
 mod encode;
 mod format;
+mod game;
 mod generate;
 mod grade;
 mod hints;
@@ -129,6 +130,7 @@ mod tatham;
 #[cfg(test)]
 mod tests;
 
+pub use game::Shape;
 pub use generate::{
     add_clues, generate, generate_before, Generated, MAX_GENERATED_SIDE, MAX_TRIES,
 };

@@ -103,6 +103,7 @@
 
 mod encode;
 mod format;
+mod game;
 mod generate;
 mod grade;
 mod propagate;

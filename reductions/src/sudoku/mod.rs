@@ -57,6 +57,7 @@
 
 mod encode;
 mod format;
+mod game;
 mod generate;
 mod grade;
 mod killer;
