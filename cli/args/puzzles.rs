@@ -168,37 +168,6 @@ pub struct PackArgs {
     pub flags: SolveFlags,
 }
 
-/// Every row and every column holds 1..n once each; the given digits stay; the
-/// inequalities between neighbouring cells hold.
-///
-/// The file (docs/puzzles.md): a line with n, then 2n-1 lines. Rows of digits: n numbers
-/// (0 = empty) separated by `|` (no relation), `<` (left smaller) or `>` (left larger).
-/// Between two digit rows, 2n-1 marks: at even positions `-` (none), `^` (upper
-/// smaller) or `v` (upper larger), `-` at odd positions. Blanks between tokens are
-/// optional. Standard input if FILE is absent or `-`.
-///
-/// Unequal's adjacent mode: a first line `N adjacent`, then `=` between two cells for a bar
-/// (consecutive digits) and `|` or `-` for none (digits not consecutive); or an Unequal ID
-/// `5a:...`; `--generate 5a` makes them.
-///
-/// Plain text: the same format, every cell filled, the relations kept. On a terminal the
-/// signs stand between the cells and the givens are set apart.
-///
-/// Is my puzzle unique? `dlx futoshiki puzzle.txt --limit 2 --count` prints 1 for a
-/// puzzle with exactly one solution (2 means several, 0 none, exit status 1).
-#[derive(Debug, Args)]
-#[command(after_help = "Examples:\n  \
-    dlx futoshiki puzzle.txt                   the first solution\n  \
-    dlx futoshiki puzzle.txt --limit 2 --count 1 if the solution is unique\n  \
-    dlx futoshiki puzzle.txt --count           every solution counted\n  \
-    dlx futoshiki puzzle.txt --grade           its difficulty\n  \
-    dlx futoshiki --generate 7 --difficulty extreme | dlx futoshiki\n  \
-    dlx futoshiki --generate 5 --format tatham  a game ID for Tatham's Unequal")]
-pub struct FutoshikiArgs {
-    #[command(flatten)]
-    pub puzzle: FileArgs,
-}
-
 /// The exact-cover encodings of Binairo.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, ValueEnum)]
 pub enum BinairoEncoding {
@@ -215,23 +184,8 @@ pub enum BinairoEncoding {
     Colors,
 }
 
-/// No three equal digits next to each other in a row or a column; every row and every
-/// column holds as many 0s as 1s; no two rows and no two columns are equal. The file: a
-/// size line, N (an N x N grid) or ROWS COLS, each even, then `repeats` when equal lines
-/// are allowed; then one line per row: `0`, `1`, and `_` or `.` for a blank. Or a game ID
-/// of Tatham's Unruly. Standard input if FILE is absent or `-`.
-///
-/// Plain text: one line of digits per row. On a terminal the givens are set apart.
-///
-/// Is my puzzle unique? `dlx binairo puzzle.txt --limit 2 --count` prints 1 for a
-/// puzzle with exactly one solution (2 means several, 0 none, exit status 1).
+/// Binairo's own flags beside the shared ones; its help is the library's ([`reductions::game::Game::HELP`]).
 #[derive(Debug, Args)]
-#[command(after_help = "Examples:\n  \
-    dlx binairo puzzle.txt                   the first solution\n  \
-    dlx binairo puzzle.txt --limit 2 --count 1 if the solution is unique\n  \
-    printf '4\\n____\\n____\\n____\\n____\\n' | dlx binairo --count      72\n  \
-    dlx binairo --generate 8x10 --difficulty normal --seed 3\n  \
-    dlx binairo 8x8u:ADfBgcBbjEdbEeaEa        a game ID of Tatham's Unruly")]
 pub struct BinairoArgs {
     /// The puzzle file; standard input if absent or `-`.
     #[arg(value_name = "FILE")]
@@ -271,39 +225,6 @@ pub struct LatinArgs {
 
     #[command(flatten)]
     pub flags: SolveFlags,
-}
-
-/// Every row, column and box holds each digit from 1 to the side once; boxes are n x n
-/// on a side n², else 2 x 3 on 6, 2 x 4 on 8, 3 x 4 on 12 (the most nearly square). The
-/// file: one line of side² cells or side lines of side cells; a cell is `1`-`9`, then
-/// `A`-`Z` for 10 and up, `0`, `.` or `_` when empty; or numbers separated by blanks
-/// (any size); or a game ID of Tatham's Solo. `|` and
-/// lines of `-` `+` `=` drawn between boxes are skipped. Standard input if FILE is absent
-/// or `-`.
-///
-/// Sudoku-X: a first line `X` (or a Solo ID with `x`, like `3x3x:...`) adds the rule that
-/// both long diagonals hold every digit once too; grades and hints use it, and
-/// `--generate 9x` makes them. Jigsaw sudoku: the grid's rows, a line `regions`, then a row
-/// of region names (a letter per cell) per row; or a Solo ID `9j:...`; `--generate 9j`
-/// makes them. Killer sudoku: after the rows, a line `cages` and a row of cage names per
-/// row (side-by-side cells of one name make a cage), then a line `sums` and a row per row
-/// with each cage's sum in its first cell (`.` elsewhere); or a Solo ID `3x3k:...`;
-/// `--generate 9k` makes them.
-///
-/// Plain text: one line per row of digits (letters beyond 9), after the line `X` of a
-/// sudoku-X. On a terminal, lines between the boxes, the givens set apart and the
-/// diagonals tinted.
-#[derive(Debug, Args)]
-#[command(after_help = "Examples:\n  \
-    dlx sudoku puzzle.txt\n  \
-    echo 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4...... | dlx sudoku\n  \
-    dlx sudoku puzzle.txt --limit 2 --count     1 if the solution is unique\n  \
-    dlx sudoku puzzle.txt --grade               its difficulty\n  \
-    dlx sudoku --generate 9 --difficulty advanced --seed 7\n  \
-    dlx sudoku 3x3:a3c6_8_7a4c8a6d9e5c1c3a1b9a2b6a7c3c8e9d4a1c2a1_2_7c6a   Tatham's Solo ID")]
-pub struct SudokuArgs {
-    #[command(flatten)]
-    pub puzzle: FileArgs,
 }
 
 /// Each arrow (↖ ↗ ↘ ↙) points at a corner of its cell and at the two sides that meet
@@ -349,10 +270,10 @@ pub enum PuzzleCommand {
     Tromino(TrominoArgs),
     Tile(TileArgs),
     Pack(PackArgs),
-    Futoshiki(FutoshikiArgs),
     Binairo(BinairoArgs),
     Latin(LatinArgs),
-    Sudoku(SudokuArgs),
+    /// A game of the registry with only the shared arguments, known by its name.
+    Game(GameArgs),
     Arrows(ArrowsArgs),
     Queens(QueensArgs),
 }
@@ -361,8 +282,7 @@ impl PuzzleCommand {
     /// The solving flags (`--count`, `--threads`, `--format`, ...).
     pub fn flags(&self) -> &SolveFlags {
         match self {
-            PuzzleCommand::Futoshiki(args) => &args.puzzle.flags,
-            PuzzleCommand::Sudoku(args) => &args.puzzle.flags,
+            PuzzleCommand::Game(args) => &args.puzzle.flags,
             PuzzleCommand::Calendar(args) => &args.flags,
             PuzzleCommand::Tromino(args) => &args.flags,
             PuzzleCommand::Tile(args) => &args.flags,
@@ -377,8 +297,7 @@ impl PuzzleCommand {
     /// The flags of making, grading and hints, for the puzzles that take them.
     pub fn make(&self) -> Option<&MakeFlags> {
         match self {
-            PuzzleCommand::Futoshiki(args) => Some(&args.puzzle.make),
-            PuzzleCommand::Sudoku(args) => Some(&args.puzzle.make),
+            PuzzleCommand::Game(args) => Some(&args.puzzle.make),
             PuzzleCommand::Binairo(args) => Some(&args.make),
             _ => None,
         }
@@ -398,15 +317,25 @@ impl PuzzleCommand {
     }
 }
 
+/// A game of the registry that has no arguments of its own: its name and the shared ones.
+#[derive(Debug)]
+pub struct GameArgs {
+    /// Its name in [`reductions::registry::PUZZLES`].
+    pub name: &'static str,
+    pub puzzle: FileArgs,
+}
+
 /// A puzzle's command: its name in the registry, and how its arguments are declared and read.
+#[derive(Clone, Copy)]
 pub struct PuzzleCommandArgs {
     /// The name of its entry in [`reductions::registry::PUZZLES`], and of the command.
     pub name: &'static str,
     augment: fn(clap::Command) -> clap::Command,
-    read: fn(&mut clap::ArgMatches) -> Result<PuzzleCommand, clap::Error>,
+    read: fn(&'static str, &mut clap::ArgMatches) -> Result<PuzzleCommand, clap::Error>,
 }
 
-/// Each puzzle's arguments, as a variant of [`PuzzleCommand`], and its entry of [`COMMANDS`].
+/// Each puzzle's own arguments, as a variant of [`PuzzleCommand`], and its entry of
+/// [`COMMANDS`].
 macro_rules! puzzle_commands {
     ($($name:literal: $variant:ident($args:ident)),* $(,)?) => {
         $(
@@ -417,7 +346,8 @@ macro_rules! puzzle_commands {
             }
         )*
 
-        /// The puzzles' commands, one per entry of the registry.
+        /// The commands of the puzzles with arguments of their own; every other game of the
+        /// registry takes the shared ones ([`GameArgs`]).
         pub const COMMANDS: [PuzzleCommandArgs; [$($name),*].len()] = [
             $(PuzzleCommandArgs::new::<$args>($name)),*
         ];
@@ -429,10 +359,8 @@ puzzle_commands! {
     "tromino": Tromino(TrominoArgs),
     "tile": Tile(TileArgs),
     "pack": Pack(PackArgs),
-    "futoshiki": Futoshiki(FutoshikiArgs),
     "binairo": Binairo(BinairoArgs),
     "latin": Latin(LatinArgs),
-    "sudoku": Sudoku(SudokuArgs),
     "arrows": Arrows(ArrowsArgs),
     "queens": Queens(QueensArgs),
 }
@@ -446,18 +374,30 @@ impl PuzzleCommandArgs {
         PuzzleCommandArgs {
             name,
             augment: augment::<A>,
-            read: read::<A>,
+            read: |_, matches| read::<A>(matches),
+        }
+    }
+
+    /// The command of the game `name`, with the shared arguments.
+    const fn game(name: &'static str) -> PuzzleCommandArgs {
+        PuzzleCommandArgs {
+            name,
+            augment: augment::<FileArgs>,
+            read: |name, matches| {
+                let puzzle = <FileArgs as clap::FromArgMatches>::from_arg_matches_mut(matches)?;
+                Ok(PuzzleCommand::Game(GameArgs { name, puzzle }))
+            },
         }
     }
 
     /// The arguments of this command, read from its matches.
     pub fn read(&self, matches: &mut clap::ArgMatches) -> Result<PuzzleCommand, clap::Error> {
-        (self.read)(matches)
+        (self.read)(self.name, matches)
     }
 
     /// The subcommand: named and described in one line by the registry's `info`, its
-    /// arguments and long help (`info`'s line, then the doc comment of its arguments) built
-    /// only when it runs or its help is shown.
+    /// arguments and long help (`info`'s line, then its help) built only when it runs or its
+    /// help is shown.
     fn command(&self, info: &reductions::registry::PuzzleInfo) -> clap::Command {
         clap::Command::new(self.name)
             .about(info.summary)
@@ -466,10 +406,26 @@ impl PuzzleCommandArgs {
 }
 
 /// The arguments `A`, with `-o` and `--max-input` (which also come after the subcommand).
-/// The doc comment of `A` follows the registry's line in `--help`.
+/// The long help is the registry's line, then the library's help of the puzzle where it has
+/// one ([`reductions::registry::PuzzleInfo::help`]), else the doc comment of `A`.
 fn augment<A: clap::Args>(cmd: clap::Command) -> clap::Command {
     let summary = cmd.get_about().map(ToString::to_string).unwrap_or_default();
+    let info = reductions::registry::info_of(cmd.get_name());
     let cmd = A::augment_args(Output::augment_args(cmd));
+    let cmd = match info.filter(|info| !info.help.is_empty()) {
+        Some(info) => {
+            let examples: String = info
+                .examples
+                .iter()
+                .map(|example| format!("\n  {example}"))
+                .collect();
+            return cmd
+                .about(summary.clone())
+                .long_about(format!("{summary}.\n\n{}", info.help))
+                .after_help(format!("Examples:{examples}"));
+        }
+        None => cmd,
+    };
     let details = match (cmd.get_long_about(), cmd.get_about()) {
         (Some(long), _) => long.to_string(),
         // One paragraph, whose full stop clap took off.
@@ -487,9 +443,13 @@ where
     A::from_arg_matches_mut(matches).map(Into::into)
 }
 
-/// The command `name`, if it is a puzzle's.
-pub fn command(name: &str) -> Option<&'static PuzzleCommandArgs> {
-    COMMANDS.iter().find(|command| command.name == name)
+/// The command `name`, if it is a puzzle's: its own arguments, or a game's shared ones.
+pub fn command(name: &str) -> Option<PuzzleCommandArgs> {
+    if let Some(command) = COMMANDS.iter().find(|command| command.name == name) {
+        return Some(*command);
+    }
+    let info = reductions::registry::info_of(name).filter(|info| info.generates)?;
+    Some(PuzzleCommandArgs::game(info.name))
 }
 
 /// The puzzle commands, in the registry's order.
@@ -509,10 +469,12 @@ mod tests {
             .iter()
             .map(|info| info.name)
             .collect();
-        let mut commands: Vec<&str> = COMMANDS.iter().map(|command| command.name).collect();
-        let mut sorted = registry.clone();
-        sorted.sort_unstable();
-        commands.sort_unstable();
-        assert_eq!(commands, sorted);
+        let commands: Vec<String> = commands()
+            .map(|command| command.get_name().to_owned())
+            .collect();
+        assert_eq!(commands, registry);
+        for command in &COMMANDS {
+            assert!(registry.contains(&command.name), "{}", command.name);
+        }
     }
 }

@@ -17,7 +17,7 @@ use std::path::PathBuf;
 use clap::ValueEnum;
 
 use super::values::{positive, seconds, threads};
-use super::{BinairoArgs, CalendarArgs, FutoshikiArgs, PuzzleCommand, SudokuArgs};
+use super::{BinairoArgs, CalendarArgs, GameArgs, PuzzleCommand};
 use super::{Cli, Command, Deferred, FileArgs, MakeFlags, Output, SolveArgs, SolveFlags, Tool};
 
 /// The flags read here: the long name, the short one, and whether a value follows.
@@ -145,18 +145,20 @@ pub fn read(args: &[OsString]) -> Option<Cli> {
                 flags,
             }),
         ),
-        "sudoku" => (
-            "sudoku",
-            PuzzleCommand::Sudoku(SudokuArgs {
-                puzzle: puzzle(file, flags),
-            }),
-        ),
-        "futoshiki" => (
-            "futoshiki",
-            PuzzleCommand::Futoshiki(FutoshikiArgs {
-                puzzle: puzzle(file, flags),
-            }),
-        ),
+        "sudoku" | "futoshiki" => {
+            let name = if command == "sudoku" {
+                "sudoku"
+            } else {
+                "futoshiki"
+            };
+            (
+                name,
+                PuzzleCommand::Game(GameArgs {
+                    name,
+                    puzzle: puzzle(file, flags),
+                }),
+            )
+        }
         _ => (
             "binairo",
             PuzzleCommand::Binairo(BinairoArgs {

@@ -30,10 +30,9 @@ pub fn run(command: &PuzzleCommand) -> Result<Found> {
         PuzzleCommand::Tromino(args) => tromino::run(args),
         PuzzleCommand::Tile(args) => tile::run(args),
         PuzzleCommand::Pack(args) => pack::run(args),
-        PuzzleCommand::Futoshiki(args) => visit("futoshiki", &args.puzzle),
         PuzzleCommand::Binairo(args) => binairo::run(args),
         PuzzleCommand::Latin(args) => latin::run(args),
-        PuzzleCommand::Sudoku(args) => visit("sudoku", &args.puzzle),
+        PuzzleCommand::Game(args) => visit(args.name, &args.puzzle),
         PuzzleCommand::Arrows(args) => arrows::run(args),
         PuzzleCommand::Queens(args) => queens::run(args),
     }

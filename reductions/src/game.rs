@@ -40,6 +40,13 @@ pub trait Game:
     + Sync
     + 'static
 {
+    /// How it is played and written, as `dlx NAME --help` gives it after the registry's
+    /// summary: the rules, the text format (and the game IDs read), what a solved board
+    /// prints; paragraphs separated by blank lines.
+    const HELP: &'static str;
+    /// Example command lines, each with what it does after some blanks.
+    const EXAMPLES: &'static [&'static str];
+
     /// Its difficulties, easiest first.
     type Difficulty: Ladder + Send + Sync;
     /// What is made: a size, and the variant's rules (a sudoku-X, a jigsaw, Unequal's

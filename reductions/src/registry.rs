@@ -44,6 +44,11 @@ pub struct PuzzleInfo {
     /// Whether its text alone is a puzzle ([`Puzzle::solve`]); tilings and packings also
     /// need a board, given when their reduction is made.
     pub from_text: bool,
+    /// How it is played and written, after the summary in `dlx NAME --help`, where the
+    /// library says it ([`Game::HELP`]); empty otherwise.
+    pub help: &'static str,
+    /// Example command lines, each with what it does ([`Game::EXAMPLES`]).
+    pub examples: &'static [&'static str],
     /// The puzzle solved from its text, where `from_text`.
     open: Option<Open>,
     /// Making, grading and hints, where it has them.
@@ -62,6 +67,8 @@ impl PuzzleInfo {
             grades: false,
             hints: false,
             from_text: false,
+            help: "",
+            examples: &[],
             open: None,
             extras: None,
         }
@@ -89,6 +96,8 @@ impl PuzzleInfo {
         info.generates = true;
         info.grades = true;
         info.hints = true;
+        info.help = G::HELP;
+        info.examples = G::EXAMPLES;
         info.extras = Some(Extras {
             generate: generate::<G>,
             grade: grade::<G>,

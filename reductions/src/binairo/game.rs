@@ -19,6 +19,23 @@ pub struct Shape {
 }
 
 impl Game for Binairo {
+    const HELP: &'static str = "\
+        No three equal digits next to each other in a row or a column; every row and every \
+        column holds as many 0s as 1s; no two rows and no two columns are equal. The file: a \
+        size line, N (an N x N grid) or ROWS COLS, each even, then `repeats` when equal \
+        lines are allowed; then one line per row: `0`, `1`, and `_` or `.` for a blank. Or a \
+        game ID of Tatham's Unruly. Standard input if FILE is absent or `-`.\n\n\
+        Plain text: one line of digits per row. On a terminal the givens are set apart.\n\n\
+        Is my puzzle unique? `dlx binairo puzzle.txt --limit 2 --count` prints 1 for a \
+        puzzle with exactly one solution (2 means several, 0 none, exit status 1).";
+    const EXAMPLES: &'static [&'static str] = &[
+        "dlx binairo puzzle.txt                   the first solution",
+        "dlx binairo puzzle.txt --limit 2 --count 1 if the solution is unique",
+        "printf '4\\n____\\n____\\n____\\n____\\n' | dlx binairo --count      72",
+        "dlx binairo --generate 8x10 --difficulty normal --seed 3",
+        "dlx binairo 8x8u:ADfBgcBbjEdbEeaEa        a game ID of Tatham's Unruly",
+    ];
+
     type Difficulty = Difficulty;
     type Shape = Shape;
 

@@ -9,6 +9,30 @@ use crate::generate::{Grade, OutOfTime, Rng};
 use crate::hint::Explanation;
 
 impl Game for Futoshiki {
+    const HELP: &'static str = "\
+        Every row and every column holds 1..n once each; the given digits stay; the \
+        inequalities between neighbouring cells hold.\n\n\
+        The file (docs/puzzles.md): a line with n, then 2n-1 lines. Rows of digits: n \
+        numbers (0 = empty) separated by `|` (no relation), `<` (left smaller) or `>` (left \
+        larger). Between two digit rows, 2n-1 marks: at even positions `-` (none), `^` \
+        (upper smaller) or `v` (upper larger), `-` at odd positions. Blanks between tokens \
+        are optional. Standard input if FILE is absent or `-`.\n\n\
+        Unequal's adjacent mode: a first line `N adjacent`, then `=` between two cells for a \
+        bar (consecutive digits) and `|` or `-` for none (digits not consecutive); or an \
+        Unequal ID `5a:...`; `--generate 5a` makes them.\n\n\
+        Plain text: the same format, every cell filled, the relations kept. On a terminal \
+        the signs stand between the cells and the givens are set apart.\n\n\
+        Is my puzzle unique? `dlx futoshiki puzzle.txt --limit 2 --count` prints 1 for a \
+        puzzle with exactly one solution (2 means several, 0 none, exit status 1).";
+    const EXAMPLES: &'static [&'static str] = &[
+        "dlx futoshiki puzzle.txt                   the first solution",
+        "dlx futoshiki puzzle.txt --limit 2 --count 1 if the solution is unique",
+        "dlx futoshiki puzzle.txt --count           every solution counted",
+        "dlx futoshiki puzzle.txt --grade           its difficulty",
+        "dlx futoshiki --generate 7 --difficulty extreme | dlx futoshiki",
+        "dlx futoshiki --generate 5 --format tatham  a game ID for Tatham's Unequal",
+    ];
+
     type Difficulty = Difficulty;
     /// The side, and whether in Unequal's adjacent mode.
     type Shape = (usize, bool);
