@@ -20,6 +20,7 @@ from ._dlx import (
     grade_puzzle,
     has_cover,
     puzzle_given,
+    puzzle_infos,
     puzzle_names,
     solve_puzzle,
 )
@@ -37,6 +38,7 @@ __all__ = [
     "grade_puzzle",
     "has_cover",
     "puzzle_given",
+    "puzzle_infos",
     "puzzle_names",
     "solve_puzzle",
 ]

@@ -124,6 +124,7 @@ class Drawing:
         """Its Tatham game ID, where it has one."""
 
 def puzzle_names() -> list[str]: ...
+def puzzle_infos() -> list[tuple[str, str, bool]]: ...
 def generate_puzzle(
     name: str,
     size: str,

@@ -275,4 +275,9 @@ sudoku = Kind("sudoku", "Sudoku (also X and jigsaw): its text, or a Solo game ID
 arrows = Kind("arrows", "The arrow board of side n (even).")
 queens = Kind("queens", "The n-queens problem on an n x n board.")
 
-
+# Every other puzzle of the library that its text alone describes (a game added to the
+# registry) is a `Kind` of its name too, described by its line in `dlx --help`.
+for _name, _summary, _from_text in _dlx.puzzle_infos():
+    if _from_text and _name not in globals():
+        globals()[_name] = Kind(_name, _summary + ".")
+        __all__.append(_name)

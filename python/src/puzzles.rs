@@ -319,3 +319,13 @@ pub(crate) fn puzzle_names() -> Vec<&'static str> {
         .map(|info| info.name)
         .collect()
 }
+
+/// Each puzzle of the library as `(name, summary, from_text)`: its one line in `dlx --help`,
+/// and whether its text alone is a puzzle (`pack` and `tile` also need a board).
+#[pyfunction]
+pub(crate) fn puzzle_infos() -> Vec<(&'static str, &'static str, bool)> {
+    reductions::registry::PUZZLES
+        .iter()
+        .map(|info| (info.name, info.summary, info.from_text))
+        .collect()
+}

@@ -401,3 +401,12 @@ def test_readme_examples_run_and_print_what_they_say(monkeypatch):
         lines = printed.getvalue().splitlines()
         for said in re.findall(r"^print\(.*\)[ \t]+# (.+)$", block, re.M):
             assert said.strip() in lines, (name, said, lines)
+
+
+def test_every_puzzle_of_the_library_is_a_kind_of_its_name():
+    # A puzzle added to the library's registry needs no line here: its Kind comes from there.
+    for name, summary, from_text in dlx.puzzle_infos():
+        kind = getattr(puzzles, name)
+        assert kind.name == name and name in puzzles.__all__
+        assert from_text or name in ("tile", "pack"), name
+    assert sorted(puzzles.__all__[3:]) == sorted(dlx.puzzle_names())
