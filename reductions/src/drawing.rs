@@ -61,6 +61,13 @@ pub enum Drawing {
         /// The board drawn: solved, or the puzzle itself.
         board: crate::futoshiki::Grid,
     },
+    /// A Towers grid, with its clues around it, and its puzzle (for the givens).
+    Towers {
+        /// The puzzle as given.
+        puzzle: crate::towers::Grid,
+        /// The board drawn: solved, or the puzzle itself.
+        board: crate::towers::Grid,
+    },
     /// A board of queens.
     Queens(crate::queens::Board),
     /// A board of arrows.
@@ -182,6 +189,15 @@ impl Draw for crate::pack::Pack {
             board,
             names: puzzle.pieces().iter().map(|piece| piece.name()).collect(),
             date: None,
+        }
+    }
+}
+
+impl Draw for crate::towers::Towers {
+    fn drawing(&self, puzzle: &Self::Puzzle, board: Self::Board) -> Drawing {
+        Drawing::Towers {
+            puzzle: puzzle.clone(),
+            board,
         }
     }
 }

@@ -68,6 +68,8 @@ pub enum Rule {
     NearlyFullLine,
     /// Binairo: every legal completion of the line puts this digit here.
     WholeLine,
+    /// Towers: what a clue's count of towers seen leaves the cells of its line.
+    Clues,
 }
 
 impl Rule {
@@ -89,6 +91,7 @@ impl Rule {
             Rule::DistinctLines => "distinct lines",
             Rule::NearlyFullLine => "nearly full line",
             Rule::WholeLine => "whole line",
+            Rule::Clues => "clues",
         }
     }
 

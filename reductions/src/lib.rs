@@ -13,6 +13,7 @@
 //! | [`binairo`] | Binairo, the "01 game" ([`Binairo`](binairo::Binairo), two encodings) | a [`Grid`](binairo::Grid) | a solved [`Grid`](binairo::Grid) |
 //! | [`arrows`] | the arrow board ([`Arrows`](arrows::Arrows), Algorithm M) | a [`Size`](arrows::Size) | [`Board`](arrows::Board) |
 //! | [`sudoku`] | n^2 x n^2 sudoku ([`Sudoku`](sudoku::Sudoku)) | a [`Grid`](sudoku::Grid) | a solved [`Grid`](sudoku::Grid) |
+//! | [`towers`] | Towers, skyscrapers ([`Towers`](towers::Towers)) | a [`Grid`](towers::Grid) | a solved [`Grid`](towers::Grid) |
 //! | [`queens`] | n queens, Knuth's encoding ([`Queens`](queens::Queens)) | a [`Size`](queens::Size) | [`Board`](queens::Board) |
 //!
 //! Shared parts: [`grid`] (cells, boards as cell masks, the board file format, item names),
@@ -60,6 +61,7 @@ pub mod sudoku;
 mod tatham;
 pub mod text;
 pub mod tile;
+pub mod towers;
 pub mod tromino;
 
 /// A puzzle encoded as exact cover: parse, encode, and (after the engine has solved it)

@@ -211,6 +211,11 @@ puzzles! {
     PuzzleInfo::new("sudoku", "Sudoku (4x4, 6x6, 9x9, 12x12, 16x16, 25x25, ...)")
         .tatham("Solo"), game crate::sudoku::Sudoku;
     PuzzleInfo::new(
+        "towers",
+        "Towers (skyscrapers): a Latin square of heights with counts of the towers seen",
+    )
+    .tatham("Towers"), game crate::towers::Towers;
+    PuzzleInfo::new(
         "arrows",
         "The arrow board: one diagonal arrow in every cell of an n x n board (n even)",
     )
