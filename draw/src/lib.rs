@@ -6,6 +6,7 @@
 //! A board comes as data, a [`Drawing`] of the library ([`reductions::drawing`]), and is shown
 //! through the [`Board`] trait, which [`Drawing`] implements: each kind of cell has its view
 //! here (digits in a grid with their givens, boxes, regions and cages; Futoshiki's signs;
+//! Towers' clues around the grid;
 //! queens; arrows; pieces; tiles), built from the drawing when it is written.
 //!
 //! ```
@@ -40,6 +41,7 @@ mod pieces;
 mod queens;
 pub mod render;
 mod tiles;
+mod towers;
 
 /// A board in every form a front end shows: the plain text, the drawing for people, JSON,
 /// SVG and Tatham's game IDs.
@@ -93,6 +95,7 @@ fn view(drawing: &Drawing) -> Box<dyn Board + '_> {
             puzzle,
             solved: board,
         }),
+        Drawing::Towers { puzzle, board } => Box::new(towers::TowersView { puzzle, board }),
         Drawing::Queens(board) => Box::new(queens::QueensView { board }),
         Drawing::Arrows(board) => Box::new(arrows::ArrowsView { board }),
         Drawing::Pieces { board, names, date } => Box::new(pieces::PieceView {

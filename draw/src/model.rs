@@ -2,7 +2,7 @@
 //! page's grids to play, Python's `Board`): one JSON object whose fields are the same names
 //! for every puzzle that has them, so that a front end needs no code of its own per puzzle.
 //!
-//! Every model has `kind` (`sudoku`, `binairo`, `latin`, `futoshiki`, `queens`, `arrows`,
+//! Every model has `kind` (`sudoku`, `binairo`, `latin`, `futoshiki`, `towers`, `queens`, `arrows`,
 //! `pieces`, `tiles`), `rows`, `cols` and `cells` (rows of cells: a digit or `null` for a
 //! blank; `true` where a queen stands; the arrow; the piece's letter, `.` uncovered and `#`
 //! off the board; the tile's number, 0 off the board). Grids of digits add `min` and `max`
@@ -13,7 +13,9 @@
 //! adjacent mode), its signs as the page draws them (`right`: rows of the signs between
 //! side-by-side cells, `<`, `>`, `=` for a bar or empty; `down`: between a row and the next,
 //! `^`, `v`, `=` or empty), and as pairs of cells (`less`: `[[r, c], [r, c]]`, the smaller
-//! first; `bars`: the pairs a bar joins). A binairo adds `distinct` (no two equal lines).
+//! first; `bars`: the pairs a bar joins). A binairo adds `distinct` (no two equal lines). A
+//! towers grid adds `clues`: `top`, `bottom` (by column), `left` and `right` (by row), each a
+//! count of towers seen or `null`.
 
 use reductions::futoshiki::Relation;
 use reductions::grid::Cell;
@@ -141,6 +143,28 @@ pub fn model(drawing: &Drawing) -> Value {
                     "down": down,
                     "less": less,
                     "bars": bars,
+                }),
+            );
+            model
+        }
+        Drawing::Towers { puzzle, board } => {
+            use reductions::towers::Side;
+            let n = board.size();
+            let mut model = digits("towers", n, n, 1, n, |r, c| {
+                (board.digit(r, c), puzzle.digit(r, c).is_some())
+            });
+            let clues = |side: Side| -> Vec<Option<usize>> {
+                (0..n).map(|k| puzzle.clue(side, k)).collect()
+            };
+            extend(
+                &mut model,
+                json!({
+                    "clues": {
+                        "top": clues(Side::Top),
+                        "bottom": clues(Side::Bottom),
+                        "left": clues(Side::Left),
+                        "right": clues(Side::Right),
+                    },
                 }),
             );
             model

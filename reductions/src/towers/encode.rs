@@ -97,7 +97,11 @@ pub(super) fn encode(grid: &Grid) -> Result<Encoding<Choice>, dlx::BuildError> {
                         option.push(x.with_color(digit_colors[digit]));
                     }
                     builder.option(option);
-                    choices.push(Choice::Walk);
+                    choices.push(Choice::Walk {
+                        row: cell / n,
+                        col: cell % n,
+                        digit,
+                    });
                 }
             }
         }

@@ -76,7 +76,13 @@ impl Game for Towers {
         grid.game_id()
     }
 
-    fn enter(&self, grid: &mut Grid, row: usize, column: usize, value: usize) -> Result<(), String> {
+    fn enter(
+        &self,
+        grid: &mut Grid,
+        row: usize,
+        column: usize,
+        value: usize,
+    ) -> Result<(), String> {
         digit_entry(grid.size(), row, column, value)?;
         grid.set_digit(row, column, Some(value));
         Ok(())

@@ -239,11 +239,11 @@ fn easy(n: usize, clue: usize, line: &[usize], cells: &mut logic::Grid) -> Step 
     }
     if clue == seen + 1 && furthest > 1 {
         let mut lower = furthest - 1;
-        for digit in 1..=n {
+        for (digit, &place) in at.iter().enumerate().skip(1) {
             if lower == 0 {
                 break;
             }
-            if at[digit] < n && at[digit] >= furthest {
+            if place < n && place >= furthest {
                 continue;
             }
             lower -= 1;

@@ -53,6 +53,7 @@ mod encode;
 mod game;
 mod generate;
 mod grade;
+mod propagate;
 mod tatham;
 #[cfg(test)]
 mod tests;
@@ -126,7 +127,7 @@ impl Grid {
     /// Writes `digit` (or clears the cell with `None`); digits past n are ignored.
     pub fn set_digit(&mut self, row: usize, col: usize, digit: Option<usize>) {
         let n = self.n;
-        if row < n && col < n && digit.is_none_or(|d| (1..=n).contains(&d)) {
+        if row < n && col < n && digit.map_or(true, |d| (1..=n).contains(&d)) {
             self.cells[row * n + col] = digit.unwrap_or(0) as u8;
         }
     }
@@ -142,7 +143,7 @@ impl Grid {
     /// ignored.
     pub fn set_clue(&mut self, side: Side, index: usize, clue: Option<usize>) {
         let n = self.n;
-        if index < n && clue.is_none_or(|c| (1..=n).contains(&c)) {
+        if index < n && clue.map_or(true, |c| (1..=n).contains(&c)) {
             self.clues[side as usize * n + index] = clue.unwrap_or(0) as u8;
         }
     }
@@ -165,8 +166,18 @@ impl Grid {
         let n = self.n;
         let mut found = Vec::new();
         for (what, cells) in (0..n)
-            .map(|r| (format!("row {}", r + 1), (0..n).map(|c| r * n + c).collect::<Vec<_>>()))
-            .chain((0..n).map(|c| (format!("column {}", c + 1), (0..n).map(|r| r * n + c).collect())))
+            .map(|r| {
+                (
+                    format!("row {}", r + 1),
+                    (0..n).map(|c| r * n + c).collect::<Vec<_>>(),
+                )
+            })
+            .chain((0..n).map(|c| {
+                (
+                    format!("column {}", c + 1),
+                    (0..n).map(|r| r * n + c).collect(),
+                )
+            }))
         {
             let mut seen = vec![false; n + 1];
             for &cell in &cells {
@@ -405,8 +416,16 @@ pub enum Choice {
         /// The digit.
         digit: usize,
     },
-    /// A step of the walk of a clue along its line.
-    Walk,
+    /// A step of the walk of a clue along its line, through the cell at `row`, `col`
+    /// holding `digit`.
+    Walk {
+        /// The cell's row.
+        row: usize,
+        /// The cell's column.
+        col: usize,
+        /// The digit.
+        digit: usize,
+    },
 }
 
 impl Reduction for Towers {
@@ -425,10 +444,22 @@ impl Reduction for Towers {
         encode::encode(grid)
     }
 
-    /// Forcing: a cell, a line's digit or a step of a walk with one option left is taken,
-    /// which follows a clue's consequences along its line.
+    /// Forcing: a cell, a line's digit or a step of a walk with one option left is taken.
     fn propagation(&self) -> dlx::Propagation {
         dlx::Propagation::Forcing
+    }
+
+    /// Every filling of each clue's line at every node: a digit that no filling of the line
+    /// from its cells' digits left shows the clue's count with is ruled out of its cell (the
+    /// hard level's rule, to a fixpoint), which the walks alone see only one step at a time.
+    fn propagator(
+        &self,
+        grid: &Grid,
+        encoding: &Encoding<Choice>,
+    ) -> Option<std::sync::Arc<dyn dlx::propagate::Propagator>> {
+        Some(std::sync::Arc::new(propagate::LineFilter::new(
+            grid, encoding,
+        )))
     }
 
     fn decode(&self, grid: &Grid, choices: &[&Choice]) -> Grid {

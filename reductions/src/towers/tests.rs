@@ -1,6 +1,6 @@
 use super::*;
-use crate::logic;
 use crate::generate::{Ladder, Rng};
+use crate::logic;
 
 /// Every Latin square of side `n`, row-major, by backtracking.
 fn latin_squares(n: usize) -> Vec<Vec<u8>> {
@@ -11,7 +11,8 @@ fn latin_squares(n: usize) -> Vec<Vec<u8>> {
         }
         let (row, col) = (k / n, k % n);
         for d in 1..=n as u8 {
-            if (0..col).all(|c| square[row * n + c] != d) && (0..row).all(|r| square[r * n + col] != d)
+            if (0..col).all(|c| square[row * n + c] != d)
+                && (0..row).all(|r| square[r * n + col] != d)
             {
                 square[k] = d;
                 fill(n, k + 1, square, out);
@@ -71,16 +72,16 @@ fn counts_equal_brute_force() {
                 cells: source.clone(),
             }
             .counts();
-            for c in 0..4 * n {
+            for (clue, &seen) in grid.clues.iter_mut().zip(&truth) {
                 match rng.below(4) {
-                    0 => grid.clues[c] = truth[c],
-                    1 => grid.clues[c] = 1 + rng.below(n) as u8,
+                    0 => *clue = seen,
+                    1 => *clue = 1 + rng.below(n) as u8,
                     _ => {}
                 }
             }
-            for k in 0..n * n {
+            for (cell, &digit) in grid.cells.iter_mut().zip(source) {
                 if rng.below(6) == 0 {
-                    grid.cells[k] = source[k];
+                    *cell = digit;
                 }
             }
             let expected = brute_force(&grid, &squares) as u128;
@@ -155,9 +156,9 @@ fn the_rules_never_deduce_wrong() {
         }
         .counts();
         let mut grid = Grid::new(4).unwrap();
-        for c in 0..16 {
+        for (clue, &seen) in grid.clues.iter_mut().zip(&truth) {
             if rng.below(3) > 0 {
-                grid.clues[c] = truth[c];
+                *clue = seen;
             }
         }
         if rng.below(5) == 0 {
