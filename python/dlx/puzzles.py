@@ -62,7 +62,9 @@ class Board:
     sudoku's cage of each cell (numbered from 0) and the sum written in each cell
     (a cage's in its first cell, 0 elsewhere). `adjacent` and `bars`: Unequal's adjacent
     mode, whose bars join pairs of cells (from 0) that hold consecutive digits. `less`: futoshiki's inequalities,
-    as pairs of (row, column) cells from 0, the smaller first. `str()` is the text that the
+    as pairs of (row, column) cells from 0, the smaller first. `clues`: a towers grid's counts
+    of towers seen, `top`, `bottom` (by column), `left` and `right` (by row), `None` where
+    there is none. `str()` is the text that the
     `dlx` command prints; `drawing` is the board as the library draws it for every front end,
     whose `svg()` is the picture of `dlx ... --format svg` and which Jupyter shows
     (`_repr_svg_`).
@@ -88,6 +90,7 @@ class Board:
         self.adjacent: bool = model.get("adjacent", False)
         self.less = [(tuple(a), tuple(b)) for a, b in model.get("less", [])]
         self.bars = [(tuple(a), tuple(b)) for a, b in model.get("bars", [])]
+        self.clues: Optional[dict[str, list[Optional[int]]]] = model.get("clues")
 
     def __str__(self) -> str:
         return self.text

@@ -367,6 +367,7 @@ def test_every_puzzle_draws_as_the_command_line_draws_it(tmp_path):
         (puzzles.sudoku(sudoku_x), ["sudoku", written("sudoku-x", sudoku_x)]),
         (puzzles.sudoku(jigsaw), ["sudoku", written("jigsaw", jigsaw)]),
         (puzzles.sudoku(killer), ["sudoku", written("killer", killer)]),
+        (puzzles.towers(TOWERS), ["towers", TOWERS]),
         (puzzles.arrows(4), ["arrows", "--size", "4"]),
         (puzzles.queens(6), ["queens", "6"]),
     ]
@@ -401,6 +402,22 @@ def test_readme_examples_run_and_print_what_they_say(monkeypatch):
         lines = printed.getvalue().splitlines()
         for said in re.findall(r"^print\(.*\)[ \t]+# (.+)$", block, re.M):
             assert said.strip() in lines, (name, said, lines)
+
+
+TOWERS = "6:/4//2//3/5//2/2///2////5////3///3,u2n"
+
+
+def test_towers_come_from_the_registry_alone():
+    # Towers has no line in this package: a Kind from the registry, solved, made and graded.
+    grid = puzzles.towers(TOWERS)
+    solved = grid.solve()
+    assert solved.drawing.game_id().startswith("6:/4//2//3/5//2/2")
+    assert solved.clues["top"] == [None, 4, None, 2, None, 3]
+    assert all(all(cell for cell in row) for row in solved.rows)
+    assert grid.grade().startswith("unreasonable (needs search")
+    made = puzzles.towers.generate(5, difficulty="hard", seed=3)
+    assert made.grade() == "hard"
+    assert dlx.solve_puzzle("towers", made.text, "count")["solutions"] == 1
 
 
 def test_every_puzzle_of_the_library_is_a_kind_of_its_name():
