@@ -45,7 +45,7 @@ impl View {
             Format::Tatham => match board.tatham() {
                 Some(id) => writeln!(out, "{id}"),
                 None => Err(io::Error::other(
-                    "--format tatham: only sudoku, futoshiki and binairo have Tatham game IDs",
+                    "--format tatham: this board has no Tatham game ID",
                 )),
             },
             Format::Svg => {

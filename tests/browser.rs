@@ -322,6 +322,9 @@ fn pieces(driver: &Driver) -> (u64, u64) {
     (counted[0].as_u64().unwrap(), counted[1].as_u64().unwrap())
 }
 
+/// A Towers puzzle of Tatham's generator (5 x 5, easy, every clue given).
+const TOWERS: &str = "5:2/3/1/5/2/4/2/4/1/2/2/1/2/4/3/2/4/3/1/2";
+
 /// A 4 x 4 jigsaw of Tatham's Solo, whose regions are, row by row, `aabb cabb cadd ccdd`.
 const JIGSAW: &str = "4j:c3a4d1a2c,aa_a_badaba";
 
@@ -505,6 +508,20 @@ fn the_page_works_in_a_real_browser() {
     assert_eq!(walls.as_u64(), Some(expected as u64));
     driver.click("#sudoku-reveal");
     driver.wait_text("#sudoku-verdict", "Solved!");
+
+    // A Towers puzzle of Tatham's pasted: its clues drawn around the grid (its 20 clues, the
+    // first above column 1), and played to the end.
+    driver.click("nav a[href='#towers']");
+    driver.click("#towers summary");
+    driver.type_into("#towers-text", TOWERS);
+    driver.click("#towers-solve");
+    driver.wait_text("#towers-status", "exactly one solution");
+    let clues = driver.script(
+        "return [...document.querySelectorAll('#towers-board .clue')].map(c => c.textContent).join('');",
+    );
+    assert_eq!(clues.as_str(), Some("23152424122124324312"));
+    driver.click("#towers-reveal");
+    driver.wait_text("#towers-verdict", "Solved!");
 
     // A shared link opens the puzzle: `#sudoku=GAME-ID`, as the page's own link gives it.
     let share = driver.script("return document.querySelector('#sudoku-share').href;");

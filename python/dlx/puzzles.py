@@ -181,13 +181,13 @@ class Puzzle:
         return answer["solutions"]
 
     def grade(self) -> str:
-        """The easiest rung of the puzzle's ladder that solves it (sudoku, futoshiki,
-        binairo): `NAME (needs search: N nodes)` at the top, `several solutions`, or
+        """The easiest rung of the puzzle's ladder that solves it (the games:
+        sudoku, futoshiki, binairo, towers): `NAME (needs search: N nodes)` at the top, `several solutions`, or
         `no solution`."""
         return _dlx.grade_puzzle(self.kind, self.text)
 
     def explain(self) -> dict[str, Any]:
-        """Every step of deduction from the puzzle as given (sudoku, futoshiki, binairo): `steps`
+        """Every step of deduction from the puzzle as given (the games): `steps`
         (each with `rule`, `placed` and `removed` as (row, column, value) from 1, and `text`)
         and `end` (`solved`, `stuck`, `contradiction` or `no solution`)."""
         return _dlx.explain_puzzle(self.kind, self.text)
