@@ -1,5 +1,6 @@
 //! Dominoes by their own methods, through `dlx tile`: uniformly random tilings of Aztec
-//! diamonds by domino shuffling, and exact counts by Kasteleyn's determinant.
+//! diamonds by domino shuffling, and exact counts by Kasteleyn's determinant; and `dlx pack`
+//! with the named sets of pieces `dlx tile` takes.
 
 use crate::binary::dlx;
 
@@ -177,4 +178,33 @@ fn memoized_shards_merge_to_the_whole_count() {
     ]);
     run.assert_status(2);
     assert!(run.stderr.contains("on a shard"), "{}", run.stderr);
+}
+
+/// `dlx pack` with a named set on a full rectangle, as `dlx tile` takes them: the twelve
+/// pentominoes pack 3 x 20 in 8 ways and 4 x 15 in 1,472 (2 and 368 up to the rectangle's 4
+/// symmetries: Knuth, "Dancing Links", 2000), each
+/// piece once; a set whose area is not the board's is refused with both named.
+#[test]
+fn pack_takes_a_size_and_named_pieces() {
+    for (size, count) in [("3x20", "8"), ("4x15", "1472")] {
+        let run = dlx(&["pack", "--size", size, "--pieces", "pentominoes", "--count"]);
+        run.assert_status(0);
+        assert_eq!(run.stdout.trim(), count, "{size}");
+    }
+    let all = dlx(&["pack", "--size", "3x20", "--pieces", "pentominoes", "--all"]);
+    let boards: Vec<&str> = all.stdout.split("\n\n").collect();
+    assert_eq!(boards.len(), 8);
+    for board in boards {
+        let letters: std::collections::BTreeSet<char> =
+            board.chars().filter(|c| !c.is_whitespace()).collect();
+        assert_eq!(letters.len(), 12, "{board}");
+        assert_eq!(board.lines().count(), 3, "{board}");
+    }
+    let wrong = dlx(&["pack", "--size", "5x5", "--pieces", "pentominoes"]);
+    wrong.assert_status(2);
+    assert!(
+        wrong.stderr.contains("--pieces on the 5x5 board"),
+        "{}",
+        wrong.report()
+    );
 }

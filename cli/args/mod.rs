@@ -25,8 +25,8 @@ pub use puzzles::{
 };
 use refusals::Prints;
 pub use resolved::Action;
-pub use values::MAX_SHARDS;
 use values::{positive, seconds};
+pub use values::{PieceSet, MAX_SHARDS};
 
 /// The command line `args` (the program's name first), read as clap reads it.
 pub fn parse(args: Vec<std::ffi::OsString>) -> Result<Cli, clap::Error> {

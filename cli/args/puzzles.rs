@@ -140,29 +140,41 @@ pub struct TileArgs {
 }
 
 /// BOARD: one line per row, `.` a cell to cover, `#` no cell, optionally after a first
-/// line `H W`.
+/// line `H W`; or --size ROWSxCOLS for a full rectangle.
 ///
 /// PIECES: pictures of the pieces in blocks separated by blank lines. A letter or digit
 /// (A-Z, a-z, 0-9) is a cell of the piece of that name, so one block may draw several
 /// pieces side by side; `.` and blanks are empty; the `#`s of a block form one piece
 /// named by the first free letter. A piece's cells must touch through their sides, and
-/// a name belongs to one piece. The pieces must have as many cells as the board.
+/// a name belongs to one piece. The pieces must have as many cells as the board. Or
+/// --pieces with named sets, each piece once: domino, l-tromino, i-tromino, trominoes (I and
+/// L), tetrominoes (I O T S L), pentominoes (F I L N P T U V W X Y Z), several separated by
+/// commas. Give the files that the flags leave out, the board first.
 ///
 /// Plain text: one line per board row, the letter of the piece on each cell, `#` where
 /// the board has no cell; a blank line between boards.
 #[derive(Debug, Args)]
-#[command(after_help = "Example: two L-trominoes on a 2x3 board\n  \
+#[command(override_usage = "dlx pack [OPTIONS] [BOARD] [PIECES]")]
+#[command(after_help = "Examples:\n  \
+    dlx pack --size 6x10 --pieces pentominoes --count    9356\n  \
+    dlx pack --size 3x20 --pieces pentominoes --all      the 8 packings\n  \
     printf '...\\n...\\n' > board.txt\n  \
     printf 'A\\nAA\\n\\nBB\\n B\\n' > pieces.txt\n  \
-    dlx pack board.txt pieces.txt --all")]
+    dlx pack board.txt pieces.txt --all                  two L-trominoes on a 2x3 board")]
 pub struct PackArgs {
-    /// The board file (`-`: standard input).
-    #[arg(value_name = "BOARD")]
-    pub board: PathBuf,
+    /// The board file (unless --size), then the pieces file (unless --pieces); `-` for
+    /// standard input.
+    #[arg(value_name = "FILE", num_args = 0..=2)]
+    pub files: Vec<PathBuf>,
 
-    /// The pieces file (`-`: standard input).
-    #[arg(value_name = "PIECES")]
-    pub pieces: PathBuf,
+    /// A full board of ROWS x COLS cells instead of a board file, like 6x10.
+    #[arg(long, value_name = "ROWSxCOLS", value_parser = rectangle)]
+    pub size: Option<(usize, usize)>,
+
+    /// Named sets of pieces instead of a pieces file, each piece used once: domino,
+    /// l-tromino, i-tromino, trominoes, tetrominoes, pentominoes; several separated by commas.
+    #[arg(long, value_name = "NAMES", value_parser = piece_set)]
+    pub pieces: Option<PieceSet>,
 
     #[command(flatten)]
     pub flags: SolveFlags,
