@@ -224,16 +224,16 @@ fn givens_that_break_a_rule_have_no_solution() {
     for (text, rule) in [
         (
             "4\n000_\n____\n____\n____\n",
-            "three 0s in a row across from (0,0)",
+            "three 0s in a row across from r1c1",
         ),
         (
             "4\n0___\n0___\n____\n0___\n",
-            "column 0 holds 3 0s, more than half",
+            "column 1 holds 3 0s, more than half",
         ),
-        ("4\n0101\n____\n0101\n____\n", "row 0 and row 2 are equal"),
+        ("4\n0101\n____\n0101\n____\n", "row 1 and row 3 are equal"),
         (
             "4\n00__\n11__\n00__\n11__\n",
-            "column 0 and column 1 are equal",
+            "column 1 and column 2 are equal",
         ),
     ] {
         let grid = Binairo::default().parse(text).unwrap();

@@ -410,7 +410,7 @@ fn the_seeds_cases() {
     };
     assert_eq!(
         violation.to_string(),
-        "(0,0) holds 1 and (0,1) holds 2, against the '>' between them (the left one must be \
+        "r1c1 holds 1 and r1c2 holds 2, against the '>' between them (the left one must be \
          larger)"
     );
     // Incomplete, and the givens already break a rule.
@@ -423,7 +423,7 @@ fn the_seeds_cases() {
     };
     assert_eq!(
         violation.to_string(),
-        "column 1 holds 1 twice, at (0,1) and (2,1)"
+        "column 2 holds 1 twice, at r1c2 and r3c2"
     );
     // Incomplete and valid, but without a solution: 1 < a < b in one row of 3 forces b = 3,
     // and a 3 is given below b... in b's column.

@@ -153,7 +153,7 @@ fn clashing_givens_have_no_solution() {
     let grid = sudoku.parse("1..1\n....\n....\n....\n").unwrap();
     assert_eq!(
         grid.conflicts()[0].to_string(),
-        "row 0 holds 1 twice, at (0,0) and (0,3)"
+        "row 1 holds 1 twice, at r1c1 and r1c4"
     );
     let encoding = sudoku.encode(&grid).unwrap();
     assert_eq!(encoding.problem.primary_count(), 16 + 3 * 16);

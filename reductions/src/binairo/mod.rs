@@ -341,8 +341,8 @@ pub enum Line {
 impl fmt::Display for Line {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Line::Row(r) => write!(f, "row {r}"),
-            Line::Column(c) => write!(f, "column {c}"),
+            Line::Row(r) => write!(f, "row {}", r + 1),
+            Line::Column(c) => write!(f, "column {}", c + 1),
         }
     }
 }
@@ -352,10 +352,10 @@ impl fmt::Display for Violation {
         match *self {
             Violation::Three { first, down, digit } => write!(
                 f,
-                "three {digit}s in a row {} from ({},{})",
+                "three {digit}s in a row {} from r{}c{}",
                 if down { "down" } else { "across" },
-                first.0,
-                first.1
+                first.0 + 1,
+                first.1 + 1
             ),
             Violation::TooMany { line, digit, count } => {
                 write!(f, "{line} holds {count} {digit}s, more than half")

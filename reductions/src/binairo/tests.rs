@@ -67,7 +67,7 @@ fn reads_the_format() {
     assert_eq!(grid.to_string(), "1.0.\n01..\n....\n1111");
     assert_eq!(
         grid.violation().map(|v| v.to_string()),
-        Some("three 1s in a row across from (3,0)".to_owned())
+        Some("three 1s in a row across from r4c1".to_owned())
     );
 }
 
@@ -111,11 +111,11 @@ fn violations() {
     assert_eq!(
         found,
         [
-            "three 0s in a row down from (0,0)",
-            "three 0s in a row down from (0,3)",
-            "column 0 holds 3 0s, more than half",
-            "column 3 holds 3 0s, more than half",
-            "row 0 and row 2 are equal",
+            "three 0s in a row down from r1c1",
+            "three 0s in a row down from r1c4",
+            "column 1 holds 3 0s, more than half",
+            "column 4 holds 3 0s, more than half",
+            "row 1 and row 3 are equal",
         ]
     );
 }

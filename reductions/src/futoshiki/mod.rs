@@ -307,13 +307,17 @@ impl fmt::Display for Violation {
         match *self {
             Violation::RowRepeat { row, digit, cols } => write!(
                 f,
-                "row {row} holds {digit} twice, at ({row},{}) and ({row},{})",
-                cols.0, cols.1
+                "row {} holds {digit} twice, at r{0}c{} and r{0}c{}",
+                row + 1,
+                cols.0 + 1,
+                cols.1 + 1
             ),
             Violation::ColumnRepeat { col, digit, rows } => write!(
                 f,
-                "column {col} holds {digit} twice, at ({},{col}) and ({},{col})",
-                rows.0, rows.1
+                "column {} holds {digit} twice, at r{}c{0} and r{}c{0}",
+                col + 1,
+                rows.0 + 1,
+                rows.1 + 1
             ),
             Violation::Inequality {
                 first,
@@ -333,9 +337,14 @@ impl fmt::Display for Violation {
                 };
                 write!(
                     f,
-                    "({},{}) holds {} and ({},{}) holds {}, against the '{mark}' between them \
+                    "r{}c{} holds {} and r{}c{} holds {}, against the '{mark}' between them \
                      (the {which})",
-                    first.0, first.1, digits.0, second.0, second.1, digits.1
+                    first.0 + 1,
+                    first.1 + 1,
+                    digits.0,
+                    second.0 + 1,
+                    second.1 + 1,
+                    digits.1
                 )
             }
         }
@@ -611,7 +620,7 @@ pub enum Verdict {
 /// assert!(matches!(judge(&empty, None)?, Verdict::Many { count: 12, exact: true, .. }));
 /// let broken = Futoshiki.parse("3\n2|0|2\n-----\n0|0|0\n-----\n0|0|0")?;
 /// let Verdict::Broken { complete: false, violation } = judge(&broken, None)? else { panic!() };
-/// assert_eq!(violation.to_string(), "row 0 holds 2 twice, at (0,0) and (0,2)");
+/// assert_eq!(violation.to_string(), "row 1 holds 2 twice, at r1c1 and r1c3");
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn judge(grid: &Grid, limit: Option<u128>) -> Result<Verdict, dlx::BuildError> {

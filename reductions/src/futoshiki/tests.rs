@@ -128,8 +128,8 @@ fn violations_say_which_rule() {
     assert_eq!(
         found,
         [
-            "row 0 holds 1 twice, at (0,0) and (0,1)",
-            "(0,0) holds 1 and (0,1) holds 1, against the '<' between them (the left one \
+            "row 1 holds 1 twice, at r1c1 and r1c2",
+            "r1c1 holds 1 and r1c2 holds 1, against the '<' between them (the left one \
              must be smaller)",
         ]
     );
@@ -140,8 +140,8 @@ fn violations_say_which_rule() {
     assert_eq!(
         found,
         [
-            "column 2 holds 2 twice, at (1,2) and (2,2)",
-            "(0,2) holds 1 and (1,2) holds 2, against the 'v' between them (the upper one \
+            "column 3 holds 2 twice, at r2c3 and r3c3",
+            "r1c3 holds 1 and r2c3 holds 2, against the 'v' between them (the upper one \
              must be larger)",
         ]
     );

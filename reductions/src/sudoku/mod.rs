@@ -223,18 +223,24 @@ pub struct Conflict {
 impl fmt::Display for Conflict {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let house = match self.house {
-            House::Row(r) => format!("row {r}"),
-            House::Column(c) => format!("column {c}"),
-            House::Box(b) => format!("box {b}"),
+            House::Row(r) => format!("row {}", r + 1),
+            House::Column(c) => format!("column {}", c + 1),
+            House::Box(b) => format!("box {}", b + 1),
             House::Diagonal(0) => "the diagonal from the top left".to_owned(),
             House::Diagonal(_) => "the diagonal from the top right".to_owned(),
-            House::Cage(g) => format!("cage {g}"),
+            House::Cage(g) => format!("cage {}", g + 1),
         };
+        // Rows, columns, boxes and cages numbered from 1, as players (and the hints) number
+        // them.
         let [(r1, c1), (r2, c2)] = self.cells;
         write!(
             f,
-            "{house} holds {} twice, at ({r1},{c1}) and ({r2},{c2})",
-            self.digit
+            "{house} holds {} twice, at r{}c{} and r{}c{}",
+            self.digit,
+            r1 + 1,
+            c1 + 1,
+            r2 + 1,
+            c2 + 1
         )
     }
 }

@@ -133,8 +133,8 @@ fn conflicts_name_the_house() {
     assert_eq!(
         found,
         [
-            "row 0 holds 1 twice, at (0,0) and (0,3)",
-            "box 0 holds 1 twice, at (0,0) and (1,1)",
+            "row 1 holds 1 twice, at r1c1 and r1c4",
+            "box 1 holds 1 twice, at r1c1 and r2c2",
         ]
     );
 }
@@ -304,7 +304,7 @@ fn sudoku_x_reads_writes_and_names_its_diagonals() {
     assert_eq!(conflicts.len(), 1);
     assert_eq!(
         conflicts[0].to_string(),
-        "the diagonal from the top left holds 1 twice, at (0,0) and (3,3)"
+        "the diagonal from the top left holds 1 twice, at r1c1 and r4c4"
     );
     // Without the line `X`, the same cells are a plain sudoku, with no conflict.
     let plain = sudoku.parse("1...\n.2..\n....\n...1\n").unwrap();

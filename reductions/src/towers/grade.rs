@@ -368,9 +368,9 @@ pub fn hint(grid: &Grid) -> Result<Vec<crate::hint::Hint>, crate::hint::End> {
 /// use reductions::towers::{grade, Difficulty, Grade, Towers};
 /// use reductions::Reduction;
 ///
-/// let grid = Towers.parse("3:3//////")?;
+/// let grid = Towers.parse("3:3///////////")?;
 /// assert_eq!(grade(&grid), Grade::Several);
-/// let grid = Towers.parse("3:3/2/1/1/2/2/3/2/1/2/2/1")?;
+/// let grid = Towers.parse("3:2/3/1/2/1/2/2/1/2/1/3/2")?;
 /// assert_eq!(grade(&grid), Grade::Unique { difficulty: Difficulty::Easy, search_nodes: 0 });
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```

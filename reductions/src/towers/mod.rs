@@ -41,7 +41,7 @@
 //! use reductions::towers::Towers;
 //! use reductions::Reduction;
 //!
-//! let grid = Towers.parse("3:3//////,b")?;
+//! let grid = Towers.parse("3:3///////////")?;
 //! let encoding = Towers.encode(&grid)?;
 //! let solutions = dlx::Solver::new(&encoding.problem).count().solutions;
 //! // 3 seen from the top of column 1: 1, 2, 3 down it; 2 of the 12 squares of side 3 do.
