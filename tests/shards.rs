@@ -629,9 +629,12 @@ fn forged_records_are_refused() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// 65,536 records merge in well under a second's work (they took 14 s when each shard
-/// looked through every record): the records of queens8 in 65,536 shards, the first 100 run
-/// (the 92 solutions above the cut go to shards 0 to 91), the rest written from shard 100's.
+/// 65,536 records merge in near-linear time (they took 14 s when each shard looked through
+/// every record): the records of queens8 in 65,536 shards, the first 100 run (the 92
+/// solutions above the cut go to shards 0 to 91), the rest written from shard 100's. The
+/// test compares the merge of all of them with the merge of their first eighth on the same
+/// machine (a slow or busy machine slows both): linear work takes about 8 times as long,
+/// quadratic 64 times; it fails above 24.
 #[test]
 fn many_records_merge_in_near_linear_time() {
     let dir = scratch("many");
@@ -661,21 +664,28 @@ fn many_records_merge_in_near_linear_time() {
         std::fs::write(dir.join(&name), text).unwrap();
         names.push(name);
     }
-    let started = Instant::now();
-    let run = Command::new(env!("CARGO_BIN_EXE_dlx"))
-        .arg("merge")
-        .args(&names)
-        .current_dir(&dir)
-        .output()
-        .unwrap();
-    let took = started.elapsed();
+    // The records of a merge of the first eighth: 92 solutions, but incomplete (a note says
+    // which shards are missing), so the exit status is not checked.
+    let merge = |names: &[String]| {
+        let started = Instant::now();
+        let run = Command::new(env!("CARGO_BIN_EXE_dlx"))
+            .arg("merge")
+            .args(names)
+            .current_dir(&dir)
+            .output()
+            .unwrap();
+        (started.elapsed(), run)
+    };
+    let (eighth, _) = merge(&names[..shards / 8]);
+    let (took, run) = merge(&names);
     assert_eq!(
         String::from_utf8_lossy(&run.stdout),
         "92\n",
         "{}",
         String::from_utf8_lossy(&run.stderr)
     );
-    assert!(took < Duration::from_secs(5), "{took:?}");
+    let ratio = took.as_secs_f64() / eighth.as_secs_f64().max(1e-3);
+    assert!(ratio < 24.0, "all: {took:?}, an eighth: {eighth:?}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
