@@ -41,6 +41,8 @@ pub enum Rule {
     /// different, adding up to the cage's sum) gives it; so does a part of a house whose sum
     /// the whole cages in the rest of the house tell.
     CageSum,
+    /// Towers: what a clue's count of towers seen leaves the cells of its line.
+    Clues,
     /// A value that one house can place only where it crosses a second house leaves the rest
     /// of the second (pointing and claiming).
     Intersection,
@@ -68,8 +70,6 @@ pub enum Rule {
     NearlyFullLine,
     /// Binairo: every legal completion of the line puts this digit here.
     WholeLine,
-    /// Towers: what a clue's count of towers seen leaves the cells of its line.
-    Clues,
 }
 
 impl Rule {
@@ -207,20 +207,24 @@ impl fmt::Display for Hint {
                 )
             }
             _ => {
-                write!(f, "{}:", self.rule.name())?;
-                for value in values(&self.removed) {
-                    let from: Vec<Mark> = self
-                        .removed
+                let mut parts: Vec<String> = values(&self.removed)
+                    .into_iter()
+                    .map(|value| {
+                        let from: Vec<Mark> = self
+                            .removed
+                            .iter()
+                            .copied()
+                            .filter(|m| m.value == value)
+                            .collect();
+                        format!("{value} is ruled out of {}", cells(&from))
+                    })
+                    .collect();
+                parts.extend(
+                    self.placed
                         .iter()
-                        .copied()
-                        .filter(|m| m.value == value)
-                        .collect();
-                    write!(f, " {value} is ruled out of {};", cells(&from))?;
-                }
-                for mark in &self.placed {
-                    write!(f, " r{}c{} is {};", mark.row, mark.column, mark.value)?;
-                }
-                Ok(())
+                        .map(|mark| format!("r{}c{} is {}", mark.row, mark.column, mark.value)),
+                );
+                write!(f, "{}: {}", self.rule.name(), parts.join("; "))
             }
         }
     }
