@@ -23,6 +23,9 @@ use crate::args::{Format, SolveFlags};
 use crate::input::{Line, Puzzles};
 use crate::process::{note, Found};
 
+/// A game's grader of its puzzles, for `--grade` of a file of many.
+pub type Grader<'a, P> = dyn Fn(&P) -> crate::make::Graded + Sync + 'a;
+
 /// Puzzles solved before their answers are written.
 const CHUNK: usize = 1024;
 
@@ -34,6 +37,8 @@ struct Answer {
     /// The tree its nodes are of.
     tree: dlx::Tree,
     stopped: Option<StopReason>,
+    /// Why the line is not a puzzle, if it is not.
+    error: Option<String>,
 }
 
 /// The puzzle of `file` (standard input for `None` or `-`), or, when the file holds one
@@ -43,6 +48,7 @@ pub fn one_or_lines<R>(
     file: Option<&std::path::Path>,
     make: &crate::args::MakeFlags,
     flags: &SolveFlags,
+    grade: Option<&Grader<'_, R::Puzzle>>,
 ) -> Result<ControlFlow<Found, R::Puzzle>>
 where
     R: Draw + Sync,
@@ -51,11 +57,70 @@ where
 {
     match crate::input::read_puzzles(file, |text| reduction.parse(text))? {
         Puzzles::One(puzzle) => Ok(ControlFlow::Continue(puzzle)),
-        Puzzles::Lines { name, puzzles } => {
-            crate::args::refusals::refuse_grade_of_lines(make)?;
-            solve_lines(reduction, &name, &puzzles, flags).map(ControlFlow::Break)
-        }
+        Puzzles::Lines { name, puzzles } => match grade.filter(|_| make.grade()) {
+            Some(grade) => grade_lines(&name, &puzzles, flags, grade).map(ControlFlow::Break),
+            None => {
+                crate::args::refusals::refuse_grade_of_lines(make)?;
+                solve_lines(reduction, &name, &puzzles, flags).map(ControlFlow::Break)
+            }
+        },
     }
+}
+
+/// `--grade` of a file of puzzles one per line: a grade per line, in order (`not a puzzle`
+/// where a line is not one), graded over `--threads`. Exit status 1 when some puzzle has no
+/// solution, 2 when some line is not a puzzle.
+fn grade_lines<P: Sync>(
+    name: &str,
+    puzzles: &[Line<P>],
+    flags: &SolveFlags,
+    grade: &Grader<'_, P>,
+) -> Result<Found> {
+    let threads = flags.workers().min(puzzles.len().max(1));
+    let mut out = BufWriter::new(crate::output::stdout());
+    let (mut bad, mut unsolved) = (0usize, 0usize);
+    in_order(
+        pool(threads)?.as_ref(),
+        puzzles,
+        |index, line| {
+            Ok(match &line.puzzle {
+                Ok(puzzle) => {
+                    let graded = grade(puzzle);
+                    let none = matches!(graded, crate::make::Graded::NoSolution);
+                    let head = [("puzzle", index as u128 + 1), ("line", line.number as u128)];
+                    (crate::make::grade_line(&graded, flags, &head)?, none, None)
+                }
+                Err(error) => {
+                    let answer = not_a_puzzle(index + 1, line.number, error, flags);
+                    (answer.line, false, answer.error)
+                }
+            })
+        },
+        |(text, none, error)| {
+            out.write_all(text.as_bytes())
+                .context(crate::output::write_error())?;
+            unsolved += usize::from(none);
+            if let Some(error) = error {
+                out.flush().context(crate::output::write_error())?;
+                eprintln!("dlx: error: {error}");
+                bad += 1;
+            }
+            Ok(())
+        },
+    )?;
+    out.flush().context(crate::output::write_error())?;
+    if bad > 0 {
+        anyhow::bail!(
+            "{bad} of {} lines of {name} are not puzzles (each said above); the others were \
+             graded",
+            puzzles.len()
+        );
+    }
+    Ok(if unsolved > 0 {
+        Found::None
+    } else {
+        Found::Some
+    })
 }
 
 /// Solves every puzzle of `puzzles` (read from `name`) and prints a line for each, in order:
@@ -77,7 +142,7 @@ where
     let threads = flags.workers().min(puzzles.len().max(1));
     let start = Instant::now();
     let mut out = BufWriter::new(crate::output::stdout());
-    let (mut unsolved, mut cut_short, mut nodes) = (0usize, 0usize, 0u64);
+    let (mut unsolved, mut cut_short, mut nodes, mut bad) = (0usize, 0usize, 0u64, 0usize);
     // The trees the puzzles walked (`auto` may walk the bit sets on some, the links on
     // others), in the order first met: the nodes are a sum over them.
     let mut trees: Vec<dlx::Tree> = Vec::new();
@@ -88,13 +153,29 @@ where
     in_order(
         pool(threads)?.as_ref(),
         puzzles,
-        |index, line| {
-            solve_one(reduction, blanks.as_ref(), index + 1, line, flags, mode)
-                .with_context(|| format!("{name}:{}", line.number))
+        |index, line| match &line.puzzle {
+            Ok(puzzle) => solve_one(
+                reduction,
+                blanks.as_ref(),
+                index + 1,
+                line,
+                puzzle,
+                flags,
+                mode,
+            )
+            .with_context(|| format!("{name}:{}", line.number)),
+            Err(error) => Ok(not_a_puzzle(index + 1, line.number, error, flags)),
         },
         |answer| {
             out.write_all(answer.line.as_bytes())
                 .context(crate::output::write_error())?;
+            if let Some(error) = answer.error {
+                // In its place among the answers on a terminal, where both streams show.
+                out.flush().context(crate::output::write_error())?;
+                eprintln!("dlx: error: {error}");
+                bad += 1;
+                return Ok(());
+            }
             nodes += answer.nodes;
             if !trees.contains(&answer.tree) {
                 trees.push(answer.tree);
@@ -140,6 +221,13 @@ where
             "dlx: note: {cut_short} of {} searches stopped at a limit: {why}",
             puzzles.len()
         ));
+    }
+    if bad > 0 {
+        anyhow::bail!(
+            "{bad} of {} lines of {name} are not puzzles (each said above); the others were \
+             solved",
+            puzzles.len()
+        );
     }
     if unsolved > 0 {
         if mode != Mode::Count {
@@ -243,19 +331,20 @@ fn solve_one<R: Draw>(
     blanks: Option<&Blanks<R::Choice>>,
     index: usize,
     line: &Line<R::Puzzle>,
+    puzzle: &R::Puzzle,
     flags: &SolveFlags,
     mode: Mode,
 ) -> Result<Answer> {
     let task = flags.task();
-    let tuned = reduction.for_task(&line.puzzle, task);
+    let tuned = reduction.for_task(puzzle, task);
     let reduction = tuned.as_ref().unwrap_or(reduction);
 
     // Probing's budget grows with the problem: on the blank's larger problem it could probe
     // further, and walk another tree.
     let probing =
-        flags.propagation_or(reduction.propagation_for(&line.puzzle)) == dlx::Propagation::Probing;
+        flags.propagation_or(reduction.propagation_for(puzzle)) == dlx::Propagation::Probing;
     let shared = blanks.filter(|_| !probing).and_then(|blanks| {
-        let givens = reduction.givens(&line.puzzle)?;
+        let givens = reduction.givens(puzzle)?;
         let blank = blanks.get(givens.shape, || reduction.encode(&givens.blank).ok())?;
         Some((blank, givens.options))
     });
@@ -264,12 +353,12 @@ fn solve_one<R: Draw>(
         Some((blank, given)) => (&**blank, &given[..]),
         None => {
             own = reduction
-                .encode(&line.puzzle)
+                .encode(puzzle)
                 .context("cannot build the exact-cover problem")?;
             (&own, &[][..])
         }
     };
-    let plan = reductions::plan::plan(reduction, &line.puzzle, encoding, task);
+    let plan = reductions::plan::plan(reduction, puzzle, encoding, task);
     // One thread a puzzle, and no progress bar: what `configure` adds is not wanted here.
     let mut reasoning = flags.reasoning(&encoding.problem, &plan)?;
     if !given.is_empty() {
@@ -308,6 +397,7 @@ fn solve_one<R: Draw>(
             nodes: outcome.stats.nodes,
             tree: outcome.stats.tree,
             stopped: outcome.stopped,
+            error: None,
         });
     }
     let mut first = None;
@@ -332,11 +422,12 @@ fn solve_one<R: Draw>(
             nodes: outcome.stats.nodes,
             tree: outcome.stats.tree,
             stopped: outcome.stopped,
+            error: None,
         });
     };
     let board = reduction.drawing(
-        &line.puzzle,
-        reduction.decode(&line.puzzle, &encoding.choices_of(&options)),
+        puzzle,
+        reduction.decode(puzzle, &encoding.choices_of(&options)),
     );
     let text = match flags.format() {
         Format::Json => json_line(&|out| board.json(&Head(&head), out))?,
@@ -350,6 +441,7 @@ fn solve_one<R: Draw>(
         nodes: outcome.stats.nodes,
         tree: outcome.stats.tree,
         stopped: None,
+        error: None,
     })
 }
 
@@ -362,4 +454,34 @@ fn one_line(board: &dyn Board) -> Result<String> {
     let separator = if plain.contains(' ') { " " } else { "" };
     let rows: Vec<&str> = plain.lines().collect();
     Ok(format!("{}\n", rows.join(separator)))
+}
+
+/// The answer line of a line that is not a puzzle: `not a puzzle`, or in JSON its number, its
+/// line and the error; the error itself goes to stderr when the answer is written.
+fn not_a_puzzle(index: usize, number: usize, error: &str, flags: &SolveFlags) -> Answer {
+    let line = match flags.format() {
+        Format::Json => {
+            #[derive(serde::Serialize)]
+            struct NotAPuzzle<'a> {
+                puzzle: usize,
+                line: usize,
+                error: &'a str,
+            }
+            let fields = NotAPuzzle {
+                puzzle: index,
+                line: number,
+                error,
+            };
+            format!("{}\n", serde_json::to_string(&fields).unwrap_or_default())
+        }
+        _ => "not a puzzle\n".to_owned(),
+    };
+    Answer {
+        line,
+        solutions: 0,
+        nodes: 0,
+        tree: dlx::Tree::Links,
+        stopped: None,
+        error: Some(error.to_owned()),
+    }
 }

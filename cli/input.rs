@@ -325,7 +325,9 @@ pub struct Line<T> {
     pub number: usize,
     /// Whether the line is a Tatham game ID (answers are then game IDs too).
     pub game_id: bool,
-    pub puzzle: T,
+    /// The puzzle, or why the line is not one (`FILE:LINE:COLUMN: what`): one bad line does
+    /// not stop the others.
+    pub puzzle: Result<T, String>,
 }
 
 /// Whether `text` reads as a Tatham game ID: a size starting with a digit, then a colon,
@@ -376,9 +378,9 @@ pub fn read_puzzles<T: Send>(
     let mut puzzles = Vec::with_capacity(lines.len());
     for (number, line) in lines {
         let puzzle = parse(line).map_err(|err| match err.column() {
-            Some(column) => anyhow!("{name}:{number}:{column}: {}", err.kind()),
-            None => anyhow!("{name}:{number}: {}", err.kind()),
-        })?;
+            Some(column) => format!("{name}:{number}:{column}: {}", err.kind()),
+            None => format!("{name}:{number}: {}", err.kind()),
+        });
         puzzles.push(Line {
             number,
             game_id: looks_like_game_id(line),

@@ -221,6 +221,22 @@ pub fn generate(
 /// when it has no solution.
 pub fn grade(flags: &SolveFlags, graded: impl FnOnce() -> Graded) -> Result<Found> {
     let graded = graded();
+    let mut out = crate::output::stdout();
+    out.write_all(grade_line(&graded, flags, &[])?.as_bytes())?;
+    Ok(match graded {
+        Graded::NoSolution => Found::None,
+        _ => Found::Some,
+    })
+}
+
+/// A grade as `--grade` prints it, ended by a newline: the difficulty (and the search, when
+/// needed), or why the puzzle is not one; in JSON one object, after the fields of `head` (a
+/// puzzle's number and line in a file of many).
+pub fn grade_line(
+    graded: &Graded,
+    flags: &SolveFlags,
+    head: &[(&'static str, u128)],
+) -> Result<String> {
     /// `solutions` is 0, 1, or the string `"2+"`.
     #[derive(serde::Serialize)]
     struct GradeLine<'a> {
@@ -234,7 +250,7 @@ pub fn grade(flags: &SolveFlags, graded: impl FnOnce() -> Graded) -> Result<Foun
         solutions,
         search_nodes,
     };
-    let (text, line) = match &graded {
+    let (text, line) = match graded {
         Graded::Unique {
             difficulty,
             search_nodes: Some(nodes),
@@ -252,14 +268,10 @@ pub fn grade(flags: &SolveFlags, graded: impl FnOnce() -> Graded) -> Result<Foun
             grade_line(None, "2+".into(), None),
         ),
     };
-    let mut out = crate::output::stdout();
-    if flags.format() == Format::Json {
-        crate::json::write_line(&mut out, &line)?;
-    } else {
-        writeln!(out, "{text}")?;
+    if flags.format() != Format::Json {
+        return Ok(format!("{text}\n"));
     }
-    Ok(match graded {
-        Graded::NoSolution => Found::None,
-        _ => Found::Some,
-    })
+    let mut bytes = Vec::new();
+    draw::write_json(&mut bytes, &draw::Head(head), &line)?;
+    Ok(String::from_utf8(bytes)?)
 }

@@ -293,16 +293,34 @@ fn sudokus_searched_from_their_givens_walk_their_own_trees() {
     }
 }
 
+/// A line that is not a puzzle is named on stderr with its place and answered `not a
+/// puzzle` in its place; the other lines are solved (or graded) all the same, and the exit
+/// status, 2, says that one was bad.
 #[test]
 fn a_bad_line_is_named_and_a_puzzle_without_solution_says_so() {
     let good = "3x3:a3c6_8_7a4c8a6d9e5c1c3a1b9a2b6a7c3c8e9d4a1c2a1_2_7c6a";
-    let bad = dlx(&["sudoku"], &format!("{good}\n{good}\n3x3:zzz\n"));
+    let bad = dlx(&["sudoku"], &format!("{good}\n3x3:zzz\n{good}\n"));
     assert_eq!(bad.status.code(), Some(2));
     let message = String::from_utf8_lossy(&bad.stderr);
-    assert!(message.starts_with("dlx: error: <stdin>:3:"), "{message}");
+    assert!(message.starts_with("dlx: error: <stdin>:2:"), "{message}");
     assert!(
-        stdout(&bad).is_empty(),
-        "nothing is solved before every line is read"
+        message.contains("1 of 3 lines of <stdin> are not puzzles"),
+        "{message}"
+    );
+    let lines: Vec<String> = stdout(&bad).lines().map(str::to_owned).collect();
+    assert_eq!(lines.len(), 3, "{lines:?}");
+    assert_eq!(lines[1], "not a puzzle");
+    assert_eq!(lines[0], lines[2]);
+    assert!(lines[0].starts_with("3x3:"), "{}", lines[0]);
+    let json = dlx(
+        &["sudoku", "--count", "--format", "json"],
+        &format!("{good}\n3x3:zzz\n"),
+    );
+    assert_eq!(json.status.code(), Some(2));
+    let second = stdout(&json).lines().nth(1).unwrap_or_default().to_owned();
+    assert!(
+        second.starts_with(r#"{"puzzle":2,"line":2,"error":"<stdin>:2:"#),
+        "{second}"
     );
 
     // Two 1s in the first row: no solution, said on its line; the exit status says it too.
@@ -318,8 +336,58 @@ fn a_bad_line_is_named_and_a_puzzle_without_solution_says_so() {
     let refused = dlx(&["sudoku", "--all"], &format!("{good}\n{good}\n"));
     assert_eq!(refused.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&refused.stderr).contains("--all works on one puzzle"));
-    let graded = dlx(&["sudoku", "--grade"], &format!("{good}\n{good}\n"));
+    let hinted = dlx(&["sudoku", "--hint"], &format!("{good}\n{good}\n"));
+    assert_eq!(hinted.status.code(), Some(2));
+}
+
+/// `--grade` of a file of puzzles, a line each (a generator's output): a grade per line,
+/// each the grade of the puzzle alone, `not a puzzle` where a line is not one.
+#[test]
+fn a_file_of_puzzles_is_graded_line_by_line() {
+    let made = dlx(
+        &[
+            "towers",
+            "--generate",
+            "5",
+            "--puzzles",
+            "4",
+            "--difficulty",
+            "hard",
+            "--format",
+            "tatham",
+            "--seed",
+            "2",
+        ],
+        "",
+    );
+    assert_eq!(made.status.code(), Some(0));
+    let ids: Vec<String> = stdout(&made).lines().map(str::to_owned).collect();
+    assert_eq!(ids.len(), 4);
+    let input = format!("{}\n5:9\n{}\n", ids[..2].join("\n"), ids[2..].join("\n"));
+    let graded = dlx(&["towers", "--grade"], &input);
     assert_eq!(graded.status.code(), Some(2));
+    let grades: Vec<String> = stdout(&graded).lines().map(str::to_owned).collect();
+    let mut expected: Vec<String> = ids
+        .iter()
+        .map(|id| {
+            stdout(&dlx(&["towers", id.as_str(), "--grade"], ""))
+                .trim()
+                .to_owned()
+        })
+        .collect();
+    expected.insert(2, "not a puzzle".to_owned());
+    assert_eq!(grades, expected);
+    assert!(
+        grades.iter().filter(|grade| *grade == "hard").count() >= 1,
+        "{grades:?}"
+    );
+    let json = dlx(&["towers", "--grade", "--format", "json"], &ids.join("\n"));
+    assert_eq!(json.status.code(), Some(0));
+    assert!(
+        stdout(&json).starts_with(r#"{"puzzle":1,"line":1,"difficulty":"#),
+        "{}",
+        stdout(&json)
+    );
 }
 
 #[test]

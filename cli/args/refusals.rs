@@ -331,8 +331,8 @@ fn one_problem_only(flags: &SolveFlags) -> [(bool, &'static str); 6] {
     ]
 }
 
-/// `--grade`, `--hint` and `--explain` take one puzzle; an input of one puzzle per line is
-/// solved instead.
+/// `--hint` and `--explain` take one puzzle (a game's `--grade` grades each line of a file
+/// of many, before this is asked).
 pub fn refuse_grade_of_lines(make: &MakeFlags) -> Result<()> {
     for (asked, flag, does) in [
         (make.grade, "--grade", "grades"),

@@ -50,10 +50,12 @@ pub fn run<G: Game>(game: &G, args: &Run<'_>) -> Result<Found> {
     if let Some(size) = args.make.generate() {
         return generate(game, args, &format!("{size}{}", args.size_suffix));
     }
-    let grid = match crate::batch::one_or_lines(game, args.file, args.make, args.flags)? {
-        ControlFlow::Continue(grid) => grid,
-        ControlFlow::Break(found) => return Ok(found),
-    };
+    let grade = |grid: &G::Puzzle| game.grade(grid).into();
+    let grid =
+        match crate::batch::one_or_lines(game, args.file, args.make, args.flags, Some(&grade))? {
+            ControlFlow::Continue(grid) => grid,
+            ControlFlow::Break(found) => return Ok(found),
+        };
     if let Some(violation) = game.violation(&grid) {
         crate::process::note(format_args!(
             "dlx: note: the givens already break a rule: {violation}"
