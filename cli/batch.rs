@@ -23,8 +23,10 @@ use crate::args::{Format, SolveFlags};
 use crate::input::{Line, Puzzles};
 use crate::process::{note, Found};
 
-/// A game's grader of its puzzles, for `--grade` of a file of many.
-pub type Grader<'a, P> = dyn Fn(&P) -> crate::make::Graded + Sync + 'a;
+/// What a game prints of each puzzle of a file of many instead of solving it (`--grade`,
+/// `--id`): the answer line, given the JSON fields that start it, and whether the puzzle has
+/// no solution.
+pub type PerLine<'a, P> = dyn Fn(&P, &[(&'static str, u128)]) -> Result<(String, bool)> + Sync + 'a;
 
 /// Puzzles solved before their answers are written.
 const CHUNK: usize = 1024;
@@ -48,7 +50,7 @@ pub fn one_or_lines<R>(
     file: Option<&std::path::Path>,
     make: &crate::args::MakeFlags,
     flags: &SolveFlags,
-    grade: Option<&Grader<'_, R::Puzzle>>,
+    per_line: Option<&PerLine<'_, R::Puzzle>>,
 ) -> Result<ControlFlow<Found, R::Puzzle>>
 where
     R: Draw + Sync,
@@ -57,8 +59,8 @@ where
 {
     match crate::input::read_puzzles(file, |text| reduction.parse(text))? {
         Puzzles::One(puzzle) => Ok(ControlFlow::Continue(puzzle)),
-        Puzzles::Lines { name, puzzles } => match grade.filter(|_| make.grade()) {
-            Some(grade) => grade_lines(&name, &puzzles, flags, grade).map(ControlFlow::Break),
+        Puzzles::Lines { name, puzzles } => match per_line {
+            Some(answer) => answer_lines(&name, &puzzles, flags, answer).map(ControlFlow::Break),
             None => {
                 crate::args::refusals::refuse_grade_of_lines(make)?;
                 solve_lines(reduction, &name, &puzzles, flags).map(ControlFlow::Break)
@@ -67,14 +69,14 @@ where
     }
 }
 
-/// `--grade` of a file of puzzles one per line: a grade per line, in order (`not a puzzle`
-/// where a line is not one), graded over `--threads`. Exit status 1 when some puzzle has no
-/// solution, 2 when some line is not a puzzle.
-fn grade_lines<P: Sync>(
+/// `--grade` or `--id` of a file of puzzles one per line: a grade (or an ID) per line, in
+/// order (`not a puzzle` where a line is not one), over the threads. Exit status 1 when some
+/// puzzle has no solution, 2 when some line is not a puzzle.
+fn answer_lines<P: Sync>(
     name: &str,
     puzzles: &[Line<P>],
     flags: &SolveFlags,
-    grade: &Grader<'_, P>,
+    answer: &PerLine<'_, P>,
 ) -> Result<Found> {
     let threads = flags.workers().min(puzzles.len().max(1));
     let mut out = BufWriter::new(crate::output::stdout());
@@ -85,10 +87,9 @@ fn grade_lines<P: Sync>(
         |index, line| {
             Ok(match &line.puzzle {
                 Ok(puzzle) => {
-                    let graded = grade(puzzle);
-                    let none = matches!(graded, crate::make::Graded::NoSolution);
                     let head = [("puzzle", index as u128 + 1), ("line", line.number as u128)];
-                    (crate::make::grade_line(&graded, flags, &head)?, none, None)
+                    let (text, none) = answer(puzzle, &head)?;
+                    (text, none, None)
                 }
                 Err(error) => {
                     let answer = not_a_puzzle(index + 1, line.number, error, flags);
@@ -112,7 +113,7 @@ fn grade_lines<P: Sync>(
     if bad > 0 {
         anyhow::bail!(
             "{bad} of {} lines of {name} are not puzzles (each said above); the others were \
-             graded",
+             answered",
             puzzles.len()
         );
     }

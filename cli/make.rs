@@ -275,3 +275,18 @@ pub fn grade_line(
     draw::write_json(&mut bytes, &draw::Head(head), &line)?;
     Ok(String::from_utf8(bytes)?)
 }
+
+/// A game ID as `--id` prints it, ended by a newline; in JSON `{"id":"..."}` after the fields
+/// of `head`.
+pub fn id_line(id: &str, flags: &SolveFlags, head: &[(&'static str, u128)]) -> Result<String> {
+    if flags.format() != Format::Json {
+        return Ok(format!("{id}\n"));
+    }
+    #[derive(serde::Serialize)]
+    struct IdLine<'a> {
+        id: &'a str,
+    }
+    let mut bytes = Vec::new();
+    draw::write_json(&mut bytes, &draw::Head(head), &IdLine { id })?;
+    Ok(String::from_utf8(bytes)?)
+}

@@ -569,3 +569,27 @@ fn dlx_solve_shares_problems_among_threads_and_prints_what_one_thread_prints() {
     let failed = dlx(&["solve", "--count", "--threads", "2"], &bad);
     assert!(failed.stdout.is_empty() && failed.status.code() == Some(2));
 }
+
+/// `--id` writes the puzzle as given as Tatham's game ID (a line each for a file of many),
+/// which reads back as the same puzzle: the same solution, and the same ID again.
+#[test]
+fn id_writes_the_puzzle_as_given_as_a_game_id() {
+    let text = "1.3.\n.4..\n..4.\n.3.1\n";
+    let id = dlx(&["sudoku", "--id"], text);
+    assert_eq!(id.status.code(), Some(0));
+    let id = stdout(&id).trim().to_owned();
+    assert_eq!(id, "2x2:1a3b4d4b3a1");
+    let solved = |input: &str| stdout(&dlx(&["sudoku", "--plain"], input));
+    assert_eq!(solved(&id), solved(text));
+    assert_eq!(stdout(&dlx(&["sudoku", "--id"], &id)).trim(), id);
+    let towers = ".23152.\n2.....2\n1.....4\n2.....3\n4.....1\n3.....2\n.42412.\n";
+    let json = dlx(&["towers", "--id", "--format", "json"], towers);
+    assert_eq!(
+        stdout(&json).trim(),
+        r#"{"id":"5:2/3/1/5/2/4/2/4/1/2/2/1/2/4/3/2/4/3/1/2"}"#
+    );
+    let many = dlx(&["sudoku", "--id"], &format!("{id}\n{id}\n"));
+    assert_eq!(stdout(&many), format!("{id}\n{id}\n"));
+    let refused = dlx(&["sudoku", "--id", "--count"], text);
+    assert_eq!(refused.status.code(), Some(2));
+}

@@ -90,6 +90,18 @@ pub struct MakeFlags {
     /// line says so, and the exit status is 1). The games: sudoku, futoshiki, binairo and towers.
     #[arg(help_heading = "Solving by hand", long, conflicts_with_all = ["generate", "grade"])]
     pub(in crate::args) explain: bool,
+
+    /// Print the puzzle's Tatham game ID, as given, instead of solving it.
+    ///
+    /// The ID of the puzzle read (its givens and clues; `--format tatham` gives the solved
+    /// board's), to open it in Tatham's program; a line each for a file of many puzzles. JSON:
+    /// `{"id":"..."}`.
+    #[arg(
+        help_heading = "Making puzzles",
+        long,
+        conflicts_with_all = ["generate", "grade", "hint", "explain"]
+    )]
+    pub(in crate::args) id: bool,
 }
 
 /// Flags shared by every solving command.
@@ -329,6 +341,7 @@ impl MakeFlags {
             grade: false,
             hint: false,
             explain: false,
+            id: false,
         }
     }
 }

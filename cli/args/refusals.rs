@@ -33,7 +33,7 @@ pub struct Prints {
 const TEXT_OR_JSON: &[Format] = &[Format::Text, Format::Json];
 
 /// The runs of every command that print something other than boards.
-pub const PRINTS: [Prints; 6] = [
+pub const PRINTS: [Prints; 7] = [
     Prints {
         flag: "--generate",
         what: "puzzles",
@@ -57,6 +57,11 @@ pub const PRINTS: [Prints; 6] = [
     Prints {
         flag: "--count",
         what: "a number",
+        formats: TEXT_OR_JSON,
+    },
+    Prints {
+        flag: "--id",
+        what: "game IDs",
         formats: TEXT_OR_JSON,
     },
     Prints {
@@ -203,6 +208,8 @@ fn making(command: &Command) -> Option<Prints> {
         "--hint"
     } else if make.explain {
         "--explain"
+    } else if make.id {
+        "--id"
     } else {
         return None;
     };
@@ -269,6 +276,12 @@ fn refuse_what_the_puzzle_cannot_do(
         bail!(
             "--generate: {name} makes no puzzles ({} do)",
             having(|info| info.generates)
+        );
+    }
+    if make.id && info.tatham.is_none() {
+        bail!(
+            "--id: {name} has no Tatham game IDs ({} do)",
+            having(|info| info.tatham.is_some())
         );
     }
     if make.grade && !info.grades {

@@ -316,6 +316,11 @@ impl MakeFlags {
         self.solution
     }
 
+    /// Whether the puzzle's game ID is printed instead of solving it (`--id`).
+    pub fn id(&self) -> bool {
+        self.id
+    }
+
     /// Whether the puzzle is graded instead of solved (`--grade`).
     pub fn grade(&self) -> bool {
         self.grade

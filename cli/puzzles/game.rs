@@ -50,12 +50,31 @@ pub fn run<G: Game>(game: &G, args: &Run<'_>) -> Result<Found> {
     if let Some(size) = args.make.generate() {
         return generate(game, args, &format!("{size}{}", args.size_suffix));
     }
-    let grade = |grid: &G::Puzzle| game.grade(grid).into();
-    let grid =
-        match crate::batch::one_or_lines(game, args.file, args.make, args.flags, Some(&grade))? {
-            ControlFlow::Continue(grid) => grid,
-            ControlFlow::Break(found) => return Ok(found),
-        };
+    let grade = |grid: &G::Puzzle, head: &[(&'static str, u128)]| {
+        let graded: make::Graded = game.grade(grid).into();
+        let none = matches!(graded, make::Graded::NoSolution);
+        Ok((make::grade_line(&graded, args.flags, head)?, none))
+    };
+    let id = |grid: &G::Puzzle, head: &[(&'static str, u128)]| {
+        Ok((make::id_line(&game.game_id(grid), args.flags, head)?, false))
+    };
+    let per_line: Option<&crate::batch::PerLine<'_, G::Puzzle>> = if args.make.grade() {
+        Some(&grade)
+    } else if args.make.id() {
+        Some(&id)
+    } else {
+        None
+    };
+    let file = args.file;
+    let grid = match crate::batch::one_or_lines(game, file, args.make, args.flags, per_line)? {
+        ControlFlow::Continue(grid) => grid,
+        ControlFlow::Break(found) => return Ok(found),
+    };
+    if args.make.id() {
+        let line = make::id_line(&game.game_id(&grid), args.flags, &[])?;
+        std::io::Write::write_all(&mut crate::output::stdout(), line.as_bytes())?;
+        return Ok(Found::Some);
+    }
     if let Some(violation) = game.violation(&grid) {
         crate::process::note(format_args!(
             "dlx: note: the givens already break a rule: {violation}"
