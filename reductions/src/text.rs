@@ -601,6 +601,19 @@ pub(crate) fn numbered_lines(text: &str) -> impl Iterator<Item = (usize, &str)> 
         .map(|(k, line)| (k + 1, line.trim_end()))
 }
 
+/// [`numbered_lines`] without the blank lines before and after a block of text (those
+/// inside it kept): a grid's rows.
+pub(crate) fn block_lines(text: &str) -> Vec<(usize, &str)> {
+    let lines: Vec<(usize, &str)> = numbered_lines(text)
+        .skip_while(|(_, line)| line.trim().is_empty())
+        .collect();
+    let end = lines
+        .iter()
+        .rposition(|(_, line)| !line.trim().is_empty())
+        .map_or(0, |last| last + 1);
+    lines[..end].to_vec()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

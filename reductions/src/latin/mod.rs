@@ -138,14 +138,8 @@ pub struct Fill {
 
 /// Reads a square (see the [module docs](self)).
 fn parse(input: &str) -> Result<Square, ParseError> {
-    let lines: Vec<(usize, &str)> = text::numbered_lines(input)
-        .skip_while(|(_, line)| line.trim().is_empty())
-        .collect();
-    let end = lines
-        .iter()
-        .rposition(|(_, line)| !line.trim().is_empty())
-        .map_or(0, |last| last + 1);
-    let lines = &lines[..end];
+    let lines = text::block_lines(input);
+    let lines = &lines[..];
     if lines.is_empty() {
         return Err(ParseError::whole(ParseErrorKind::Empty {
             expected: "a row of the square",
