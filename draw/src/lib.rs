@@ -6,7 +6,7 @@
 //! A board comes as data, a [`Drawing`] of the library ([`reductions::drawing`]), and is shown
 //! through the [`Board`] trait, which [`Drawing`] implements: each kind of cell has its view
 //! here (digits in a grid with their givens, boxes, regions and cages; Futoshiki's signs;
-//! Towers' clues around the grid;
+//! Towers' clues around the grid; Keen's cages and their clues;
 //! queens; arrows; pieces; tiles), built from the drawing when it is written.
 //!
 //! ```
@@ -36,6 +36,7 @@ pub use reductions::drawing::Drawing;
 mod arrows;
 mod digits;
 mod futoshiki;
+mod keen;
 mod model;
 mod pieces;
 mod queens;
@@ -96,6 +97,7 @@ fn view(drawing: &Drawing) -> Box<dyn Board + '_> {
             solved: board,
         }),
         Drawing::Towers { puzzle, board } => Box::new(towers::TowersView { puzzle, board }),
+        Drawing::Keen { puzzle, board } => Box::new(keen::KeenView { puzzle, board }),
         Drawing::Queens(board) => Box::new(queens::QueensView { board }),
         Drawing::Arrows(board) => Box::new(arrows::ArrowsView { board }),
         Drawing::Pieces { board, names, date } => Box::new(pieces::PieceView {

@@ -2,7 +2,7 @@
 //! page's grids to play, Python's `Board`): one JSON object whose fields are the same names
 //! for every puzzle that has them, so that a front end needs no code of its own per puzzle.
 //!
-//! Every model has `kind` (`sudoku`, `binairo`, `latin`, `futoshiki`, `towers`, `queens`, `arrows`,
+//! Every model has `kind` (`sudoku`, `binairo`, `latin`, `futoshiki`, `towers`, `keen`, `queens`, `arrows`,
 //! `pieces`, `tiles`), `rows`, `cols` and `cells` (rows of cells: a digit or `null` for a
 //! blank; `true` where a queen stands; the arrow; the piece's letter, `.` uncovered and `#`
 //! off the board; the tile's number, 0 off the board). Grids of digits add `min` and `max`
@@ -15,7 +15,8 @@
 //! `^`, `v`, `=` or empty), and as pairs of cells (`less`: `[[r, c], [r, c]]`, the smaller
 //! first; `bars`: the pairs a bar joins). A binairo adds `distinct` (no two equal lines). A
 //! towers grid adds `clues`: `top`, `bottom` (by column), `left` and `right` (by row), each a
-//! count of towers seen or `null`.
+//! count of towers seen or `null`. A keen grid adds `cages` (each cell's cage, from 0) and
+//! `clues` (each cage's clue, `6+` or `2/`, in its first cell, `""` elsewhere).
 
 use reductions::futoshiki::Relation;
 use reductions::grid::Cell;
@@ -167,6 +168,22 @@ pub fn model(drawing: &Drawing) -> Value {
                     },
                 }),
             );
+            model
+        }
+        Drawing::Keen { puzzle, board } => {
+            let n = board.size();
+            let mut model = digits("keen", n, n, 1, n, |r, c| {
+                (board.digit(r, c), puzzle.digit(r, c).is_some())
+            });
+            let cages: Vec<Vec<usize>> = (0..n)
+                .map(|r| (0..n).map(|c| puzzle.cage_at(r, c).unwrap_or(0)).collect())
+                .collect();
+            let mut clues = vec![vec![String::new(); n]; n];
+            for cage in puzzle.cages() {
+                let first = cage.cells()[0];
+                clues[first / n][first % n] = cage.clue();
+            }
+            extend(&mut model, json!({ "cages": cages, "clues": clues }));
             model
         }
         Drawing::Queens(board) => {

@@ -68,6 +68,13 @@ pub enum Drawing {
         /// The board drawn: solved, or the puzzle itself.
         board: crate::towers::Grid,
     },
+    /// A Keen grid, with its cages, and its puzzle (for the givens).
+    Keen {
+        /// The puzzle as given.
+        puzzle: crate::keen::Grid,
+        /// The board drawn: solved, or the puzzle itself.
+        board: crate::keen::Grid,
+    },
     /// A board of queens.
     Queens(crate::queens::Board),
     /// A board of arrows.
@@ -189,6 +196,15 @@ impl Draw for crate::pack::Pack {
             board,
             names: puzzle.pieces().iter().map(|piece| piece.name()).collect(),
             date: None,
+        }
+    }
+}
+
+impl Draw for crate::keen::Keen {
+    fn drawing(&self, puzzle: &Self::Puzzle, board: Self::Board) -> Drawing {
+        Drawing::Keen {
+            puzzle: puzzle.clone(),
+            board,
         }
     }
 }

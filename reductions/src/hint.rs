@@ -43,6 +43,10 @@ pub enum Rule {
     CageSum,
     /// Towers: what a clue's count of towers seen leaves the cells of its line.
     Clues,
+    /// Keen's cages: a cell keeps the values that some filling of its cage (making its
+    /// target) gives it, and a value that every filling puts in a row or column leaves the
+    /// rest of it.
+    Arithmetic,
     /// A value that one house can place only where it crosses a second house leaves the rest
     /// of the second (pointing and claiming).
     Intersection,
@@ -92,6 +96,7 @@ impl Rule {
             Rule::NearlyFullLine => "nearly full line",
             Rule::WholeLine => "whole line",
             Rule::Clues => "clues",
+            Rule::Arithmetic => "cage arithmetic",
         }
     }
 

@@ -14,6 +14,7 @@
 //! | [`arrows`] | the arrow board ([`Arrows`](arrows::Arrows), Algorithm M) | a [`Size`](arrows::Size) | [`Board`](arrows::Board) |
 //! | [`sudoku`] | n^2 x n^2 sudoku ([`Sudoku`](sudoku::Sudoku)) | a [`Grid`](sudoku::Grid) | a solved [`Grid`](sudoku::Grid) |
 //! | [`towers`] | Towers, skyscrapers ([`Towers`](towers::Towers)) | a [`Grid`](towers::Grid) | a solved [`Grid`](towers::Grid) |
+//! | [`keen`] | Keen, KenKen ([`Keen`](keen::Keen)) | a [`Grid`](keen::Grid) | a solved [`Grid`](keen::Grid) |
 //! | [`queens`] | n queens, Knuth's encoding ([`Queens`](queens::Queens)) | a [`Size`](queens::Size) | [`Board`](queens::Board) |
 //!
 //! Shared parts: [`grid`] (cells, boards as cell masks, the board file format, item names),
@@ -50,6 +51,7 @@ pub mod game;
 pub mod generate;
 pub mod grid;
 pub mod hint;
+pub mod keen;
 pub mod latin;
 mod logic;
 pub mod pack;
@@ -62,6 +64,7 @@ mod tatham;
 pub mod text;
 pub mod tile;
 pub mod towers;
+
 pub mod tromino;
 
 /// A puzzle encoded as exact cover: parse, encode, and (after the engine has solved it)

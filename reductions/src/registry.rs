@@ -216,6 +216,11 @@ puzzles! {
     )
     .tatham("Towers"), game crate::towers::Towers;
     PuzzleInfo::new(
+        "keen",
+        "Keen (KenKen): a Latin square cut into cages whose digits make their targets",
+    )
+    .tatham("Keen"), game crate::keen::Keen;
+    PuzzleInfo::new(
         "arrows",
         "The arrow board: one diagonal arrow in every cell of an n x n board (n even)",
     )

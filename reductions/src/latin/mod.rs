@@ -137,6 +137,26 @@ pub struct Fill {
 }
 
 /// Reads a square (see the [module docs](self)).
+/// The digits each cell of a Latin square of side `n` may hold, given its `cells` (row-major,
+/// 0 where empty), as bit `d` for digit `d`: its own digit, or those given in none of its row
+/// and column.
+pub(crate) fn open_digits(n: usize, cells: &[u8]) -> Vec<u32> {
+    let all: u32 = ((1u32 << n) - 1) << 1;
+    (0..n * n)
+        .map(|cell| {
+            let given = cells[cell];
+            if given > 0 {
+                return 1 << given;
+            }
+            let (row, col) = (cell / n, cell % n);
+            let taken = (0..n)
+                .flat_map(|k| [cells[row * n + k], cells[k * n + col]])
+                .fold(0u32, |taken, d| taken | (1 << d));
+            all & !taken
+        })
+        .collect()
+}
+
 fn parse(input: &str) -> Result<Square, ParseError> {
     let lines = text::block_lines(input);
     let lines = &lines[..];

@@ -9,7 +9,7 @@ type State = (usize, usize);
 
 pub(super) fn encode(grid: &Grid) -> Result<Encoding<Choice>, dlx::BuildError> {
     let n = grid.n;
-    let domains = domains(grid);
+    let domains = crate::latin::open_digits(n, &grid.cells);
     let cw = text::base36_width(n.saturating_sub(1));
     let dw = text::base36_width(n);
     let cluew = text::base36_width(4 * n - 1);
@@ -107,26 +107,6 @@ pub(super) fn encode(grid: &Grid) -> Result<Encoding<Choice>, dlx::BuildError> {
         }
     }
     Ok(Encoding::new(builder.build()?, choices))
-}
-
-/// The digits each cell may hold (bit `d` for digit `d`): its given digit, or those not
-/// given in its row or column.
-pub(super) fn domains(grid: &Grid) -> Vec<u32> {
-    let n = grid.n;
-    let all: u32 = ((1u32 << n) - 1) << 1;
-    (0..n * n)
-        .map(|cell| {
-            let given = grid.cells[cell];
-            if given > 0 {
-                return 1 << given;
-            }
-            let (row, col) = (cell / n, cell % n);
-            let taken = (0..n)
-                .flat_map(|k| [grid.cells[row * n + k], grid.cells[k * n + col]])
-                .fold(0u32, |taken, d| taken | (1 << d));
-            all & !taken
-        })
-        .collect()
 }
 
 /// What is seen after a cell of `digit`, when `before` was seen before it: a taller tower
