@@ -210,7 +210,7 @@ API), \fIdocs/engine.md\fR (the algorithms).
 Donald E. Knuth, \fIThe Art of Computer Programming\fR, Volume 4B, section 7.2.2.1, "Dancing
 links", and his programs DLX1, DLX2 and DLX3, whose text format \fBdlx solve\fR reads.
 .PP
-\fBsgt-solo\fR(6), \fBsgt-unequal\fR(6), \fBsgt-unruly\fR(6), \fBsgt-towers\fR(6): Simon
-Tatham's puzzles, whose game IDs the sudoku, futoshiki, binairo and towers commands read and
-write.
+\fBsgt-solo\fR(6), \fBsgt-unequal\fR(6), \fBsgt-unruly\fR(6), \fBsgt-towers\fR(6),
+\fBsgt-keen\fR(6): Simon Tatham's puzzles, whose game IDs the sudoku, futoshiki, binairo, towers
+and keen commands read and write.
 "#;

@@ -26,7 +26,8 @@ pub struct MakeFlags {
     ///
     /// A rung of the puzzle's ladder: for sudoku trivial, basic, intermediate, advanced, extreme,
     /// unreasonable; for futoshiki trivial, easy, tricky, extreme, recursive; for binairo trivial,
-    /// easy, normal, tricky, hard; for towers easy, hard, extreme, unreasonable (docs/puzzles.md).
+    /// easy, normal, tricky, hard; for towers easy, hard, extreme, unreasonable; for keen easy,
+    /// normal, hard, extreme, unreasonable (docs/puzzles.md).
     #[arg(
         help_heading = "Making puzzles",
         long,
@@ -79,7 +80,7 @@ pub struct MakeFlags {
     /// distinct lines), with where it looked and what it ruled out. The puzzle as given counts the
     /// player's entries as givens: enter the value and ask again. Exit status 1 when no rule makes
     /// progress (then only search does) or the grid has no solution. The games: sudoku,
-    /// futoshiki, binairo and towers.
+    /// futoshiki, binairo, towers and keen.
     #[arg(help_heading = "Solving by hand", long, conflicts_with_all = ["generate", "grade", "explain"])]
     pub(in crate::args) hint: bool,
 
@@ -87,7 +88,8 @@ pub struct MakeFlags {
     ///
     /// Print every step of deduction from the puzzle as given, one a line, each the simplest
     /// rule that makes progress, until the grid is solved or no rule applies (then a last
-    /// line says so, and the exit status is 1). The games: sudoku, futoshiki, binairo and towers.
+    /// line says so, and the exit status is 1). The games: sudoku, futoshiki, binairo, towers
+    /// and keen.
     #[arg(help_heading = "Solving by hand", long, conflicts_with_all = ["generate", "grade"])]
     pub(in crate::args) explain: bool,
 

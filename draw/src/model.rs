@@ -16,7 +16,7 @@
 //! first; `bars`: the pairs a bar joins). A binairo adds `distinct` (no two equal lines). A
 //! towers grid adds `clues`: `top`, `bottom` (by column), `left` and `right` (by row), each a
 //! count of towers seen or `null`. A keen grid adds `cages` (each cell's cage, from 0) and
-//! `clues` (each cage's clue, `6+` or `2/`, in its first cell, `""` elsewhere).
+//! `cage_clues` (each cage's clue, `6+` or `2/`, in its first cell, `""` elsewhere).
 
 use reductions::futoshiki::Relation;
 use reductions::grid::Cell;
@@ -183,7 +183,7 @@ pub fn model(drawing: &Drawing) -> Value {
                 let first = cage.cells()[0];
                 clues[first / n][first % n] = cage.clue();
             }
-            extend(&mut model, json!({ "cages": cages, "clues": clues }));
+            extend(&mut model, json!({ "cages": cages, "cage_clues": clues }));
             model
         }
         Drawing::Queens(board) => {

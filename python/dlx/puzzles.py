@@ -55,7 +55,7 @@ class Board:
     """A puzzle's board, as given or solved.
 
     `rows`: the cells, row by row: digits as ints and blanks as `None` (sudoku, latin,
-    binairo, futoshiki), `True` where a queen stands (queens), the arrow (arrows), the piece's
+    binairo, futoshiki, towers, keen), `True` where a queen stands (queens), the arrow (arrows), the piece's
     letter or tile number (calendar, pack, tromino, tile; `"#"` or `0` off the board, `"."`
     uncovered). `given`: which cells the puzzle gave, where it has givens. `regions`: a jigsaw
     sudoku's region of each cell (numbered from 0). `diagonals`: a sudoku-X. `cages` and `sums`: a killer
@@ -64,7 +64,8 @@ class Board:
     mode, whose bars join pairs of cells (from 0) that hold consecutive digits. `less`: futoshiki's inequalities,
     as pairs of (row, column) cells from 0, the smaller first. `clues`: a towers grid's counts
     of towers seen, `top`, `bottom` (by column), `left` and `right` (by row), `None` where
-    there is none. `str()` is the text that the
+    there is none. `cages` and `cage_clues`: a keen grid's cage of each cell (numbered from 0)
+    and each cage's clue (`"6+"`, `"2/"`) in its first cell, `""` elsewhere. `str()` is the text that the
     `dlx` command prints; `drawing` is the board as the library draws it for every front end,
     whose `svg()` is the picture of `dlx ... --format svg` and which Jupyter shows
     (`_repr_svg_`).
@@ -91,6 +92,7 @@ class Board:
         self.less = [(tuple(a), tuple(b)) for a, b in model.get("less", [])]
         self.bars = [(tuple(a), tuple(b)) for a, b in model.get("bars", [])]
         self.clues: Optional[dict[str, list[Optional[int]]]] = model.get("clues")
+        self.cage_clues: Optional[list[list[str]]] = model.get("cage_clues")
 
     def __str__(self) -> str:
         return self.text
@@ -182,7 +184,7 @@ class Puzzle:
 
     def grade(self) -> str:
         """The easiest rung of the puzzle's ladder that solves it (the games:
-        sudoku, futoshiki, binairo, towers): `NAME (needs search: N nodes)` at the top, `several solutions`, or
+        sudoku, futoshiki, binairo, towers, keen): `NAME (needs search: N nodes)` at the top, `several solutions`, or
         `no solution`."""
         return _dlx.grade_puzzle(self.kind, self.text)
 

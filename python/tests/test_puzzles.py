@@ -368,6 +368,7 @@ def test_every_puzzle_draws_as_the_command_line_draws_it(tmp_path):
         (puzzles.sudoku(jigsaw), ["sudoku", written("jigsaw", jigsaw)]),
         (puzzles.sudoku(killer), ["sudoku", written("killer", killer)]),
         (puzzles.towers(TOWERS), ["towers", TOWERS]),
+        (puzzles.keen(KEEN), ["keen", KEEN]),
         (puzzles.arrows(4), ["arrows", "--size", "4"]),
         (puzzles.queens(6), ["queens", "6"]),
     ]
@@ -418,6 +419,23 @@ def test_towers_come_from_the_registry_alone():
     made = puzzles.towers.generate(5, difficulty="hard", seed=3)
     assert made.grade() == "hard"
     assert dlx.solve_puzzle("towers", made.text, "count")["solutions"] == 1
+
+
+KEEN = "4:_a_5a6_aa,s1a9d2d2s1m36m4"
+
+
+def test_keen_comes_from_the_registry_alone():
+    # Keen has no line in this package either: its cages and their clues come in the model.
+    grid = puzzles.keen(KEEN)
+    solved = grid.solve()
+    assert solved.rows == [[4, 3, 2, 1], [3, 1, 4, 2], [1, 2, 3, 4], [2, 4, 1, 3]]
+    assert solved.cages[0] == [0, 1, 1, 2]
+    assert solved.cage_clues[0] == ["1-", "9+", "", "2/"]
+    assert solved.drawing.game_id() == KEEN
+    assert grid.grade() == "easy"
+    made = puzzles.keen.generate(6, difficulty="hard", seed=3)
+    assert made.grade() == "hard"
+    assert dlx.solve_puzzle("keen", made.text, "count")["solutions"] == 1
 
 
 def test_every_puzzle_of_the_library_is_a_kind_of_its_name():
