@@ -523,6 +523,28 @@ fn the_page_works_in_a_real_browser() {
     driver.click("#towers-reveal");
     driver.wait_text("#towers-verdict", "Solved!");
 
+    // A Keen puzzle of Tatham's pasted: walls between its 7 cages, each clue in the corner of
+    // its cage's first cell, and played to the end.
+    driver.click("nav a[href='#keen']");
+    driver.click("#keen summary");
+    driver.type_into("#keen-text", "4:_a_5a6_aa,s1a9d2d2s1m36m4");
+    driver.click("#keen-solve");
+    driver.wait_text("#keen-status", "exactly one solution");
+    let clues = driver.script(
+        "return [...document.querySelectorAll('#keen-board .sum')].map(c => c.textContent).join(' ');",
+    );
+    assert_eq!(
+        clues.as_str(),
+        Some("1\u{2212} 9+ 2\u{f7} 2\u{f7} 1\u{2212} 36\u{d7} 4\u{d7}")
+    );
+    let walls = driver.script(
+        "return ['right', 'bottom'].map(side => document.querySelectorAll(`#keen-board .box-${side}`).length).join(' ');",
+    );
+    // The cages abbc/adbc/edff/eggf: 9 walls between cells side by side, 6 between rows.
+    assert_eq!(walls.as_str(), Some("9 6"));
+    driver.click("#keen-reveal");
+    driver.wait_text("#keen-verdict", "Solved!");
+
     // A shared link opens the puzzle: `#sudoku=GAME-ID`, as the page's own link gives it.
     let share = driver.script("return document.querySelector('#sudoku-share').href;");
     let share = share.as_str().unwrap_or_default().to_owned();
