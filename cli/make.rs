@@ -73,6 +73,9 @@ pub fn hints_json(
             serde_json::json!({
                 "rule": step.rule.name(),
                 "house": step.house.map(|house| house.to_string()),
+                "houses": step.houses.iter().map(|house| house.to_string()).collect::<Vec<_>>(),
+                "cells": step.cells.iter().map(|&(row, column)| serde_json::json!({"row": row, "column": column})).collect::<Vec<_>>(),
+                "values": step.values,
                 "placed": step.placed.iter().map(mark).collect::<Vec<_>>(),
                 "removed": step.removed.iter().map(mark).collect::<Vec<_>>(),
                 "text": step.to_string(),

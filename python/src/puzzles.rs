@@ -299,6 +299,16 @@ pub(crate) fn explain_puzzle<'py>(
     for step in &explanation.steps {
         let entry = PyDict::new(py);
         entry.set_item("rule", step.rule.name())?;
+        entry.set_item("house", step.house.map(|house| house.to_string()))?;
+        entry.set_item(
+            "houses",
+            step.houses
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>(),
+        )?;
+        entry.set_item("cells", step.cells.clone())?;
+        entry.set_item("values", step.values.clone())?;
         entry.set_item("placed", marks(&step.placed))?;
         entry.set_item("removed", marks(&step.removed))?;
         entry.set_item("text", step.to_string())?;

@@ -22,7 +22,7 @@
 
 use std::fmt;
 
-use crate::logic::{Grid, Houses, OwnRule, Rules, Step, RULES};
+use crate::logic::{Grid, Houses, OwnRule, Rules, Step, Why, RULES};
 
 /// The rule a hint applies, cheapest first (the grid puzzles of houses, then binairo's).
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -159,8 +159,18 @@ impl fmt::Display for Mark {
 pub struct Hint {
     /// The rule applied.
     pub rule: Rule,
-    /// The house a single was found in (none for the other rules, whose cells say where).
+    /// The house a single or a subset was found in.
     pub house: Option<House>,
+    /// Where a pattern was found, besides `house`: the houses of an intersection (the one
+    /// whose value lies only where it crosses the other, then the other), of a fish (its
+    /// base lines, then its cover lines); else empty.
+    pub houses: Vec<House>,
+    /// The cells of the pattern, as (row, column) from 1: a subset's cells, a chain's from
+    /// one end to the other; else empty.
+    pub cells: Vec<(usize, usize)>,
+    /// The values of the pattern: a subset's, the value of an intersection, a fish or a
+    /// chain; else empty.
+    pub values: Vec<usize>,
     /// The values placed.
     pub placed: Vec<Mark>,
     /// The candidates ruled out (besides those that a placed value rules out of its row,
@@ -229,8 +239,85 @@ impl fmt::Display for Hint {
                         .iter()
                         .map(|mark| format!("r{}c{} is {}", mark.row, mark.column, mark.value)),
                 );
-                write!(f, "{}: {}", self.rule.name(), parts.join("; "))
+                match self.why() {
+                    Some(why) => write!(f, "{}: {why}, so {}", self.rule.name(), parts.join("; ")),
+                    None => write!(f, "{}: {}", self.rule.name(), parts.join("; ")),
+                }
             }
+        }
+    }
+}
+
+impl Hint {
+    /// The pattern in words, where the rule found one: `r1c2, r1c5 of row 1 hold only 3 and 7`.
+    fn why(&self) -> Option<String> {
+        let cells = self
+            .cells
+            .iter()
+            .map(|(r, c)| format!("r{r}c{c}"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let values = |values: &[usize]| -> String {
+            let words: Vec<String> = values.iter().map(usize::to_string).collect();
+            match words.split_last() {
+                Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+                _ => words.concat(),
+            }
+        };
+        let houses = |houses: &[House]| -> String {
+            // "rows 2, 7", "columns 3, 8"
+            let kind = |house: &House| match house {
+                House::Row(_) => "rows",
+                House::Column(_) => "columns",
+                House::Box(_) => "boxes",
+                House::Diagonal(_) => "diagonals",
+            };
+            let numbers: Vec<String> = houses
+                .iter()
+                .map(|house| match house {
+                    House::Row(n) | House::Column(n) | House::Box(n) | House::Diagonal(n) => {
+                        n.to_string()
+                    }
+                })
+                .collect();
+            format!("{} {}", houses.first().map_or("", kind), numbers.join(", "))
+        };
+        let value = values(&self.values);
+        match self.rule {
+            Rule::Subset => {
+                let house = self.house?;
+                let hidden = self
+                    .removed
+                    .iter()
+                    .all(|m| self.cells.contains(&(m.row, m.column)));
+                Some(if hidden {
+                    format!("{value} fit only {cells} of {house}")
+                } else {
+                    format!("{cells} of {house} hold only {value}")
+                })
+            }
+            Rule::Intersection => match self.houses[..] {
+                [from, to] => Some(format!("{value} in {from} lies only where it crosses {to}")),
+                _ => None,
+            },
+            Rule::Fish => {
+                let k = self.houses.len() / 2;
+                (k > 0).then(|| {
+                    format!(
+                        "{value} in {} lies only in {}",
+                        houses(&self.houses[..k]),
+                        houses(&self.houses[k..])
+                    )
+                })
+            }
+            Rule::Chain => {
+                let ((r1, c1), (r2, c2)) = (*self.cells.first()?, *self.cells.last()?);
+                Some(format!(
+                    "r{r1}c{c1} or r{r2}c{c2} holds {value} (the chain {cells}, of cells with \
+                     two values each)"
+                ))
+            }
+            _ => None,
         }
     }
 }
@@ -426,6 +513,9 @@ fn next(
                     return Ok(Hint {
                         rule: Rule::HiddenSingle,
                         house: Some(house(houses, h)),
+                        houses: Vec::new(),
+                        cells: Vec::new(),
+                        values: Vec::new(),
                         placed: vec![mark(houses, cell, bit)],
                         removed: Vec::new(),
                     });
@@ -445,6 +535,9 @@ fn next(
             return Ok(Hint {
                 rule: Rule::NakedSingle,
                 house: None,
+                houses: Vec::new(),
+                cells: Vec::new(),
+                values: Vec::new(),
                 placed: vec![mark(houses, cell, bit)],
                 removed: Vec::new(),
             });
@@ -476,10 +569,63 @@ fn next(
                 gone &= gone - 1;
             }
         }
+        let side = houses.side.max(1);
+        let at = |cell: usize| (cell / side + 1, cell % side + 1);
+        let value = |bits: u64| -> Vec<usize> {
+            (0..64)
+                .filter(|v| bits >> v & 1 == 1)
+                .map(|v| v as usize + 1)
+                .collect()
+        };
+        let (mut within, mut across, mut cells, mut values) =
+            (None, Vec::new(), Vec::new(), Vec::new());
+        match trial.why.take() {
+            Some(Why::Subset {
+                house: h,
+                cells: pattern,
+                values: bits,
+                ..
+            }) if rule == Rule::Subset => {
+                within = Some(house(houses, h));
+                cells = pattern.into_iter().map(at).collect();
+                values = value(bits);
+            }
+            Some(Why::Intersection {
+                from,
+                to,
+                value: bit,
+            }) if rule == Rule::Intersection => {
+                across = vec![house(houses, from), house(houses, to)];
+                values = value(bit);
+            }
+            Some(Why::Fish {
+                value: bit,
+                base,
+                cover,
+            }) if rule == Rule::Fish => {
+                across = base
+                    .into_iter()
+                    .chain(cover)
+                    .map(|h| house(houses, h))
+                    .collect();
+                values = value(bit);
+            }
+            Some(Why::Chain {
+                cells: path,
+                value: bit,
+            }) if rule == Rule::Chain => {
+                cells = path.into_iter().map(at).collect();
+                values = value(bit);
+            }
+            _ => {}
+        }
         *grid = trial;
         return Ok(Hint {
             rule,
-            house: None,
+            house: within,
+            houses: across,
+            cells,
+            values,
             placed,
             removed,
         });

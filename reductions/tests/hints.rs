@@ -3,22 +3,25 @@
 //! and a player who enters each hint's value and asks again reaches the solution.
 
 use reductions::generate::Rng;
-use reductions::hint::{End, Hint};
+use reductions::hint::{End, Hint, House, Rule};
 use reductions::{binairo, futoshiki, sudoku};
 
 /// Checks each step against `solution(row, column)` (rows and columns from 1).
-fn check(steps: &[Hint], solution: &dyn Fn(usize, usize) -> usize, what: &str) {
+/// The solution's value at a row and column from 1 (`None` off the grid).
+type Solution<'a> = &'a dyn Fn(usize, usize) -> Option<usize>;
+
+fn check(steps: &[Hint], solution: Solution, what: &str) {
     for step in steps {
         for mark in &step.placed {
             assert_eq!(
-                mark.value,
+                Some(mark.value),
                 solution(mark.row, mark.column),
                 "{what}: {step} places a value that is not the solution's"
             );
         }
         for mark in &step.removed {
             assert_ne!(
-                mark.value,
+                Some(mark.value),
                 solution(mark.row, mark.column),
                 "{what}: {step} rules out the solution's value"
             );
@@ -27,6 +30,73 @@ fn check(steps: &[Hint], solution: &dyn Fn(usize, usize) -> usize, what: &str) {
             !step.placed.is_empty() || !step.removed.is_empty(),
             "{what}: {step} does nothing"
         );
+        pattern_holds(step, solution, what);
+    }
+}
+
+/// Where a step says it looked holds in the solution: a subset's cells hold its values, one
+/// each, in its house; a fish's value stands in its cover lines in each base line; one end of
+/// a chain holds its value.
+fn pattern_holds(step: &Hint, solution: Solution, what: &str) {
+    match step.rule {
+        Rule::Subset => {
+            let house = step
+                .house
+                .unwrap_or_else(|| panic!("{what}: {step} names no house"));
+            let mut held: Vec<usize> = step
+                .cells
+                .iter()
+                .map(|&(r, c)| solution(r, c).unwrap())
+                .collect();
+            held.sort_unstable();
+            assert_eq!(held, step.values, "{what}: {step}");
+            assert!(step.cells.len() >= 2, "{what}: {step}");
+            for &(r, c) in &step.cells {
+                match house {
+                    House::Row(n) => assert_eq!(r, n, "{what}: {step}"),
+                    House::Column(n) => assert_eq!(c, n, "{what}: {step}"),
+                    _ => {}
+                }
+            }
+            assert!(
+                step.to_string().contains(&house.to_string()),
+                "{what}: {step}"
+            );
+        }
+        Rule::Fish => {
+            let k = step.houses.len() / 2;
+            assert!(k >= 2 && step.values.len() == 1, "{what}: {step}");
+            let value = step.values[0];
+            let (base, cover) = step.houses.split_at(k);
+            for line in base {
+                // The cell of the line that holds the value, counted along the line.
+                let at = |n: usize, across: bool| {
+                    (1..)
+                        .map(|k| if across { (n, k) } else { (k, n) })
+                        .map(|(r, c)| solution(r, c))
+                        .take_while(Option::is_some)
+                        .position(|held| held == Some(value))
+                        .map(|k| k + 1)
+                };
+                let place = match *line {
+                    House::Row(n) => at(n, true).map(House::Column),
+                    House::Column(n) => at(n, false).map(House::Row),
+                    _ => None,
+                };
+                let place = place.unwrap_or_else(|| panic!("{what}: {step}"));
+                assert!(cover.contains(&place), "{what}: {step}");
+            }
+        }
+        Rule::Chain => {
+            let (&first, &last) = (step.cells.first().unwrap(), step.cells.last().unwrap());
+            let value = step.values[0];
+            assert!(
+                solution(first.0, first.1) == Some(value)
+                    || solution(last.0, last.1) == Some(value),
+                "{what}: {step}"
+            );
+        }
+        _ => {}
     }
 }
 
@@ -37,7 +107,7 @@ fn sudoku_hints_lead_to_the_solution() {
         for seed in 1..=3 {
             let made = sudoku::generate(3, difficulty, &mut Rng::new(seed)).unwrap();
             let what = format!("{difficulty:?} seed {seed}");
-            let solution = |r: usize, c: usize| made.solution.digit(r - 1, c - 1).unwrap();
+            let solution = |r: usize, c: usize| made.solution.digit(r - 1, c - 1);
             let explanation = sudoku::explain(&made.puzzle);
             assert_eq!(explanation.end, End::Solved, "{what}");
             check(&explanation.steps, &solution, &what);
@@ -80,7 +150,7 @@ fn killer_sudoku_hints_lead_to_the_solution() {
                 .unwrap()
                 .unwrap();
             let what = format!("{size} {difficulty:?}");
-            let solution = |r: usize, c: usize| made.solution.digit(r - 1, c - 1).unwrap();
+            let solution = |r: usize, c: usize| made.solution.digit(r - 1, c - 1);
             let explanation = sudoku::explain(&made.puzzle);
             assert_eq!(explanation.end, End::Solved, "{what}");
             check(&explanation.steps, &solution, &what);
@@ -99,7 +169,7 @@ fn adjacent_futoshiki_hints_lead_to_the_solution() {
                 .unwrap()
                 .unwrap();
             let what = format!("{n}a {difficulty:?}");
-            let solution = |r: usize, c: usize| made.solution.digit(r - 1, c - 1).unwrap();
+            let solution = |r: usize, c: usize| made.solution.digit(r - 1, c - 1);
             let explanation = futoshiki::explain(&made.puzzle);
             assert_eq!(explanation.end, End::Solved, "{what}");
             check(&explanation.steps, &solution, &what);
@@ -118,9 +188,7 @@ fn binairo_hints_lead_to_the_solution() {
             let made =
                 binairo::generate(rows, cols, true, difficulty, &mut Rng::new(seed)).unwrap();
             let what = format!("{difficulty:?} {rows}x{cols}");
-            let solution = |r: usize, c: usize| {
-                usize::from(made.solution.digit(r - 1, c - 1).expect("a full grid"))
-            };
+            let solution = |r: usize, c: usize| made.solution.digit(r - 1, c - 1).map(usize::from);
             let explanation = binairo::explain(&made.puzzle);
             assert_eq!(explanation.end, End::Solved, "{what}");
             check(&explanation.steps, &solution, &what);
@@ -135,7 +203,11 @@ fn binairo_hints_lead_to_the_solution() {
             let mut grid = made.puzzle.clone();
             while let Some(step) = explain_next(&grid) {
                 let placed = step.placed[0];
-                assert_eq!(placed.value, solution(placed.row, placed.column), "{what}");
+                assert_eq!(
+                    Some(placed.value),
+                    solution(placed.row, placed.column),
+                    "{what}"
+                );
                 assert_eq!(grid.digit(placed.row - 1, placed.column - 1), None);
                 grid.set_digit(placed.row - 1, placed.column - 1, Some(placed.value as u8));
             }
@@ -148,6 +220,57 @@ fn binairo_hints_lead_to_the_solution() {
     }
 }
 
+/// Subsets, fish and chains each name where they looked, and it holds in the solution: on
+/// Tatham's extreme sudoku and futoshiki of the corpus, which need them.
+#[test]
+fn patterns_name_their_cells_and_houses() {
+    use reductions::Reduction;
+    let corpus = |name: &str| {
+        std::fs::read_to_string(
+            std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+                .join("tests/fixtures/tatham")
+                .join(name),
+        )
+        .unwrap()
+    };
+    // Solo writes its solutions with commas between the digits, Unequal without.
+    let digits_of = |text: &str| -> Vec<usize> {
+        if text.contains(',') {
+            text.split(',').filter_map(|d| d.parse().ok()).collect()
+        } else {
+            text.bytes().map(|b| usize::from(b - b'0')).collect()
+        }
+    };
+    let mut seen = std::collections::BTreeSet::new();
+    for line in corpus("solo.tsv")
+        .lines()
+        .filter(|l| l.starts_with("3x3de\t"))
+    {
+        let fields: Vec<&str> = line.split('\t').collect();
+        let grid = sudoku::Sudoku::default().parse(fields[1]).unwrap();
+        let digits = digits_of(fields[2]);
+        let solution = |r: usize, c: usize| (r <= 9 && c <= 9).then(|| digits[(r - 1) * 9 + c - 1]);
+        let steps = sudoku::explain(&grid).steps;
+        check(&steps, &solution, fields[1]);
+        seen.extend(steps.iter().map(|step| step.rule));
+    }
+    for line in corpus("unequal.tsv")
+        .lines()
+        .filter(|l| l.starts_with("7dx\t"))
+    {
+        let fields: Vec<&str> = line.split('\t').collect();
+        let grid = futoshiki::Futoshiki.parse(fields[1]).unwrap();
+        let digits = digits_of(fields[2]);
+        let solution = |r: usize, c: usize| (r <= 7 && c <= 7).then(|| digits[(r - 1) * 7 + c - 1]);
+        let steps = futoshiki::explain(&grid).steps;
+        check(&steps, &solution, fields[1]);
+        seen.extend(steps.iter().map(|step| step.rule));
+    }
+    for rule in [Rule::Subset, Rule::Fish, Rule::Chain] {
+        assert!(seen.contains(&rule), "{rule:?} not seen");
+    }
+}
+
 #[test]
 fn futoshiki_hints_lead_to_the_solution() {
     use futoshiki::Difficulty::*;
@@ -155,7 +278,7 @@ fn futoshiki_hints_lead_to_the_solution() {
         for (n, seed) in [(5, 1), (6, 2), (7, 3)] {
             let made = futoshiki::generate(n, difficulty, &mut Rng::new(seed)).unwrap();
             let what = format!("{difficulty:?} {n}x{n} seed {seed}");
-            let solution = |r: usize, c: usize| made.solution.digit(r - 1, c - 1).unwrap();
+            let solution = |r: usize, c: usize| made.solution.digit(r - 1, c - 1);
             let explanation = futoshiki::explain(&made.puzzle);
             assert_eq!(explanation.end, End::Solved, "{what}");
             check(&explanation.steps, &solution, &what);

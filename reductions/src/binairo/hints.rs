@@ -96,6 +96,9 @@ fn walk(grid: &Grid) -> Explanation {
             steps.push(Hint {
                 rule: name,
                 house: Some(house),
+                houses: Vec::new(),
+                cells: Vec::new(),
+                values: Vec::new(),
                 placed: vec![Mark {
                     row: cell / grid.cols + 1,
                     column: cell % grid.cols + 1,

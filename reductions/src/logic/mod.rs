@@ -75,6 +75,34 @@ pub(crate) struct Grid {
     /// out), once its rules have run: carried with the grid, so that a search's branches
     /// each keep their own.
     pub cages: Option<Vec<Cage>>,
+    /// Where the last rule that changed something looked (set by intersections, subsets,
+    /// fish and chains), for the hints to say.
+    pub why: Option<Why>,
+}
+
+/// Where a rule looked: the pattern whose logic removed candidates. Houses are indices of
+/// [`Houses::houses`], cells row-major, values candidate bits.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Why {
+    /// `value` in house `from` lies only where it crosses house `to`.
+    Intersection { from: usize, to: usize, value: u64 },
+    /// `cells` of `house` hold only `values` (naked), or `values` fit only `cells` of it
+    /// (hidden).
+    Subset {
+        house: usize,
+        cells: Vec<usize>,
+        values: u64,
+        hidden: bool,
+    },
+    /// `value` in the `base` lines lies only in the `cover` lines.
+    Fish {
+        value: u64,
+        base: Vec<usize>,
+        cover: Vec<usize>,
+    },
+    /// A path of cells with two candidates each, from one end to the other, one of whose
+    /// ends holds `value`.
+    Chain { cells: Vec<usize>, value: u64 },
 }
 
 impl Grid {
@@ -86,6 +114,7 @@ impl Grid {
             candidates: vec![houses.all(); givens.len()],
             placed: vec![false; givens.len()],
             cages: None,
+            why: None,
         };
         for (cell, &given) in givens.iter().enumerate() {
             if given > 0 && grid.place(houses, cell, 1 << (given - 1)) == Step::Contradiction {
@@ -249,10 +278,15 @@ fn intersections(houses: &Houses, grid: &mut Grid, rules: Rules, _: OwnRule) -> 
                         changed = true;
                     }
                 }
+                if changed {
+                    grid.why = Some(Why::Intersection {
+                        from,
+                        to,
+                        value: bit,
+                    });
+                    return Step::Changed;
+                }
             }
-        }
-        if changed {
-            return Step::Changed;
         }
     }
     Step::Nothing
@@ -265,7 +299,7 @@ fn subsets(houses: &Houses, grid: &mut Grid, rules: Rules, _: OwnRule) -> Step {
     if !rules.subsets {
         return Step::Nothing;
     }
-    for house in &houses.houses {
+    for (h, house) in houses.houses.iter().enumerate() {
         let open: Vec<usize> = house.iter().copied().filter(|&c| !grid.placed[c]).collect();
         if open.len() < 3 {
             continue;
@@ -281,6 +315,12 @@ fn subsets(houses: &Houses, grid: &mut Grid, rules: Rules, _: OwnRule) -> Step {
                 }
             }
             if changed {
+                grid.why = Some(Why::Subset {
+                    house: h,
+                    cells,
+                    values,
+                    hidden: false,
+                });
                 return Step::Changed;
             }
         }
@@ -308,6 +348,16 @@ fn subsets(houses: &Houses, grid: &mut Grid, rules: Rules, _: OwnRule) -> Step {
                 }
             }
             if changed {
+                let cells = (0..open.len())
+                    .filter(|k| at & (1 << k) != 0)
+                    .map(|k| open[k])
+                    .collect();
+                grid.why = Some(Why::Subset {
+                    house: h,
+                    cells,
+                    values,
+                    hidden: true,
+                });
                 return Step::Changed;
             }
         }
@@ -417,6 +467,16 @@ fn fish(houses: &Houses, grid: &mut Grid, rules: Rules, _: OwnRule) -> Step {
                         grid.candidates[cell(line, k, across)] &= !bit;
                     }
                 }
+                // Rows are houses 0, 2, 4..., columns 1, 3, 5... (`Houses::square`).
+                let (base, cover) = if across { (0, 1) } else { (1, 0) };
+                grid.why = Some(Why::Fish {
+                    value: bit,
+                    base: lines.iter().map(|&line| 2 * line + base).collect(),
+                    cover: (0..side)
+                        .filter(|&k| covers & (1 << k) != 0)
+                        .map(|k| 2 * k + cover)
+                        .collect(),
+                });
                 return Step::Changed;
             }
         }
@@ -480,6 +540,8 @@ fn forcing(houses: &Houses, grid: &mut Grid, rules: Rules, _: OwnRule) -> Step {
         let both = grid.candidates[start];
         for n in [both & both.wrapping_neg(), both & (both - 1)] {
             let mut seen = vec![false; cells];
+            // The cell each cell of the path was reached from.
+            let mut from = vec![usize::MAX; cells];
             seen[start] = true;
             let mut queue = std::collections::VecDeque::from([(start, both ^ n)]);
             while let Some((cell, value)) = queue.pop_front() {
@@ -489,6 +551,7 @@ fn forcing(houses: &Houses, grid: &mut Grid, rules: Rules, _: OwnRule) -> Step {
                             continue;
                         }
                         seen[next] = true;
+                        from[next] = cell;
                         let forced = grid.candidates[next] ^ value;
                         if forced == n {
                             let mut changed = false;
@@ -504,6 +567,18 @@ fn forcing(houses: &Houses, grid: &mut Grid, rules: Rules, _: OwnRule) -> Step {
                                 }
                             }
                             if changed {
+                                let mut path = vec![next];
+                                while let Some(&back) = path.last().map(|&c| &from[c]) {
+                                    if back == usize::MAX {
+                                        break;
+                                    }
+                                    path.push(back);
+                                }
+                                path.reverse();
+                                grid.why = Some(Why::Chain {
+                                    cells: path,
+                                    value: n,
+                                });
                                 return Step::Changed;
                             }
                         }
