@@ -542,6 +542,9 @@ fn the_page_works_in_a_real_browser() {
     );
     // The cages abbc/adbc/edff/eggf: 9 walls between cells side by side, 6 between rows.
     assert_eq!(walls.as_str(), Some("9 6"));
+    // The Size box follows the puzzle opened (it offers 6 first).
+    let size = driver.script("return document.querySelector('#keen-size').value;");
+    assert_eq!(size.as_str(), Some("4"));
     driver.click("#keen-reveal");
     driver.wait_text("#keen-verdict", "Solved!");
 

@@ -25,7 +25,7 @@ const MAX_TRIES: usize = 20_000;
 /// A new Keen puzzle of side `n` (3 to [`MAX_GENERATED_SIZE`]) with exactly one solution,
 /// at `difficulty`; `None` for a side out of range. Side 3 has no puzzle above the normal
 /// level (Tatham's exception), and is made at normal. Should no square of
-/// [`MAX_TRIES`](self) make one at the level asked, the first puzzle with one solution is
+/// 20,000 make one at the level asked, the first puzzle with one solution is
 /// given, [`Generated::reached`] false. [`OutOfTime`] once `deadline` has passed.
 ///
 /// ```
