@@ -25,10 +25,12 @@
 mod cages;
 mod houses;
 mod pairs;
+mod why;
 
 pub(crate) use cages::Cage;
 pub(crate) use houses::Houses;
 pub(crate) use pairs::Pair;
+pub(crate) use why::Why;
 
 /// Which rules a grade allows.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq)]
@@ -78,31 +80,6 @@ pub(crate) struct Grid {
     /// Where the last rule that changed something looked (set by intersections, subsets,
     /// fish and chains), for the hints to say.
     pub why: Option<Why>,
-}
-
-/// Where a rule looked: the pattern whose logic removed candidates. Houses are indices of
-/// [`Houses::houses`], cells row-major, values candidate bits.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) enum Why {
-    /// `value` in house `from` lies only where it crosses house `to`.
-    Intersection { from: usize, to: usize, value: u64 },
-    /// `cells` of `house` hold only `values` (naked), or `values` fit only `cells` of it
-    /// (hidden).
-    Subset {
-        house: usize,
-        cells: Vec<usize>,
-        values: u64,
-        hidden: bool,
-    },
-    /// `value` in the `base` lines lies only in the `cover` lines.
-    Fish {
-        value: u64,
-        base: Vec<usize>,
-        cover: Vec<usize>,
-    },
-    /// A path of cells with two candidates each, from one end to the other, one of whose
-    /// ends holds `value`.
-    Chain { cells: Vec<usize>, value: u64 },
 }
 
 impl Grid {
