@@ -386,9 +386,9 @@ impl fmt::Display for End {
 /// rules are stuck has a solution: a grid of a few hundred cells takes a few hundred nodes
 /// either way; past these, the grid is taken as solvable (a hint is still sound then: every
 /// step holds in every solution).
-pub(crate) const SOLVABLE_NODES: u64 = 200_000;
+const SOLVABLE_NODES: u64 = 200_000;
 /// The time of that search (see [`SOLVABLE_NODES`]).
-pub(crate) const SOLVABLE_TIME: std::time::Duration = std::time::Duration::from_secs(2);
+const SOLVABLE_TIME: std::time::Duration = std::time::Duration::from_secs(2);
 
 /// Every step from a grid as given, and where they ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -416,14 +416,18 @@ impl Explanation {
     }
 }
 
-/// `explanation`, whose end is [`End::NoSolution`] instead of [`End::Stuck`] when
-/// `solvable` (the engine's search, within [`SOLVABLE_NODES`] and [`SOLVABLE_TIME`]) finds
-/// that the grid has no solution.
-pub(crate) fn settled(
+/// `explanation` of `puzzle`, whose end is [`End::NoSolution`] instead of [`End::Stuck`]
+/// when the engine's search (within [`SOLVABLE_NODES`] and [`SOLVABLE_TIME`], with the
+/// puzzle's own reasoning) finds that the grid has no solution.
+pub(crate) fn settled<R: crate::Reduction>(
     mut explanation: Explanation,
-    solvable: impl FnOnce() -> Option<bool>,
+    reduction: &R,
+    puzzle: &R::Puzzle,
 ) -> Explanation {
-    if explanation.end == End::Stuck && solvable() == Some(false) {
+    if explanation.end == End::Stuck
+        && crate::generate::solvable(reduction, puzzle, SOLVABLE_NODES, SOLVABLE_TIME)
+            == Some(false)
+    {
         explanation.end = End::NoSolution;
     }
     explanation

@@ -32,14 +32,7 @@ const NAMES: [Rule; 6] = [
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn explain(grid: &Grid) -> Explanation {
-    crate::hint::settled(walk(grid), || {
-        crate::generate::solvable(
-            &super::Binairo::default(),
-            grid,
-            crate::hint::SOLVABLE_NODES,
-            crate::hint::SOLVABLE_TIME,
-        )
-    })
+    crate::hint::settled(walk(grid), &super::Binairo::default(), grid)
 }
 
 /// The next digit a player can place, with the step that places it, or where the path ends

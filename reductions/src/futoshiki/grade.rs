@@ -221,14 +221,7 @@ pub fn explain(grid: &Grid) -> crate::hint::Explanation {
     let grader = Grader::new(grid.size());
     let (givens, pairs) = Grader::clues(grid);
     let rules = Difficulty::Extreme.rules().unwrap_or_default();
-    crate::hint::settled(grader.0.explain(&givens, &pairs, rules), || {
-        crate::generate::solvable(
-            &Futoshiki,
-            grid,
-            crate::hint::SOLVABLE_NODES,
-            crate::hint::SOLVABLE_TIME,
-        )
-    })
+    crate::hint::settled(grader.0.explain(&givens, &pairs, rules), &Futoshiki, grid)
 }
 
 /// The next value a player can place, with the steps of [`explain`] that lead to it (the

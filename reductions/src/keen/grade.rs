@@ -225,14 +225,7 @@ pub fn explain(grid: &Grid) -> crate::hint::Explanation {
     let explanation = grader.run(grid, Difficulty::Extreme, |houses, cells, own| {
         crate::hint::walk(houses, cells, rules, own, crate::hint::Rule::Arithmetic)
     });
-    crate::hint::settled(explanation, || {
-        crate::generate::solvable(
-            &Keen,
-            grid,
-            crate::hint::SOLVABLE_NODES,
-            crate::hint::SOLVABLE_TIME,
-        )
-    })
+    crate::hint::settled(explanation, &Keen, grid)
 }
 
 /// The next value a player can place, with the steps of [`explain`] that lead to it.

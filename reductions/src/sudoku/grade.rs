@@ -167,14 +167,11 @@ pub fn explain(grid: &Grid) -> crate::hint::Explanation {
     let grader = Grader::new(grid);
     let givens: Vec<usize> = grid.cells.iter().map(|&d| d as usize).collect();
     let rules = Difficulty::Extreme.rules().unwrap_or_default();
-    crate::hint::settled(grader.0.explain(&givens, &[], rules), || {
-        crate::generate::solvable(
-            &Sudoku::default(),
-            grid,
-            crate::hint::SOLVABLE_NODES,
-            crate::hint::SOLVABLE_TIME,
-        )
-    })
+    crate::hint::settled(
+        grader.0.explain(&givens, &[], rules),
+        &Sudoku::default(),
+        grid,
+    )
 }
 
 /// The next value a player can place, with the steps of [`explain`] that lead to it (the

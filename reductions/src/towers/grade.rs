@@ -346,14 +346,7 @@ pub fn explain(grid: &Grid) -> crate::hint::Explanation {
     let explanation = grader.run(grid, |houses, cells, own| {
         crate::hint::walk(houses, cells, rules, own, crate::hint::Rule::Clues)
     });
-    crate::hint::settled(explanation, || {
-        crate::generate::solvable(
-            &Towers,
-            grid,
-            crate::hint::SOLVABLE_NODES,
-            crate::hint::SOLVABLE_TIME,
-        )
-    })
+    crate::hint::settled(explanation, &Towers, grid)
 }
 
 /// The next value a player can place, with the steps of [`explain`] that lead to it.
