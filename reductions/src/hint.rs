@@ -297,7 +297,16 @@ impl Hint {
                 })
             }
             Rule::Intersection => match self.houses[..] {
-                [from, to] => Some(format!("{value} in {from} lies only where it crosses {to}")),
+                [from, to] => {
+                    let lie = if self.values.len() == 1 {
+                        "lies"
+                    } else {
+                        "lie"
+                    };
+                    Some(format!(
+                        "{value} in {from} {lie} only where it crosses {to}"
+                    ))
+                }
                 _ => None,
             },
             Rule::Fish => {
@@ -597,10 +606,10 @@ fn next(
             Some(Why::Intersection {
                 from,
                 to,
-                value: bit,
+                values: bits,
             }) if rule == Rule::Intersection => {
                 across = vec![house(houses, from), house(houses, to)];
-                values = value(bit);
+                values = value(bits);
             }
             Some(Why::Fish {
                 value: bit,

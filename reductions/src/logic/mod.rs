@@ -238,9 +238,10 @@ fn intersections(houses: &Houses, grid: &mut Grid, rules: Rules, _: OwnRule) -> 
     if !rules.intersections {
         return Step::Nothing;
     }
-    let mut changed = false;
     for (a, b, shared) in &houses.crossings {
         for (from, to) in [(*a, *b), (*b, *a)] {
+            // Every value of `from` that lies only in the crossing, in one step.
+            let mut removed = 0u64;
             for value in 0..houses.values {
                 let bit = 1u64 << value;
                 let open = |c: &&usize| !grid.placed[**c] && grid.candidates[**c] & bit != 0;
@@ -252,17 +253,17 @@ fn intersections(houses: &Houses, grid: &mut Grid, rules: Rules, _: OwnRule) -> 
                 for &cell in &houses.houses[to] {
                     if !shared.contains(&cell) && grid.candidates[cell] & bit != 0 {
                         grid.candidates[cell] &= !bit;
-                        changed = true;
+                        removed |= bit;
                     }
                 }
-                if changed {
-                    grid.why = Some(Why::Intersection {
-                        from,
-                        to,
-                        value: bit,
-                    });
-                    return Step::Changed;
-                }
+            }
+            if removed != 0 {
+                grid.why = Some(Why::Intersection {
+                    from,
+                    to,
+                    values: removed,
+                });
+                return Step::Changed;
             }
         }
     }
@@ -592,6 +593,8 @@ pub(crate) fn count_solutions(
         .filter(|&c| !grid.placed[c])
         .min_by_key(|&c| grid.candidates[c].count_ones())
         .expect("a stuck grid has an open cell");
+    // What the last rule found is for hints; the branches need not copy it.
+    grid.why = None;
     let mut found = 0;
     let mut rest = grid.candidates[cell];
     while rest != 0 && found < cap {

@@ -6,8 +6,8 @@
 /// [`Houses::houses`](super::Houses), cells row-major, values candidate bits.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Why {
-    /// `value` in house `from` lies only where it crosses house `to`.
-    Intersection { from: usize, to: usize, value: u64 },
+    /// Each of `values` in house `from` lies only where it crosses house `to`.
+    Intersection { from: usize, to: usize, values: u64 },
     /// `cells` of `house` hold only `values` (naked), or `values` fit only `cells` of it
     /// (hidden).
     Subset {
