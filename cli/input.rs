@@ -302,11 +302,22 @@ pub fn read_puzzle<T, E: std::fmt::Display>(
     parse: impl FnOnce(&str) -> Result<T, E>,
 ) -> Result<T> {
     if let Some(id) = path.and_then(game_id_argument) {
-        return parse(id).map_err(|err| anyhow::anyhow!("<game ID>:{err}"));
+        return parse(id).map_err(|err| anyhow::anyhow!(located("<game ID>", err)));
     }
     refuse_random_seed(path)?;
     let (name, text) = read_input(path)?;
-    parse(&text).map_err(|err| anyhow::anyhow!("{name}:{err}"))
+    parse(&text).map_err(|err| anyhow::anyhow!(located(&name, err)))
+}
+
+/// An error of the input `name`: `name:line:column: what` where the error has a place in
+/// the text (its `Display` starts with `line:column: `), `name: what` where it has none.
+pub fn located(name: &str, err: impl std::fmt::Display) -> String {
+    let err = err.to_string();
+    if err.starts_with(|c: char| c.is_ascii_digit()) {
+        format!("{name}:{err}")
+    } else {
+        format!("{name}: {err}")
+    }
 }
 
 /// What a puzzle file holds: one puzzle, or one puzzle per line.
@@ -353,7 +364,7 @@ pub fn read_puzzles<T: Send>(
     if let Some(id) = path.and_then(game_id_argument) {
         return parse(id)
             .map(Puzzles::One)
-            .map_err(|err| anyhow!("<game ID>:{err}"));
+            .map_err(|err| anyhow!(located("<game ID>", err)));
     }
     refuse_random_seed(path)?;
     let (name, text) = read_input(path)?;

@@ -211,6 +211,6 @@ Donald E. Knuth, \fIThe Art of Computer Programming\fR, Volume 4B, section 7.2.2
 links", and his programs DLX1, DLX2 and DLX3, whose text format \fBdlx solve\fR reads.
 .PP
 \fBsgt-solo\fR(6), \fBsgt-unequal\fR(6), \fBsgt-unruly\fR(6), \fBsgt-towers\fR(6),
-\fBsgt-keen\fR(6): Simon Tatham's puzzles, whose game IDs the sudoku, futoshiki, binairo, towers
-and keen commands read and write.
+\fBsgt-keen\fR(6), \fBsgt-dominosa\fR(6): Simon Tatham's puzzles, whose game IDs the sudoku,
+futoshiki, binairo, towers, keen and dominosa commands read and write.
 "#;

@@ -756,7 +756,7 @@ fn flags_that_do_not_go_together_are_refused_before_the_input_is_read() {
         ),
         (
             &["latin", missing, "--format", "tatham"],
-            "--format tatham: only futoshiki, binairo, sudoku, towers and keen have Tatham game IDs",
+            "--format tatham: only futoshiki, binairo, sudoku, towers, keen and dominosa have Tatham game IDs",
         ),
         (
             &["calendar", "--all-dates", "--format", "svg"],

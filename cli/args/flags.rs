@@ -27,7 +27,8 @@ pub struct MakeFlags {
     /// A rung of the puzzle's ladder: for sudoku trivial, basic, intermediate, advanced, extreme,
     /// unreasonable; for futoshiki trivial, easy, tricky, extreme, recursive; for binairo trivial,
     /// easy, normal, tricky, hard; for towers easy, hard, extreme, unreasonable; for keen easy,
-    /// normal, hard, extreme, unreasonable (docs/puzzles.md).
+    /// normal, hard, extreme, unreasonable; for dominosa trivial, basic, hard, extreme,
+    /// unreasonable (docs/puzzles.md).
     #[arg(
         help_heading = "Making puzzles",
         long,
@@ -77,10 +78,11 @@ pub struct MakeFlags {
     /// One deduction a line, each by the simplest rule of the puzzle's grader that makes progress
     /// (for sudoku hidden and naked singles, intersections, subsets, fish and forcing chains;
     /// futoshiki adds its inequalities and bars; for binairo three in a row, full, nearly full and
-    /// distinct lines), with where it looked and what it ruled out. The puzzle as given counts the
-    /// player's entries as givens: enter the value and ask again. Exit status 1 when no rule makes
-    /// progress (then only search does) or the grid has no solution. The games: sudoku,
-    /// futoshiki, binairo, towers and keen.
+    /// distinct lines; for dominosa Tatham's rules on the places left for each domino), with
+    /// where it looked and what it ruled out. The puzzle as given counts the player's entries as
+    /// givens: enter the value and ask again. Exit status 1 when no rule makes progress (then
+    /// only search does) or the grid has no solution. The games: sudoku, futoshiki, binairo,
+    /// towers, keen and dominosa.
     #[arg(help_heading = "Solving by hand", long, conflicts_with_all = ["generate", "grade", "explain"])]
     pub(in crate::args) hint: bool,
 
@@ -88,8 +90,8 @@ pub struct MakeFlags {
     ///
     /// Print every step of deduction from the puzzle as given, one a line, each the simplest
     /// rule that makes progress, until the grid is solved or no rule applies (then a last
-    /// line says so, and the exit status is 1). The games: sudoku, futoshiki, binairo, towers
-    /// and keen.
+    /// line says so, and the exit status is 1). The games: sudoku, futoshiki, binairo, towers,
+    /// keen and dominosa.
     #[arg(help_heading = "Solving by hand", long, conflicts_with_all = ["generate", "grade"])]
     pub(in crate::args) explain: bool,
 

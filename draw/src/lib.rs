@@ -6,7 +6,7 @@
 //! A board comes as data, a [`Drawing`] of the library ([`reductions::drawing`]), and is shown
 //! through the [`Board`] trait, which [`Drawing`] implements: each kind of cell has its view
 //! here (digits in a grid with their givens, boxes, regions and cages; Futoshiki's signs;
-//! Towers' clues around the grid; Keen's cages and their clues;
+//! Towers' clues around the grid; Keen's cages and their clues; Dominosa's dominoes;
 //! queens; arrows; pieces; tiles), built from the drawing when it is written.
 //!
 //! ```
@@ -35,6 +35,7 @@ pub use reductions::drawing::Drawing;
 
 mod arrows;
 mod digits;
+mod dominosa;
 mod futoshiki;
 mod keen;
 mod model;
@@ -98,6 +99,7 @@ fn view(drawing: &Drawing) -> Box<dyn Board + '_> {
         }),
         Drawing::Towers { puzzle, board } => Box::new(towers::TowersView { puzzle, board }),
         Drawing::Keen { puzzle, board } => Box::new(keen::KeenView { puzzle, board }),
+        Drawing::Dominosa { puzzle, board } => Box::new(dominosa::DominosaView { puzzle, board }),
         Drawing::Queens(board) => Box::new(queens::QueensView { board }),
         Drawing::Arrows(board) => Box::new(arrows::ArrowsView { board }),
         Drawing::Pieces { board, names, date } => Box::new(pieces::PieceView {

@@ -2,7 +2,7 @@
 //! page's grids to play, Python's `Board`): one JSON object whose fields are the same names
 //! for every puzzle that has them, so that a front end needs no code of its own per puzzle.
 //!
-//! Every model has `kind` (`sudoku`, `binairo`, `latin`, `futoshiki`, `towers`, `keen`, `queens`, `arrows`,
+//! Every model has `kind` (`sudoku`, `binairo`, `latin`, `futoshiki`, `towers`, `keen`, `dominosa`, `queens`, `arrows`,
 //! `pieces`, `tiles`), `rows`, `cols` and `cells` (rows of cells: a digit or `null` for a
 //! blank; `true` where a queen stands; the arrow; the piece's letter, `.` uncovered and `#`
 //! off the board; the tile's number, 0 off the board). Grids of digits add `min` and `max`
@@ -16,7 +16,10 @@
 //! first; `bars`: the pairs a bar joins). A binairo adds `distinct` (no two equal lines). A
 //! towers grid adds `clues`: `top`, `bottom` (by column), `left` and `right` (by row), each a
 //! count of towers seen or `null`. A keen grid adds `cages` (each cell's cage, from 0) and
-//! `cage_clues` (each cage's clue, `6+` or `2/`, in its first cell, `""` elsewhere).
+//! `cage_clues` (each cage's clue, `6+` or `2/`, in its first cell, `""` elsewhere). A
+//! dominosa grid's cells are its numbers (`min` 0, `given` where the puzzle placed a
+//! domino), and it adds `dominoes` (each domino placed on the board as its two cells,
+//! `[[r, c], [r, c]]`, the top or left one first) and `given_dominoes` (the puzzle's own).
 
 use reductions::futoshiki::Relation;
 use reductions::grid::Cell;
@@ -184,6 +187,27 @@ pub fn model(drawing: &Drawing) -> Value {
                 clues[first / n][first % n] = cage.clue();
             }
             extend(&mut model, json!({ "cages": cages, "cage_clues": clues }));
+            model
+        }
+        Drawing::Dominosa { puzzle, board } => {
+            let mut model = digits(
+                "dominosa",
+                board.rows(),
+                board.cols(),
+                0,
+                board.size(),
+                |r, c| (board.number(r, c), puzzle.partner(r, c).is_some()),
+            );
+            let pairs = |grid: &reductions::dominosa::Grid| -> Vec<[[usize; 2]; 2]> {
+                grid.dominoes()
+                    .into_iter()
+                    .map(|[a, b]| [[a.0, a.1], [b.0, b.1]])
+                    .collect()
+            };
+            extend(
+                &mut model,
+                json!({ "dominoes": pairs(board), "given_dominoes": pairs(puzzle) }),
+            );
             model
         }
         Drawing::Queens(board) => {

@@ -75,6 +75,13 @@ pub enum Drawing {
         /// The board drawn: solved, or the puzzle itself.
         board: crate::keen::Grid,
     },
+    /// A Dominosa grid with its dominoes, and its puzzle (for the dominoes placed in it).
+    Dominosa {
+        /// The puzzle as given.
+        puzzle: crate::dominosa::Grid,
+        /// The board drawn: solved, or the puzzle itself.
+        board: crate::dominosa::Grid,
+    },
     /// A board of queens.
     Queens(crate::queens::Board),
     /// A board of arrows.
@@ -196,6 +203,15 @@ impl Draw for crate::pack::Pack {
             board,
             names: puzzle.pieces().iter().map(|piece| piece.name()).collect(),
             date: None,
+        }
+    }
+}
+
+impl Draw for crate::dominosa::Dominosa {
+    fn drawing(&self, puzzle: &Self::Puzzle, board: Self::Board) -> Drawing {
+        Drawing::Dominosa {
+            puzzle: puzzle.clone(),
+            board,
         }
     }
 }

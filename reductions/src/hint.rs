@@ -74,6 +74,30 @@ pub enum Rule {
     NearlyFullLine,
     /// Binairo: every legal completion of the line puts this digit here.
     WholeLine,
+    /// Dominosa: a domino with one place left lies there.
+    DominoPlace,
+    /// Dominosa: a cell with one placement left takes it, and its domino leaves every other
+    /// place.
+    CellPlace,
+    /// Dominosa: a cell whose placements left are all one domino keeps that domino from
+    /// everywhere else.
+    CellDomino,
+    /// Dominosa: a placement that every place left of one domino overlaps is ruled out.
+    Overlap,
+    /// Dominosa: a placement that would force a second copy of a domino is ruled out.
+    Duplicate,
+    /// Dominosa: a placement that would cut off an area of odd size is ruled out.
+    Parity,
+    /// Dominosa: k cells of one number that can hold only k dominoes between them keep those
+    /// dominoes from everywhere else.
+    DominoSet,
+    /// Dominosa: placements that lie together or not at all (each cell between two of them
+    /// has those two left), ruled out when they would place a domino twice or leave a cell
+    /// no domino.
+    PlacementChain,
+    /// Dominosa: a domino with a place in each of two opposite chains, one of which lies,
+    /// leaves its other places.
+    ChainPair,
 }
 
 impl Rule {
@@ -97,6 +121,15 @@ impl Rule {
             Rule::WholeLine => "whole line",
             Rule::Clues => "clues",
             Rule::Arithmetic => "cage arithmetic",
+            Rule::DominoPlace => "only place",
+            Rule::CellPlace => "only placement",
+            Rule::CellDomino => "one domino",
+            Rule::Overlap => "overlap",
+            Rule::Duplicate => "duplicate",
+            Rule::Parity => "parity",
+            Rule::DominoSet => "domino set",
+            Rule::PlacementChain => "placement chain",
+            Rule::ChainPair => "two chains",
         }
     }
 
@@ -187,6 +220,9 @@ impl fmt::Display for Hint {
                 .collect::<Vec<_>>()
                 .join(", ")
         };
+        if self.rule >= Rule::DominoPlace {
+            return self.dominosa(f);
+        }
         match (self.rule, self.placed.first(), self.house) {
             (Rule::HiddenSingle, Some(mark), Some(house)) => write!(
                 f,
@@ -249,6 +285,112 @@ impl fmt::Display for Hint {
 }
 
 impl Hint {
+    /// A Dominosa step in words: the pattern, then the placements ruled out and the dominoes
+    /// that now lie. Its marks are placements, at their top or left cell, valued 1 for a
+    /// domino across and 2 for one down; `values` holds the numbers of the pattern's dominoes,
+    /// two by two, and `cells` its cells, then those of its placements two by two.
+    fn dominosa(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let cell = |&(r, c): &(usize, usize)| format!("r{r}c{c}");
+        let place = |pair: &[(usize, usize)]| format!("{}-{}", cell(&pair[0]), cell(&pair[1]));
+        let places = |cells: &[(usize, usize)]| {
+            cells
+                .chunks(2)
+                .filter(|pair| pair.len() == 2)
+                .map(place)
+                .collect::<Vec<_>>()
+                .join(", ")
+        };
+        let dominoes: Vec<String> = self
+            .values
+            .chunks(2)
+            .map(|pair| {
+                pair.iter()
+                    .map(usize::to_string)
+                    .collect::<Vec<_>>()
+                    .join("-")
+            })
+            .collect();
+        let domino = dominoes.first().cloned().unwrap_or_default();
+        let of_mark = |m: &Mark| {
+            let other = if m.value == 1 {
+                (m.row, m.column + 1)
+            } else {
+                (m.row + 1, m.column)
+            };
+            place(&[(m.row, m.column), other])
+        };
+        let cells = &self.cells;
+        let why = match self.rule {
+            Rule::DominoPlace => format!("the {domino} has one place left"),
+            Rule::CellPlace => format!(
+                "{} has one placement left, {} (the {domino})",
+                cells.first().map(cell).unwrap_or_default(),
+                places(cells.get(1..).unwrap_or_default())
+            ),
+            Rule::CellDomino => format!(
+                "every placement left on {} is the {domino}",
+                cells.first().map(cell).unwrap_or_default()
+            ),
+            Rule::Overlap => format!(
+                "every place left for the {domino} ({}) overlaps what is ruled out",
+                places(cells)
+            ),
+            Rule::Duplicate => match &cells[..] {
+                [one] => format!(
+                    "the {domino} on {} would force another {domino} on {}",
+                    self.removed.first().map(of_mark).unwrap_or_default(),
+                    cell(one)
+                ),
+                [a, b] => format!(
+                    "{} would leave {} and {} both only the {domino}",
+                    self.removed.first().map(of_mark).unwrap_or_default(),
+                    cell(a),
+                    cell(b)
+                ),
+                _ => String::new(),
+            },
+            Rule::Parity => format!(
+                "{} would cut off an area of odd size",
+                self.removed.first().map(of_mark).unwrap_or_default()
+            ),
+            Rule::DominoSet => {
+                let number = self.values.first().copied().unwrap_or_default();
+                format!(
+                    "the {number}s at {} have only the {} between them",
+                    cells.iter().map(cell).collect::<Vec<_>>().join(", "),
+                    dominoes.join(", ")
+                )
+            }
+            Rule::PlacementChain if cells.len() % 2 == 1 => format!(
+                "{}, which lie together or not at all, would leave {} no domino",
+                places(&cells[1..]),
+                cell(&cells[0])
+            ),
+            Rule::PlacementChain => format!(
+                "{}, which lie together or not at all, would place the {domino} twice",
+                places(cells)
+            ),
+            _ => format!(
+                "the {domino} has a place in each of two opposite chains, one of which lies ({})",
+                places(cells)
+            ),
+        };
+        let mut parts = Vec::new();
+        if !self.removed.is_empty() {
+            let gone: Vec<String> = self.removed.iter().map(of_mark).collect();
+            let verb = if gone.len() == 1 { "is" } else { "are" };
+            parts.push(format!("{} {verb} ruled out", gone.join(", ")));
+        }
+        for mark in &self.placed {
+            parts.push(format!("a domino lies on {}", of_mark(mark)));
+        }
+        write!(f, "{}: {why}", self.rule.name())?;
+        if !parts.is_empty() {
+            write!(f, ", so {}", parts.join("; "))?;
+        }
+        Ok(())
+    }
+
     /// The pattern in words, where the rule found one: `r1c2, r1c5 of row 1 hold only 3 and 7`.
     fn why(&self) -> Option<String> {
         let cells = self

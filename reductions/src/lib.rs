@@ -45,6 +45,7 @@ use std::fmt;
 pub mod arrows;
 pub mod binairo;
 pub mod calendar;
+pub mod dominosa;
 pub mod drawing;
 pub mod futoshiki;
 pub mod game;

@@ -221,6 +221,11 @@ puzzles! {
     )
     .tatham("Keen"), game crate::keen::Keen;
     PuzzleInfo::new(
+        "dominosa",
+        "Dominosa: find where the full set of dominoes lies on a grid of numbers",
+    )
+    .tatham("Dominosa"), game crate::dominosa::Dominosa;
+    PuzzleInfo::new(
         "arrows",
         "The arrow board: one diagonal arrow in every cell of an n x n board (n even)",
     )
