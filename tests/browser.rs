@@ -249,6 +249,17 @@ impl Driver {
             .to_owned()
     }
 
+    /// Where `DLX_SCREENSHOTS` names a folder, the page as it stands now, as
+    /// `NAME.png.b64` there (base64: `base64 -d` gives the PNG), for a person to look at.
+    fn screenshot(&self, name: &str) {
+        if let Some(folder) = std::env::var_os("DLX_SCREENSHOTS") {
+            let png = self.session_call("GET", "/screenshot", None);
+            let path = std::path::Path::new(&folder).join(format!("{name}.png.b64"));
+            std::fs::write(&path, png.as_str().unwrap_or_default())
+                .unwrap_or_else(|err| panic!("{}: {err}", path.display()));
+        }
+    }
+
     /// Waits until the text of `css` contains `expected`.
     fn wait_text(&self, css: &str, expected: &str) {
         wait_for(
@@ -547,6 +558,60 @@ fn the_page_works_in_a_real_browser() {
     assert_eq!(size.as_str(), Some("4"));
     driver.click("#keen-reveal");
     driver.wait_text("#keen-verdict", "Solved!");
+
+    // Dominosa: Tatham's 2:001100212221 pasted; a click near the right side of r1c2 lays
+    // the 0-1 across r1c2-r1c3, Shift and the down arrow on r1c1 the 0-0 down; the hint
+    // lays a third domino of the solution, by a rule it names; reveal finishes it.
+    driver.click("nav a[href='#dominosa']");
+    driver.click("#dominosa summary");
+    driver.type_into("#dominosa-text", "2:001100212221");
+    driver.click("#dominosa-solve");
+    driver.wait_text("#dominosa-status", "exactly one solution");
+    let numbers = driver.script(
+        "return [...document.querySelectorAll('#dominosa-board .number')].map(c => c.textContent).join('');",
+    );
+    assert_eq!(numbers.as_str(), Some("001100212221"));
+    let size = driver.script("return document.querySelector('#dominosa-size').value;");
+    assert_eq!(size.as_str(), Some("2"));
+    let dominoes = |driver: &Driver| {
+        driver.script(
+            "return [...document.querySelectorAll('#dominosa-board .domino')].map(d => d.getAttribute('aria-label')).sort().join(' ');",
+        )
+    };
+    driver.script(
+        "const cell = document.querySelectorAll('#dominosa-board .number')[1];\
+         const box = cell.getBoundingClientRect();\
+         cell.dispatchEvent(new MouseEvent('click', { bubbles: true, clientX: box.right - 3, clientY: box.top + box.height / 2 }));",
+    );
+    driver.script(
+        "document.querySelectorAll('#dominosa-board .number')[0]\
+         .dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowDown', shiftKey: true, bubbles: true }));",
+    );
+    assert_eq!(
+        dominoes(&driver).as_str(),
+        Some("domino r1c1-r2c1 domino r1c2-r1c3")
+    );
+    driver.click("#dominosa-check");
+    driver.wait_text("#dominosa-verdict", "right so far, 4 to go");
+    driver.click("#dominosa-hint");
+    wait_for(
+        || {
+            let placed = dominoes(&driver);
+            (placed.as_str().unwrap_or_default().split(" domino").count() == 3).then_some(())
+        },
+        "a third domino, hinted",
+    );
+    let said = driver.text("#dominosa-verdict");
+    assert!(said.contains("a domino lies on"), "{said}");
+    driver.screenshot("dominosa-hint");
+    driver.click("#dominosa-undo");
+    assert_eq!(
+        dominoes(&driver).as_str(),
+        Some("domino r1c1-r2c1 domino r1c2-r1c3")
+    );
+    driver.click("#dominosa-reveal");
+    driver.wait_text("#dominosa-verdict", "Solved!");
+    driver.screenshot("dominosa-solved");
 
     // A shared link opens the puzzle: `#sudoku=GAME-ID`, as the page's own link gives it.
     let share = driver.script("return document.querySelector('#sudoku-share').href;");

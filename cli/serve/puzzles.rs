@@ -56,6 +56,15 @@ fn puzzle_json<G: Game>(game: &G, puzzle: &G::Puzzle) -> Value {
     model
 }
 
+/// What the page checks a player's board against, of a solved board's model: its cells, or
+/// for a puzzle of dominoes, the dominoes.
+fn checked(mut model: Value) -> Value {
+    match model.get_mut("dominoes") {
+        Some(dominoes) => dominoes.take(),
+        None => model["cells"].take(),
+    }
+}
+
 /// Up to two solutions of `puzzle` within the job's limits: the first decoded, and the
 /// outcome (two solutions: not unique).
 fn first_two<R>(
@@ -128,7 +137,7 @@ pub async fn solve_puzzle(
         fn visit<G: Game>(self, game: G) -> Result<Value, ApiError> {
             let grid = game.parse(self.text).map_err(puzzle_error)?;
             let (board, outcome) = first_two(&game, &grid, self.job)?;
-            let solution = board.map(|board| grid_json(&game, &grid, board)["cells"].take());
+            let solution = board.map(|board| checked(grid_json(&game, &grid, board)));
             Ok(solved_json(puzzle_json(&game, &grid), solution, &outcome))
         }
     }
@@ -244,7 +253,7 @@ pub async fn generate_puzzle(
             })
             .map_err(|_| self.job.out_of_time())?
             .ok_or_else(|| ApiError::unprocessable("size", game.cannot_make(&shape)))?;
-            let solution = grid_json(&game, &made.puzzle, game.solved(&made))["cells"].take();
+            let solution = checked(grid_json(&game, &made.puzzle, game.solved(&made)));
             Ok(made_json(
                 puzzle_json(&game, &made.puzzle),
                 solution,
