@@ -55,7 +55,7 @@ class Board:
     """A puzzle's board, as given or solved.
 
     `rows`: the cells, row by row: digits as ints and blanks as `None` (sudoku, latin,
-    binairo, futoshiki, towers, keen), `True` where a queen stands (queens), the arrow (arrows), the piece's
+    binairo, futoshiki, towers, keen; dominosa's numbers), `True` where a queen stands (queens), the arrow (arrows), the piece's
     letter or tile number (calendar, pack, tromino, tile; `"#"` or `0` off the board, `"."`
     uncovered). `given`: which cells the puzzle gave, where it has givens. `regions`: a jigsaw
     sudoku's region of each cell (numbered from 0). `diagonals`: a sudoku-X. `cages` and `sums`: a killer
@@ -65,7 +65,9 @@ class Board:
     as pairs of (row, column) cells from 0, the smaller first. `clues`: a towers grid's counts
     of towers seen, `top`, `bottom` (by column), `left` and `right` (by row), `None` where
     there is none. `cages` and `cage_clues`: a keen grid's cage of each cell (numbered from 0)
-    and each cage's clue (`"6+"`, `"2/"`) in its first cell, `""` elsewhere. `str()` is the text that the
+    and each cage's clue (`"6+"`, `"2/"`) in its first cell, `""` elsewhere. `dominoes` and
+    `given_dominoes`: a dominosa grid's dominoes laid on the board and those the puzzle laid,
+    each as a pair of (row, column) cells from 0, the top or left one first. `str()` is the text that the
     `dlx` command prints; `drawing` is the board as the library draws it for every front end,
     whose `svg()` is the picture of `dlx ... --format svg` and which Jupyter shows
     (`_repr_svg_`).
@@ -93,6 +95,8 @@ class Board:
         self.bars = [(tuple(a), tuple(b)) for a, b in model.get("bars", [])]
         self.clues: Optional[dict[str, list[Optional[int]]]] = model.get("clues")
         self.cage_clues: Optional[list[list[str]]] = model.get("cage_clues")
+        self.dominoes = [(tuple(a), tuple(b)) for a, b in model.get("dominoes", [])]
+        self.given_dominoes = [(tuple(a), tuple(b)) for a, b in model.get("given_dominoes", [])]
 
     def __str__(self) -> str:
         return self.text
@@ -184,7 +188,7 @@ class Puzzle:
 
     def grade(self) -> str:
         """The easiest rung of the puzzle's ladder that solves it (the games:
-        sudoku, futoshiki, binairo, towers, keen): `NAME (needs search: N nodes)` at the top, `several solutions`, or
+        sudoku, futoshiki, binairo, towers, keen, dominosa): `NAME (needs search: N nodes)` at the top, `several solutions`, or
         `no solution`."""
         return _dlx.grade_puzzle(self.kind, self.text)
 

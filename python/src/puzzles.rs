@@ -190,7 +190,7 @@ impl Drawing {
         draw::plain(&self.drawing)
     }
 
-    /// The board's Tatham game ID (the games: sudoku, futoshiki, binairo, towers, keen), else `None`.
+    /// The board's Tatham game ID (the games: sudoku, futoshiki, binairo, towers, keen, dominosa), else `None`.
     fn game_id(&self) -> Option<String> {
         draw::Board::tatham(&self.drawing)
     }
@@ -216,7 +216,7 @@ fn registered(name: &str) -> PyResult<Box<dyn reductions::registry::Puzzle>> {
     })
 }
 
-/// A new puzzle with exactly one solution (the games: sudoku, futoshiki, binairo, towers, keen): `size` as the command
+/// A new puzzle with exactly one solution (the games: sudoku, futoshiki, binairo, towers, keen, dominosa): `size` as the command
 /// line takes it (`"9"`, binairo `"8x10"`), `difficulty` a rung's name (the easiest by
 /// default), the same for the same `seed`. A dict of `puzzle` and `solution` (their text),
 /// `puzzle_drawing` and `solution_drawing`, `difficulty` and `reached`. `TimeoutError` when `timeout` (seconds) runs out first;
@@ -267,7 +267,7 @@ pub(crate) fn generate_puzzle<'py>(
 }
 
 /// The grade of a puzzle: the easiest rung of its ladder that solves it (the games:
-/// sudoku, futoshiki, binairo, towers, keen), `NAME (needs search: N nodes)` at the top, `several solutions` or `no solution`.
+/// sudoku, futoshiki, binairo, towers, keen, dominosa), `NAME (needs search: N nodes)` at the top, `several solutions` or `no solution`.
 #[pyfunction]
 pub(crate) fn grade_puzzle(py: Python<'_>, name: &str, text: &str) -> PyResult<String> {
     let puzzle = registered(name)?;
@@ -275,7 +275,7 @@ pub(crate) fn grade_puzzle(py: Python<'_>, name: &str, text: &str) -> PyResult<S
         .map_err(|err| registry_error(py, err))
 }
 
-/// Every step of deduction from a puzzle as given (the games: sudoku, futoshiki, binairo, towers, keen): a dict of `steps`
+/// Every step of deduction from a puzzle as given (the games: sudoku, futoshiki, binairo, towers, keen, dominosa): a dict of `steps`
 /// (each a dict of `rule`, `placed` and `removed` as `(row, column, value)` from 1, and
 /// `text`) and `end` (`solved`, `stuck`, `contradiction` or `no solution`).
 ///

@@ -369,6 +369,7 @@ def test_every_puzzle_draws_as_the_command_line_draws_it(tmp_path):
         (puzzles.sudoku(killer), ["sudoku", written("killer", killer)]),
         (puzzles.towers(TOWERS), ["towers", TOWERS]),
         (puzzles.keen(KEEN), ["keen", KEEN]),
+        (puzzles.dominosa(DOMINOSA), ["dominosa", DOMINOSA]),
         (puzzles.arrows(4), ["arrows", "--size", "4"]),
         (puzzles.queens(6), ["queens", "6"]),
     ]
@@ -445,3 +446,22 @@ def test_every_puzzle_of_the_library_is_a_kind_of_its_name():
         assert kind.name == name and name in puzzles.__all__
         assert from_text or name in ("tile", "pack"), name
     assert sorted(puzzles.__all__[3:]) == sorted(dlx.puzzle_names())
+
+
+DOMINOSA = "2:001100212221"
+
+
+def test_dominosa_comes_from_the_registry_alone():
+    # Dominosa has no line in this package: its numbers are the cells, its dominoes pairs of
+    # cells, and its hints' marks placements (1 across, 2 down).
+    grid = puzzles.dominosa(DOMINOSA)
+    solved = grid.solve()
+    assert solved.rows == [[0, 0, 1, 1], [0, 0, 2, 1], [2, 2, 2, 1]]
+    assert len(solved.dominoes) == 6 and ((0, 0), (1, 0)) in solved.dominoes
+    assert solved.given_dominoes == []
+    assert str(solved).splitlines()[0] == "0 0-1 1"
+    assert solved.drawing.game_id() == DOMINOSA
+    assert grid.grade() == "trivial"
+    made = puzzles.dominosa.generate(5, difficulty="hard", seed=3)
+    assert made.grade() == "hard"
+    assert dlx.solve_puzzle("dominosa", made.text, "count")["solutions"] == 1
