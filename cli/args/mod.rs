@@ -143,9 +143,10 @@ pub enum Tool {
 
     /// The puzzles on a web page, served from this machine.
     ///
-    /// The calendar (any date, every solution, a year of counts), futoshiki, binairo and
-    /// sudoku to paste or make and then play, L-tromino tilings, and exact-cover problems in
-    /// the DLX format (docs/serve.md).
+    /// The calendar (any date, every solution, a year of counts), the games (futoshiki,
+    /// binairo, sudoku, towers, keen, dominosa) to paste or make and then play, L-tromino
+    /// tilings, the other puzzles of the library by name, and exact-cover problems in the DLX
+    /// format (docs/serve.md).
     ///
     /// Prints the page's address, then answers until stopped (Ctrl-C). The page is built
     /// into the binary and needs nothing from the network. Each request runs at most

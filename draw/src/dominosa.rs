@@ -103,7 +103,7 @@ impl Board for DominosaView<'_> {
             size: usize,
             grid: G,
             dominoes: Vec<[[usize; 2]; 2]>,
-            given: Vec<[[usize; 2]; 2]>,
+            given_dominoes: Vec<[[usize; 2]; 2]>,
             board: Vec<&'a str>,
         }
         let pairs = |grid: &Grid| -> Vec<[[usize; 2]; 2]> {
@@ -124,7 +124,7 @@ impl Board for DominosaView<'_> {
                     cell: |row, col| self.board.number(row, col),
                 },
                 dominoes: pairs(self.board),
-                given: pairs(self.puzzle),
+                given_dominoes: pairs(self.puzzle),
                 board: plain.lines().collect(),
             },
         )
