@@ -461,6 +461,22 @@ impl Hint {
                     )
                 })
             }
+            Rule::Arithmetic if !self.cells.is_empty() => {
+                let inside = self
+                    .removed
+                    .iter()
+                    .all(|m| self.cells.contains(&(m.row, m.column)));
+                let it = if crate::hint::values(&self.removed).len() == 1 {
+                    "it"
+                } else {
+                    "them"
+                };
+                Some(if inside {
+                    format!("no filling of the cage {cells} puts {it} there")
+                } else {
+                    format!("every filling of the cage {cells} puts {it} in that row or column")
+                })
+            }
             Rule::Chain => {
                 let ((r1, c1), (r2, c2)) = (*self.cells.first()?, *self.cells.last()?);
                 Some(format!(
@@ -771,6 +787,9 @@ fn next(
             }) if rule == Rule::Chain => {
                 cells = path.into_iter().map(at).collect();
                 values = value(bit);
+            }
+            Some(Why::Cage { cells: cage }) if rule == own_rule => {
+                cells = cage.into_iter().map(at).collect();
             }
             _ => {}
         }

@@ -315,3 +315,55 @@ fn stuck_and_contradictory_grids_say_so() {
         .unwrap();
     assert_eq!(sudoku::hint(&clash), Err(End::Contradiction));
 }
+
+/// Keen's cage steps name their cage: on Tatham's hard 6 x 6 puzzles, every cage-arithmetic
+/// step gives the cells of one cage of the grid, and rules out digits either inside it (no
+/// filling puts them there) or outside it (every filling puts them in a row or column of
+/// it), never a digit of the solution.
+#[test]
+fn keen_cage_steps_name_their_cage() {
+    use reductions::keen::{explain, Keen};
+    use reductions::Reduction;
+    let corpus = std::fs::read_to_string(
+        std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/tatham/keen.tsv"),
+    )
+    .unwrap();
+    let mut named = 0;
+    for line in corpus.lines().filter(|l| l.starts_with("6dh\t")) {
+        let fields: Vec<&str> = line.split('\t').collect();
+        let grid = Keen.parse(fields[1]).unwrap();
+        let digits: Vec<usize> = fields[2].bytes().map(|b| usize::from(b - b'0')).collect();
+        for step in explain(&grid).steps {
+            if step.rule != Rule::Arithmetic {
+                continue;
+            }
+            let cage = grid
+                .cage_at(step.cells[0].0 - 1, step.cells[0].1 - 1)
+                .unwrap();
+            let mut cells: Vec<(usize, usize)> = grid.cages()[cage]
+                .cells()
+                .iter()
+                .map(|&k| (k / 6 + 1, k % 6 + 1))
+                .collect();
+            cells.sort_unstable();
+            let mut said = step.cells.clone();
+            said.sort_unstable();
+            assert_eq!(said, cells, "{step}");
+            let inside = step
+                .removed
+                .iter()
+                .all(|m| cells.contains(&(m.row, m.column)));
+            let outside = step
+                .removed
+                .iter()
+                .all(|m| !cells.contains(&(m.row, m.column)));
+            assert!(inside || outside, "{step}");
+            for m in &step.removed {
+                assert_ne!(digits[(m.row - 1) * 6 + m.column - 1], m.value, "{step}");
+            }
+            assert!(step.to_string().contains("of the cage r"), "{step}");
+            named += 1;
+        }
+    }
+    assert!(named > 10, "{named} cage steps");
+}

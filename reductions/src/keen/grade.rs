@@ -4,7 +4,7 @@
 
 use super::{Grid, Keen};
 use crate::generate::{grade_by, solutions, Ladder, Solutions};
-use crate::logic::{self, Deduction, Houses, Rules, Step};
+use crate::logic::{self, Deduction, Houses, Rules, Step, Why};
 
 /// How hard a Keen grid is: the easiest set of rules that solves it without search. The
 /// names and levels are Tatham's Keen's.
@@ -95,7 +95,9 @@ impl Grader {
         f: impl FnOnce(&Houses, &mut logic::Grid, logic::OwnRule) -> T,
     ) -> T {
         let givens: Vec<usize> = grid.cells.iter().map(|&d| usize::from(d)).collect();
-        let own = |_: &Houses, cells: &mut logic::Grid, _: Rules| cages(grid, cells, difficulty);
+        let own = |_: &Houses, cells: &mut logic::Grid, rules: Rules| {
+            cages(grid, cells, difficulty, rules.one_pattern)
+        };
         let mut cells = logic::Grid::new(&self.houses, &givens);
         f(&self.houses, &mut cells, &own)
     }
@@ -133,8 +135,10 @@ impl Grader {
 /// that some filling uses anywhere in the cage, above it each cell those some filling puts
 /// in it; from the hard level on, when that rules nothing out, a digit that every filling
 /// puts in one row or column of the cage leaves that row's or column's cells outside it
-/// (one cage at a time, as Keen's solver goes back to the easier rules after each).
-fn cages(grid: &Grid, cells: &mut logic::Grid, difficulty: Difficulty) -> Step {
+/// (one cage at a time, as Keen's solver goes back to the easier rules after each). With
+/// `one_cage` (hints), the first rule too stops at the first cage it changes, and the cage
+/// is kept as the step's pattern ([`Why::Cage`]).
+fn cages(grid: &Grid, cells: &mut logic::Grid, difficulty: Difficulty, one_cage: bool) -> Step {
     let n = grid.n;
     // Candidate bit d - 1 is digit d; fillings take bit d.
     let allowed = |cells: &logic::Grid, cell: usize| (cells.candidates[cell] as u32) << 1;
@@ -163,6 +167,13 @@ fn cages(grid: &Grid, cells: &mut logic::Grid, difficulty: Difficulty) -> Step {
                 cells.candidates[cell] &= keep;
                 step = Step::Changed;
             }
+        }
+        // One cage a step, which the hints name.
+        if one_cage && step != Step::Nothing {
+            cells.why = Some(Why::Cage {
+                cells: grid.cages[k].cells.clone(),
+            });
+            return step;
         }
     }
     if step != Step::Nothing || difficulty < Difficulty::Hard {
@@ -209,6 +220,9 @@ fn cages(grid: &Grid, cells: &mut logic::Grid, difficulty: Difficulty) -> Step {
             }
         }
         if step != Step::Nothing {
+            cells.why = Some(Why::Cage {
+                cells: cage.cells.clone(),
+            });
             return step;
         }
     }
@@ -221,7 +235,10 @@ fn cages(grid: &Grid, cells: &mut logic::Grid, difficulty: Difficulty) -> Step {
 /// whether the grid has a solution at all.
 pub fn explain(grid: &Grid) -> crate::hint::Explanation {
     let grader = Grader::new(grid.size());
-    let rules = Difficulty::Extreme.rules().unwrap_or_default();
+    let rules = Rules {
+        one_pattern: true,
+        ..Difficulty::Extreme.rules().unwrap_or_default()
+    };
     let explanation = grader.run(grid, Difficulty::Extreme, |houses, cells, own| {
         crate::hint::walk(houses, cells, rules, own, crate::hint::Rule::Arithmetic)
     });

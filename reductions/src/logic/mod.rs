@@ -43,6 +43,9 @@ pub(crate) struct Rules {
     pub subsets: bool,
     pub fish: bool,
     pub forcing: bool,
+    /// The puzzle's own rule works on one of its patterns (a cage) a step, which a hint
+    /// names, rather than on all of them at once, which grades faster.
+    pub one_pattern: bool,
 }
 
 /// Where deduction ended.

@@ -25,4 +25,6 @@ pub(crate) enum Why {
     /// A path of cells with two candidates each, from one end to the other, one of whose
     /// ends holds `value`.
     Chain { cells: Vec<usize>, value: u64 },
+    /// A puzzle's own rule, on a cage (Keen's) whose cells are `cells`.
+    Cage { cells: Vec<usize> },
 }
