@@ -499,6 +499,15 @@ fn the_page_works_in_a_real_browser() {
         driver.click(cell);
         assert_eq!(shown(&driver), expected);
     }
+    // Drawn as Unruly draws it: a 1 a black square, a 0 a white one, a blank grey.
+    driver.click(cell);
+    driver.click(cell);
+    let color = driver.script(&format!(
+        "return getComputedStyle(document.querySelector({})).backgroundColor;",
+        json!(cell)
+    ));
+    assert_eq!(color.as_str(), Some("rgb(34, 34, 34)"));
+    driver.screenshot("binairo");
     driver.click("#binairo-reveal");
     driver.wait_text("#binairo-verdict", "Solved!");
 
@@ -641,6 +650,13 @@ fn the_page_works_in_a_real_browser() {
     assert_eq!(marks(&driver), json!(["", "4"]));
     driver.type_into(open, "2");
     assert_eq!(marks(&driver), json!(["", "2 4"]));
+    // Each mark at its own place of the cell's 2 x 2 square: 2 top right, 4 bottom right.
+    let places = driver.script(&format!(
+        "return [...document.querySelector({}).marks.children].map(m => m.style.gridRow + '/' + m.style.gridColumn).join(' ');",
+        json!(open)
+    ));
+    assert_eq!(places.as_str(), Some("1/2 2/2"));
+    driver.screenshot("sudoku-marks");
     driver.click("#sudoku-pencil");
     driver.type_into(open, "3");
     assert_eq!(marks(&driver), json!(["3", ""]));
@@ -682,7 +698,13 @@ fn the_page_works_in_a_real_browser() {
     assert_eq!(fits, Value::Bool(true), "the page is wider than its window");
 
     // A board with no tiling says so (3 x 3 less a cell: 8 cells, no L-tromino tiling).
+    // The tab opens on a tiling of the 8 x 8 board drawn at random.
     driver.click("nav a[href='#tilings']");
+    driver.wait_text("#tile-status", "one drawn uniformly at random");
+    assert!(
+        driver.script("return document.querySelector('#tile-board svg') !== null;") == json!(true)
+    );
+    driver.screenshot("tilings");
     driver.type_into("#tile-size", "3");
     driver.click("#tile-random");
     driver.wait_text("#tile-status", "No tiling");
