@@ -1063,6 +1063,39 @@ fn every_puzzle_of_the_registry_is_listed_and_solved_by_name() {
         .map(|info| info.name)
         .collect();
     assert_eq!(names, registry);
+    // Each game says what the page offers a player (its tab is built from this): the sizes
+    // and levels the command takes, and an example that it plays.
+    let games: Vec<&serde_json::Value> = listed["puzzles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|puzzle| !puzzle["game"].is_null())
+        .collect();
+    assert_eq!(games.len(), 6);
+    let dominosa = games
+        .iter()
+        .find(|game| game["name"] == "dominosa")
+        .unwrap();
+    assert_eq!(dominosa["game"]["size_name"], "Largest number");
+    assert_eq!(
+        dominosa["game"]["levels"],
+        serde_json::json!(["trivial", "basic", "hard", "extreme", "unreasonable"])
+    );
+    for game in &games {
+        let name = game["name"].as_str().unwrap();
+        let offer = &game["game"];
+        let size = offer["size"].as_str().unwrap();
+        assert!(offer["sizes"].as_array().unwrap().contains(&offer["size"]));
+        let example = offer["example"].as_str().unwrap();
+        let solved = server
+            .post(&format!("/api/{name}/solve"), example.as_bytes())
+            .json();
+        assert_eq!(solved["unique"], true, "{name}");
+        let made = server
+            .get(&format!("/api/{name}/generate?size={size}&seed=1"))
+            .json();
+        assert_eq!(made["unique"], true, "{name}");
+    }
 
     let square = "1...\n..3.\n....\n.2..\n";
     let counted = server

@@ -10,10 +10,12 @@ use axum::extract::rejection::{QueryRejection, StringRejection};
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::Response;
+use reductions::game::{Game, GameVisitor};
+use reductions::generate::Ladder;
 use reductions::plan::Task;
 use reductions::registry::{self, Limits, SolveError, PUZZLES};
 use serde::Deserialize;
-use serde_json::json;
+use serde_json::{json, Value};
 
 use super::api::{body, json_response, query, Answer};
 use super::jobs::Jobs;
@@ -23,8 +25,29 @@ use super::ApiError;
 const MAX_BOARDS: u64 = 100;
 
 /// `GET /api/puzzles`: `{"puzzles": [...]}`, each with its name, summary, Tatham's game (or
-/// null), and whether it makes, grades, gives hints and is solved from its text alone.
+/// null), whether it makes, grades, gives hints and is solved from its text alone, and for a
+/// game what a player is offered (`game`, else null): its rules, the sizes and the one
+/// offered first, what a size is called, its levels, and an example puzzle. The page builds
+/// its game tabs from these.
 pub async fn list() -> Response {
+    struct Offer;
+    impl GameVisitor for Offer {
+        type Output = Value;
+        fn visit<G: Game>(self, _game: G) -> Value {
+            let levels: Vec<&str> = <G::Difficulty as Ladder>::ALL
+                .iter()
+                .map(|level| level.name())
+                .collect();
+            json!({
+                "rules": G::RULES,
+                "sizes": G::SIZES,
+                "size": G::DEFAULT_SIZE,
+                "size_name": G::SIZE_NAME,
+                "levels": levels,
+                "example": G::EXAMPLE,
+            })
+        }
+    }
     let puzzles: Vec<_> = PUZZLES
         .iter()
         .map(|info| {
@@ -36,6 +59,7 @@ pub async fn list() -> Response {
                 "grades": info.grades,
                 "hints": info.hints,
                 "from_text": info.from_text,
+                "game": registry::visit_game(info.name, Offer),
             })
         })
         .collect();

@@ -46,6 +46,18 @@ pub trait Game:
     const HELP: &'static str;
     /// Example command lines, each with what it does after some blanks.
     const EXAMPLES: &'static [&'static str];
+    /// The rules in a few sentences, as a player reads them above the grid (the page).
+    const RULES: &'static str;
+    /// The sizes a player is offered (the page's list), as
+    /// [`size_to_make`](Self::size_to_make) reads them; others may be made too.
+    const SIZES: &'static [&'static str];
+    /// The size offered first, one of [`SIZES`](Self::SIZES).
+    const DEFAULT_SIZE: &'static str;
+    /// What a size is, to a player: the side, or Dominosa's largest number.
+    const SIZE_NAME: &'static str = "Size";
+    /// A puzzle that shows the format, in the text the game reads (a game ID of Tatham's, or
+    /// its own format): what the page offers to paste.
+    const EXAMPLE: &'static str;
 
     /// Its difficulties, easiest first.
     type Difficulty: Ladder + Send + Sync;

@@ -50,3 +50,32 @@ fn made_puzzles_are_unique_graded_and_explained() {
         Err(SolveError::Parse(_))
     ));
 }
+
+/// What a game offers a player is its own: every size it lists is one it makes (the first
+/// it offers among them), and its example puzzle reads and has exactly one solution.
+#[test]
+fn every_game_offers_sizes_it_makes_and_an_example_with_one_solution() {
+    use reductions::game::{Game, GameVisitor};
+    struct Offers;
+    impl GameVisitor for Offers {
+        type Output = ();
+        fn visit<G: Game>(self, game: G) {
+            assert!(G::SIZES.contains(&G::DEFAULT_SIZE), "{}", G::DEFAULT_SIZE);
+            for size in G::SIZES {
+                assert!(game.size_to_make(size).is_ok(), "{size}");
+            }
+            assert!(!G::RULES.is_empty() && !G::SIZE_NAME.is_empty());
+            let puzzle = game.parse(G::EXAMPLE).unwrap();
+            let encoding = game.encode(&puzzle).unwrap();
+            let count = dlx::Solver::new(&encoding.problem).count().solutions;
+            assert_eq!(count, 1, "{}", G::EXAMPLE);
+        }
+    }
+    let mut games = 0;
+    for info in registry::PUZZLES.iter() {
+        if registry::visit_game(info.name, Offers).is_some() {
+            games += 1;
+        }
+    }
+    assert_eq!(games, 6);
+}

@@ -35,6 +35,10 @@ impl Game for Binairo {
         "dlx binairo --generate 8x10 --difficulty normal --seed 3",
         "dlx binairo 8x8u:ADfBgcBbjEdbEeaEa        a game ID of Tatham's Unruly",
     ];
+    const RULES: &'static str = "Fill with 0 and 1: never three alike in a line; as many 0s as 1s in every row and column; no two rows or columns equal.";
+    const SIZES: &'static [&'static str] = &["4", "6", "8", "10", "12", "14", "16"];
+    const DEFAULT_SIZE: &'static str = "8";
+    const EXAMPLE: &'static str = "6\n00....\n..1.1.\n1....1\n01..1.\n.....0\n......\n";
 
     type Difficulty = Difficulty;
     type Shape = Shape;

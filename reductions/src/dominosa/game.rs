@@ -29,6 +29,11 @@ impl Game for Dominosa {
         "dlx dominosa 2:001100212221                 a game ID of Tatham's Dominosa",
         "dlx dominosa --generate 6 --difficulty hard --format tatham",
     ];
+    const RULES: &'static str = "Every domino from 0-0 up to the double of the largest number lies on the grid once, covering two neighbouring cells that show its two numbers: find where each lies.";
+    const SIZES: &'static [&'static str] = &["1", "2", "3", "4", "5", "6", "7", "8", "9"];
+    const DEFAULT_SIZE: &'static str = "6";
+    const SIZE_NAME: &'static str = "Largest number";
+    const EXAMPLE: &'static str = "2:001100212221\n";
 
     type Difficulty = Difficulty;
     /// The largest number on the dominoes.

@@ -32,6 +32,10 @@ impl Game for Futoshiki {
         "dlx futoshiki --generate 7 --difficulty extreme | dlx futoshiki",
         "dlx futoshiki --generate 5 --format tatham  a game ID for Tatham's Unequal",
     ];
+    const RULES: &'static str = "Every row and column holds 1 to n once; the signs between cells hold. Adjacent: a bar joins two consecutive digits, and digits without a bar between them are not consecutive.";
+    const SIZES: &'static [&'static str] = &["4", "5", "6", "7", "8", "9", "5a", "6a", "7a"];
+    const DEFAULT_SIZE: &'static str = "5";
+    const EXAMPLE: &'static str = "4\n0 | 0 < 0 < 0\n^ - - - - - -\n0 | 0 | 0 | 3\n- - v - - - -\n0 | 0 | 0 | 0\n- - - - - - ^\n0 | 0 | 0 | 0\n";
 
     type Difficulty = Difficulty;
     /// The side, and whether in Unequal's adjacent mode.

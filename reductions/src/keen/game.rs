@@ -29,6 +29,10 @@ impl Game for Keen {
         "dlx keen 4:_a_5a6_aa,s1a9d2d2s1m36m4  a game ID of Tatham's Keen",
         "dlx keen --generate 6 --difficulty hard --format tatham",
     ];
+    const RULES: &'static str = "Every row and column holds 1 to n once; the digits of each walled cage make its clue: add up to it (+), multiply to it (\u{d7}), or in a cage of two, differ by it (\u{2212}) or divide to it (\u{f7}).";
+    const SIZES: &'static [&'static str] = &["3", "4", "5", "6", "7", "8", "9"];
+    const DEFAULT_SIZE: &'static str = "6";
+    const EXAMPLE: &'static str = "4:_a_5a6_aa,s1a9d2d2s1m36m4\n";
 
     type Difficulty = Difficulty;
     /// The side.

@@ -34,6 +34,13 @@ impl Game for Sudoku {
         "dlx sudoku --generate 9 --difficulty advanced --seed 7",
         "dlx sudoku 3x3:a3c6_8_7a4c8a6d9e5c1c3a1b9a2b6a7c3c8e9d4a1c2a1_2_7c6a   Tatham's Solo ID",
     ];
+    const RULES: &'static str = "Every row, column and box holds every digit once. X: the two long diagonals too; jigsaw: regions in place of boxes; killer: the digits of each dashed cage differ and add up to its sum.";
+    const SIZES: &'static [&'static str] = &[
+        "4", "6", "8", "9", "10", "12", "16", "6x", "9x", "9j", "6j", "6k", "9k", "9xk", "9jk",
+    ];
+    const DEFAULT_SIZE: &'static str = "9";
+    const EXAMPLE: &'static str =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n";
 
     type Difficulty = Difficulty;
     /// An empty grid of the shape: its side, boxes or regions, diagonals, cages.

@@ -29,6 +29,10 @@ impl Game for Towers {
         "dlx towers 5:2/3/1/5/2/4/2/4/1/2/2/1/2/4/3/2/4/3/1/2   a game ID of Tatham's Towers",
         "dlx towers --generate 6 --difficulty extreme --format tatham",
     ];
+    const RULES: &'static str = "Every row and column holds the heights 1 to n once; a clue counts the towers seen from it along its row or column, a tower hiding every lower one behind it.";
+    const SIZES: &'static [&'static str] = &["3", "4", "5", "6", "7", "8", "9"];
+    const DEFAULT_SIZE: &'static str = "5";
+    const EXAMPLE: &'static str = "5:2/3/1/5/2/4/2/4/1/2/2/1/2/4/3/2/4/3/1/2\n";
 
     type Difficulty = Difficulty;
     /// The side.
