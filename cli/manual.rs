@@ -137,6 +137,7 @@ pub fn page(out: &mut dyn Write) -> io::Result<()> {
         writeln!(out, ".SS SYNOPSIS\n{}", usage.replace('-', "\\-"))?;
         // The sub-page's sections become subsections of this one.
         let mut sections = Vec::new();
+        let game = sub.get_name().to_owned();
         let page = clap_mangen::Man::new(sub);
         page.render_description_section(&mut sections)?;
         page.render_options_section(&mut sections)?;
@@ -150,6 +151,16 @@ pub fn page(out: &mut dyn Write) -> io::Result<()> {
                 out,
                 ".PP\nIt takes {} as well.",
                 crate::words::and_list(&takes)
+            )?;
+        }
+        if let Some(offered) = crate::args::offered(&game) {
+            writeln!(
+                out,
+                ".PP\nLevels (\\fB\\-\\-difficulty\\fR), easiest first: {}. Sizes offered \
+                 (\\fB\\-\\-generate\\fR, the {}): {}.",
+                offered.levels.join(", "),
+                offered.size_name.to_lowercase(),
+                offered.sizes.join(", ")
             )?;
         }
         if let Some(examples) = examples {

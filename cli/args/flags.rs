@@ -24,11 +24,7 @@ pub struct MakeFlags {
 
     /// The difficulty of the puzzles made (the easiest by default).
     ///
-    /// A rung of the puzzle's ladder: for sudoku trivial, basic, intermediate, advanced, extreme,
-    /// unreasonable; for futoshiki trivial, easy, tricky, extreme, recursive; for binairo trivial,
-    /// easy, normal, tricky, hard; for towers easy, hard, extreme, unreasonable; for keen easy,
-    /// normal, hard, extreme, unreasonable; for dominosa trivial, basic, hard, extreme,
-    /// unreasonable (docs/puzzles.md).
+    /// A rung of the game's ladder, which `dlx GAME --help` lists (docs/puzzles.md).
     #[arg(
         help_heading = "Making puzzles",
         long,

@@ -20,8 +20,8 @@ pub use flags::{
     TreeChoice,
 };
 pub use puzzles::{
-    ArrowsArgs, BinairoArgs, BinairoEncoding, CalendarArgs, GameArgs, LatinArgs, Method, PackArgs,
-    PuzzleCommand, QueensArgs, TileArgs, TrominoArgs,
+    offered, ArrowsArgs, BinairoArgs, BinairoEncoding, CalendarArgs, GameArgs, LatinArgs, Method,
+    PackArgs, PuzzleCommand, QueensArgs, TileArgs, TrominoArgs,
 };
 use refusals::Prints;
 pub use resolved::Action;

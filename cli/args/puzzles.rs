@@ -423,7 +423,7 @@ impl PuzzleCommandArgs {
 fn augment<A: clap::Args>(cmd: clap::Command) -> clap::Command {
     let summary = cmd.get_about().map(ToString::to_string).unwrap_or_default();
     let info = reductions::registry::info_of(cmd.get_name());
-    let cmd = A::augment_args(Output::augment_args(cmd));
+    let cmd = offers(A::augment_args(Output::augment_args(cmd)));
     let cmd = match info.filter(|info| !info.help.is_empty()) {
         Some(info) => {
             let examples: String = info
@@ -446,6 +446,67 @@ fn augment<A: clap::Args>(cmd: clap::Command) -> clap::Command {
     };
     cmd.about(summary.clone())
         .long_about(format!("{summary}.\n\n{details}"))
+}
+
+/// What a game offers a player, as the library's game says it: its levels, easiest first,
+/// the sizes offered, and what a size is.
+pub struct Offered {
+    pub levels: Vec<&'static str>,
+    pub sizes: &'static [&'static str],
+    pub size_name: &'static str,
+}
+
+/// What the game `name` offers, if it is a game's name.
+pub fn offered(name: &str) -> Option<Offered> {
+    use reductions::game::{Game, GameVisitor};
+    use reductions::generate::Ladder;
+    struct Offers;
+    impl GameVisitor for Offers {
+        type Output = Offered;
+        fn visit<G: Game>(self, _game: G) -> Offered {
+            Offered {
+                levels: <G::Difficulty as Ladder>::ALL
+                    .iter()
+                    .map(|l| l.name())
+                    .collect(),
+                sizes: G::SIZES,
+                size_name: G::SIZE_NAME,
+            }
+        }
+    }
+    reductions::registry::visit_game(name, Offers)
+}
+
+/// A game's command names its own sizes and levels in the help of `--generate` and
+/// `--difficulty`, as the library's game offers them.
+fn offers(cmd: clap::Command) -> clap::Command {
+    let has = |id: &str| cmd.get_arguments().any(|arg| arg.get_id() == id);
+    let Some(offered) = offered(cmd.get_name()) else {
+        return cmd;
+    };
+    if !has("difficulty") || !has("generate") {
+        return cmd;
+    }
+    let levels = offered.levels.join(", ");
+    let sizes = offered.sizes.join(", ");
+    let size_name = offered.size_name.to_lowercase();
+    cmd.mut_arg("difficulty", |arg| {
+        arg.help(format!(
+            "The difficulty of the puzzles made: {levels} (the first by default)"
+        ))
+        .long_help(format!(
+            "The difficulty of the puzzles made, easiest first: {levels} (the first by \
+                 default; docs/puzzles.md says what each level's rules are)."
+        ))
+    })
+    .mut_arg("generate", |arg| {
+        arg.long_help(format!(
+            "Make new puzzles of this size instead of reading one.\n\nSIZE, the {size_name}: \
+             {sizes}, and others (docs/cli.md). Each puzzle has exactly one solution, at the \
+             difficulty asked where one is made, and is written in the format the command \
+             reads (or as Tatham's game IDs with --format tatham). --seed makes them again."
+        ))
+    })
 }
 
 fn read<A>(matches: &mut clap::ArgMatches) -> Result<PuzzleCommand, clap::Error>

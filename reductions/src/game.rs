@@ -54,7 +54,7 @@ pub trait Game:
     /// The size offered first, one of [`SIZES`](Self::SIZES).
     const DEFAULT_SIZE: &'static str;
     /// What a size is, to a player: the side, or Dominosa's largest number.
-    const SIZE_NAME: &'static str = "Size";
+    const SIZE_NAME: &'static str = "Side";
     /// A puzzle that shows the format, in the text the game reads (a game ID of Tatham's, or
     /// its own format): what the page offers to paste.
     const EXAMPLE: &'static str;
