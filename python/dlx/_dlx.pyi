@@ -24,6 +24,17 @@ def covers(
 ) -> Solutions:
     """The solutions, lazily, as lists of option indices (xcover's `covers`)."""
 
+def covers_zdd(
+    options: Iterable[Iterable[Any]],
+    primary: Optional[Iterable[Hashable]] = None,
+    secondary: Optional[Iterable[Hashable]] = None,
+    colored: bool = False,
+    use_memo_cache: bool = False,
+    choose_heuristic: str = "MRV",
+) -> list[tuple[int, int, int, int]]:
+    """The ZDD of every solution as nodes (index, option, lo, hi), the top last (xcover's
+    `covers_zdd`)."""
+
 def has_cover(
     options: Iterable[Iterable[Any]],
     primary: Optional[Iterable[Hashable]] = None,

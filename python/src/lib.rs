@@ -398,6 +398,53 @@ fn covers(
     Ok(Solutions::new(problem, numbering, None))
 }
 
+/// The zero-suppressed decision diagram of every solution, as xcover's `covers_zdd` gives it:
+/// a list of nodes `(index, option, lo, hi)`, each after the nodes it leads to, numbered from
+/// 2 (0 and 1 are the sinks: no solution, and a solution complete), the top last; empty when
+/// there is no solution. A path from the top to 1 is a solution, the options of its `hi`
+/// branches. The diagram is built by memoization (`use_memo_cache` is always so), branching
+/// on the item with the fewest options (`"MRV"`) or the first (`"leftmost"`).
+///
+/// >>> nodes = covers_zdd([[1, 2], [3], [1], [2, 3]])
+/// >>> len(nodes), nodes[-1][0]
+/// (4, 5)
+#[pyfunction]
+#[pyo3(signature = (options, primary=None, secondary=None, colored=false, use_memo_cache=false, choose_heuristic="MRV"))]
+fn covers_zdd(
+    py: Python<'_>,
+    options: &Bound<'_, PyAny>,
+    primary: Option<&Bound<'_, PyAny>>,
+    secondary: Option<&Bound<'_, PyAny>>,
+    colored: bool,
+    use_memo_cache: bool,
+    choose_heuristic: &str,
+) -> PyResult<Vec<(u64, usize, u64, u64)>> {
+    let _ = use_memo_cache;
+    let branching = match choose_heuristic {
+        "MRV" => dlx::memo::Branching::FewestOptions,
+        "leftmost" => dlx::memo::Branching::FirstItem,
+        other => {
+            return Err(PyValueError::new_err(format!(
+                "choose_heuristic '{other}': expected 'MRV' or 'leftmost'"
+            )))
+        }
+    };
+    let (problem, numbering) = build(py, options, primary, secondary, colored, None)?;
+    let graph = interruptible(py, |cancel| {
+        dlx::Solver::new(&problem)
+            .branching(branching)
+            .cancel_on(cancel)
+            .memo_graph()
+    })?
+    .map_err(|err| PyValueError::new_err(err.to_string()))?;
+    let mut nodes = Vec::new();
+    graph.zdd(|node| {
+        let option = numbering.indices(&[node.option])[0];
+        nodes.push((node.id, option, node.lo, node.hi));
+    });
+    Ok(nodes)
+}
+
 /// Whether the problem has a solution (xcover's `covers_bool` answers this for a matrix).
 #[pyfunction]
 #[pyo3(signature = (options, primary=None, secondary=None, colored=false))]
@@ -764,6 +811,7 @@ fn dlx_module(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_class::<Problem>()?;
     module.add_class::<Solutions>()?;
     module.add_function(wrap_pyfunction!(covers, module)?)?;
+    module.add_function(wrap_pyfunction!(covers_zdd, module)?)?;
     module.add_function(wrap_pyfunction!(has_cover, module)?)?;
     module.add_function(wrap_pyfunction!(count, module)?)?;
     module.add_function(wrap_pyfunction!(puzzles::solve_puzzle, module)?)?;

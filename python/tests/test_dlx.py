@@ -284,3 +284,69 @@ def test_errors_name_the_items_as_given():
         list(dlx.covers([[1, 1], [2]]))
     with pytest.raises(ValueError, match="names item 'b' twice"):
         dlx.Problem([["a", "b", "b"]])
+
+
+def zdd_families(nodes):
+    """The solutions a ZDD of `covers_zdd`'s form holds, as frozensets of options."""
+    if not nodes:
+        return set()
+    table = {node[0]: node for node in nodes}
+    assert all(lo < index and hi < index for index, _, lo, hi in nodes)
+
+    def below(index):
+        if index <= 1:
+            return [frozenset()] if index == 1 else []
+        _, option, lo, hi = table[index]
+        return below(lo) + [family | {option} for family in below(hi)]
+
+    return set(below(nodes[-1][0]))
+
+
+def test_covers_zdd_as_xcover_documents_it():
+    # xcover's README example of covers_zdd: one solution, options 1, 3 and 5.
+    options = [[1, 4, 7], [1, 4], [4, 5, 7], [3, 5, 6], [2, 3, 6, 7], [2, 7]]
+    for heuristic in ("MRV", "leftmost"):
+        nodes = dlx.covers_zdd(options, choose_heuristic=heuristic)
+        assert zdd_families(nodes) == {frozenset({1, 3, 5})}
+    matrix = [[1, 0, 0], [0, 1, 1], [1, 1, 0], [0, 0, 1]]
+    assert zdd_families(dlx.covers_bool_zdd(matrix)) == {frozenset({0, 1}), frozenset({2, 3})}
+    assert dlx.covers_zdd([[1], [2]], primary=[1, 2, 3]) == []
+    with pytest.raises(ValueError, match="choose_heuristic"):
+        dlx.covers_zdd(options, choose_heuristic="random")
+
+
+def random_problem(rng):
+    """A small random problem as xcover takes it: primary items 'p0' to 'p5' (xcover's colors
+    need names), secondary ones 'x', 'y' (colored one time in two), some options with only
+    secondary items."""
+    colored = rng.random() < 0.5
+    options = []
+    for _ in range(rng.randrange(4, 14)):
+        option = [f"p{k}" for k in rng.sample(range(6), rng.randrange(0, 4))]
+        for item in ("x", "y"):
+            if rng.random() < 0.3:
+                option.append(f"{item}:{rng.choice('AB')}" if colored else item)
+        if option:
+            options.append(option)
+    return options, colored
+
+
+def test_covers_and_covers_zdd_agree_with_xcover_on_random_problems():
+    # A differential test: the same solutions as xcover's covers and covers_zdd, option for
+    # option, on 300 random problems with secondary items, colors, and options with only
+    # secondary items.
+    xcover = pytest.importorskip("xcover", reason="xcover is not installed (pip install xcover)")
+    import random
+
+    rng = random.Random(7)
+    solved = 0
+    for _ in range(300):
+        options, colored = random_problem(rng)
+        kwargs = dict(primary=[f"p{k}" for k in range(6)], secondary=["x", "y"], colored=colored)
+        theirs = {frozenset(s) for s in xcover.covers(options, **kwargs)}
+        ours = {frozenset(s) for s in dlx.covers(options, **kwargs)}
+        assert ours == theirs, options
+        their_zdd = zdd_families(list(xcover.covers_zdd(options, **kwargs)))
+        assert zdd_families(dlx.covers_zdd(options, **kwargs)) == their_zdd == theirs, options
+        solved += bool(theirs)
+    assert solved > 30

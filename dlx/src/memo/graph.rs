@@ -262,9 +262,59 @@ impl MemoGraph {
     /// ordered: options along a path follow the search, not their numbers. Returns the
     /// number of nodes written, the root line not counted.
     pub fn write_zdd(&self, out: &mut dyn Write) -> io::Result<u64> {
+        let mut line = |node: ZddNode| {
+            writeln!(
+                out,
+                "{:x}: (~{}?{:x}:{:x})",
+                node.id,
+                node.option.index() + 1,
+                node.lo,
+                node.hi
+            )
+        };
+        let (top, nodes) = self.each_zdd_node(&mut line)?;
+        writeln!(out, "{:x}: (~0?0:{top:x})", nodes + 2)?;
+        Ok(nodes)
+    }
+
+    /// The nodes of the ZDD of all solutions, as [`write_zdd`](Self::write_zdd) writes them:
+    /// each after the nodes it leads to, numbered from 2 in that order, `0` and `1` being the
+    /// sinks. Returns the top of the diagram: the last node, or a sink when there is none (`0`
+    /// for no solution, `1` when choosing nothing is the one solution).
+    ///
+    /// ```
+    /// use dlx::{ProblemBuilder, Solver};
+    /// // Items a, b; options {a, b}, {a}, {b}: two solutions.
+    /// let mut builder = ProblemBuilder::new();
+    /// let (a, b) = (builder.primary("a"), builder.primary("b"));
+    /// builder.option([a, b]);
+    /// builder.option([a]);
+    /// builder.option([b]);
+    /// let graph = Solver::new(&builder.build()?).memo_graph()?;
+    /// let mut nodes = Vec::new();
+    /// let top = graph.zdd(|node| nodes.push(node));
+    /// assert_eq!(top, nodes.last().unwrap().id);
+    /// assert!(nodes.iter().all(|node| node.lo < node.id && node.hi < node.id));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn zdd(&self, mut visit: impl FnMut(ZddNode)) -> u64 {
+        let mut each = |node: ZddNode| {
+            visit(node);
+            Ok(())
+        };
+        self.each_zdd_node(&mut each)
+            .expect("visiting the nodes cannot fail")
+            .0
+    }
+
+    /// Calls `emit` with every node of the ZDD; the top, and the number of nodes.
+    fn each_zdd_node(
+        &self,
+        emit: &mut dyn FnMut(ZddNode) -> io::Result<()>,
+    ) -> io::Result<(u64, u64)> {
         let mut writer = ZddWriter {
             graph: self,
-            out,
+            emit,
             next: 2,
             ids: self
                 .levels
@@ -298,9 +348,7 @@ impl MemoGraph {
         } else {
             writer.id_of(&vec![0; self.layout.words])
         };
-        let nodes = writer.next - 2;
-        writeln!(writer.out, "{:x}: (~0?0:{top:x})", writer.next)?;
-        Ok(nodes)
+        Ok((top, writer.next - 2))
     }
 
     /// The number of nodes of the ZDD of all solutions, as [`write_zdd`](Self::write_zdd)
@@ -351,9 +399,24 @@ impl MemoGraph {
 }
 
 /// Writes the ZDD nodes of the branches of one signature.
+/// One node of the ZDD of all solutions ([`MemoGraph::zdd`]): a solution through it
+/// chooses `option` and goes on at `hi`, or leaves the option out and goes on at `lo`; `0`
+/// and `1` are the sinks (no solution, and a solution complete).
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct ZddNode {
+    /// Its number, from 2.
+    pub id: u64,
+    /// The option it decides.
+    pub option: OptionId,
+    /// Where a solution without the option goes on.
+    pub lo: u64,
+    /// Where a solution with the option goes on.
+    pub hi: u64,
+}
+
 struct ZddWriter<'g, 'o> {
     graph: &'g MemoGraph,
-    out: &'o mut dyn Write,
+    emit: &'o mut dyn FnMut(ZddNode) -> io::Result<()>,
     next: u64,
     /// The ZDD node of each signature by level and entry (0: none yet, or no completion).
     ids: Vec<Vec<u64>>,
@@ -410,7 +473,12 @@ impl ZddWriter<'_, '_> {
         for (option, hi) in branches.into_iter().rev() {
             let id = self.next;
             self.next += 1;
-            writeln!(self.out, "{id:x}: (~{}?{lo:x}:{hi:x})", option + 1)?;
+            (self.emit)(ZddNode {
+                id,
+                option: OptionId(option),
+                lo,
+                hi,
+            })?;
             lo = id;
         }
         Ok(lo)

@@ -34,7 +34,7 @@ use std::time::{Duration, Instant};
 pub use count::Count;
 pub(crate) use estimate::estimate;
 pub use estimate::Estimate;
-pub use graph::{MemoGraph, RandomSolutions};
+pub use graph::{MemoGraph, RandomSolutions, ZddNode};
 use signature::Layout;
 use table::{Budget, Table};
 
