@@ -127,7 +127,7 @@ pub fn explain(grid: &Grid) -> Explanation {
             [d - hi * (hi + 1) / 2, hi]
         };
         let mut cells: Vec<(usize, usize)> = found.cells.iter().map(|&c| at(c)).collect();
-        let pattern: &[usize] = if found.rule == Some(crate::hint::Rule::DominoPlace) {
+        let pattern: &[usize] = if found.rule == crate::hint::Rule::DominoPlace {
             &[]
         } else {
             &found.placements
@@ -135,7 +135,7 @@ pub fn explain(grid: &Grid) -> Explanation {
         for &p in pattern {
             cells.extend(solver.cells[p].iter().map(|&c| at(c)));
         }
-        let values = if found.rule == Some(crate::hint::Rule::DominoSet) {
+        let values = if found.rule == crate::hint::Rule::DominoSet {
             found.dominoes.iter().flat_map(|&d| numbers(d)).collect()
         } else {
             found
@@ -143,7 +143,7 @@ pub fn explain(grid: &Grid) -> Explanation {
                 .first()
                 .map_or(Vec::new(), |&d| numbers(d).to_vec())
         };
-        let values = if found.rule == Some(crate::hint::Rule::DominoSet) {
+        let values = if found.rule == crate::hint::Rule::DominoSet {
             // The shared number first: each domino as that number and its other.
             let shared = found
                 .cells
@@ -160,7 +160,7 @@ pub fn explain(grid: &Grid) -> Explanation {
             values
         };
         steps.push(Hint {
-            rule: found.rule.unwrap_or(crate::hint::Rule::Overlap),
+            rule: found.rule,
             house: None,
             houses: Vec::new(),
             cells,

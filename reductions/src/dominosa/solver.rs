@@ -23,9 +23,9 @@ use super::{domino_index, neighbours, Difficulty, Grid};
 use crate::hint::Rule;
 
 /// One instance of a rule, as a hint tells it.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug)]
 pub(super) struct Found {
-    pub rule: Option<Rule>,
+    pub rule: Rule,
     /// The placements ruled out.
     pub removed: Vec<usize>,
     /// The cells of the pattern.
@@ -268,11 +268,11 @@ impl Solver {
             done = true;
             if one {
                 found.push(Found {
-                    rule: Some(Rule::DominoPlace),
+                    rule: Rule::DominoPlace,
                     removed: gone,
                     dominoes: vec![d],
                     placements: vec![p],
-                    ..Found::default()
+                    cells: Vec::new(),
                 });
                 return true;
             }
@@ -299,7 +299,7 @@ impl Solver {
             done = true;
             if one {
                 found.push(Found {
-                    rule: Some(Rule::CellPlace),
+                    rule: Rule::CellPlace,
                     removed: gone,
                     cells: vec![cell],
                     dominoes: vec![d],
@@ -334,11 +334,11 @@ impl Solver {
             done = true;
             if one {
                 found.push(Found {
-                    rule: Some(Rule::CellDomino),
+                    rule: Rule::CellDomino,
                     removed: gone,
                     cells: vec![cell],
                     dominoes: vec![d],
-                    ..Found::default()
+                    placements: Vec::new(),
                 });
                 return true;
             }
@@ -366,11 +366,11 @@ impl Solver {
             done = true;
             if one {
                 found.push(Found {
-                    rule: Some(Rule::Overlap),
+                    rule: Rule::Overlap,
                     removed: common,
                     dominoes: vec![d],
                     placements: places,
-                    ..Found::default()
+                    cells: Vec::new(),
                 });
                 return true;
             }
@@ -405,11 +405,11 @@ impl Solver {
             done = true;
             if one {
                 found.push(Found {
-                    rule: Some(Rule::Duplicate),
+                    rule: Rule::Duplicate,
                     removed: vec![p],
                     cells: vec![cell],
                     dominoes: vec![d],
-                    ..Found::default()
+                    placements: Vec::new(),
                 });
                 return true;
             }
@@ -475,11 +475,11 @@ impl Solver {
             done = true;
             if one {
                 found.push(Found {
-                    rule: Some(Rule::Duplicate),
+                    rule: Rule::Duplicate,
                     removed: vec![p],
                     cells: vec![sqi, sqj],
                     dominoes: vec![di],
-                    ..Found::default()
+                    placements: Vec::new(),
                 });
                 return true;
             }
@@ -498,9 +498,11 @@ impl Solver {
         if one {
             self.rule_out(gone[0]);
             found.push(Found {
-                rule: Some(Rule::Parity),
+                rule: Rule::Parity,
                 removed: vec![gone[0]],
-                ..Found::default()
+                cells: Vec::new(),
+                dominoes: Vec::new(),
+                placements: Vec::new(),
             });
         } else {
             self.rule_out_all(&gone);
@@ -658,7 +660,7 @@ impl Solver {
                 done = true;
                 if one {
                     found.push(Found {
-                        rule: Some(Rule::DominoSet),
+                        rule: Rule::DominoSet,
                         removed: gone,
                         cells: squares
                             .iter()
@@ -670,7 +672,7 @@ impl Solver {
                             .filter(|&k| dominoes >> k & 1 == 1)
                             .map(|k| domino_index(num, k))
                             .collect(),
-                        ..Found::default()
+                        placements: Vec::new(),
                     });
                     return true;
                 }
@@ -748,11 +750,11 @@ impl Solver {
             done = true;
             if one {
                 found.push(Found {
-                    rule: Some(Rule::PlacementChain),
+                    rule: Rule::PlacementChain,
                     removed: gone.clone(),
                     dominoes: vec![d, d],
                     placements: gone,
-                    ..Found::default()
+                    cells: Vec::new(),
                 });
                 return true;
             }
@@ -796,11 +798,11 @@ impl Solver {
                 done = true;
                 if one {
                     found.push(Found {
-                        rule: Some(Rule::PlacementChain),
+                        rule: Rule::PlacementChain,
                         removed: gone.clone(),
                         cells: vec![cell],
                         placements: gone,
-                        ..Found::default()
+                        dominoes: Vec::new(),
                     });
                     return true;
                 }
@@ -832,11 +834,11 @@ impl Solver {
                 let mut placements = members(&self.active, chain[pj]);
                 placements.extend(members(&self.active, chain[pk]));
                 found.push(Found {
-                    rule: Some(Rule::ChainPair),
+                    rule: Rule::ChainPair,
                     removed: gone,
                     dominoes: vec![d],
                     placements,
-                    ..Found::default()
+                    cells: Vec::new(),
                 });
                 return true;
             }
