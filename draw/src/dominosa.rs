@@ -8,7 +8,7 @@ use reductions::dominosa::Grid;
 use serde::Serialize;
 
 use crate::digits::{CELL, FOUND, GIVEN};
-use crate::render::{self, Paint, Svg};
+use crate::render::{self, junction, Paint, Svg};
 use crate::{write_json, Board, Head, Rows};
 
 pub(crate) struct DominosaView<'a> {
@@ -28,17 +28,6 @@ impl DominosaView<'_> {
     fn given(&self, row: usize, col: usize) -> bool {
         self.puzzle.partner(row, col).is_some()
     }
-}
-
-/// The box-drawing character of a junction with arms up, down, left and right.
-fn junction(up: bool, down: bool, left: bool, right: bool) -> char {
-    const CHARS: [char; 16] = [
-        ' ', '╵', '╷', '│', '╴', '┘', '┐', '┤', '╶', '└', '┌', '├', '─', '┴', '┬', '┼',
-    ];
-    CHARS[usize::from(up)
-        | usize::from(down) << 1
-        | usize::from(left) << 2
-        | usize::from(right) << 3]
 }
 
 impl Board for DominosaView<'_> {

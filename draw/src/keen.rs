@@ -8,7 +8,7 @@ use reductions::keen::Grid;
 use serde::Serialize;
 
 use crate::digits::{digit, CELL, FOUND};
-use crate::render::{Paint, Svg};
+use crate::render::{junction, Paint, Svg};
 use crate::{write_json, Board, Head, Rows};
 
 /// The color of clues on a terminal (xterm-256, a grey), and in pictures.
@@ -38,17 +38,6 @@ impl KeenView<'_> {
         let (r, c) = if down { (row + 1, col) } else { (row, col + 1) };
         r >= n || c >= n || self.cage(row, col) != self.cage(r, c)
     }
-}
-
-/// The box-drawing character of a junction with arms up, down, left and right.
-fn junction(up: bool, down: bool, left: bool, right: bool) -> char {
-    const CHARS: [char; 16] = [
-        ' ', '╵', '╷', '│', '╴', '┘', '┐', '┤', '╶', '└', '┌', '├', '─', '┴', '┬', '┼',
-    ];
-    CHARS[usize::from(up)
-        | usize::from(down) << 1
-        | usize::from(left) << 2
-        | usize::from(right) << 3]
 }
 
 impl Board for KeenView<'_> {

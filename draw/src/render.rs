@@ -230,6 +230,18 @@ fn box_char(up: bool, down: bool, left: bool, right: bool) -> char {
     }
 }
 
+/// The box-drawing character of a junction with arms up, down, left and right (walls
+/// between cages, dominoes).
+pub fn junction(up: bool, down: bool, left: bool, right: bool) -> char {
+    const CHARS: [char; 16] = [
+        ' ', '╵', '╷', '│', '╴', '┘', '┐', '┤', '╶', '└', '┌', '├', '─', '┴', '┬', '┼',
+    ];
+    CHARS[usize::from(up)
+        | usize::from(down) << 1
+        | usize::from(left) << 2
+        | usize::from(right) << 3]
+}
+
 /// `text` centered in `width` characters (the extra blank, if any, on the left).
 pub fn center(text: &str, width: usize) -> String {
     let len = text.chars().count();
