@@ -136,6 +136,8 @@ class Drawing:
 
 def puzzle_names() -> list[str]: ...
 def puzzle_infos() -> list[tuple[str, str, bool]]: ...
+def game_offer(name: str) -> Optional[dict[str, Any]]:
+    """What the game offers a player (rules, sizes, size, size_name, levels, example), or None."""
 def generate_puzzle(
     name: str,
     size: str,

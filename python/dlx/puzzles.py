@@ -257,6 +257,14 @@ class Kind:
         puzzle.reached = made["reached"]
         return puzzle
 
+    @property
+    def offer(self) -> Optional[dict[str, Any]]:
+        """What a game offers a player, as the page and `dlx NAME --help` show it: `rules`,
+        `sizes` (offered to `generate`; others may be made too), `size` (the first offered),
+        `size_name`, `levels` (easiest first) and `example` (a puzzle to try); `None` for a
+        puzzle that is not a game."""
+        return _dlx.game_offer(self.name)
+
     def __repr__(self) -> str:
         return f"<dlx.puzzles.{self.name}>"
 

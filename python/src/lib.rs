@@ -817,6 +817,7 @@ fn dlx_module(module: &Bound<'_, PyModule>) -> PyResult<()> {
     module.add_function(wrap_pyfunction!(puzzles::solve_puzzle, module)?)?;
     module.add_function(wrap_pyfunction!(puzzles::puzzle_names, module)?)?;
     module.add_function(wrap_pyfunction!(puzzles::puzzle_infos, module)?)?;
+    module.add_function(wrap_pyfunction!(puzzles::game_offer, module)?)?;
     module.add_function(wrap_pyfunction!(puzzles::generate_puzzle, module)?)?;
     module.add_function(wrap_pyfunction!(puzzles::grade_puzzle, module)?)?;
     module.add_function(wrap_pyfunction!(puzzles::explain_puzzle, module)?)?;

@@ -330,6 +330,35 @@ pub(crate) fn puzzle_names() -> Vec<&'static str> {
         .collect()
 }
 
+/// What the game `name` offers a player, as the page and `dlx NAME --help` show it: a dict of
+/// `rules`, `sizes` (offered to `generate`; others may be made too), `size` (the first
+/// offered), `size_name` and `levels` (easiest first), and `example` (a puzzle to try);
+/// `None` for a name that is not a game's.
+#[pyfunction]
+pub(crate) fn game_offer<'py>(py: Python<'py>, name: &str) -> PyResult<Option<Bound<'py, PyDict>>> {
+    use reductions::game::{Game, GameVisitor};
+    use reductions::generate::Ladder;
+    struct Offer<'a, 'py>(Python<'py>, std::marker::PhantomData<&'a ()>);
+    impl<'py> GameVisitor for Offer<'_, 'py> {
+        type Output = PyResult<Bound<'py, PyDict>>;
+        fn visit<G: Game>(self, _game: G) -> Self::Output {
+            let dict = PyDict::new(self.0);
+            let levels: Vec<&str> = <G::Difficulty as Ladder>::ALL
+                .iter()
+                .map(|level| level.name())
+                .collect();
+            dict.set_item("rules", G::RULES)?;
+            dict.set_item("sizes", G::SIZES.to_vec())?;
+            dict.set_item("size", G::DEFAULT_SIZE)?;
+            dict.set_item("size_name", G::SIZE_NAME)?;
+            dict.set_item("levels", levels)?;
+            dict.set_item("example", G::EXAMPLE)?;
+            Ok(dict)
+        }
+    }
+    reductions::registry::visit_game(name, Offer(py, std::marker::PhantomData)).transpose()
+}
+
 /// Each puzzle of the library as `(name, summary, from_text)`: its one line in `dlx --help`,
 /// and whether its text alone is a puzzle (`pack` and `tile` also need a board).
 #[pyfunction]

@@ -465,3 +465,21 @@ def test_dominosa_comes_from_the_registry_alone():
     made = puzzles.dominosa.generate(5, difficulty="hard", seed=3)
     assert made.grade() == "hard"
     assert dlx.solve_puzzle("dominosa", made.text, "count")["solutions"] == 1
+
+
+def test_every_game_offers_what_the_page_and_the_command_offer():
+    # The library says what each game offers a player; Python shows the same: its levels
+    # are those --difficulty takes, its first size makes a puzzle at the easiest level, and
+    # its example has one solution.
+    games = [name for name, _, _ in dlx.puzzle_infos() if puzzles.__dict__[name].offer]
+    assert sorted(games) == ["binairo", "dominosa", "futoshiki", "keen", "sudoku", "towers"]
+    assert puzzles.queens.offer is None
+    for name in games:
+        kind = getattr(puzzles, name)
+        offer = kind.offer
+        assert offer["size"] in offer["sizes"]
+        made = kind.generate(offer["size"], difficulty=offer["levels"][0], seed=1)
+        assert made.grade().split(" ")[0] in offer["levels"]
+        assert dlx.solve_puzzle(name, offer["example"], "count")["solutions"] == 1
+    assert puzzles.dominosa.offer["levels"] == ["trivial", "basic", "hard", "extreme", "unreasonable"]
+    assert puzzles.dominosa.offer["size_name"] == "Largest number"
