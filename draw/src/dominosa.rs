@@ -8,7 +8,7 @@ use reductions::dominosa::Grid;
 use serde::Serialize;
 
 use crate::digits::{CELL, FOUND, GIVEN};
-use crate::render::{self, junction, Paint, Svg};
+use crate::render::{self, wall_line, Paint, Svg};
 use crate::{write_json, Board, Head, Rows};
 
 pub(crate) struct DominosaView<'a> {
@@ -50,19 +50,7 @@ impl Board for DominosaView<'_> {
         let horizontal =
             |row: usize, col: usize| row == 0 || row == h || self.wall(row - 1, col, true);
         for row in 0..=h {
-            let mut line = String::new();
-            for col in 0..=w {
-                line.push(junction(
-                    row > 0 && vertical(row - 1, col),
-                    row < h && vertical(row, col),
-                    col > 0 && horizontal(row, col - 1),
-                    col < w && horizontal(row, col),
-                ));
-                if col < w {
-                    let arm = if horizontal(row, col) { "─" } else { " " };
-                    line.push_str(&arm.repeat(width));
-                }
-            }
+            let line = wall_line(row, (h, w), width, vertical, horizontal);
             writeln!(out, "{line}")?;
             if row == h {
                 break;

@@ -8,7 +8,7 @@ use reductions::keen::Grid;
 use serde::Serialize;
 
 use crate::digits::{digit, CELL, FOUND};
-use crate::render::{junction, Paint, Svg};
+use crate::render::{wall_line, Paint, Svg};
 use crate::{write_json, Board, Head, Rows};
 
 /// The color of clues on a terminal (xterm-256, a grey), and in pictures.
@@ -66,19 +66,7 @@ impl Board for KeenView<'_> {
         let vertical = |row: usize, col: usize| col == 0 || self.wall(row, col - 1, false);
         let horizontal = |row: usize, col: usize| row == 0 || self.wall(row - 1, col, true);
         for row in 0..=n {
-            let mut line = String::new();
-            for col in 0..=n {
-                line.push(junction(
-                    row > 0 && vertical(row - 1, col),
-                    row < n && vertical(row, col),
-                    col > 0 && horizontal(row, col - 1),
-                    col < n && horizontal(row, col),
-                ));
-                if col < n {
-                    let arm = if horizontal(row, col) { "─" } else { " " };
-                    line.push_str(&arm.repeat(width));
-                }
-            }
+            let line = wall_line(row, (n, n), width, vertical, horizontal);
             writeln!(out, "{line}")?;
             if row == n {
                 break;

@@ -230,6 +230,33 @@ fn box_char(up: bool, down: bool, left: bool, right: bool) -> char {
     }
 }
 
+/// The line of walls above row `row` (from 0 to `rows`, the last below the grid) of a grid
+/// of `rows` x `cols` cells drawn `width` characters wide: a junction where walls meet, `─`
+/// along a wall. `vertical(r, c)` says whether a wall stands left of column `c` (from 0 to
+/// `cols`) in row `r`, `horizontal(r, c)` whether one stands above row `r` in column `c`.
+pub fn wall_line(
+    row: usize,
+    (rows, cols): (usize, usize),
+    width: usize,
+    vertical: impl Fn(usize, usize) -> bool,
+    horizontal: impl Fn(usize, usize) -> bool,
+) -> String {
+    let mut line = String::new();
+    for col in 0..=cols {
+        line.push(junction(
+            row > 0 && vertical(row - 1, col),
+            row < rows && vertical(row, col),
+            col > 0 && horizontal(row, col - 1),
+            col < cols && horizontal(row, col),
+        ));
+        if col < cols {
+            let arm = if horizontal(row, col) { "─" } else { " " };
+            line.push_str(&arm.repeat(width));
+        }
+    }
+    line
+}
+
 /// The box-drawing character of a junction with arms up, down, left and right (walls
 /// between cages, dominoes).
 pub fn junction(up: bool, down: bool, left: bool, right: bool) -> char {
