@@ -1,4 +1,4 @@
-//! The readers of the grid puzzles (futoshiki, binairo, sudoku, queens, arrows) on many random
+//! The readers of the grid puzzles (futoshiki, binairo, sudoku, dominosa, queens, arrows) on many random
 //! texts and on damaged copies of real instances: each reads the text or says where it is
 //! wrong (a position inside the text), never panics, and what it reads encodes, solves and
 //! prints back to a text it reads again.
@@ -201,4 +201,50 @@ fn size_texts() {
         arrows += usize::from(Arrows.parse(&text).is_ok());
     }
     assert!(queens > 100 && arrows > 50, "{queens} {arrows}");
+}
+
+/// Dominosa: damaged copies of grids (with and without their dominoes joined) and of game
+/// IDs, and random texts: each reads, or is refused at a place inside the text, or as a whole
+/// for numbers that cannot hold the full set of dominoes (or for a blank text); what reads encodes, solves and
+/// prints back to a text that reads again.
+#[test]
+fn dominosa_texts() {
+    use reductions::dominosa::{generate_before, Difficulty, Dominosa};
+    let alphabet: Vec<char> = "0123456789 -|[]:\n\n\r\tx".chars().collect();
+    let mut rng = Rng(0x0f1e_2d3c_4b5a_6978);
+    let mut seeds = reductions::generate::Rng::new(5);
+    let mut texts = Vec::new();
+    for n in [2, 3, 4, 10] {
+        let made = generate_before(n, Difficulty::Basic, &mut seeds, None)
+            .unwrap()
+            .unwrap();
+        texts.push(made.puzzle.to_string());
+        texts.push(made.solution.to_string());
+        texts.push(made.puzzle.game_id());
+    }
+    let (mut read, mut tried) = (0, 0);
+    for k in 0..6000 {
+        let text = if k % 3 < 2 {
+            rng.damage(&texts[k % texts.len()], &alphabet)
+        } else {
+            rng.text(&alphabet, 30)
+        };
+        tried += 1;
+        match Dominosa.parse(&text) {
+            Err(err) if err.position().is_none() => {
+                let whole = err.to_string();
+                assert!(
+                    whole.contains("appears")
+                        || (whole.contains("empty input") && text.trim().is_empty()),
+                    "{err} for {text:?}"
+                );
+            }
+            _ => {
+                read += usize::from(exercise(&Dominosa, &text, |_, board| {
+                    Some(board.to_string())
+                }));
+            }
+        }
+    }
+    assert!(read > 100 && read < tried - 100, "{read} of {tried}");
 }
