@@ -1,7 +1,7 @@
-//! The readers of the grid puzzles (futoshiki, binairo, sudoku, dominosa, queens, arrows) on many random
-//! texts and on damaged copies of real instances: each reads the text or says where it is
-//! wrong (a position inside the text), never panics, and what it reads encodes, solves and
-//! prints back to a text it reads again.
+//! The readers of the grid puzzles (futoshiki, binairo, sudoku, dominosa, queens, arrows) on
+//! many random texts and on damaged copies of real instances: each reads the text or says
+//! where it is wrong (a position inside the text), never panics, and what it reads encodes,
+//! solves and prints back to a text it reads again.
 
 use std::fs;
 use std::path::PathBuf;
