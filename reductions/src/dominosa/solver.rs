@@ -196,13 +196,16 @@ impl Solver {
 
     /// Applies the rules of `level` until none finds anything, each wherever it holds before
     /// going back to the first (Dominosa's `run_solver`); the hardest level used, with what
-    /// they made of the grid.
+    /// they made of the grid. A generator's deadline (`generate::stopped`) stops it, stuck.
     pub fn run(&mut self, level: Difficulty) -> (Outcome, Difficulty) {
         let mut hardest = Difficulty::Trivial;
         while let Some(used) = self.apply(level, false, &mut Vec::new()) {
             hardest = hardest.max(used);
             if self.outcome() == Outcome::Contradiction {
                 break;
+            }
+            if crate::generate::stopped() {
+                return (Outcome::Stuck, hardest);
             }
         }
         (self.outcome(), hardest)
