@@ -86,9 +86,16 @@ fn finish(mut command: Command, input: Option<&[u8]>, shown: String) -> Run {
         .spawn()
         .expect("the dlx binary runs");
     if let Some(input) = input {
-        // The binary reads all of its input before it writes anything, so this cannot block.
+        // The binary reads all of its input before it writes anything, so this cannot block;
+        // a run refused on its flags exits unread, closing the pipe under us.
         let mut stdin = child.stdin.take().expect("a piped stdin");
-        stdin.write_all(input).expect("writing stdin");
+        if let Err(error) = stdin.write_all(input) {
+            assert_eq!(
+                error.kind(),
+                std::io::ErrorKind::BrokenPipe,
+                "writing stdin"
+            );
+        }
     }
     let output = child.wait_with_output().expect("the dlx binary finishes");
     let run = Run {
