@@ -86,6 +86,7 @@ mod run;
 mod search;
 mod solver;
 mod stats;
+pub mod symmetry;
 pub mod text;
 mod threads;
 mod unchecked;

@@ -25,3 +25,6 @@ mod format;
 
 /// The text parser's resource bounds on huge inputs (ignored: 2 GB each).
 mod text_limits;
+
+/// Symmetries found automatically, and counts up to them, against published figures and brute force.
+mod symmetry;

@@ -81,6 +81,17 @@ impl Secondary {
     }
 }
 
+impl OptionItem {
+    /// This entry with a color (for a secondary item's entry).
+    pub(crate) fn colored(self, color: Color) -> OptionItem {
+        debug_assert!(self.handle & SECONDARY != 0, "a color on a secondary item");
+        OptionItem {
+            handle: self.handle,
+            color: color.0,
+        }
+    }
+}
+
 /// The bit of [`OptionItem::handle`] that marks a secondary item.
 pub(super) const SECONDARY: u32 = 1 << 31;
 

@@ -516,6 +516,46 @@ impl<'p> Solver<'p> {
         run.outcome()
     }
 
+    /// This solver's engine, tree, threads, propagation, time limits and cancel flag, for
+    /// another problem (of the same items: a problem's own propagator goes only where
+    /// `same_options`), with no solution limit, no node limit, no givens, shard, subtree or
+    /// progress: for the searches that a count up to symmetry is made of.
+    pub(crate) fn settings_for<'q>(
+        &self,
+        problem: &'q Problem,
+        same_options: bool,
+        node_limit: Option<u64>,
+    ) -> Solver<'q> {
+        let mut solver = Solver::new(problem);
+        solver.engine = self.engine;
+        solver.tree = self.tree;
+        solver.node_limit = node_limit;
+        solver.deadline = self.time_left().map(|left| Instant::now() + left);
+        solver.threads = self.threads;
+        solver.propagation = self.propagation;
+        solver.propagator = self.propagator.clone().filter(|_| same_options);
+        solver.cancel = self.cancel.clone();
+        solver
+    }
+
+    /// What of this solver's settings a count up to symmetry cannot honour, in words.
+    pub(crate) fn refused_by_symmetry(&self) -> Option<&'static str> {
+        if !self.shards.is_empty() {
+            Some("a shard")
+        } else if !self.given.is_empty() {
+            Some("given options")
+        } else if !self.prefix.is_empty() {
+            Some("a subtree (within)")
+        } else {
+            None
+        }
+    }
+
+    /// The solution limit and the node limit.
+    pub(crate) fn limits(&self) -> (Option<u128>, Option<u64>) {
+        (self.solution_limit, self.node_limit)
+    }
+
     /// Whether `count` and `for_each` split the tree (for threads or shards).
     fn is_split(&self) -> bool {
         self.threads != 1 || !self.shards.is_empty()

@@ -1,0 +1,408 @@
+//! Counting orbits of solutions (Burnside's lemma along a stabilizer chain, see the module's
+//! documentation) and listing the least solution of each orbit.
+
+use std::collections::HashMap;
+use std::ops::ControlFlow;
+
+use super::{Group, Symmetry, SymmetryError, MAX_SYMMETRIES};
+use crate::outcome::{Outcome, StopReason};
+use crate::problem::{Color, ItemId, OptionId, OptionItem, Problem, ProblemBuilder};
+use crate::solver::Solver;
+use crate::stats::Stats;
+
+impl Solver<'_> {
+    /// Counts the solutions once per orbit under `group` (the problem's symmetries,
+    /// [`Group::of`]): solutions that a symmetry maps onto each other count once. Exact, with
+    /// this solver's engine, tree, threads, propagation and time limit; a node limit bounds
+    /// the nodes of all the searches together, and a stopped count is a lower bound.
+    ///
+    /// Refused with a solution limit, a shard, given options or a subtree, and for a group of
+    /// more than [`MAX_SYMMETRIES`] symmetries.
+    ///
+    /// ```
+    /// // The 92 solutions of the eight queens are 12 up to rotation and reflection.
+    /// let queens = dlx::Problem::from_dlx(&std::fs::read_to_string(
+    ///     concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/corpus/queens8.dlx"))?)?;
+    /// let group = dlx::symmetry::Group::of(&queens)?;
+    /// let outcome = dlx::Solver::new(&queens).count_up_to_symmetry(&group)?;
+    /// assert_eq!((outcome.solutions, outcome.stopped), (12, None));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn count_up_to_symmetry(&self, group: &Group) -> Result<Outcome, SymmetryError> {
+        if let Some(setting) = self.refused_by_symmetry() {
+            return Err(SymmetryError::Unsupported(setting));
+        }
+        let (solution_limit, node_limit) = self.limits();
+        if solution_limit.is_some() {
+            return Err(SymmetryError::Unsupported("a solution limit"));
+        }
+        let started = std::time::Instant::now();
+        let elements = group.elements(MAX_SYMMETRIES)?;
+        let problem = self.problem();
+        let mut options_of = vec![Vec::new(); problem.item_count()];
+        for option in problem.options() {
+            for entry in problem.option(option) {
+                options_of[entry.item().index()].push(option);
+            }
+        }
+        let mut counter = Counter {
+            solver: self,
+            problem,
+            elements: &elements,
+            options_of,
+            fixed: HashMap::new(),
+            stats: Stats {
+                tree: self.tree_used(),
+                ..Stats::default()
+            },
+            stopped: None,
+            node_limit,
+        };
+        let everything: Vec<usize> = (0..elements.len()).collect();
+        let solutions = counter.orbits(&everything, &mut Vec::new())?;
+        let mut stats = counter.stats;
+        stats.solutions = solutions;
+        stats.elapsed = started.elapsed();
+        Ok(Outcome {
+            solutions,
+            stopped: counter.stopped,
+            stats,
+        })
+    }
+
+    /// Calls `visit` with one solution of each orbit under `group`, the least (its options
+    /// sorted, compared as lists with those of its images), as
+    /// [`for_each`](Solver::for_each) does; a solution limit counts these solutions. The
+    /// whole tree is searched, each solution compared with its images.
+    ///
+    /// ```
+    /// let queens = dlx::Problem::from_dlx(&std::fs::read_to_string(
+    ///     concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/corpus/queens8.dlx"))?)?;
+    /// let group = dlx::symmetry::Group::of(&queens)?;
+    /// let mut seen = 0;
+    /// dlx::Solver::new(&queens).for_each_up_to_symmetry(&group, |_| {
+    ///     seen += 1;
+    ///     std::ops::ControlFlow::Continue(())
+    /// })?;
+    /// assert_eq!(seen, 12);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn for_each_up_to_symmetry(
+        &self,
+        group: &Group,
+        mut visit: impl FnMut(&[OptionId]) -> ControlFlow<()> + Send,
+    ) -> Result<Outcome, SymmetryError> {
+        if let Some(setting) = self.refused_by_symmetry() {
+            return Err(SymmetryError::Unsupported(setting));
+        }
+        let elements = group.elements(MAX_SYMMETRIES)?;
+        let (solution_limit, node_limit) = self.limits();
+        let solver = self.settings_for(self.problem(), true, node_limit);
+        let mut leaders: u128 = 0;
+        let mut outcome = solver.for_each(|options| {
+            if !is_least(&elements, options) {
+                return ControlFlow::Continue(());
+            }
+            leaders += 1;
+            if visit(options).is_break() {
+                return ControlFlow::Break(());
+            }
+            if solution_limit.is_some_and(|limit| leaders >= limit) {
+                return ControlFlow::Break(());
+            }
+            ControlFlow::Continue(())
+        });
+        if outcome.stopped == Some(StopReason::Visitor)
+            && solution_limit.is_some_and(|limit| leaders >= limit)
+        {
+            outcome.stopped = Some(StopReason::SolutionLimit);
+        }
+        outcome.solutions = leaders;
+        outcome.stats.solutions = leaders;
+        Ok(outcome)
+    }
+}
+
+/// Whether the sorted `options` are no greater than their image under every symmetry.
+fn is_least(elements: &[Symmetry], options: &[OptionId]) -> bool {
+    let mut sorted = options.to_vec();
+    sorted.sort_unstable();
+    elements
+        .iter()
+        .all(|symmetry| symmetry.map_options(&sorted) >= sorted)
+}
+
+/// The problem of the solutions that one symmetry fixes: an option for each cycle of the
+/// symmetry on the options whose options fit together, covering all they cover.
+struct Fixed {
+    problem: Problem,
+    /// For each option of the problem, its cycle's option, or `None` where it does not fit.
+    cycle_of: Vec<Option<OptionId>>,
+}
+
+struct Counter<'s, 'p> {
+    solver: &'s Solver<'p>,
+    problem: &'p Problem,
+    elements: &'s [Symmetry],
+    options_of: Vec<Vec<OptionId>>,
+    fixed: HashMap<usize, Fixed>,
+    stats: Stats,
+    stopped: Option<StopReason>,
+    node_limit: Option<u64>,
+}
+
+impl Counter<'_, '_> {
+    /// The orbits of the group `group` (indices of its elements, which all map `given` onto
+    /// itself) on the solutions that hold `given`.
+    fn orbits(
+        &mut self,
+        group: &[usize],
+        given: &mut Vec<OptionId>,
+    ) -> Result<u128, SymmetryError> {
+        if group.len() == 1 || self.stopped.is_some() {
+            return Ok(self.plain(given));
+        }
+        let Some(x) = self.split_item(group, given) else {
+            let mut total = 0;
+            for &element in group {
+                total += self.fixed(element, given)?;
+            }
+            return self.divide(total, group.len());
+        };
+        let (stabilizer, rest): (Vec<usize>, Vec<usize>) = group
+            .iter()
+            .partition(|&&element| self.elements[element].item(x) == x);
+        let live: Vec<OptionId> = self.options_of[x.index()]
+            .iter()
+            .copied()
+            .filter(|&option| fits(self.problem, given, option))
+            .collect();
+        let mut seen = vec![false; self.problem.option_count()];
+        let mut under_stabilizer = 0;
+        for &option in &live {
+            if seen[option.index()] {
+                continue;
+            }
+            for &element in &stabilizer {
+                seen[self.elements[element].option(option).index()] = true;
+            }
+            let keeps: Vec<usize> = stabilizer
+                .iter()
+                .copied()
+                .filter(|&element| self.elements[element].option(option) == option)
+                .collect();
+            given.push(option);
+            under_stabilizer += self.orbits(&keeps, given)?;
+            given.pop();
+        }
+        let mut total = stabilizer.len() as u128 * under_stabilizer;
+        for element in rest {
+            total += self.fixed(element, given)?;
+        }
+        self.divide(total, group.len())
+    }
+
+    /// `total / order`, which must be exact unless a search stopped (then a lower bound).
+    fn divide(&self, total: u128, order: usize) -> Result<u128, SymmetryError> {
+        if self.stopped.is_none() && total % order as u128 != 0 {
+            return Err(SymmetryError::Inexact { total, order });
+        }
+        Ok(total / order as u128)
+    }
+
+    /// A primary item that every solution covers once, not covered by `given`: the one that
+    /// most of `group` fixes, then the one with fewest options left.
+    fn split_item(&self, group: &[usize], given: &[OptionId]) -> Option<ItemId> {
+        let problem = self.problem;
+        let covered: Vec<ItemId> = given
+            .iter()
+            .flat_map(|&option| problem.option(option).iter().map(|entry| entry.item()))
+            .collect();
+        problem
+            .items()
+            .filter(|&item| {
+                problem.is_primary(item)
+                    && problem.bounds(item).unwrap_or((1, 1)) == (1, 1)
+                    && !covered.contains(&item)
+            })
+            .map(|item| {
+                let fixing = group
+                    .iter()
+                    .filter(|&&element| self.elements[element].item(item) == item)
+                    .count();
+                let options = self.options_of[item.index()]
+                    .iter()
+                    .filter(|&&option| fits(problem, given, option))
+                    .count();
+                (std::cmp::Reverse(fixing), options, item)
+            })
+            .min()
+            .map(|(_, _, item)| item)
+    }
+
+    fn nodes_left(&self) -> Option<u64> {
+        self.node_limit
+            .map(|limit| limit.saturating_sub(self.stats.nodes).max(1))
+    }
+
+    fn record(&mut self, outcome: &Outcome) -> u128 {
+        self.stats.add(&outcome.stats);
+        self.stats.max_level = self.stats.max_level.max(outcome.stats.max_level);
+        if self.stopped.is_none() {
+            self.stopped = outcome.stopped;
+        }
+        outcome.solutions
+    }
+
+    /// The solutions that hold `given`, counted plainly.
+    fn plain(&mut self, given: &[OptionId]) -> u128 {
+        if self.stopped.is_some() {
+            return 0;
+        }
+        let solver = self
+            .solver
+            .settings_for(self.problem, true, self.nodes_left());
+        let outcome = solver
+            .given(given)
+            .expect("options that fit together")
+            .count();
+        self.record(&outcome)
+    }
+
+    /// The solutions holding `given` that `element` maps onto themselves.
+    fn fixed(&mut self, element: usize, given: &[OptionId]) -> Result<u128, SymmetryError> {
+        if self.elements[element].is_identity() {
+            return Ok(self.plain(given));
+        }
+        if self.stopped.is_some() {
+            return Ok(0);
+        }
+        if !self.fixed.contains_key(&element) {
+            let fixed = fixed_problem(self.problem, &self.elements[element])?;
+            self.fixed.insert(element, fixed);
+        }
+        let fixed = &self.fixed[&element];
+        let mut cycles = Vec::with_capacity(given.len());
+        for option in given {
+            match fixed.cycle_of[option.index()] {
+                Some(cycle) => cycles.push(cycle),
+                None => return Ok(0),
+            }
+        }
+        cycles.sort_unstable();
+        cycles.dedup();
+        let solver = self
+            .solver
+            .settings_for(&fixed.problem, false, self.nodes_left());
+        let outcome = solver
+            .given(&cycles)
+            .expect("cycles of options that fit together")
+            .count();
+        Ok(self.record(&outcome))
+    }
+}
+
+/// Whether `option` can join `given` (its items not used up, its colors agreeing).
+fn fits(problem: &Problem, given: &[OptionId], option: OptionId) -> bool {
+    if given.contains(&option) {
+        return false;
+    }
+    problem.option(option).iter().all(|entry| {
+        let item = entry.item();
+        let uses = given
+            .iter()
+            .flat_map(|&g| problem.option(g))
+            .filter(|e| e.item() == item);
+        if problem.is_primary(item) {
+            let max = problem.bounds(item).map_or(1, |(_, max)| max);
+            (uses.count() as u32) < max
+        } else {
+            match entry.color() {
+                None => uses.count() == 0,
+                Some(color) => uses.into_iter().all(|e| e.color() == Some(color)),
+            }
+        }
+    })
+}
+
+/// The problem of the solutions that `symmetry` fixes.
+fn fixed_problem(problem: &Problem, symmetry: &Symmetry) -> Result<Fixed, SymmetryError> {
+    let mut builder = ProblemBuilder::new();
+    let mut handles: Vec<OptionItem> = Vec::with_capacity(problem.item_count());
+    for item in problem.items() {
+        let name = problem.item_name(item);
+        handles.push(if problem.is_primary(item) {
+            let (min, max) = problem.bounds(item).unwrap_or((1, 1));
+            builder.primary_bounded(name, min, max).into()
+        } else {
+            builder.secondary(name).into()
+        });
+    }
+    for color in 0..problem.color_count() {
+        builder.color(problem.color_name(Color(color as u32)));
+    }
+    let mut cycle_of = vec![None; problem.option_count()];
+    let mut seen = vec![false; problem.option_count()];
+    // The item and color of each entry of the cycle, by item.
+    let mut entries: HashMap<ItemId, Option<Color>> = HashMap::new();
+    for start in problem.options() {
+        if seen[start.index()] {
+            continue;
+        }
+        let mut cycle = Vec::new();
+        let mut at = start;
+        while !seen[at.index()] {
+            seen[at.index()] = true;
+            cycle.push(at);
+            at = symmetry.option(at);
+        }
+        entries.clear();
+        let mut fits = true;
+        'cycle: for &option in &cycle {
+            for entry in problem.option(option) {
+                let item = entry.item();
+                match entries.get(&item) {
+                    None => {
+                        entries.insert(item, entry.color());
+                    }
+                    Some(&color) => {
+                        let shared = color.is_some() && color == entry.color();
+                        if !shared {
+                            if problem.is_primary(item)
+                                && problem.bounds(item).is_some_and(|(_, max)| max > 1)
+                            {
+                                return Err(SymmetryError::Multiplicity {
+                                    item: problem.item_name(item).to_owned(),
+                                });
+                            }
+                            fits = false;
+                            break 'cycle;
+                        }
+                    }
+                }
+            }
+        }
+        if !fits {
+            continue;
+        }
+        let mut items: Vec<(ItemId, Option<Color>)> = entries
+            .iter()
+            .map(|(&item, &color)| (item, color))
+            .collect();
+        items.sort_unstable_by_key(|&(item, _)| item.index());
+        let id = builder.option(items.iter().map(|&(item, color)| {
+            let handle = handles[item.index()];
+            match color {
+                Some(color) => handle.colored(color),
+                None => handle,
+            }
+        }));
+        for &option in &cycle {
+            cycle_of[option.index()] = Some(id);
+        }
+    }
+    let problem = builder
+        .build()
+        .expect("the cycles of a problem's options make a problem");
+    Ok(Fixed { problem, cycle_of })
+}

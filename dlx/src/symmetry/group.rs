@@ -1,0 +1,241 @@
+//! Symmetries as permutations of items and options, and the group they generate.
+
+use std::collections::HashMap;
+use std::fmt;
+use std::hash::{Hash, Hasher};
+
+use crate::problem::{ItemId, OptionId, Problem};
+
+/// A symmetry of a problem: a permutation of its items and one of its options that maps
+/// every option onto the option its items map to (colors and bounds kept), so that it maps
+/// every solution onto a solution.
+///
+/// ```
+/// // Two items and three options; swapping `a` and `b` swaps the options `a` and `b`.
+/// let problem = dlx::Problem::from_dlx("a b\na\nb\na b\n")?;
+/// let group = dlx::symmetry::Group::of(&problem)?;
+/// let swap = &group.generators()[0];
+/// assert_eq!(problem.item_name(swap.item(dlx::ItemId::new(0))), "b");
+/// assert_eq!(swap.option(dlx::OptionId::new(2)), dlx::OptionId::new(2));
+/// assert_eq!(swap.cycles_text(&problem), "(a b)");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Symmetry {
+    pub(super) items: Vec<u32>,
+    pub(super) options: Vec<u32>,
+}
+
+impl Symmetry {
+    /// The identity of a problem with these many items and options.
+    pub(super) fn identity(items: usize, options: usize) -> Symmetry {
+        Symmetry {
+            items: (0..items as u32).collect(),
+            options: (0..options as u32).collect(),
+        }
+    }
+
+    /// The image of an item.
+    pub fn item(&self, item: ItemId) -> ItemId {
+        ItemId::new(self.items[item.index()] as usize)
+    }
+
+    /// The image of an option.
+    pub fn option(&self, option: OptionId) -> OptionId {
+        OptionId::new(self.options[option.index()] as usize)
+    }
+
+    /// Whether it moves nothing.
+    pub fn is_identity(&self) -> bool {
+        self.items.iter().enumerate().all(|(k, &i)| k == i as usize)
+            && self
+                .options
+                .iter()
+                .enumerate()
+                .all(|(k, &o)| k == o as usize)
+    }
+
+    /// This symmetry, then `then`.
+    pub(super) fn then(&self, then: &Symmetry) -> Symmetry {
+        Symmetry {
+            items: self.items.iter().map(|&i| then.items[i as usize]).collect(),
+            options: self
+                .options
+                .iter()
+                .map(|&o| then.options[o as usize])
+                .collect(),
+        }
+    }
+
+    /// The cycles of the items it moves, each from its least item.
+    pub fn item_cycles(&self) -> Vec<Vec<ItemId>> {
+        let mut seen = vec![false; self.items.len()];
+        let mut cycles = Vec::new();
+        for start in 0..self.items.len() {
+            if seen[start] || self.items[start] as usize == start {
+                continue;
+            }
+            let mut cycle = Vec::new();
+            let mut at = start;
+            while !seen[at] {
+                seen[at] = true;
+                cycle.push(ItemId::new(at));
+                at = self.items[at] as usize;
+            }
+            cycles.push(cycle);
+        }
+        cycles
+    }
+
+    /// The item cycles in the usual notation with the items' names: `(a b)(c d e)`, or `()`
+    /// for a symmetry that moves no item.
+    pub fn cycles_text(&self, problem: &Problem) -> String {
+        let cycles = self.item_cycles();
+        if cycles.is_empty() {
+            return "()".to_owned();
+        }
+        cycles
+            .iter()
+            .map(|cycle| {
+                let names: Vec<&str> = cycle.iter().map(|&i| problem.item_name(i)).collect();
+                format!("({})", names.join(" "))
+            })
+            .collect()
+    }
+
+    /// The image of a set of options, sorted.
+    pub fn map_options(&self, options: &[OptionId]) -> Vec<OptionId> {
+        let mut image: Vec<OptionId> = options.iter().map(|&o| self.option(o)).collect();
+        image.sort_unstable();
+        image
+    }
+}
+
+/// The order of a group, exactly, however large.
+///
+/// ```
+/// let problem = dlx::Problem::from_dlx("a b c\na\nb\nc\n")?;
+/// let group = dlx::symmetry::Group::of(&problem)?;
+/// assert_eq!(group.order().to_string(), "6");
+/// assert_eq!(group.order().get(), Some(6));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Order {
+    /// Base 10^9 limbs, least significant first.
+    limbs: Vec<u32>,
+}
+
+const LIMB: u64 = 1_000_000_000;
+
+impl Order {
+    pub(super) fn product(factors: &[u64]) -> Order {
+        let mut limbs = vec![1u32];
+        for &factor in factors {
+            let mut carry: u128 = 0;
+            for limb in &mut limbs {
+                let value = u128::from(*limb) * u128::from(factor) + carry;
+                *limb = (value % u128::from(LIMB)) as u32;
+                carry = value / u128::from(LIMB);
+            }
+            while carry > 0 {
+                limbs.push((carry % u128::from(LIMB)) as u32);
+                carry /= u128::from(LIMB);
+            }
+        }
+        Order { limbs }
+    }
+
+    /// The order, when it fits in a `u128`.
+    pub fn get(&self) -> Option<u128> {
+        self.limbs.iter().rev().try_fold(0u128, |value, &limb| {
+            value
+                .checked_mul(u128::from(LIMB))?
+                .checked_add(u128::from(limb))
+        })
+    }
+}
+
+impl fmt::Display for Order {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut limbs = self.limbs.iter().rev();
+        write!(f, "{}", limbs.next().expect("a limb"))?;
+        for limb in limbs {
+            write!(f, "{limb:09}")?;
+        }
+        Ok(())
+    }
+}
+
+/// The symmetry group of a problem: its generators and its order (see
+/// [`Group::of`](super::Group::of)).
+#[derive(Clone, Debug)]
+pub struct Group {
+    pub(super) items: usize,
+    pub(super) options: usize,
+    pub(super) generators: Vec<Symmetry>,
+    pub(super) order: Order,
+    pub(super) nodes: u64,
+}
+
+impl Group {
+    /// Generators of the group (none for the group of the identity alone).
+    pub fn generators(&self) -> &[Symmetry] {
+        &self.generators
+    }
+
+    /// The number of symmetries, the identity included.
+    pub fn order(&self) -> &Order {
+        &self.order
+    }
+
+    /// The nodes the search for the group visited.
+    pub fn search_nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Every symmetry of the group, the identity first; refused when there are more than
+    /// `max` ([`SymmetryError::TooManySymmetries`](super::SymmetryError::TooManySymmetries)).
+    ///
+    /// ```
+    /// let queens = dlx::Problem::from_dlx(&std::fs::read_to_string(
+    ///     concat!(env!("CARGO_MANIFEST_DIR"), "/../tests/corpus/queens8.dlx"))?)?;
+    /// let group = dlx::symmetry::Group::of(&queens)?;
+    /// let all = group.elements(100)?;
+    /// assert_eq!(all.len(), 8); // the square's rotations and reflections
+    /// assert!(all[0].is_identity());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn elements(&self, max: usize) -> Result<Vec<Symmetry>, super::SymmetryError> {
+        let too_many = || super::SymmetryError::TooManySymmetries {
+            order: self.order.to_string(),
+            max,
+        };
+        if self.order.get().map_or(true, |order| order > max as u128) {
+            return Err(too_many());
+        }
+        // Each symmetry is kept once: the set holds indices into the list, by their hashes.
+        let hash = |symmetry: &Symmetry| {
+            let mut hasher = std::collections::hash_map::DefaultHasher::new();
+            symmetry.hash(&mut hasher);
+            hasher.finish()
+        };
+        let identity = Symmetry::identity(self.items, self.options);
+        let mut seen: HashMap<u64, Vec<usize>> = HashMap::from([(hash(&identity), vec![0])]);
+        let mut elements = vec![identity];
+        let mut next = 0;
+        while next < elements.len() {
+            for generator in &self.generators {
+                let product = elements[next].then(generator);
+                let bucket = seen.entry(hash(&product)).or_default();
+                if bucket.iter().all(|&k| elements[k] != product) {
+                    bucket.push(elements.len());
+                    elements.push(product);
+                }
+            }
+            next += 1;
+        }
+        debug_assert_eq!(Some(elements.len() as u128), self.order.get());
+        Ok(elements)
+    }
+}
