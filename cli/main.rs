@@ -34,6 +34,7 @@ mod shard;
 mod signals;
 mod solve;
 mod stats;
+mod symmetry;
 mod words;
 
 use std::any::Any;

@@ -151,9 +151,20 @@ where
             }
             return random_solutions(solver, bar, flags, plan.memo_order, draws, write);
         }
+        Action::Symmetry => return crate::symmetry::print(problem, flags),
         Action::Search => {}
     }
-    let method = (mode == Mode::Count).then(|| plan.count_method(&flags.count_ask()));
+    // Up to symmetry, counts enumerate: the classes are counted from searches of their own.
+    let group = if flags.up_to_symmetry() {
+        match crate::symmetry::group(problem, flags)? {
+            Some(group) => Some(group),
+            None => return out_of_time(flags),
+        }
+    } else {
+        None
+    };
+    let method =
+        (mode == Mode::Count && group.is_none()).then(|| plan.count_method(&flags.count_ask()));
     if let (Some(CountMethod::Counter), Some(counter)) = (method, plan.counter.clone()) {
         if let Some(bar) = &bar {
             bar.finish();
@@ -188,7 +199,10 @@ where
         let settings = flags
             .shard()
             .map(|_| search_settings(problem, &solver, flags, &plan));
-        let outcome = solver.count();
+        let outcome = match &group {
+            Some(group) => solver.count_up_to_symmetry(group)?,
+            None => solver.count(),
+        };
         crate::memory::refuse_out_of_memory(&outcome)?;
         match settings {
             Some(settings) => write_record(&mut out, &outcome, flags, settings),
@@ -205,7 +219,7 @@ where
         // With the bar on the terminal that shows the solutions, each goes out at once with
         // the bar off the screen.
         let shared_terminal = bar.as_ref().filter(|_| crate::output::is_terminal());
-        let outcome = solver.for_each(|options| {
+        let visit = |options: &[OptionId]| {
             index += 1;
             let written = if svg {
                 write(&mut sheet, options, index)
@@ -224,7 +238,11 @@ where
                     ControlFlow::Break(())
                 }
             }
-        });
+        };
+        let outcome = match &group {
+            Some(group) => solver.for_each_up_to_symmetry(group, visit)?,
+            None => solver.for_each(visit),
+        };
         if let Some(err) = write_error {
             return Err(anyhow::Error::new(err).context(crate::output::write_error()));
         }
@@ -241,7 +259,13 @@ where
     }
     out.flush().context(crate::output::write_error())?;
     drop(out);
-    Ok(finish(&outcome, mode, flags))
+    let figures = group.as_ref().map(crate::symmetry::figures);
+    Ok(finish_with(
+        &outcome,
+        mode,
+        flags,
+        figures.unwrap_or_default(),
+    ))
 }
 
 /// What a run prints when `--timeout` ran out before the search began (while the problem
@@ -360,8 +384,18 @@ pub fn search_settings(
 /// After a search: statistics and notes on stderr (see [`report_stop`]), and whether it
 /// counts as found.
 pub fn finish(outcome: &Outcome, mode: Mode, flags: &SolveFlags) -> Found {
+    finish_with(outcome, mode, flags, Vec::new())
+}
+
+/// [`finish`], with more figures for `--stats` after the search's.
+fn finish_with(
+    outcome: &Outcome,
+    mode: Mode,
+    flags: &SolveFlags,
+    more: Vec<(&'static str, crate::stats::Figure)>,
+) -> Found {
     if flags.stats() {
-        print_stats(outcome, flags);
+        print_stats(outcome, flags, more);
     }
     report_stop(outcome, mode, flags);
     // A shard's count stopped by a limit is a record marked incomplete: batch systems should
@@ -388,7 +422,11 @@ pub fn tree_name(tree: dlx::Tree) -> &'static str {
 }
 
 /// Knuth's statistics, `name: value` per line, the counts as plain integers.
-fn print_stats(outcome: &Outcome, flags: &SolveFlags) {
+fn print_stats(
+    outcome: &Outcome,
+    flags: &SolveFlags,
+    more: Vec<(&'static str, crate::stats::Figure)>,
+) {
     use crate::stats::Figure::{Count, Seconds, Text};
     let stats = &outcome.stats;
     let mut figures = vec![
@@ -407,6 +445,7 @@ fn print_stats(outcome: &Outcome, flags: &SolveFlags) {
             ("probes", Count(stats.probes.into())),
         ]);
     }
+    figures.extend(more);
     crate::stats::print(flags, &figures);
 }
 

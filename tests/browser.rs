@@ -724,4 +724,16 @@ fn the_page_works_in_a_real_browser() {
     driver.click("nav a[href='#cover']");
     driver.click("#cover-count");
     driver.wait_text("#cover-status", "1 solution, ");
+    // The eight queens up to the board's symmetries, found from the matrix.
+    let queens = std::fs::read_to_string(crate::binary::root().join(crate::binary::QUEENS8))
+        .expect("the corpus");
+    driver.type_into("#cover-text", &queens);
+    driver.click("#cover-count");
+    driver.wait_text("#cover-status", "92 solutions, ");
+    driver.click("#cover-symmetry");
+    driver.click("#cover-count");
+    driver.wait_text(
+        "#cover-status",
+        "12 solutions up to symmetry (8 symmetries), ",
+    );
 }

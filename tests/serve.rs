@@ -614,6 +614,29 @@ fn exact_cover_streams_its_answer() {
     }
     let counted = server.post("/api/dlx", queens(8).as_bytes()).json_lines();
     assert_eq!(counted.last().unwrap()["result"]["count"], "92");
+    // Up to the board's symmetries, found from the matrix: 12 classes (OEIS A002562), and
+    // as many listed, without symmetry=false changing anything.
+    let classes = server
+        .post("/api/dlx?symmetry=true", queens(8).as_bytes())
+        .json_lines();
+    let result = &classes.last().unwrap()["result"];
+    assert_eq!(
+        (&result["count"], &result["symmetries"]),
+        (&json!("12"), &json!("8"))
+    );
+    let listed = server
+        .post(
+            "/api/dlx?mode=solutions&limit=100&symmetry=true",
+            queens(8).as_bytes(),
+        )
+        .json_lines();
+    let result = &listed.last().unwrap()["result"];
+    assert_eq!(result["solutions"].as_array().unwrap().len(), 12);
+    let plain = server
+        .post("/api/dlx?symmetry=false", queens(8).as_bytes())
+        .json_lines();
+    assert_eq!(plain.last().unwrap()["result"]["count"], "92");
+    assert!(plain.last().unwrap()["result"].get("symmetries").is_none());
 }
 
 #[test]

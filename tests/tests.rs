@@ -23,6 +23,9 @@ mod grids;
 /// `--split`, `--within` and `--given`: parts of the search tree.
 mod subtrees;
 
+/// `--symmetry` and `--up-to-symmetry`: the group found, counts once per class.
+mod symmetry;
+
 /// Memoized counts, tilings, ZDDs, random solutions and estimates.
 mod counting;
 

@@ -272,6 +272,26 @@ pub struct SolveFlags {
     #[arg(help_heading = "Solutions", long, value_name = "S")]
     pub(in crate::args) seed: Option<u64>,
 
+    /// Print the problem's symmetries instead of solving it.
+    ///
+    /// The symmetries are found from the matrix alone: the permutations of items and options
+    /// (colors renamed item by item, bounds kept) that map every option onto an option, and so
+    /// every solution onto a solution. Prints the group's order, then one generator a line as
+    /// cycles of item names. See docs/symmetry.md.
+    #[arg(help_heading = "Symmetry", long, conflicts_with_all = ["all", "count", "limit", "random", "estimate", "split", "shard", "within", "given", "up_to_symmetry"])]
+    pub(in crate::args) symmetry: bool,
+
+    /// Count or list the solutions once per class of symmetric solutions.
+    ///
+    /// Two solutions are in one class when a symmetry of the problem (see --symmetry) maps one
+    /// onto the other, as the rotations and reflections of a board do: 92 eight-queens
+    /// solutions are 12 up to symmetry. With --count, the number of classes, exact (Burnside's
+    /// lemma along the stabilizer of an item; a fraction of the plain count's time where an
+    /// item is fixed by every symmetry); otherwise the least solution of each class. Uses
+    /// --threads; not with --memo, --shard, --within or --given.
+    #[arg(help_heading = "Symmetry", long, conflicts_with_all = ["memo", "random", "estimate", "split", "shard", "within", "given"])]
+    pub(in crate::args) up_to_symmetry: bool,
+
     /// Reasoning at every node of the search: none, forcing or probing.
     ///
     /// Each adds to Knuth's search: none adds nothing; forcing drops the options that disagree when
@@ -423,6 +443,8 @@ impl SolveFlags {
             within: None,
             memo: false,
             no_memo: false,
+            symmetry: false,
+            up_to_symmetry: false,
             memo_limit: None,
             order: None,
             random: None,

@@ -24,6 +24,8 @@ pub enum Action {
     Zdd,
     /// `--random N`: N solutions drawn uniformly.
     Random(u64),
+    /// `--symmetry`: the problem's symmetries.
+    Symmetry,
     /// The first solution, all of them, or their number ([`SolveFlags::mode`]).
     Search,
 }
@@ -32,7 +34,9 @@ impl SolveFlags {
     /// What the run does, the first of `--split`, `--estimate`, `--format zdd` and `--random`
     /// that is given, else a search.
     pub fn action(&self) -> Action {
-        if let Some(depth) = self.split {
+        if self.symmetry {
+            Action::Symmetry
+        } else if let Some(depth) = self.split {
             Action::Split(depth)
         } else if let Some(probes) = self.estimate {
             Action::Estimate(probes)
@@ -43,6 +47,12 @@ impl SolveFlags {
         } else {
             Action::Search
         }
+    }
+
+    /// Whether solutions are counted or listed once per class of symmetric solutions
+    /// (`--up-to-symmetry`).
+    pub fn up_to_symmetry(&self) -> bool {
+        self.up_to_symmetry
     }
 
     /// The output format.

@@ -368,15 +368,20 @@ pub struct ExactCoverQuery {
     mode: Option<String>,
     /// With `solutions`: how many to list, at most [`MAX_LISTED`].
     limit: Option<u64>,
+    /// Count or list once per class of solutions that the problem's symmetries map onto
+    /// each other (`dlx solve --up-to-symmetry`).
+    symmetry: Option<bool>,
 }
 
 /// How often `/api/dlx` reports a count's progress.
 const PROGRESS_EVERY: Duration = Duration::from_millis(250);
 
-/// `POST /api/dlx?mode=count|solutions&limit=N` with a problem in the DLX text format as the
-/// body. The answer is JSON lines (`application/x-ndjson`): `{"progress": ...}` lines while the
-/// search runs, then `{"result": ...}`, the count (a decimal string) or the solutions (each the
-/// lines of its options), or `{"error": ...}`. The search stops when the connection closes.
+/// `POST /api/dlx?mode=count|solutions&limit=N&symmetry=true` with a problem in the DLX text
+/// format as the body. The answer is JSON lines (`application/x-ndjson`): `{"progress": ...}`
+/// lines while the search runs, then `{"result": ...}`, the count (a decimal string) or the
+/// solutions (each the lines of its options), with `symmetries` (the group's order, a decimal
+/// string) when counted or listed up to symmetry, or `{"error": ...}`. The search stops when
+/// the connection closes.
 pub async fn exact_cover(
     State(jobs): State<Arc<Jobs>>,
     request: Result<Query<ExactCoverQuery>, QueryRejection>,
@@ -417,7 +422,16 @@ pub async fn exact_cover(
     let task = tokio::spawn(async move {
         let progress = lines.clone();
         let result = jobs
-            .run(move |job| Ok(search_lines(&problem, job, started, listing, &progress)))
+            .run(move |job| {
+                search_lines(
+                    &problem,
+                    job,
+                    started,
+                    listing,
+                    request.symmetry.unwrap_or(false),
+                    &progress,
+                )
+            })
             .await;
         let last = match result {
             Ok(value) => json!({"result": value}),
@@ -461,8 +475,23 @@ fn search_lines(
     job: &Job,
     started: std::time::Instant,
     listing: Option<u64>,
+    up_to_symmetry: bool,
     progress: &tokio::sync::mpsc::UnboundedSender<String>,
-) -> Value {
+) -> Result<Value, ApiError> {
+    let group = if up_to_symmetry {
+        let group = dlx::symmetry::Group::within(
+            problem,
+            dlx::symmetry::MAX_SEARCH_NODES,
+            Some(started + job.time_limit),
+        )
+        .map_err(|err| ApiError::unprocessable("problem", err.to_string()))?;
+        Some(group)
+    } else {
+        None
+    };
+    let symmetries = group.as_ref().map(|group| group.order().to_string());
+    let refused =
+        |err: dlx::symmetry::SymmetryError| ApiError::unprocessable("problem", err.to_string());
     let progress = progress.clone();
     let solver = job
         .solver(problem)
@@ -477,17 +506,25 @@ fn search_lines(
         });
     match listing {
         None => {
-            let outcome = solver.count();
-            with_fields(
+            let outcome = match &group {
+                Some(group) => solver.count_up_to_symmetry(group).map_err(refused)?,
+                None => solver.count(),
+            };
+            let mut fields = completeness(outcome.stopped);
+            if let Some(order) = symmetries {
+                fields.push(("symmetries", json!(order)));
+            }
+            Ok(with_fields(
                 json!({"count": outcome.solutions.to_string(), "nodes": outcome.stats.nodes}),
-                completeness(outcome.stopped),
-            )
+                fields,
+            ))
         }
         Some(limit) => {
             let mut solutions = Vec::new();
             // The answer stops growing at its size limit, with the solutions listed so far.
             let mut bytes = 0;
-            let outcome = solver.limit(limit.into()).for_each(|options| {
+            let solver = solver.limit(limit.into());
+            let visit = |options: &[dlx::OptionId]| {
                 let texts: Vec<String> = options.iter().map(|&o| problem.option_text(o)).collect();
                 bytes += texts.iter().map(|text| text.len() + 3).sum::<usize>() + 2;
                 if bytes > MAX_LISTING {
@@ -495,8 +532,14 @@ fn search_lines(
                 }
                 solutions.push(texts);
                 ControlFlow::Continue(())
-            });
-            let fields = if outcome.stopped == Some(StopReason::Visitor) {
+            };
+            let outcome = match &group {
+                Some(group) => solver
+                    .for_each_up_to_symmetry(group, visit)
+                    .map_err(refused)?,
+                None => solver.for_each(visit),
+            };
+            let mut fields = if outcome.stopped == Some(StopReason::Visitor) {
                 vec![
                     ("complete", json!(false)),
                     (
@@ -510,10 +553,13 @@ fn search_lines(
             } else {
                 completeness(outcome.stopped)
             };
-            with_fields(
+            if let Some(order) = symmetries {
+                fields.push(("symmetries", json!(order)));
+            }
+            Ok(with_fields(
                 json!({"solutions": solutions, "nodes": outcome.stats.nodes}),
                 fields,
-            )
+            ))
         }
     }
 }

@@ -78,8 +78,10 @@ class Problem:
         propagate: Optional[str] = None,
         progress: Optional[Callable[[dict[str, Any]], Any]] = None,
         every: float = 1.0,
+        up_to_symmetry: bool = False,
     ) -> int:
-        """The number of solutions, exactly; `memo=True` counts by memoization.
+        """The number of solutions, exactly; `memo=True` counts by memoization;
+        `up_to_symmetry=True` counts classes of solutions the symmetries map onto each other.
 
         `tree`: auto, links, sparse-sets or bitsets; `propagate`: none, forcing or probing;
         `progress` is called about every `every` seconds with `nodes`, `solutions`, `level`,
@@ -90,9 +92,16 @@ class Problem:
         """The ZDD of every solution, in the text of Knuth's ZDD programs."""
     def first(self) -> Optional[list[int]]: ...
     def solve(
-        self, limit: Optional[int] = None, timeout: Optional[float] = None, threads: int = 1
+        self,
+        limit: Optional[int] = None,
+        timeout: Optional[float] = None,
+        threads: int = 1,
+        up_to_symmetry: bool = False,
     ) -> list[list[int]]:
-        """Every solution, or the first `limit`; `TimeoutError` when `timeout` runs out."""
+        """Every solution, or the first `limit`; `TimeoutError` when `timeout` runs out;
+        `up_to_symmetry=True`: the least solution of each class."""
+    def symmetry(self) -> dict[str, Any]:
+        """The symmetries: `order` and `generators` (cycles of item names)."""
     def solutions(self, limit: Optional[int] = None) -> Solutions: ...
     def random(self, n: int, seed: int = 0) -> list[list[int]]:
         """`n` solutions drawn uniformly at random."""

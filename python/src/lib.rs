@@ -496,6 +496,14 @@ struct Problem {
     numbering: Numbering,
 }
 
+impl Problem {
+    /// The problem's symmetry group, found without the GIL.
+    fn group(&self, py: Python<'_>) -> PyResult<dlx::symmetry::Group> {
+        py.allow_threads(|| dlx::symmetry::Group::of(&self.problem))
+            .map_err(|err| PyValueError::new_err(err.to_string()))
+    }
+}
+
 #[pymethods]
 impl Problem {
     /// The problem of `covers`' arguments; `multiplicities` maps primary items to how often
@@ -553,11 +561,16 @@ impl Problem {
     /// (seconds) raises `TimeoutError` when it runs out; Ctrl-C raises `KeyboardInterrupt`
     /// within a fraction of a second.
     ///
+    /// With `up_to_symmetry=True`, the number of classes of solutions that the problem's
+    /// symmetries (see `symmetry`) map onto each other, exactly; not with `memo`.
+    ///
     /// >>> p = Problem.from_dlx("a b c\na\nb\nc\na b\nb c\n")
     /// >>> seen = []
     /// >>> p.count(tree="links", propagate="forcing", progress=seen.append, every=0.0)
     /// 3
-    #[pyo3(signature = (memo=false, threads=1, timeout=None, tree=None, propagate=None, progress=None, every=1.0))]
+    /// >>> p.count(up_to_symmetry=True)
+    /// 2
+    #[pyo3(signature = (memo=false, threads=1, timeout=None, tree=None, propagate=None, progress=None, every=1.0, up_to_symmetry=false))]
     #[allow(clippy::too_many_arguments)]
     fn count(
         &self,
@@ -569,9 +582,20 @@ impl Problem {
         propagate: Option<&str>,
         progress: Option<Py<PyAny>>,
         every: f64,
+        up_to_symmetry: bool,
     ) -> PyResult<Py<PyAny>> {
         let limit = seconds(timeout, "timeout")?;
         let every = seconds(Some(every), "every")?.unwrap_or_default();
+        if up_to_symmetry && memo {
+            return Err(PyValueError::new_err(
+                "count(up_to_symmetry=True) does not memoize: leave memo out",
+            ));
+        }
+        let group = if up_to_symmetry {
+            Some(self.group(py)?)
+        } else {
+            None
+        };
         let tree = match tree.unwrap_or("auto") {
             "auto" => dlx::Tree::Auto,
             "links" => dlx::Tree::Links,
@@ -638,7 +662,11 @@ impl Problem {
             let outcome = outcome.map_err(|err| PyValueError::new_err(err.to_string()))?;
             return py_count(py, &outcome.count);
         }
-        let outcome = interruptible(py, |cancel| solver(cancel).count())?;
+        let outcome = interruptible(py, |cancel| match &group {
+            Some(group) => solver(cancel).count_up_to_symmetry(group),
+            None => Ok(solver(cancel).count()),
+        })?
+        .map_err(|err| PyValueError::new_err(err.to_string()))?;
         check()?;
         if let Some(reason) = outcome.stopped {
             return Err(pyo3::exceptions::PyTimeoutError::new_err(format!(
@@ -711,17 +739,29 @@ impl Problem {
     /// `threads` threads (0: one per core; their order is then the workers'). `timeout`
     /// (seconds) raises `TimeoutError` when it runs out; Ctrl-C raises `KeyboardInterrupt`.
     ///
+    /// With `up_to_symmetry=True`, one solution of each class of solutions that the
+    /// problem's symmetries map onto each other: the least, its sorted options compared
+    /// with those of its images (`limit` counts these).
+    ///
     /// >>> sorted(Problem.from_dlx("a b\na\nb\na b\n").solve())
     /// [[0, 1], [2]]
-    #[pyo3(signature = (limit=None, timeout=None, threads=1))]
+    /// >>> Problem.from_dlx("a b\na\nb\n").solve(up_to_symmetry=True)
+    /// [[0, 1]]
+    #[pyo3(signature = (limit=None, timeout=None, threads=1, up_to_symmetry=false))]
     fn solve(
         &self,
         py: Python<'_>,
         limit: Option<u64>,
         timeout: Option<f64>,
         threads: usize,
+        up_to_symmetry: bool,
     ) -> PyResult<Vec<Vec<usize>>> {
         let time = seconds(timeout, "timeout")?;
+        let group = if up_to_symmetry {
+            Some(self.group(py)?)
+        } else {
+            None
+        };
         let (found, outcome) = interruptible(py, |cancel| {
             let mut solver = dlx::Solver::new(&self.problem)
                 .tree(dlx::Tree::Auto)
@@ -734,12 +774,17 @@ impl Problem {
                 solver = solver.limit(u128::from(most));
             }
             let mut found = Vec::new();
-            let outcome = solver.for_each(|options| {
+            let visit = |options: &[dlx::OptionId]| {
                 found.push(self.numbering.indices(options));
                 std::ops::ControlFlow::Continue(())
-            });
+            };
+            let outcome = match &group {
+                Some(group) => solver.for_each_up_to_symmetry(group, visit),
+                None => Ok(solver.for_each(visit)),
+            };
             (found, outcome)
         })?;
+        let outcome = outcome.map_err(|err| PyValueError::new_err(err.to_string()))?;
         match outcome.stopped {
             None | Some(dlx::StopReason::SolutionLimit) => Ok(found),
             Some(reason) => Err(pyo3::exceptions::PyTimeoutError::new_err(format!(
@@ -747,6 +792,42 @@ impl Problem {
                 found.len()
             ))),
         }
+    }
+
+    /// The problem's symmetries, found from its items and options alone: the permutations of
+    /// items and options (colors renamed item by item, multiplicities kept) that map every
+    /// option onto an option. A dict of `order` (how many, an int of any size) and
+    /// `generators` (every symmetry is a product of them), each a list of the cycles of the
+    /// item names it moves.
+    ///
+    /// >>> Problem.from_dlx("a b\na\nb\n").symmetry()
+    /// {'order': 2, 'generators': [[['a', 'b']]]}
+    fn symmetry<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let group = self.group(py)?;
+        let generators: Vec<Vec<Vec<String>>> = group
+            .generators()
+            .iter()
+            .map(|generator| {
+                generator
+                    .item_cycles()
+                    .iter()
+                    .map(|cycle| {
+                        cycle
+                            .iter()
+                            .map(|&item| self.problem.item_name(item).to_owned())
+                            .collect()
+                    })
+                    .collect()
+            })
+            .collect();
+        let order = py
+            .import("builtins")?
+            .getattr("int")?
+            .call1((group.order().to_string(),))?;
+        let dict = PyDict::new(py);
+        dict.set_item("order", order)?;
+        dict.set_item("generators", generators)?;
+        Ok(dict)
     }
 
     /// The solutions, lazily, at most `limit` of them.

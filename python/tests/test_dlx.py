@@ -350,3 +350,33 @@ def test_covers_and_covers_zdd_agree_with_xcover_on_random_problems():
         assert zdd_families(dlx.covers_zdd(options, **kwargs)) == their_zdd == theirs, options
         solved += bool(theirs)
     assert solved > 30
+
+
+@pytest.mark.parametrize(
+    "name,order,classes",
+    [
+        ("queens8.dlx", 8, 12),
+        ("queens10-pd.dlx", 8, 92),
+        ("pento6x10.dlx", 4, 2339),
+        ("langford11.dlx", 2, 17792),
+    ],
+)
+def test_counts_up_to_symmetry(name, order, classes):
+    # The symmetries come from the matrix alone; the figures are OEIS A002562, the
+    # Haselgroves' 2,339 pentomino rectangles and A014552.
+    problem = dlx.Problem.from_dlx((CORPUS / name).read_text())
+    group = problem.symmetry()
+    assert group["order"] == order
+    assert all(cycle for generator in group["generators"] for cycle in generator)
+    assert problem.count(up_to_symmetry=True) == classes
+    assert problem.count(up_to_symmetry=True, threads=2) == classes
+
+
+def test_one_solution_a_class_and_the_refusals():
+    problem = dlx.Problem.from_dlx((CORPUS / "queens8.dlx").read_text())
+    listed = problem.solve(up_to_symmetry=True)
+    assert len(listed) == 12
+    assert len({tuple(sorted(s)) for s in listed}) == 12
+    assert len(problem.solve(limit=5, up_to_symmetry=True)) == 5
+    with pytest.raises(ValueError, match="memo"):
+        problem.count(memo=True, up_to_symmetry=True)

@@ -132,6 +132,14 @@ fn is_least(elements: &[Symmetry], options: &[OptionId]) -> bool {
         .all(|symmetry| symmetry.map_options(&sorted) >= sorted)
 }
 
+/// How many options deep the count splits by the option covering an item: below, a
+/// subproblem left with symmetries is counted by Burnside's lemma alone (a plain count and
+/// the fixed solutions of the others). Each level divides the search by the stabilizer's
+/// order at best, but costs a search per class of options: on the pentominoes in 5 x 12,
+/// two levels took 0.18 s, three 0.28 s, and splitting to the end (3,500 searches, most of
+/// a few nodes) 0.45 s, against 0.53 s for the plain count.
+const SPLIT_DEPTH: usize = 2;
+
 /// The problem of the solutions that one symmetry fixes: an option for each cycle of the
 /// symmetry on the options whose options fit together, covering all they cover.
 struct Fixed {
@@ -162,7 +170,10 @@ impl Counter<'_, '_> {
         if group.len() == 1 || self.stopped.is_some() {
             return Ok(self.plain(given));
         }
-        let Some(x) = self.split_item(group, given) else {
+        let split = (given.len() < SPLIT_DEPTH)
+            .then(|| self.split_item(group, given))
+            .flatten();
+        let Some(x) = split else {
             let mut total = 0;
             for &element in group {
                 total += self.fixed(element, given)?;

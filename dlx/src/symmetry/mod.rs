@@ -19,8 +19,10 @@
 //! smaller problem whose options are the cycles of `g` on the options (only the cycles whose
 //! options fit together), which is fast because few solutions are symmetric. `orbits(G_x)`
 //! splits by the option covering `x`: one option of each orbit of `G_x` on those options,
-//! counted under its own stabilizer, down to the trivial group, where it is a plain count of
-//! the solutions that hold the options chosen. With `x` fixed by the whole group (a piece
+//! counted under its own stabilizer, a plain count of the solutions that hold the options
+//! chosen where that is trivial. Two levels deep at most: below, a subproblem left with
+//! symmetries is counted by Burnside's lemma alone, since splitting further costs a search
+//! for each class of options and saves little (see `count::SPLIT_DEPTH`). With `x` fixed by the whole group (a piece
 //! of a packing), that is a count of one option in `|G|` of `x`'s options, and takes about
 //! `1/|G|` of the time of the plain count. Every division is checked to be exact.
 //!
