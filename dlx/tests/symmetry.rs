@@ -6,7 +6,7 @@
 use std::collections::{BTreeSet, HashSet};
 use std::ops::ControlFlow;
 
-use dlx::symmetry::{Group, Symmetry};
+use dlx::symmetry::{Group, Symmetry, MAX_SYMMETRIES};
 use dlx::{OptionId, Problem, ProblemBuilder, Solver, StopReason};
 
 use crate::util;
@@ -529,4 +529,221 @@ fn colored_problems_count_the_orbits_of_their_group() {
         assert_eq!(counted.solutions, classes.len() as u128, "case {case}");
     }
     assert!(tried > 150, "{tried} of 200 cases with few symmetries");
+}
+
+/// The empty sudoku of boxes `b` x `b`: a cell, a row, a column and a box item for each digit.
+fn sudoku(b: usize) -> Problem {
+    let n = b * b;
+    let mut builder = ProblemBuilder::new();
+    let mut item = |kind: &str, a: usize, d: usize| builder.primary(format!("{kind}{a}-{d}"));
+    let mut options = Vec::new();
+    let cells: Vec<_> = (0..n * n).map(|k| item("p", k, 0)).collect();
+    let rows: Vec<_> = (0..n * n).map(|k| item("r", k / n, k % n)).collect();
+    let columns: Vec<_> = (0..n * n).map(|k| item("c", k / n, k % n)).collect();
+    let boxes: Vec<_> = (0..n * n).map(|k| item("b", k / n, k % n)).collect();
+    for r in 0..n {
+        for c in 0..n {
+            for d in 0..n {
+                let x = (r / b) * b + c / b;
+                options.push([
+                    cells[r * n + c],
+                    rows[r * n + d],
+                    columns[c * n + d],
+                    boxes[x * n + d],
+                ]);
+            }
+        }
+    }
+    for option in options {
+        builder.option(option);
+    }
+    builder.build().unwrap()
+}
+
+/// Latin squares of order n: an item for each (row, column), (row, symbol), (column, symbol).
+fn latin(n: usize) -> Problem {
+    let mut builder = ProblemBuilder::new();
+    let pairs: Vec<Vec<_>> = ["rc", "rs", "cs"]
+        .iter()
+        .map(|kind| {
+            (0..n * n)
+                .map(|k| builder.primary(format!("{kind}{k}")))
+                .collect()
+        })
+        .collect();
+    for r in 0..n {
+        for c in 0..n {
+            for s in 0..n {
+                builder.option([
+                    pairs[0][r * n + c],
+                    pairs[1][r * n + s],
+                    pairs[2][c * n + s],
+                ]);
+            }
+        }
+    }
+    builder.build().unwrap()
+}
+
+/// Groups with published orders, and classes known from the literature. The empty sudoku's
+/// group permutes the digits, the rows within bands and the bands, the same for columns, and
+/// transposes: 9! 6^8 2 = 1,218,998,108,160 symmetries for 9 x 9 and 4! 2^4 2^4 2 = 3,072 for
+/// 4 x 4 (Felgenhauer and Jarvis; Russell and Jarvis), whose 288 grids are 2 classes. The
+/// Latin squares' group permutes rows, columns and symbols, and the three roles: 6 n!^3; the
+/// 12 squares of order 3 are one main class.
+#[test]
+fn large_groups_have_their_published_orders() {
+    let group = Group::of(&sudoku(3)).unwrap();
+    assert_eq!(group.order().to_string(), "1218998108160");
+    assert!(group.elements(MAX_SYMMETRIES).is_err());
+    let (group, classes) = orbits(&sudoku(2));
+    assert_eq!((group.order().get(), classes), (Some(3072), 2));
+    let (group, classes) = orbits(&latin(3));
+    assert_eq!((group.order().get(), classes), (Some(6 * 6 * 6 * 6), 1));
+    for (n, order) in [(4, 82_944u128), (5, 10_368_000), (7, 768_144_384_000)] {
+        assert_eq!(
+            Group::of(&latin(n)).unwrap().order().get(),
+            Some(order),
+            "order {n}"
+        );
+    }
+}
+
+/// The group's order as nauty's `dreadnaut` finds it for the problem's graph (built here
+/// from the definition: a vertex per item, option and used (item, color) pair, the classes as
+/// the fixed partition), or `None` when dreadnaut is not installed.
+fn nauty_order(problem: &Problem) -> Option<f64> {
+    use std::io::Write;
+    let items = problem.item_count();
+    let options = problem.option_count();
+    let mut pairs: Vec<(usize, usize)> = Vec::new();
+    let mut edges: Vec<(usize, usize)> = Vec::new();
+    for option in problem.options() {
+        for entry in problem.option(option) {
+            let item = entry.item().index();
+            match entry.color() {
+                None => edges.push((items + option.index(), item)),
+                Some(color) => {
+                    let pair = match pairs.iter().position(|&p| p == (item, color.index())) {
+                        Some(k) => k,
+                        None => {
+                            pairs.push((item, color.index()));
+                            edges.push((items + options + pairs.len() - 1, item));
+                            pairs.len() - 1
+                        }
+                    };
+                    edges.push((items + option.index(), items + options + pair));
+                }
+            }
+        }
+    }
+    let n = items + options + pairs.len();
+    let mut classes: std::collections::BTreeMap<(u8, u32, u32), Vec<usize>> = Default::default();
+    for item in problem.items() {
+        let key = if problem.is_primary(item) {
+            let (low, high) = problem.bounds(item).unwrap_or((1, 1));
+            (0, low, high)
+        } else {
+            (1, 0, 0)
+        };
+        classes.entry(key).or_default().push(item.index());
+    }
+    classes.insert((2, 0, 0), (items + options..n).collect());
+    classes.insert((3, 0, 0), (items..items + options).collect());
+    let mut input = format!("n={n} g\n");
+    for v in 0..n {
+        let neighbours: Vec<String> = edges
+            .iter()
+            .filter(|&&(a, _)| a == v)
+            .map(|&(_, b)| b.to_string())
+            .collect();
+        input += &format!("{v}: {};\n", neighbours.join(" "));
+    }
+    input += "f=[";
+    let cells: Vec<String> = classes
+        .values()
+        .filter(|cell| !cell.is_empty())
+        .map(|cell| {
+            cell.iter()
+                .map(usize::to_string)
+                .collect::<Vec<_>>()
+                .join(",")
+        })
+        .collect();
+    input += &cells.join("|");
+    input += "]\nx\nq\n";
+    let mut child = std::process::Command::new("dreadnaut")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .ok()?;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let output = child.wait_with_output().unwrap();
+    let complaints = String::from_utf8_lossy(&output.stderr);
+    assert!(complaints.trim().is_empty(), "dreadnaut: {complaints}");
+    let text = String::from_utf8(output.stdout).unwrap();
+    let size = text
+        .split("grpsize=")
+        .nth(1)
+        .unwrap_or_else(|| panic!("dreadnaut said:\n{text}"))
+        .split(';')
+        .next()
+        .unwrap();
+    Some(size.parse().unwrap_or_else(|_| panic!("grpsize={size}")))
+}
+
+/// The group's order against nauty's on the problems above and on random ones, colored too.
+/// Skipped with a note where dreadnaut (Debian's `nauty`) is missing, unless
+/// `DLX_NAUTY_TESTS=required` (CI), which makes that a failure.
+#[test]
+fn orders_agree_with_nauty() {
+    if nauty_order(&build(1, 0, &[vec![0]])).is_none() {
+        assert!(
+            std::env::var("DLX_NAUTY_TESTS").as_deref() != Ok("required"),
+            "dreadnaut runs (apt-get install nauty)"
+        );
+        eprintln!("note: dreadnaut is not installed (apt-get install nauty): skipped");
+        return;
+    }
+    let mut problems: Vec<Problem> = vec![
+        queens(6),
+        queens(7),
+        langford(7),
+        pentominoes(3, 5),
+        sudoku(2),
+        latin(3),
+        latin(4),
+        util::read_corpus("tiny/c-knuth-example.dlx"),
+        util::read_corpus("tiny/m-knuth-example.dlx"),
+        util::read_corpus("queens8-pd.dlx"),
+    ];
+    let mut random = Random(0xa0a0);
+    for _ in 0..150 {
+        let (primary, secondary, options) = symmetric_problem(&mut random);
+        problems.push(build(primary, secondary, &options));
+    }
+    for _ in 0..50 {
+        let mut text = "p0 p1 p2 | s0 s1\n".to_owned();
+        for _ in 0..2 + random.below(5) {
+            let color = ["x", "y"][random.below(2)];
+            text += &format!("p{} s{}:{color}\n", random.below(3), random.below(2));
+        }
+        problems.push(Problem::from_dlx(&text).unwrap());
+    }
+    for (k, problem) in problems.iter().enumerate() {
+        let ours = Group::of(problem).unwrap().order().to_string();
+        let nauty = nauty_order(problem).unwrap();
+        let ours: f64 = ours.parse().unwrap();
+        assert!(
+            (ours - nauty).abs() <= nauty * 1e-5,
+            "problem {k}: {ours} against nauty's {nauty}\n{}",
+            problem.to_dlx()
+        );
+    }
 }
