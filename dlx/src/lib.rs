@@ -31,6 +31,11 @@
 //!   an enumeration would visit every solution; [`Solver::memo_graph`] keeps the graph of all
 //!   solutions, to write as a ZDD or to draw solutions uniformly at random, and
 //!   [`Solver::estimate`] is Knuth's estimate of a search's size (module [`memo`]).
+//! - [`symmetry::Group::of`] finds a problem's symmetries from its items and options alone
+//!   (the rotations and reflections of a board, a sudoku's relabelings), with the group's
+//!   exact order; [`Solver::count_up_to_symmetry`] counts the classes of solutions that they
+//!   map onto each other, exactly and in a fraction of a plain count's time, and
+//!   [`Solver::for_each_up_to_symmetry`] lists one of each (module [`symmetry`]).
 //! - [`verify`] checks a claimed solution against the problem, independently of the search.
 //!
 //! | engine | Knuth | handles |

@@ -3,6 +3,7 @@
 
 use std::collections::HashMap;
 use std::ops::ControlFlow;
+use std::rc::Rc;
 
 use super::{Group, Symmetry, SymmetryError, MAX_SYMMETRIES};
 use crate::outcome::{Outcome, StopReason};
@@ -51,6 +52,7 @@ impl Solver<'_> {
             elements: &elements,
             options_of,
             fixed: HashMap::new(),
+            kept_entries: 0,
             stats: Stats {
                 tree: self.tree_used(),
                 ..Stats::default()
@@ -153,7 +155,9 @@ struct Counter<'s, 'p> {
     problem: &'p Problem,
     elements: &'s [Symmetry],
     options_of: Vec<Vec<OptionId>>,
-    fixed: HashMap<usize, Fixed>,
+    fixed: HashMap<usize, Rc<Fixed>>,
+    /// The entries and options of the problems kept in `fixed`.
+    kept_entries: usize,
     stats: Stats,
     stopped: Option<StopReason>,
     node_limit: Option<u64>,
@@ -288,11 +292,20 @@ impl Counter<'_, '_> {
         if self.stopped.is_some() {
             return Ok(0);
         }
-        if !self.fixed.contains_key(&element) {
-            let fixed = fixed_problem(self.problem, &self.elements[element])?;
-            self.fixed.insert(element, fixed);
-        }
-        let fixed = &self.fixed[&element];
+        let fixed = match self.fixed.get(&element) {
+            Some(fixed) => Rc::clone(fixed),
+            None => {
+                let fixed = Rc::new(fixed_problem(self.problem, &self.elements[element])?);
+                // Kept for the next subproblem while they take less than the problem's
+                // entries a hundred times over; built again after that.
+                let entries = fixed.problem.entry_count() + fixed.cycle_of.len();
+                if self.kept_entries + entries <= 100 * self.problem.entry_count().max(1024) {
+                    self.kept_entries += entries;
+                    self.fixed.insert(element, Rc::clone(&fixed));
+                }
+                fixed
+            }
+        };
         let mut cycles = Vec::with_capacity(given.len());
         for option in given {
             match fixed.cycle_of[option.index()] {

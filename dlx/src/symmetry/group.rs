@@ -195,7 +195,8 @@ impl Group {
     }
 
     /// Every symmetry of the group, the identity first; refused when there are more than
-    /// `max` ([`SymmetryError::TooManySymmetries`](super::SymmetryError::TooManySymmetries)).
+    /// `max`, or than fit in [`MAX_SYMMETRY_ENTRIES`](super::MAX_SYMMETRY_ENTRIES)
+    /// ([`SymmetryError::TooManySymmetries`](super::SymmetryError::TooManySymmetries)).
     ///
     /// ```
     /// let queens = dlx::Problem::from_dlx(&std::fs::read_to_string(
@@ -207,6 +208,7 @@ impl Group {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn elements(&self, max: usize) -> Result<Vec<Symmetry>, super::SymmetryError> {
+        let max = max.min(super::MAX_SYMMETRY_ENTRIES / (self.items + self.options).max(1));
         let too_many = || super::SymmetryError::TooManySymmetries {
             order: self.order.to_string(),
             max,
