@@ -353,6 +353,44 @@ pub(crate) fn memo_count(
     })
 }
 
+/// `--count --up-to-symmetry` where the count memoizes (`--memo`, or the puzzle's plan):
+/// Burnside's lemma over the whole group, each symmetry's fixed solutions counted by
+/// memoization.
+pub(crate) fn memo_count_up_to_symmetry(
+    solver: Solver<'_>,
+    bar: Option<crate::progress::Bar>,
+    flags: &SolveFlags,
+    order: Branching,
+    group: &dlx::symmetry::Group,
+) -> Result<Found> {
+    let problem = solver.problem();
+    let outcome = memoizing(solver, flags, order).memo_count_up_to_symmetry(group);
+    if let Some(bar) = &bar {
+        bar.finish();
+    }
+    let outcome = match outcome {
+        Ok(outcome) => outcome,
+        Err(dlx::symmetry::SymmetryError::Memo(err)) => {
+            return Err(memo_error(err, problem, true));
+        }
+        Err(err) => return Err(err.into()),
+    };
+    print_exact_count(flags, &outcome.count, None)?;
+    if flags.stats() {
+        print_memo_stats(
+            flags,
+            &outcome.stats,
+            &outcome.count,
+            crate::symmetry::figures(group),
+        );
+    }
+    Ok(if outcome.count.is_zero() {
+        Found::None
+    } else {
+        Found::Some
+    })
+}
+
 /// The memory a count that turned from enumeration to memoization may take before it turns
 /// back ([`CountMethod::MemoIfLoose`](reductions::plan::CountMethod::MemoIfLoose)): the enumeration then carries on.
 const TRIAL_MEMO_LIMIT: usize = 1 << 30;

@@ -154,7 +154,6 @@ where
         Action::Symmetry => return crate::symmetry::print(problem, flags),
         Action::Search => {}
     }
-    // Up to symmetry, counts enumerate: the classes are counted from searches of their own.
     let group = if flags.up_to_symmetry() {
         match crate::symmetry::group(problem, flags)? {
             Some(group) => Some(group),
@@ -163,8 +162,21 @@ where
     } else {
         None
     };
-    let method =
-        (mode == Mode::Count && group.is_none()).then(|| plan.count_method(&flags.count_ask()));
+    let method = (mode == Mode::Count).then(|| plan.count_method(&flags.count_ask()));
+    if let Some(group) = &group {
+        // Up to symmetry, a count that memoizes (a puzzle's own count too) memoizes each
+        // symmetry's fixed solutions; the others enumerate, in searches of their own.
+        if matches!(method, Some(CountMethod::Memo | CountMethod::Counter)) {
+            return crate::memo::memo_count_up_to_symmetry(
+                solver,
+                bar,
+                flags,
+                plan.memo_order,
+                group,
+            );
+        }
+    }
+    let method = method.filter(|_| group.is_none());
     if let (Some(CountMethod::Counter), Some(counter)) = (method, plan.counter.clone()) {
         if let Some(bar) = &bar {
             bar.finish();

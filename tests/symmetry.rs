@@ -200,7 +200,10 @@ fn puzzles_count_up_to_symmetry() {
 #[test]
 fn refusals() {
     for (args, words) in [
-        (&["--count", "--up-to-symmetry", "--memo"][..], "--memo"),
+        (
+            &["--count", "--up-to-symmetry", "--random", "2"][..],
+            "--random",
+        ),
         (
             &["--count", "--up-to-symmetry", "--shard", "0/2"],
             "--shard",
@@ -225,4 +228,35 @@ fn refusals() {
         "{}",
         run.report()
     );
+}
+
+/// Where a count memoizes (`--memo`, or `tile`'s and `tromino`'s default), up to symmetry it
+/// memoizes each symmetry's fixed solutions: the same classes as the enumeration's.
+#[test]
+fn memoized_counts_up_to_symmetry() {
+    for args in [
+        &["tile", "--size", "6x6", "--pieces", "dominoes"][..],
+        &["tromino", "--size", "8", "--missing", "0,0"],
+        &["solve", QUEENS8, "--memo"],
+        &["queens", "7", "--memo"],
+    ] {
+        let memo = dlx(&[args, &["--count", "--up-to-symmetry"][..]].concat());
+        memo.assert_status(0);
+        let plain: Vec<&str> = args.iter().copied().filter(|&a| a != "--memo").collect();
+        let enumerated = dlx(&[&plain[..], &["--count", "--up-to-symmetry", "--no-memo"]].concat());
+        enumerated.assert_status(0);
+        assert_eq!(memo.stdout, enumerated.stdout, "{}", memo.report());
+    }
+    let stats = dlx(&[
+        "tile",
+        "--size",
+        "8x8",
+        "--pieces",
+        "dominoes",
+        "--count",
+        "--up-to-symmetry",
+        "--stats",
+    ]);
+    stats.assert_status(0);
+    assert!(stats.stderr.contains("symmetries: 8"), "{}", stats.report());
 }

@@ -287,9 +287,10 @@ pub struct SolveFlags {
     /// onto the other, as the rotations and reflections of a board do: 92 eight-queens
     /// solutions are 12 up to symmetry. With --count, the number of classes, exact (Burnside's
     /// lemma along the stabilizer of an item; a fraction of the plain count's time where an
-    /// item is fixed by every symmetry); otherwise the least solution of each class. Uses
-    /// --threads; not with --memo, --shard, --within or --given.
-    #[arg(help_heading = "Symmetry", long, conflicts_with_all = ["memo", "random", "estimate", "split", "shard", "within", "given"])]
+    /// item is fixed by every symmetry; with --memo, or where the count memoizes by default,
+    /// over every symmetry, each one's fixed solutions memoized); otherwise the least solution
+    /// of each class. Uses --threads; not with --shard, --within or --given.
+    #[arg(help_heading = "Symmetry", long, conflicts_with_all = ["random", "estimate", "split", "shard", "within", "given"])]
     pub(in crate::args) up_to_symmetry: bool,
 
     /// Reasoning at every node of the search: none, forcing or probing.

@@ -562,7 +562,8 @@ impl Problem {
     /// within a fraction of a second.
     ///
     /// With `up_to_symmetry=True`, the number of classes of solutions that the problem's
-    /// symmetries (see `symmetry`) map onto each other, exactly; not with `memo`.
+    /// symmetries (see `symmetry`) map onto each other, exactly (with `memo`, Burnside's
+    /// lemma over every symmetry, each one's fixed solutions memoized).
     ///
     /// >>> p = Problem.from_dlx("a b c\na\nb\nc\na b\nb c\n")
     /// >>> seen = []
@@ -586,11 +587,6 @@ impl Problem {
     ) -> PyResult<Py<PyAny>> {
         let limit = seconds(timeout, "timeout")?;
         let every = seconds(Some(every), "every")?.unwrap_or_default();
-        if up_to_symmetry && memo {
-            return Err(PyValueError::new_err(
-                "count(up_to_symmetry=True) does not memoize: leave memo out",
-            ));
-        }
         let group = if up_to_symmetry {
             Some(self.group(py)?)
         } else {
@@ -656,6 +652,13 @@ impl Problem {
             Some(err) => Err(err),
             None => Ok(()),
         };
+        if let (true, Some(group)) = (memo, &group) {
+            let outcome =
+                interruptible(py, |cancel| solver(cancel).memo_count_up_to_symmetry(group))?;
+            check()?;
+            let outcome = outcome.map_err(|err| PyValueError::new_err(err.to_string()))?;
+            return py_count(py, &outcome.count);
+        }
         if memo {
             let outcome = interruptible(py, |cancel| solver(cancel).memo_count())?;
             check()?;

@@ -378,5 +378,17 @@ def test_one_solution_a_class_and_the_refusals():
     assert len(listed) == 12
     assert len({tuple(sorted(s)) for s in listed}) == 12
     assert len(problem.solve(limit=5, up_to_symmetry=True)) == 5
-    with pytest.raises(ValueError, match="memo"):
-        problem.count(memo=True, up_to_symmetry=True)
+    assert problem.count(memo=True, up_to_symmetry=True) == 12
+    # The 8 x 8 board's 12,988,816 domino tilings, by memoization over its 8 symmetries.
+    cells = [(r, c) for r in range(8) for c in range(8)]
+    dominoes = [[(r, c), (r + dr, c + dc)] for r, c in cells for dr, dc in ((0, 1), (1, 0))
+                if r + dr < 8 and c + dc < 8]
+    board = dlx.Problem(dominoes)
+    assert board.count(memo=True) == 12988816
+    assert board.symmetry()["order"] == 8
+    assert board.count(memo=True, up_to_symmetry=True) == 1629189
+    with pytest.raises(ValueError, match="symmetries"):
+        empty_sudoku = "".join(
+            f"p{r}{c} " for r in range(9) for c in range(9)) + "\n"
+        dlx.Problem.from_dlx(empty_sudoku + "\n".join(
+            f"p{r}{c}" for r in range(9) for c in range(9))).count(up_to_symmetry=True)

@@ -60,6 +60,32 @@ impl Count {
         }
     }
 
+    /// Adds `more` into this count.
+    pub(crate) fn add(&mut self, more: &Count) {
+        if self.limbs.len() < more.limbs.len() {
+            self.limbs.resize(more.limbs.len(), 0);
+        }
+        let mut carry = false;
+        for (k, limb) in self.limbs.iter_mut().enumerate() {
+            let (sum, over) = limb.overflowing_add(more.limbs.get(k).copied().unwrap_or(0));
+            let (sum, over_carry) = sum.overflowing_add(u64::from(carry));
+            *limb = sum;
+            carry = over || over_carry;
+            if !carry && k >= more.limbs.len() {
+                break;
+            }
+        }
+        if carry {
+            self.limbs.push(1);
+        }
+    }
+
+    /// This count divided by `divisor`, or `None` when it does not divide exactly.
+    pub(crate) fn divided_exactly(&self, divisor: u64) -> Option<Count> {
+        let mut limbs = self.limbs.clone();
+        (Count::divide_small(&mut limbs, divisor) == 0).then(|| Count::from_limbs(&limbs))
+    }
+
     /// Divides in place by `divisor`, returning the remainder.
     fn divide_small(limbs: &mut [u64], divisor: u64) -> u64 {
         let mut remainder = 0u128;

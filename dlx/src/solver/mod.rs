@@ -516,7 +516,8 @@ impl<'p> Solver<'p> {
         run.outcome()
     }
 
-    /// This solver's engine, tree, threads, propagation, time limits and cancel flag, for
+    /// This solver's engine, tree, threads, propagation, memoization's order and memory,
+    /// time limits and cancel flag, for
     /// another problem (of the same items: a problem's own propagator goes only where
     /// `same_options`), with no solution limit, no node limit, no givens, shard, subtree or
     /// progress: for the searches that a count up to symmetry is made of.
@@ -535,6 +536,8 @@ impl<'p> Solver<'p> {
         solver.propagation = self.propagation;
         solver.propagator = self.propagator.clone().filter(|_| same_options);
         solver.cancel = self.cancel.clone();
+        solver.branching = self.branching;
+        solver.memo_limit = self.memo_limit;
         solver
     }
 

@@ -72,6 +72,61 @@ impl Solver<'_> {
         })
     }
 
+    /// Counts the solutions once per orbit under `group` by memoization: Burnside's lemma
+    /// over every symmetry, the solutions each one fixes counted by
+    /// [`memo_count`](Solver::memo_count) with this solver's settings (the identity's being
+    /// all of them), so exactly at any size. The statistics are those of the identity's
+    /// count, the time that of all of them. A memoized count's errors (its memory limit, its
+    /// time limit) are [`SymmetryError::Memo`]; more than [`MAX_SYMMETRIES`] symmetries are
+    /// refused.
+    ///
+    /// ```
+    /// // The 36 domino tilings of a 4 x 4 square are 9 up to its 8 symmetries.
+    /// let mut text = String::new();
+    /// for cell in 0..16 {
+    ///     text += &format!("{cell} ");
+    /// }
+    /// text += "\n";
+    /// for cell in 0..16 {
+    ///     if cell % 4 < 3 {
+    ///         text += &format!("{cell} {}\n", cell + 1);
+    ///     }
+    ///     if cell < 12 {
+    ///         text += &format!("{cell} {}\n", cell + 4);
+    ///     }
+    /// }
+    /// let board = dlx::Problem::from_dlx(&text)?;
+    /// let group = dlx::symmetry::Group::of(&board)?;
+    /// let classes = dlx::Solver::new(&board).memo_count_up_to_symmetry(&group)?;
+    /// assert_eq!(classes.count.to_string(), "9");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn memo_count_up_to_symmetry(
+        &self,
+        group: &Group,
+    ) -> Result<crate::memo::MemoOutcome, SymmetryError> {
+        let started = std::time::Instant::now();
+        let elements = group.elements(MAX_SYMMETRIES)?;
+        let whole = self.memo_count()?;
+        let mut total = whole.count.clone();
+        for symmetry in &elements[1..] {
+            let fixed = fixed_problem(self.problem(), symmetry)?;
+            let counted = self
+                .settings_for(&fixed.problem, false, self.limits().1)
+                .memo_count()?;
+            total.add(&counted.count);
+        }
+        let count = total
+            .divided_exactly(elements.len() as u64)
+            .ok_or_else(|| SymmetryError::Inexact {
+                total: total.to_string(),
+                order: elements.len(),
+            })?;
+        let mut stats = whole.stats;
+        stats.elapsed = started.elapsed();
+        Ok(crate::memo::MemoOutcome { count, stats })
+    }
+
     /// Calls `visit` with one solution of each orbit under `group`, the least (its options
     /// sorted, compared as lists with those of its images), as
     /// [`for_each`](Solver::for_each) does; a solution limit counts these solutions. The
@@ -220,7 +275,10 @@ impl Counter<'_, '_> {
     /// `total / order`, which must be exact unless a search stopped (then a lower bound).
     fn divide(&self, total: u128, order: usize) -> Result<u128, SymmetryError> {
         if self.stopped.is_none() && total % order as u128 != 0 {
-            return Err(SymmetryError::Inexact { total, order });
+            return Err(SymmetryError::Inexact {
+                total: total.to_string(),
+                order,
+            });
         }
         Ok(total / order as u128)
     }

@@ -26,6 +26,11 @@
 //! of a packing), that is a count of one option in `|G|` of `x`'s options, and takes about
 //! `1/|G|` of the time of the plain count. Every division is checked to be exact.
 //!
+//! [`Solver::memo_count_up_to_symmetry`](crate::Solver::memo_count_up_to_symmetry) applies
+//! the lemma over the whole group, each symmetry's fixed solutions counted by memoization
+//! (the identity's are all the solutions): counts past any enumeration, such as the domino
+//! tilings of a large board up to its symmetries.
+//!
 //! [`Solver::for_each_up_to_symmetry`](crate::Solver::for_each_up_to_symmetry) lists the
 //! solutions that are the least of their orbit (their sorted options compared as lists).
 
@@ -78,6 +83,9 @@ pub enum SymmetryError {
         /// The item's name.
         item: String,
     },
+    /// A memoized count of fixed solutions failed (its memory, its time).
+    #[error(transparent)]
+    Memo(#[from] crate::memo::MemoError),
     /// The solver has a setting that a count up to symmetry cannot honour.
     #[error("counting up to symmetry does not combine with {0}")]
     Unsupported(&'static str),
@@ -85,7 +93,7 @@ pub enum SymmetryError {
     #[error("internal error: {total} fixed solutions over {order} symmetries is not a whole number of orbits")]
     Inexact {
         /// The sum.
-        total: u128,
+        total: String,
         /// The order it was to be divided by.
         order: usize,
     },
