@@ -719,6 +719,13 @@ fn the_page_works_in_a_real_browser() {
     let shown = driver.text("#more-result");
     let run = crate::binary::dlx_from_bytes(&["latin"], b"1...\n..3.\n....\n.2..\n");
     assert_eq!(format!("{shown}\n"), run.stdout);
+    // The queens up to the board's rotations and reflections.
+    driver.click("#more-name option[value='queens']");
+    driver.type_into("#more-text", "8");
+    driver.click("#more-symmetry");
+    driver.click("#more-count");
+    driver.wait_text("#more-status", "12 solutions up to symmetry");
+    driver.click("#more-symmetry");
 
     // An exact-cover problem counted.
     driver.click("nav a[href='#cover']");

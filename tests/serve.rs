@@ -1143,6 +1143,26 @@ fn every_puzzle_of_the_registry_is_listed_and_solved_by_name() {
         .post("/api/puzzles/queens/solve?task=count", b"8")
         .json();
     assert_eq!(queens["solutions"], "92");
+    // Up to the board's symmetries, as `dlx queens 8 --count --up-to-symmetry` and `--all`.
+    let classes = server
+        .post("/api/puzzles/queens/solve?task=count&symmetry=true", b"8")
+        .json();
+    assert_eq!(
+        (&classes["solutions"], &classes["complete"]),
+        (&json!("12"), &json!(true))
+    );
+    let listed = server
+        .post("/api/puzzles/queens/solve?task=all&symmetry=true", b"8")
+        .json();
+    let run = crate::binary::dlx(&["queens", "8", "--all", "--up-to-symmetry", "--plain"]);
+    let boards: Vec<String> = listed["boards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|board| format!("{}\n", board.as_str().unwrap()))
+        .collect();
+    assert_eq!(boards.len(), 12);
+    assert_eq!(boards.join("\n"), run.stdout);
     let unique = server
         .post("/api/puzzles/sudoku/solve", b"1.3.\n.4..\n..4.\n.3.1\n")
         .json();

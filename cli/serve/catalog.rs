@@ -70,9 +70,11 @@ pub async fn list() -> Response {
 pub struct SolveQuery {
     /// `first`, `unique` (the default), `all` (at most [`MAX_BOARDS`]) or `count`.
     task: Option<String>,
+    /// Count or list once per class of symmetric solutions ([`Limits::up_to_symmetry`]).
+    symmetry: Option<bool>,
 }
 
-/// `POST /api/puzzles/{name}/solve?task=TASK` with the puzzle's text: `{"name", "task",
+/// `POST /api/puzzles/{name}/solve?task=TASK[&symmetry=true]` with the puzzle's text: `{"name", "task",
 /// "boards": [plain text, ...], "solutions": "N", "complete"}`, the count as a string (it may
 /// pass 2^64).
 pub async fn solve(
@@ -121,6 +123,7 @@ pub async fn solve(
             max_boards: Some(MAX_BOARDS),
             threads: Some(1),
             memo_memory: Some(super::MEMO_LIMIT),
+            up_to_symmetry: request.symmetry.unwrap_or(false),
         };
         let answer = puzzle
             .solve_within(&text, task, &limits)

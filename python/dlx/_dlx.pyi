@@ -113,9 +113,10 @@ def solve_puzzle(
     timeout: Optional[float] = None,
     limit: Optional[int] = None,
     board: Optional[str] = None,
+    up_to_symmetry: bool = False,
 ) -> dict[str, Any]:
     """A puzzle solved by name with the library's plan: `boards`, `drawings`, `solutions`,
-    `complete`.
+    `complete`; `up_to_symmetry=True` counts and lists once per class of symmetric solutions.
 
     `timeout` (seconds) and `limit` (the most boards of `all`) stop it early, with `complete`
     false; `pack` and `tile` take their pieces as `text` and a `board`."""

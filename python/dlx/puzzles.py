@@ -140,9 +140,21 @@ class Puzzle:
         self.difficulty: Optional[str] = None
         self.reached: Optional[bool] = None
 
-    def _solve(self, task: str, timeout: Optional[float], limit: Optional[int]) -> dict[str, Any]:
+    def _solve(
+        self,
+        task: str,
+        timeout: Optional[float],
+        limit: Optional[int],
+        up_to_symmetry: bool = False,
+    ) -> dict[str, Any]:
         return _dlx.solve_puzzle(
-            self.kind, self.text, task, timeout=timeout, limit=limit, board=self.board
+            self.kind,
+            self.text,
+            task,
+            timeout=timeout,
+            limit=limit,
+            board=self.board,
+            up_to_symmetry=up_to_symmetry,
         )
 
     def _boards(self, answer: dict[str, Any]) -> list[Board]:
@@ -170,18 +182,24 @@ class Puzzle:
         return boards[0] if len(boards) == 1 else None
 
     def solutions(
-        self, limit: Optional[int] = None, timeout: Optional[float] = None
+        self,
+        limit: Optional[int] = None,
+        timeout: Optional[float] = None,
+        up_to_symmetry: bool = False,
     ) -> list[Board]:
         """Every solution, or the first `limit` of them, in the search's order; as many as
-        were found when `timeout` (seconds) ran out."""
-        return self._boards(self._solve("all", timeout, limit))
+        were found when `timeout` (seconds) ran out. With `up_to_symmetry=True`, the least
+        solution of each class of solutions that the board's symmetries map onto each other."""
+        return self._boards(self._solve("all", timeout, limit, up_to_symmetry))
 
-    def count(self, timeout: Optional[float] = None) -> int:
-        """The number of solutions, exactly (memoized where the library's plan says so).
+    def count(self, timeout: Optional[float] = None, up_to_symmetry: bool = False) -> int:
+        """The number of solutions, exactly (memoized where the library's plan says so);
+        with `up_to_symmetry=True`, of classes of solutions that the symmetries of the
+        puzzle's encoding (a board's rotations and reflections) map onto each other.
 
         Raises `TimeoutError` if `timeout` (seconds) ran out: a count cut short is never
         returned as if it were whole."""
-        answer = self._solve("count", timeout, None)
+        answer = self._solve("count", timeout, None, up_to_symmetry)
         if not answer["complete"]:
             raise TimeoutError(f"the count was not finished within {timeout} s")
         return answer["solutions"]

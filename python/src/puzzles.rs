@@ -22,8 +22,11 @@ use crate::{interruptible, parse_error, py_count, seconds};
 /// 3
 /// >>> solve_puzzle("tile", "AA", "count", board="...\n...\n")["solutions"]
 /// 3
+/// >>> solve_puzzle("queens", "8", "count", up_to_symmetry=True)["solutions"]
+/// 12
 #[pyfunction]
-#[pyo3(signature = (name, text, task="first", timeout=None, limit=None, board=None))]
+#[pyo3(signature = (name, text, task="first", timeout=None, limit=None, board=None, up_to_symmetry=false))]
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn solve_puzzle<'py>(
     py: Python<'py>,
     name: &str,
@@ -32,6 +35,7 @@ pub(crate) fn solve_puzzle<'py>(
     timeout: Option<f64>,
     limit: Option<u64>,
     board: Option<&str>,
+    up_to_symmetry: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
     use reductions::plan::Task;
     let task = match task {
@@ -52,6 +56,7 @@ pub(crate) fn solve_puzzle<'py>(
             deadline,
             cancel: Some(cancel),
             max_boards: limit,
+            up_to_symmetry,
             ..reductions::registry::Limits::default()
         };
         puzzle.solve_within(text, task, &limits)

@@ -105,6 +105,21 @@ def test_every_kind_solves_with_the_registry_answers():
     assert puzzles.pack("...\n...\n", "AAA\n\nBBB\n").count() == 2
 
 
+def test_counts_and_lists_up_to_symmetry():
+    # The board's rotations and reflections, found in the encoding: OEIS A002562 for the
+    # queens, A003090 for the main classes of Latin squares, 2,339 pentomino rectangles.
+    assert puzzles.queens(8).count(up_to_symmetry=True) == 12
+    assert puzzles.latin("....\n" * 4).count(up_to_symmetry=True) == 2
+    classes = puzzles.queens(8).solutions(up_to_symmetry=True)
+    assert len(classes) == 12
+    for board in classes:
+        check_queens(board)
+    # Domino tilings of 6 x 6 (6,728) by memoization over the board's 8 symmetries.
+    tilings = puzzles.tile("......\n" * 6, "AA\n")
+    assert tilings.count() == 6728
+    assert tilings.count(up_to_symmetry=True) == len(tilings.solutions(limit=10000, up_to_symmetry=True))
+
+
 def test_every_board_keeps_the_rules():
     for board in puzzles.sudoku(SUDOKU_4).solutions():
         check_digits(board, puzzles.sudoku(SUDOKU_4))

@@ -339,6 +339,35 @@ impl<R: Reduction> Prepared<R> {
         (dlx::Count::from(outcome.solutions), complete)
     }
 
+    /// [`count_with`](Self::count_with) once per class of solutions that `group` (the
+    /// encoding's symmetries) maps onto each other: by memoization over every symmetry where
+    /// the plan memoizes or the puzzle counts by itself
+    /// ([`dlx::Solver::memo_count_up_to_symmetry`]; the enumeration past the memo's memory),
+    /// else enumerated ([`dlx::Solver::count_up_to_symmetry`]). A memoized count that a
+    /// limit stopped is 0 and incomplete.
+    pub fn count_up_to_symmetry_with<'s>(
+        &'s self,
+        group: &dlx::symmetry::Group,
+        limit: impl FnOnce(dlx::Solver<'s>) -> dlx::Solver<'s>,
+    ) -> Result<(dlx::Count, bool), dlx::symmetry::SymmetryError> {
+        use dlx::symmetry::SymmetryError;
+        let method = self.plan.count_method(&CountAsk::default());
+        let solver = limit(self.solver());
+        if matches!(method, CountMethod::Memo | CountMethod::Counter) {
+            match solver.memo_count_up_to_symmetry(group) {
+                Ok(outcome) => return Ok((outcome.count, true)),
+                Err(SymmetryError::Memo(dlx::memo::MemoError::Stopped { .. })) => {
+                    return Ok((dlx::Count::from(0u128), false))
+                }
+                Err(SymmetryError::Memo(_)) => {} // Past the memo's memory: enumerated.
+                Err(err) => return Err(err),
+            }
+        }
+        let outcome = solver.count_up_to_symmetry(group)?;
+        let complete = outcome.is_complete();
+        Ok((dlx::Count::from(outcome.solutions), complete))
+    }
+
     /// The board of a solution, given its options.
     pub fn decode(&self, puzzle: &R::Puzzle, options: &[dlx::OptionId]) -> R::Board {
         self.reduction

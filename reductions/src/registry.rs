@@ -253,6 +253,9 @@ pub fn info_of(name: &str) -> Option<&'static PuzzleInfo> {
 /// let limits = Limits { max_boards: Some(3), ..Limits::default() };
 /// let answer = queens.solve_within("8", Task::All, &limits)?;
 /// assert_eq!((answer.boards.len(), answer.complete), (3, false));
+/// // The 92 solutions are 12 up to the board's rotations and reflections.
+/// let classes = Limits { up_to_symmetry: true, ..Limits::default() };
+/// assert_eq!(queens.solve_within("8", Task::Count, &classes)?.solutions, 12);
 /// # Ok::<(), reductions::registry::SolveError>(())
 /// ```
 #[derive(Clone, Debug, Default)]
@@ -269,6 +272,11 @@ pub struct Limits {
     /// The most memory a memoized count may take ([`dlx::Solver::memo_limit`]), in bytes;
     /// past it the count enumerates instead.
     pub memo_memory: Option<usize>,
+    /// Count or list once per class of solutions that the symmetries of the puzzle's
+    /// encoding map onto each other ([`dlx::symmetry`]; the board's rotations and
+    /// reflections, for a packing or the queens): the least solution of each class is
+    /// listed.
+    pub up_to_symmetry: bool,
 }
 
 impl Limits {
@@ -322,6 +330,9 @@ pub enum SolveError {
     CannotMake(String),
     /// A player's entry that is not a value of its cell ([`Puzzle::explain_entered`]).
     Entry(String),
+    /// The symmetries could not be found, or a count up to them made
+    /// ([`Limits::up_to_symmetry`]).
+    Symmetry(dlx::symmetry::SymmetryError),
 }
 
 impl fmt::Display for SolveError {
@@ -332,6 +343,7 @@ impl fmt::Display for SolveError {
             SolveError::Unsupported(why) => f.write_str(why),
             SolveError::OutOfTime => crate::generate::OutOfTime.fmt(f),
             SolveError::CannotMake(why) | SolveError::Entry(why) => f.write_str(why),
+            SolveError::Symmetry(err) => err.fmt(f),
         }
     }
 }
@@ -486,8 +498,24 @@ where
         }
         let puzzle = self.reduction.parse(text).map_err(SolveError::Parse)?;
         let prepared = prepare(&self.reduction, &puzzle, task).map_err(SolveError::Build)?;
+        let group = if limits.up_to_symmetry {
+            let group = dlx::symmetry::Group::within(
+                &prepared.encoding.problem,
+                dlx::symmetry::MAX_SEARCH_NODES,
+                limits.deadline,
+            )
+            .map_err(SolveError::Symmetry)?;
+            Some(group)
+        } else {
+            None
+        };
         if task == Task::Count {
-            let (solutions, complete) = prepared.count_with(|solver| limits.apply(solver));
+            let (solutions, complete) = match &group {
+                Some(group) => prepared
+                    .count_up_to_symmetry_with(group, |solver| limits.apply(solver))
+                    .map_err(SolveError::Symmetry)?,
+                None => prepared.count_with(|solver| limits.apply(solver)),
+            };
             return Ok(Answer {
                 boards: Vec::new(),
                 drawings: Vec::new(),
@@ -500,10 +528,16 @@ where
             solver = solver.limit(u128::from(most));
         }
         let mut found = Vec::new();
-        let outcome = solver.for_each(|options| {
+        let visit = |options: &[dlx::OptionId]| {
             found.push(options.to_vec());
             ControlFlow::Continue(())
-        });
+        };
+        let outcome = match &group {
+            Some(group) => solver
+                .for_each_up_to_symmetry(group, visit)
+                .map_err(SolveError::Symmetry)?,
+            None => solver.for_each(visit),
+        };
         let decoded: Vec<R::Board> = found
             .iter()
             .map(|options| prepared.decode(&puzzle, options))

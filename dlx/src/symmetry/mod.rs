@@ -49,7 +49,7 @@ use crate::problem::Problem;
 pub const MAX_SEARCH_NODES: u64 = 1_000_000;
 
 /// The most symmetries a count or a listing up to symmetry goes through one by one.
-pub const MAX_SYMMETRIES: usize = 20_000;
+pub const MAX_SYMMETRIES: usize = 100_000;
 
 /// The most entries (an item's or an option's image, 4 bytes each) of all the symmetries
 /// listed together: 256 MiB. A problem of a million options lists at most 64 of them.
