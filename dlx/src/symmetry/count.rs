@@ -50,6 +50,7 @@ impl Solver<'_> {
             solver: self,
             problem,
             elements: &elements,
+            classes: conjugacy_classes(&elements, group.generators()),
             options_of,
             fixed: HashMap::new(),
             kept_entries: 0,
@@ -109,12 +110,25 @@ impl Solver<'_> {
         let elements = group.elements(MAX_SYMMETRIES)?;
         let whole = self.memo_count()?;
         let mut total = whole.count.clone();
-        for symmetry in &elements[1..] {
-            let fixed = fixed_problem(self.problem(), symmetry)?;
+        // One count a conjugacy class, times its size (the identity is a class of its own).
+        let classes = conjugacy_classes(&elements, group.generators());
+        let mut members = vec![0u64; elements.len()];
+        let mut first = vec![usize::MAX; elements.len()];
+        for (element, &class) in classes.iter().enumerate() {
+            members[class] += 1;
+            first[class] = first[class].min(element);
+        }
+        for class in 0..elements.len() {
+            if members[class] == 0 || first[class] == 0 {
+                continue;
+            }
+            let fixed = fixed_problem(self.problem(), &elements[first[class]])?;
             let counted = self
                 .settings_for(&fixed.problem, false, self.limits().1)
                 .memo_count()?;
-            total.add(&counted.count);
+            for _ in 0..members[class] {
+                total.add(&counted.count);
+            }
         }
         let count = total
             .divided_exactly(elements.len() as u64)
@@ -180,6 +194,36 @@ impl Solver<'_> {
     }
 }
 
+/// The conjugacy class of each of `elements` (the whole group, the identity first), numbered
+/// by the class's first element: the classes are closed under conjugation by each generator.
+fn conjugacy_classes(elements: &[Symmetry], generators: &[Symmetry]) -> Vec<usize> {
+    let index: HashMap<&Symmetry, usize> = elements
+        .iter()
+        .enumerate()
+        .map(|(k, symmetry)| (symmetry, k))
+        .collect();
+    let inverses: Vec<Symmetry> = generators.iter().map(Symmetry::inverse).collect();
+    let mut class = vec![usize::MAX; elements.len()];
+    for start in 0..elements.len() {
+        if class[start] != usize::MAX {
+            continue;
+        }
+        class[start] = start;
+        let mut frontier = vec![start];
+        while let Some(at) = frontier.pop() {
+            for (generator, inverse) in generators.iter().zip(&inverses) {
+                let conjugate = inverse.then(&elements[at]).then(generator);
+                let k = index[&conjugate];
+                if class[k] == usize::MAX {
+                    class[k] = start;
+                    frontier.push(k);
+                }
+            }
+        }
+    }
+    class
+}
+
 /// Whether the sorted `options` are no greater than their image under every symmetry.
 fn is_least(elements: &[Symmetry], options: &[OptionId]) -> bool {
     let mut sorted = options.to_vec();
@@ -209,6 +253,8 @@ struct Counter<'s, 'p> {
     solver: &'s Solver<'p>,
     problem: &'p Problem,
     elements: &'s [Symmetry],
+    /// The conjugacy class of each element in the whole group.
+    classes: Vec<usize>,
     options_of: Vec<Vec<OptionId>>,
     fixed: HashMap<usize, Rc<Fixed>>,
     /// The entries and options of the problems kept in `fixed`.
@@ -233,10 +279,7 @@ impl Counter<'_, '_> {
             .then(|| self.split_item(group, given))
             .flatten();
         let Some(x) = split else {
-            let mut total = 0;
-            for &element in group {
-                total += self.fixed(element, given)?;
-            }
+            let total = self.fixed_sum(group, given)?;
             return self.divide(total, group.len());
         };
         let (stabilizer, rest): (Vec<usize>, Vec<usize>) = group
@@ -265,11 +308,35 @@ impl Counter<'_, '_> {
             under_stabilizer += self.orbits(&keeps, given)?;
             given.pop();
         }
-        let mut total = stabilizer.len() as u128 * under_stabilizer;
-        for element in rest {
-            total += self.fixed(element, given)?;
-        }
+        let total = stabilizer.len() as u128 * under_stabilizer + self.fixed_sum(&rest, given)?;
         self.divide(total, group.len())
+    }
+
+    /// The solutions holding `given` that each of `elements` fixes, added up. Conjugate
+    /// symmetries fix as many solutions (`h g h^-1` fixes `h(S)` where `g` fixes `S`), so
+    /// with nothing given, one search a conjugacy class of the whole group does.
+    fn fixed_sum(&mut self, elements: &[usize], given: &[OptionId]) -> Result<u128, SymmetryError> {
+        let mut total = 0;
+        if !given.is_empty() {
+            for &element in elements {
+                total += self.fixed(element, given)?;
+            }
+            return Ok(total);
+        }
+        // Each class met: how many of `elements` are in it, and one of them.
+        let mut classes: HashMap<usize, (u128, usize)> = HashMap::new();
+        for &element in elements {
+            classes
+                .entry(self.classes[element])
+                .or_insert((0, element))
+                .0 += 1;
+        }
+        let mut classes: Vec<(u128, usize)> = classes.into_values().collect();
+        classes.sort_unstable_by_key(|&(_, element)| element);
+        for (members, element) in classes {
+            total += members * self.fixed(element, given)?;
+        }
+        Ok(total)
     }
 
     /// `total / order`, which must be exact unless a search stopped (then a lower bound).

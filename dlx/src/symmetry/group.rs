@@ -55,6 +55,19 @@ impl Symmetry {
                 .all(|(k, &o)| k == o as usize)
     }
 
+    /// The symmetry that undoes this one.
+    pub(super) fn inverse(&self) -> Symmetry {
+        let mut items = vec![0u32; self.items.len()];
+        for (k, &i) in self.items.iter().enumerate() {
+            items[i as usize] = k as u32;
+        }
+        let mut options = vec![0u32; self.options.len()];
+        for (k, &o) in self.options.iter().enumerate() {
+            options[o as usize] = k as u32;
+        }
+        Symmetry { items, options }
+    }
+
     /// This symmetry, then `then`.
     pub(super) fn then(&self, then: &Symmetry) -> Symmetry {
         Symmetry {
