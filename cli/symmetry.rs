@@ -45,25 +45,14 @@ pub fn print(problem: &Problem, flags: &SolveFlags) -> Result<Found> {
     let mut out = crate::output::stdout();
     let written = if flags.format() == Format::Json {
         #[derive(serde::Serialize)]
-        struct Symmetries {
+        struct Symmetries<'p> {
             order: crate::json::Whole,
-            generators: Vec<Vec<Vec<String>>>,
+            generators: Vec<Vec<Vec<&'p str>>>,
         }
         let generators = group
             .generators()
             .iter()
-            .map(|generator| {
-                generator
-                    .item_cycles()
-                    .iter()
-                    .map(|cycle| {
-                        cycle
-                            .iter()
-                            .map(|&item| problem.item_name(item).to_owned())
-                            .collect()
-                    })
-                    .collect()
-            })
+            .map(|generator| generator.named_cycles(problem))
             .collect();
         crate::json::write_line(
             &mut out,

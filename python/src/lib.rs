@@ -807,21 +807,10 @@ impl Problem {
     /// {'order': 2, 'generators': [[['a', 'b']]]}
     fn symmetry<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let group = self.group(py)?;
-        let generators: Vec<Vec<Vec<String>>> = group
+        let generators: Vec<Vec<Vec<&str>>> = group
             .generators()
             .iter()
-            .map(|generator| {
-                generator
-                    .item_cycles()
-                    .iter()
-                    .map(|cycle| {
-                        cycle
-                            .iter()
-                            .map(|&item| self.problem.item_name(item).to_owned())
-                            .collect()
-                    })
-                    .collect()
-            })
+            .map(|generator| generator.named_cycles(&self.problem))
             .collect();
         let order = py
             .import("builtins")?

@@ -18,6 +18,7 @@ use crate::problem::{ItemId, OptionId, Problem};
 /// assert_eq!(problem.item_name(swap.item(dlx::ItemId::new(0))), "b");
 /// assert_eq!(swap.option(dlx::OptionId::new(2)), dlx::OptionId::new(2));
 /// assert_eq!(swap.cycles_text(&problem), "(a b)");
+/// assert_eq!(swap.named_cycles(&problem), [["a", "b"]]);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -100,19 +101,25 @@ impl Symmetry {
         cycles
     }
 
+    /// The cycles of the items it moves, by the items' names: `[["a", "b"], ["c", "d", "e"]]`
+    /// for the symmetry written `(a b)(c d e)`.
+    pub fn named_cycles<'p>(&self, problem: &'p Problem) -> Vec<Vec<&'p str>> {
+        self.item_cycles()
+            .iter()
+            .map(|cycle| cycle.iter().map(|&item| problem.item_name(item)).collect())
+            .collect()
+    }
+
     /// The item cycles in the usual notation with the items' names: `(a b)(c d e)`, or `()`
     /// for a symmetry that moves no item.
     pub fn cycles_text(&self, problem: &Problem) -> String {
-        let cycles = self.item_cycles();
+        let cycles = self.named_cycles(problem);
         if cycles.is_empty() {
             return "()".to_owned();
         }
         cycles
             .iter()
-            .map(|cycle| {
-                let names: Vec<&str> = cycle.iter().map(|&i| problem.item_name(i)).collect();
-                format!("({})", names.join(" "))
-            })
+            .map(|names| format!("({})", names.join(" ")))
             .collect()
     }
 
