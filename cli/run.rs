@@ -166,7 +166,7 @@ where
     if let Some(group) = &group {
         // Up to symmetry, a count that memoizes (a puzzle's own count too) memoizes each
         // symmetry's fixed solutions; the others enumerate, in searches of their own.
-        if matches!(method, Some(CountMethod::Memo | CountMethod::Counter)) {
+        if mode == Mode::Count && plan.memoizes_up_to_symmetry(&flags.count_ask()) {
             return crate::memo::memo_count_up_to_symmetry(
                 solver,
                 bar,

@@ -187,6 +187,26 @@ impl Plan {
             _ => CountMethod::Enumerate,
         }
     }
+
+    /// Whether a count up to symmetry memoizes (Burnside's lemma over every symmetry, each
+    /// one's fixed solutions memoized: [`dlx::Solver::memo_count_up_to_symmetry`]) rather
+    /// than enumerate ([`dlx::Solver::count_up_to_symmetry`]): where the count would memoize,
+    /// or the puzzle count by itself (its own counter knows nothing of symmetry); the library's
+    /// counts and the `dlx` command both ask here.
+    ///
+    /// ```
+    /// use reductions::plan::{CountAsk, Plan, Task};
+    ///
+    /// let plain = Plan::plain(Task::Count);
+    /// assert!(!plain.memoizes_up_to_symmetry(&CountAsk::default()));
+    /// assert!(plain.memoizes_up_to_symmetry(&CountAsk { memo: true, ..CountAsk::default() }));
+    /// ```
+    pub fn memoizes_up_to_symmetry(&self, ask: &CountAsk) -> bool {
+        matches!(
+            self.count_method(ask),
+            CountMethod::Memo | CountMethod::Counter
+        )
+    }
 }
 
 /// How a count is made ([`Plan::count_method`]).
@@ -351,9 +371,8 @@ impl<R: Reduction> Prepared<R> {
         limit: impl FnOnce(dlx::Solver<'s>) -> dlx::Solver<'s>,
     ) -> Result<(dlx::Count, bool), dlx::symmetry::SymmetryError> {
         use dlx::symmetry::SymmetryError;
-        let method = self.plan.count_method(&CountAsk::default());
         let solver = limit(self.solver());
-        if matches!(method, CountMethod::Memo | CountMethod::Counter) {
+        if self.plan.memoizes_up_to_symmetry(&CountAsk::default()) {
             match solver.memo_count_up_to_symmetry(group) {
                 Ok(outcome) => return Ok((outcome.count, true)),
                 Err(SymmetryError::Memo(dlx::memo::MemoError::Stopped { .. })) => {
