@@ -4,7 +4,7 @@
 use std::io::Write;
 
 use anyhow::{Context, Result};
-use dlx::symmetry::{Group, SymmetryError, MAX_SEARCH_NODES};
+use dlx::symmetry::{Group, GroupLimits, SymmetryError};
 use dlx::Problem;
 
 use crate::args::{Format, SolveFlags};
@@ -14,7 +14,12 @@ use crate::stats::Figure;
 /// The group of `problem`, within the run's deadline; `None` when the time ran out first
 /// (a note says so).
 pub fn group(problem: &Problem, flags: &SolveFlags) -> Result<Option<Group>> {
-    match Group::within(problem, MAX_SEARCH_NODES, flags.run_deadline()) {
+    let limits = GroupLimits {
+        deadline: flags.run_deadline(),
+        cancel: crate::signals::cancel_flag(),
+        ..GroupLimits::default()
+    };
+    match Group::within(problem, &limits) {
         Ok(group) => Ok(Some(group)),
         Err(SymmetryError::Timeout) => {
             note(format_args!(

@@ -479,12 +479,13 @@ fn search_lines(
     progress: &tokio::sync::mpsc::UnboundedSender<String>,
 ) -> Result<Value, ApiError> {
     let group = if up_to_symmetry {
-        let group = dlx::symmetry::Group::within(
-            problem,
-            dlx::symmetry::MAX_SEARCH_NODES,
-            Some(started + job.time_limit),
-        )
-        .map_err(|err| ApiError::unprocessable("problem", err.to_string()))?;
+        let limits = dlx::symmetry::GroupLimits {
+            deadline: Some(started + job.time_limit),
+            cancel: Some(job.cancel.clone()),
+            ..dlx::symmetry::GroupLimits::default()
+        };
+        let group = dlx::symmetry::Group::within(problem, &limits)
+            .map_err(|err| ApiError::unprocessable("problem", err.to_string()))?;
         Some(group)
     } else {
         None

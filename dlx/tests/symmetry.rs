@@ -812,3 +812,45 @@ fn memoized_counts_up_to_symmetry_equal_the_enumerated_ones() {
         "{classes}"
     );
 }
+
+/// The search for a group stops at its node budget, its deadline and its cancel flag, with
+/// the error that says which: on 200 interchangeable items (200! symmetries, found along a
+/// first path 199 levels deep).
+#[test]
+fn the_search_for_a_group_obeys_its_limits() {
+    use dlx::symmetry::{GroupLimits, SymmetryError};
+    let mut text: String = (0..200).map(|k| format!("i{k} ")).collect();
+    text += "\n";
+    for k in 0..200 {
+        text += &format!("i{k}\n");
+    }
+    let problem = Problem::from_dlx(&text).unwrap();
+    let whole = Group::of(&problem).unwrap();
+    assert_eq!(whole.order().to_string().len(), 375); // 200! has 375 digits
+    let nodes = GroupLimits {
+        max_nodes: 100,
+        ..GroupLimits::default()
+    };
+    assert_eq!(
+        Group::within(&problem, &nodes).unwrap_err(),
+        SymmetryError::SearchTooLarge { nodes: 100 }
+    );
+    let late = GroupLimits {
+        deadline: Some(std::time::Instant::now()),
+        ..GroupLimits::default()
+    };
+    assert_eq!(
+        Group::within(&problem, &late).unwrap_err(),
+        SymmetryError::Timeout
+    );
+    let cancelled = GroupLimits {
+        cancel: Some(std::sync::Arc::new(std::sync::atomic::AtomicBool::new(
+            true,
+        ))),
+        ..GroupLimits::default()
+    };
+    assert_eq!(
+        Group::within(&problem, &cancelled).unwrap_err(),
+        SymmetryError::Cancelled
+    );
+}

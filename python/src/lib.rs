@@ -497,10 +497,16 @@ struct Problem {
 }
 
 impl Problem {
-    /// The problem's symmetry group, found without the GIL.
+    /// The problem's symmetry group, found without the GIL; Ctrl-C stops the search.
     fn group(&self, py: Python<'_>) -> PyResult<dlx::symmetry::Group> {
-        py.allow_threads(|| dlx::symmetry::Group::of(&self.problem))
-            .map_err(|err| PyValueError::new_err(err.to_string()))
+        interruptible(py, |cancel| {
+            let limits = dlx::symmetry::GroupLimits {
+                cancel: Some(cancel),
+                ..dlx::symmetry::GroupLimits::default()
+            };
+            dlx::symmetry::Group::within(&self.problem, &limits)
+        })?
+        .map_err(|err| PyValueError::new_err(err.to_string()))
     }
 }
 

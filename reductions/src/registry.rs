@@ -499,12 +499,13 @@ where
         let puzzle = self.reduction.parse(text).map_err(SolveError::Parse)?;
         let prepared = prepare(&self.reduction, &puzzle, task).map_err(SolveError::Build)?;
         let group = if limits.up_to_symmetry {
-            let group = dlx::symmetry::Group::within(
-                &prepared.encoding.problem,
-                dlx::symmetry::MAX_SEARCH_NODES,
-                limits.deadline,
-            )
-            .map_err(SolveError::Symmetry)?;
+            let within = dlx::symmetry::GroupLimits {
+                deadline: limits.deadline,
+                cancel: limits.cancel.clone(),
+                ..dlx::symmetry::GroupLimits::default()
+            };
+            let group = dlx::symmetry::Group::within(&prepared.encoding.problem, &within)
+                .map_err(SolveError::Symmetry)?;
             Some(group)
         } else {
             None

@@ -318,6 +318,8 @@ pub(super) enum Stop {
     Nodes,
     /// The deadline passed.
     Deadline,
+    /// The cancel flag was set.
+    Cancelled,
 }
 
 /// The group found: generators as vertex maps, and the sizes of the base's orbits, whose
@@ -343,17 +345,32 @@ struct Searcher<'g> {
     targets: Vec<(usize, usize)>,
     first_leaf: Vec<u32>,
     nodes: u64,
-    max_nodes: u64,
-    deadline: Option<Instant>,
+    limits: &'g super::GroupLimits,
 }
 
-/// Generators of the automorphism group of `graph`, visiting at most `max_nodes` nodes of
-/// the search tree.
-pub(super) fn automorphisms(
-    graph: &Graph,
-    max_nodes: u64,
-    deadline: Option<Instant>,
-) -> Result<Found, Stop> {
+/// Whether `limits` stop a search that has visited `nodes` nodes.
+fn check(limits: &super::GroupLimits, nodes: u64) -> Result<(), Stop> {
+    if nodes > limits.max_nodes {
+        return Err(Stop::Nodes);
+    }
+    if nodes % 64 == 0 {
+        if limits.deadline.is_some_and(|at| Instant::now() >= at) {
+            return Err(Stop::Deadline);
+        }
+        if limits
+            .cancel
+            .as_ref()
+            .is_some_and(|flag| flag.load(std::sync::atomic::Ordering::Relaxed))
+        {
+            return Err(Stop::Cancelled);
+        }
+    }
+    Ok(())
+}
+
+/// Generators of the automorphism group of `graph`, within `limits` (nodes of the search
+/// tree, a deadline, a cancel flag).
+pub(super) fn automorphisms(graph: &Graph, limits: &super::GroupLimits) -> Result<Found, Stop> {
     let n = graph.vertex_count();
     let mut scratch = Scratch {
         count: vec![0; n],
@@ -374,6 +391,7 @@ pub(super) fn automorphisms(
     let mut traces = vec![(trace, partition.cells)];
     let mut path: Vec<Level> = Vec::new();
     while let Some(target) = partition.target() {
+        check(limits, path.len() as u64 + 1)?;
         let vertex = partition.order[target.0];
         path.push(Level {
             partition: partition.clone(),
@@ -391,8 +409,7 @@ pub(super) fn automorphisms(
         traces,
         first_leaf: partition.order.clone(),
         nodes: path.len() as u64 + 1,
-        max_nodes,
-        deadline,
+        limits,
     };
     let mut generators: Vec<Vec<u32>> = Vec::new();
     let mut orbit_sizes = vec![1u64; path.len()];
@@ -438,12 +455,7 @@ impl Searcher<'_> {
         w: u32,
     ) -> Result<Option<Vec<u32>>, Stop> {
         self.nodes += 1;
-        if self.nodes > self.max_nodes {
-            return Err(Stop::Nodes);
-        }
-        if self.nodes % 64 == 0 && self.deadline.is_some_and(|at| Instant::now() >= at) {
-            return Err(Stop::Deadline);
-        }
+        check(self.limits, self.nodes)?;
         let mut child = partition.clone();
         let single = child.individualize(w);
         let trace = child.refine(self.graph, &[single], &mut self.scratch);

@@ -38,6 +38,8 @@ mod count;
 mod graph;
 mod group;
 
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use std::time::Instant;
 
 pub use group::{Group, Order, Symmetry};
@@ -55,6 +57,27 @@ pub const MAX_SYMMETRIES: usize = 100_000;
 /// listed together: 256 MiB. A problem of a million options lists at most 64 of them.
 pub const MAX_SYMMETRY_ENTRIES: usize = 1 << 26;
 
+/// What stops the search for a problem's group ([`Group::within`]).
+#[derive(Clone, Debug)]
+pub struct GroupLimits {
+    /// The most nodes of the search tree ([`MAX_SEARCH_NODES`] by default).
+    pub max_nodes: u64,
+    /// When to give up.
+    pub deadline: Option<Instant>,
+    /// A flag that stops the search once set, from any thread.
+    pub cancel: Option<Arc<AtomicBool>>,
+}
+
+impl Default for GroupLimits {
+    fn default() -> Self {
+        GroupLimits {
+            max_nodes: MAX_SEARCH_NODES,
+            deadline: None,
+            cancel: None,
+        }
+    }
+}
+
 /// Why the symmetries were not found, or why a count up to them cannot be made.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
@@ -68,6 +91,9 @@ pub enum SymmetryError {
     /// The deadline passed during the search for the group.
     #[error("the time limit ran out while looking for the symmetries")]
     Timeout,
+    /// The cancel flag was set during the search for the group.
+    #[error("the search for the symmetries was cancelled")]
+    Cancelled,
     /// The group is too large to go through its symmetries one by one.
     #[error("the problem has {order} symmetries; counting up to symmetry goes through each, and at most {max} are allowed")]
     TooManySymmetries {
@@ -110,22 +136,28 @@ impl Group {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn of(problem: &Problem) -> Result<Group, SymmetryError> {
-        Group::within(problem, MAX_SEARCH_NODES, None)
+        Group::within(problem, &GroupLimits::default())
     }
 
-    /// [`of`](Group::of), visiting at most `max_nodes` nodes of the search, and stopping at
-    /// `deadline`.
-    pub fn within(
-        problem: &Problem,
-        max_nodes: u64,
-        deadline: Option<Instant>,
-    ) -> Result<Group, SymmetryError> {
+    /// [`of`](Group::of) within `limits`: a budget of nodes, a deadline, a cancel flag.
+    ///
+    /// ```
+    /// use dlx::symmetry::{Group, GroupLimits, SymmetryError};
+    /// let problem = dlx::Problem::from_dlx("a b c d\na\nb\nc\nd\n")?;
+    /// let small = GroupLimits { max_nodes: 2, ..GroupLimits::default() };
+    /// assert!(matches!(Group::within(&problem, &small), Err(SymmetryError::SearchTooLarge { .. })));
+    /// assert_eq!(Group::within(&problem, &GroupLimits::default())?.order().get(), Some(24));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn within(problem: &Problem, limits: &GroupLimits) -> Result<Group, SymmetryError> {
         let graph = graph::Graph::of(problem);
-        let found =
-            graph::automorphisms(&graph, max_nodes, deadline).map_err(|stop| match stop {
-                graph::Stop::Nodes => SymmetryError::SearchTooLarge { nodes: max_nodes },
-                graph::Stop::Deadline => SymmetryError::Timeout,
-            })?;
+        let found = graph::automorphisms(&graph, limits).map_err(|stop| match stop {
+            graph::Stop::Nodes => SymmetryError::SearchTooLarge {
+                nodes: limits.max_nodes,
+            },
+            graph::Stop::Deadline => SymmetryError::Timeout,
+            graph::Stop::Cancelled => SymmetryError::Cancelled,
+        })?;
         let (items, options) = (problem.item_count(), problem.option_count());
         let generators = found
             .generators
