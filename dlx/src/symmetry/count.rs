@@ -197,7 +197,7 @@ impl Solver<'_> {
 /// The conjugacy class of each of `elements` (the whole group, the identity first), numbered
 /// by the class's first element: the classes are closed under conjugation by each generator.
 fn conjugacy_classes(elements: &[Symmetry], generators: &[Symmetry]) -> Vec<usize> {
-    let index: HashMap<&Symmetry, usize> = elements
+    let index: HashMap<&Symmetry, usize, foldhash::fast::RandomState> = elements
         .iter()
         .enumerate()
         .map(|(k, symmetry)| (symmetry, k))

@@ -326,6 +326,11 @@ pub(super) enum Stop {
 /// product is the group's order.
 pub(super) struct Found {
     pub(super) generators: Vec<Vec<u32>>,
+    /// The level of the first path where each generator was found: it fixes the base's
+    /// vertices above it, so those of a level and below generate that level's stabilizer.
+    pub(super) levels: Vec<usize>,
+    /// The first path's vertices, a base of the group.
+    pub(super) base: Vec<u32>,
     pub(super) orbit_sizes: Vec<u64>,
     pub(super) nodes: u64,
 }
@@ -412,6 +417,7 @@ pub(super) fn automorphisms(graph: &Graph, limits: &super::GroupLimits) -> Resul
         limits,
     };
     let mut generators: Vec<Vec<u32>> = Vec::new();
+    let mut levels = Vec::new();
     let mut orbit_sizes = vec![1u64; path.len()];
     let mut orbits = UnionFind::new(n);
     for (depth, level) in path.iter().enumerate().rev() {
@@ -431,6 +437,7 @@ pub(super) fn automorphisms(graph: &Graph, limits: &super::GroupLimits) -> Resul
                         orbits.union(v, map[v as usize]);
                     }
                     generators.push(map);
+                    levels.push(depth);
                 }
                 None => failed.push(w),
             }
@@ -440,6 +447,8 @@ pub(super) fn automorphisms(graph: &Graph, limits: &super::GroupLimits) -> Resul
     }
     Ok(Found {
         generators,
+        levels,
+        base: path.iter().map(|level| level.vertex).collect(),
         orbit_sizes,
         nodes: searcher.nodes,
     })

@@ -1,8 +1,6 @@
 //! Symmetries as permutations of items and options, and the group they generate.
 
-use std::collections::HashMap;
 use std::fmt;
-use std::hash::{Hash, Hasher};
 
 use crate::problem::{ItemId, OptionId, Problem};
 
@@ -196,6 +194,58 @@ pub struct Group {
     pub(super) generators: Vec<Symmetry>,
     pub(super) order: Order,
     pub(super) nodes: u64,
+    pub(super) chain: Chain,
+}
+
+/// The group as its search found it: a base (the first path's vertices of the graph) and
+/// the generators as maps of all the graph's vertices, each with its level, so that those of
+/// level `i` and below fix the base's first `i` vertices and generate their stabilizer
+/// (a strong generating set, in the terms of Sims).
+#[derive(Clone, Debug)]
+pub(super) struct Chain {
+    pub(super) maps: Vec<Vec<u32>>,
+    pub(super) levels: Vec<usize>,
+    pub(super) base: Vec<u32>,
+}
+
+impl Chain {
+    /// For each level, a symmetry for each image of the base's vertex there under the
+    /// stabilizer of the vertices above, the identity first (coset representatives), as
+    /// maps of all the graph's vertices.
+    fn transversals(&self) -> Vec<Vec<Vec<u32>>> {
+        let vertices = self.maps.first().map_or(0, Vec::len);
+        (0..self.base.len())
+            .map(|level| {
+                let generators: Vec<&Vec<u32>> = self
+                    .maps
+                    .iter()
+                    .zip(&self.levels)
+                    .filter(|&(_, &found)| found >= level)
+                    .map(|(map, _)| map)
+                    .collect();
+                let start = self.base[level];
+                let mut seen = vec![false; vertices];
+                seen[start as usize] = true;
+                let mut representatives: Vec<(u32, Vec<u32>)> =
+                    vec![(start, (0..vertices as u32).collect())];
+                let mut next = 0;
+                while next < representatives.len() {
+                    for generator in &generators {
+                        let (at, ref map) = representatives[next];
+                        let image = generator[at as usize];
+                        if !seen[image as usize] {
+                            seen[image as usize] = true;
+                            let then: Vec<u32> =
+                                map.iter().map(|&v| generator[v as usize]).collect();
+                            representatives.push((image, then));
+                        }
+                    }
+                    next += 1;
+                }
+                representatives.into_iter().map(|(_, map)| map).collect()
+            })
+            .collect()
+    }
 }
 
 impl Group {
@@ -236,26 +286,31 @@ impl Group {
         if self.order.get().map_or(true, |order| order > max as u128) {
             return Err(too_many());
         }
-        // Each symmetry is kept once: the set holds indices into the list, by their hashes.
-        let hash = |symmetry: &Symmetry| {
-            let mut hasher = std::collections::hash_map::DefaultHasher::new();
-            symmetry.hash(&mut hasher);
-            hasher.finish()
+        // Every symmetry is once a product of one representative a level (the base's
+        // levels from the top: g = t(0) t(1) ... t(k-1), the last applied first), so the
+        // products, built level by level, list the group without looking any up.
+        let restrict = |map: &Vec<u32>| Symmetry {
+            items: map[..self.items].to_vec(),
+            options: map[self.items..self.items + self.options]
+                .iter()
+                .map(|&v| v - self.items as u32)
+                .collect(),
         };
-        let identity = Symmetry::identity(self.items, self.options);
-        let mut seen: HashMap<u64, Vec<usize>> = HashMap::from([(hash(&identity), vec![0])]);
-        let mut elements = vec![identity];
-        let mut next = 0;
-        while next < elements.len() {
-            for generator in &self.generators {
-                let product = elements[next].then(generator);
-                let bucket = seen.entry(hash(&product)).or_default();
-                if bucket.iter().all(|&k| elements[k] != product) {
-                    bucket.push(elements.len());
-                    elements.push(product);
+        let transversals: Vec<Vec<Symmetry>> = self
+            .chain
+            .transversals()
+            .iter()
+            .map(|level| level.iter().map(restrict).collect())
+            .collect();
+        let mut elements = vec![Symmetry::identity(self.items, self.options)];
+        for level in &transversals {
+            let mut longer = Vec::with_capacity(elements.len() * level.len());
+            for prefix in &elements {
+                for representative in level {
+                    longer.push(representative.then(prefix));
                 }
             }
-            next += 1;
+            elements = longer;
         }
         debug_assert_eq!(Some(elements.len() as u128), self.order.get());
         Ok(elements)

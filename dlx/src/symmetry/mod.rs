@@ -176,6 +176,11 @@ impl Group {
             generators,
             order: Order::product(&found.orbit_sizes),
             nodes: found.nodes,
+            chain: group::Chain {
+                maps: found.generators,
+                levels: found.levels,
+                base: found.base,
+            },
         })
     }
 }
