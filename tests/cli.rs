@@ -865,9 +865,21 @@ fn help_and_version() {
     run.assert_status(0);
     insta::assert_snapshot!("help", run.report());
 
+    // The version, and the commit of a build from a git checkout.
     let run = dlx(&["--version"]);
     run.assert_status(0);
-    assert_eq!(run.stdout, format!("dlx {}\n", env!("CARGO_PKG_VERSION")));
+    let commit = std::process::Command::new("git")
+        .args(["rev-parse", "--short=12", "HEAD"])
+        .current_dir(crate::binary::root())
+        .output()
+        .ok()
+        .filter(|output| output.status.success())
+        .map(|output| String::from_utf8(output.stdout).unwrap().trim().to_owned());
+    let expected = match commit {
+        Some(hash) => format!("dlx {} (commit {hash})\n", env!("CARGO_PKG_VERSION")),
+        None => format!("dlx {}\n", env!("CARGO_PKG_VERSION")),
+    };
+    assert_eq!(run.stdout, expected);
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -68,7 +68,7 @@ fn parse_with_clap(args: Vec<std::ffi::OsString>) -> Result<Cli, clap::Error> {
 /// Exit status: 0 when a solution was found, 1 when there is none, 2 on any error
 /// (bad input, bad arguments), with the message on stderr.
 #[derive(Debug, Parser)]
-#[command(name = "dlx", version)]
+#[command(name = "dlx", version = env!("DLX_VERSION"))]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
