@@ -249,6 +249,15 @@ fn threads_limits_and_refusals() {
         .unwrap();
     assert_eq!(stopped.stopped, Some(StopReason::NodeLimit));
     assert!(stopped.solutions < 341);
+    // A group found for another problem is refused.
+    let other = util::read_corpus("queens10.dlx");
+    assert!(!group.keeps(&other));
+    assert_eq!(
+        Solver::new(&other)
+            .count_up_to_symmetry(&group)
+            .unwrap_err(),
+        dlx::symmetry::SymmetryError::OtherProblem
+    );
     for refused in [
         Solver::new(&problem).limit(3).count_up_to_symmetry(&group),
         Solver::new(&problem)
@@ -458,6 +467,7 @@ fn random_symmetric_problems_against_brute_force() {
         for generator in group.generators() {
             assert!(is_symmetry(&problem, generator), "case {case}");
         }
+        assert!(group.keeps(&problem), "case {case}");
         let counted = Solver::new(&problem).count_up_to_symmetry(&group).unwrap();
         assert_eq!(counted.solutions, orbits, "case {case}: {options:?}");
         let mut listed = 0;
@@ -502,6 +512,8 @@ fn colored_problems_count_the_orbits_of_their_group() {
         }
         let problem = Problem::from_dlx(&(text + &options.join("\n") + "\n")).unwrap();
         let group = Group::of(&problem).unwrap();
+        // Every generator keeps the options, colors renamed item by item.
+        assert!(group.keeps(&problem), "case {case}");
         // Options repeated many times make groups of many thousand symmetries.
         let Ok(elements) = group.elements(2_000) else {
             continue;

@@ -33,6 +33,9 @@ impl Solver<'_> {
         if let Some(setting) = self.refused_by_symmetry() {
             return Err(SymmetryError::Unsupported(setting));
         }
+        if !group.keeps(self.problem()) {
+            return Err(SymmetryError::OtherProblem);
+        }
         let (solution_limit, node_limit) = self.limits();
         if solution_limit.is_some() {
             return Err(SymmetryError::Unsupported("a solution limit"));
@@ -106,6 +109,9 @@ impl Solver<'_> {
         &self,
         group: &Group,
     ) -> Result<crate::memo::MemoOutcome, SymmetryError> {
+        if !group.keeps(self.problem()) {
+            return Err(SymmetryError::OtherProblem);
+        }
         let started = std::time::Instant::now();
         let elements = group.elements(MAX_SYMMETRIES)?;
         let whole = self.memo_count()?;
@@ -165,6 +171,9 @@ impl Solver<'_> {
     ) -> Result<Outcome, SymmetryError> {
         if let Some(setting) = self.refused_by_symmetry() {
             return Err(SymmetryError::Unsupported(setting));
+        }
+        if !group.keeps(self.problem()) {
+            return Err(SymmetryError::OtherProblem);
         }
         let elements = group.elements(MAX_SYMMETRIES)?;
         let (solution_limit, node_limit) = self.limits();

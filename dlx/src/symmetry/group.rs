@@ -1,5 +1,6 @@
 //! Symmetries as permutations of items and options, and the group they generate.
 
+use std::collections::HashMap;
 use std::fmt;
 
 use crate::problem::{ItemId, OptionId, Problem};
@@ -257,6 +258,57 @@ impl Group {
     /// The number of symmetries, the identity included.
     pub fn order(&self) -> &Order {
         &self.order
+    }
+
+    /// Whether every generator is a symmetry of `problem`: items onto items of the same
+    /// kind and bounds, and each option onto the option of its items' images, an item's
+    /// colors renamed the same way in every option. A group found for another problem is
+    /// not (the counts up to symmetry refuse it).
+    ///
+    /// ```
+    /// let queens = dlx::Problem::from_dlx("a b\na\nb\n")?;
+    /// let other = dlx::Problem::from_dlx("a b\na b\na\n")?;
+    /// let group = dlx::symmetry::Group::of(&queens)?;
+    /// assert!(group.keeps(&queens));
+    /// assert!(!group.keeps(&other));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn keeps(&self, problem: &Problem) -> bool {
+        if (self.items, self.options) != (problem.item_count(), problem.option_count()) {
+            return false;
+        }
+        self.generators.iter().all(|symmetry| {
+            let items_kept = problem.items().all(|item| {
+                let image = symmetry.item(item);
+                problem.is_primary(image) == problem.is_primary(item)
+                    && problem.bounds(image) == problem.bounds(item)
+            });
+            // Each item's colors go to its image's the same way in every option, and two
+            // colors to two.
+            let mut renamed: HashMap<(usize, usize), usize> = HashMap::new();
+            let mut named: HashMap<(usize, usize), usize> = HashMap::new();
+            items_kept
+                && problem.options().all(|option| {
+                    let entries = problem.option(option);
+                    let target = problem.option(symmetry.option(option));
+                    entries.len() == target.len()
+                        && entries.iter().all(|entry| {
+                            let image = symmetry.item(entry.item());
+                            let Some(found) = target.iter().find(|t| t.item() == image) else {
+                                return false;
+                            };
+                            match (entry.color(), found.color()) {
+                                (None, None) => true,
+                                (Some(from), Some(to)) => {
+                                    let (from, to) = (from.index(), to.index());
+                                    *renamed.entry((entry.item().index(), from)).or_insert(to) == to
+                                        && *named.entry((image.index(), to)).or_insert(from) == from
+                                }
+                                _ => false,
+                            }
+                        })
+                })
+        })
     }
 
     /// The nodes the search for the group visited.

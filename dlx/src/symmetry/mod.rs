@@ -112,6 +112,9 @@ pub enum SymmetryError {
     /// A memoized count of fixed solutions failed (its memory, its time).
     #[error(transparent)]
     Memo(#[from] crate::memo::MemoError),
+    /// The group is not one of this problem's ([`Group::keeps`]).
+    #[error("the symmetries given are not the problem's")]
+    OtherProblem,
     /// The solver has a setting that a count up to symmetry cannot honour.
     #[error("counting up to symmetry does not combine with {0}")]
     Unsupported(&'static str),
