@@ -207,6 +207,8 @@ pub(super) struct Chain {
     pub(super) maps: Vec<Vec<u32>>,
     pub(super) levels: Vec<usize>,
     pub(super) base: Vec<u32>,
+    /// The graph's vertices (the maps' length, also where there is no generator).
+    pub(super) vertices: usize,
 }
 
 impl Chain {
@@ -214,7 +216,7 @@ impl Chain {
     /// stabilizer of the vertices above, the identity first (coset representatives), as
     /// maps of all the graph's vertices.
     fn transversals(&self) -> Vec<Vec<Vec<u32>>> {
-        let vertices = self.maps.first().map_or(0, Vec::len);
+        let vertices = self.vertices;
         (0..self.base.len())
             .map(|level| {
                 let generators: Vec<&Vec<u32>> = self
@@ -366,5 +368,32 @@ impl Group {
         }
         debug_assert_eq!(Some(elements.len() as u128), self.order.get());
         Ok(elements)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A group of the identity alone whose search still went down a path (refinement cannot
+    /// always tell vertices apart that no symmetry maps onto each other) lists the identity.
+    #[test]
+    fn a_trivial_group_with_a_base_lists_the_identity() {
+        let group = Group {
+            items: 2,
+            options: 1,
+            generators: Vec::new(),
+            order: Order::product(&[1, 1]),
+            nodes: 3,
+            chain: Chain {
+                maps: Vec::new(),
+                levels: Vec::new(),
+                base: vec![0, 1],
+                vertices: 3,
+            },
+        };
+        let elements = group.elements(10).unwrap();
+        assert_eq!(elements.len(), 1);
+        assert!(elements[0].is_identity());
     }
 }

@@ -154,6 +154,7 @@ impl Group {
     /// ```
     pub fn within(problem: &Problem, limits: &GroupLimits) -> Result<Group, SymmetryError> {
         let graph = graph::Graph::of(problem);
+        let vertices = graph.vertex_count();
         let found = graph::automorphisms(&graph, limits).map_err(|stop| match stop {
             graph::Stop::Nodes => SymmetryError::SearchTooLarge {
                 nodes: limits.max_nodes,
@@ -183,6 +184,7 @@ impl Group {
                 maps: found.generators,
                 levels: found.levels,
                 base: found.base,
+                vertices,
             },
         })
     }
