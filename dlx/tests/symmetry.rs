@@ -866,3 +866,31 @@ fn the_search_for_a_group_obeys_its_limits() {
         SymmetryError::Cancelled
     );
 }
+
+/// A symmetric solution whose cycle of options covers an item of multiplicity twice cannot be
+/// written as one option: the count says so rather than count it wrong.
+#[test]
+fn a_cycle_that_covers_an_item_twice_is_refused() {
+    use dlx::symmetry::SymmetryError;
+    // Swapping a and b swaps the two options; the one solution holds both, x covered twice.
+    let problem = Problem::from_dlx("0:2|x a b\nx a\nx b\n").unwrap();
+    let group = Group::of(&problem).unwrap();
+    assert_eq!(group.order().get(), Some(2));
+    assert_eq!(
+        Solver::new(&problem)
+            .count_up_to_symmetry(&group)
+            .unwrap_err(),
+        SymmetryError::Multiplicity {
+            item: "x".to_owned()
+        }
+    );
+    // Listing needs no such problem: the one solution is listed.
+    let mut listed = 0;
+    Solver::new(&problem)
+        .for_each_up_to_symmetry(&group, |_| {
+            listed += 1;
+            ControlFlow::Continue(())
+        })
+        .unwrap();
+    assert_eq!(listed, 1);
+}
