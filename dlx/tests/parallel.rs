@@ -766,3 +766,52 @@ fn thread_counts_are_capped() {
     assert_eq!(outcome.solutions, 92);
     assert!(started.elapsed() < Duration::from_secs(60));
 }
+
+/// A shard cuts the tree at the first depth with at least 64 prefixes per shard, or none:
+/// the cut that `split` gives depth by depth, its prefixes, solutions above it and nodes,
+/// on every tree and with Algorithm M, for few shards and for many (where the search that
+/// finds the depth goes past it and comes back up).
+#[test]
+fn shards_cut_where_splitting_depth_by_depth_finds_enough() {
+    let mut ran = 0;
+    let small = [
+        "queens8",
+        "queens9-pd",
+        "langford11-sym",
+        "pento6x10-sym",
+        "random/",
+    ];
+    for (name, _) in instances() {
+        if !small.iter().any(|start| name.starts_with(start)) {
+            continue;
+        }
+        let problem = util::read_corpus(&name);
+        for tree in [Tree::Links, Tree::SparseSets, Tree::Bitsets] {
+            for shards in [2, 16, 256] {
+                let solver = || Solver::new(&problem).tree(tree);
+                let enough = 64 * shards;
+                let (depth, split) = (1..)
+                    .map(|depth| (depth, solver().split(depth)))
+                    .find(|(depth, split)| {
+                        split.prefixes.len() >= enough || split.prefixes.is_empty() || *depth > 500
+                    })
+                    .unwrap();
+                // The cut is made whole before the first solution of the shard's share.
+                let outcome = solver().shard(shards - 1, shards).limit(1).count();
+                let cut = &outcome.stats.cuts[0];
+                assert_eq!(
+                    (cut.prefixes, cut.solutions, cut.nodes, cut.depth),
+                    (
+                        split.prefixes.len() as u64,
+                        split.solutions.len() as u64,
+                        split.stats.nodes,
+                        depth
+                    ),
+                    "{name} on {tree:?} in {shards} shards"
+                );
+                ran += 1;
+            }
+        }
+    }
+    assert!(ran > 0);
+}

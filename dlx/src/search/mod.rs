@@ -145,7 +145,9 @@ pub(crate) struct Search {
     /// Levels with `cutoff` options above them are not explored: reaching one is
     /// [`Event::Prefix`]. (With Algorithms X and C every level above has an option; with
     /// Algorithm M some are null moves, and a prefix always ends with an option, so that
-    /// options alone name it: see [`nodes_of`](Self::nodes_of).)
+    /// options alone name it: see [`nodes_of`](Self::nodes_of).) With Algorithms X and C it
+    /// may be lowered between two runs: a level below it is then a prefix too, deeper than
+    /// the cutoff, which the caller passes over.
     pub cutoff: usize,
     /// Search-tree nodes so far.
     pub nodes: u64,
@@ -366,6 +368,13 @@ impl Search {
             TreeTable::Sparse(table) => table.updates(),
             TreeTable::Bits(table) => table.updates(),
         }
+    }
+
+    /// Whether a level may take no option (Algorithm M's null moves), so that levels and
+    /// options do not go one to one.
+    pub fn has_null_moves(&self) -> bool {
+        self.engine == Engine::M
+            || matches!(&self.table, TreeTable::Bits(bits) if bits.has_bounds())
     }
 
     /// The current level: at a solution, the number of options in it.

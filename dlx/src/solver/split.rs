@@ -285,7 +285,7 @@ fn shard_top(
 /// at least [`PREFIXES_PER_SHARD`] per shard (or the bottom of the tree): each a prefix
 /// (`Ok`) or a solution found above that depth (`Err`).
 struct Below {
-    items: Vec<Result<parallel::Root, Vec<OptionId>>>,
+    items: Vec<Item>,
     prefixes: u64,
     depth: usize,
     stats: Stats,
@@ -295,11 +295,14 @@ struct Below {
 /// every [`TOP_CHECKPOINT`] nodes, with `before` and the nodes visited here) stopped it first,
 /// and those nodes.
 ///
-/// The depths are tried one at a time, each from the prefixes of the last (and the
-/// solutions found above it, which keep their places): the same items in the same order as a
-/// search from the roots to that depth, without walking the levels above again, so a deep
-/// and narrow top (a chain of thousands of levels with a prefix or two each) costs a replay
-/// of each prefix rather than a search of all the levels above it at every depth.
+/// With Algorithms X and C, whose levels are depths, one search below the roots finds the
+/// depth ([`first_depth`]) and a second enumerates it: the cost is that of the levels above
+/// the cut, so a deep and narrow top (a chain of thousands of levels with a prefix or two
+/// each) is cut in time near its number of nodes. With Algorithm M, whose null moves keep a
+/// level's depth from its number, the depths are tried one at a time, each from the
+/// prefixes of the last (and the solutions found above it, which keep their places): a
+/// replay of each prefix per depth. Either way the items are those of a search from the
+/// roots to that depth, in its order.
 fn cut_below(
     template: &Search,
     roots: &[parallel::Root],
@@ -308,76 +311,240 @@ fn cut_below(
     before: u64,
     stop: StopCheck<'_>,
 ) -> Result<Below, (StopReason, u64)> {
-    let mut depth = above + 1;
+    let enough = (PREFIXES_PER_SHARD * count) as u64;
     let mut visited = 0u64;
+    let roots: Vec<Item> = roots.iter().cloned().map(Ok).collect();
+    if !template.has_null_moves() {
+        let depth = first_depth(template, &roots, above, enough, before, stop, &mut visited)?;
+        let below = enumerate(template, roots, depth, before, stop, &mut visited)?;
+        return Ok(below);
+    }
+    let mut depth = above + 1;
     let mut stats = Stats::default();
-    let mut items: Vec<Result<parallel::Root, Vec<OptionId>>> =
-        roots.iter().cloned().map(Ok).collect();
+    let mut items = roots;
     loop {
-        let mut below = Below {
-            items: Vec::with_capacity(items.len()),
-            prefixes: 0,
-            depth,
-            stats: Stats::default(),
-        };
-        for item in items {
-            let root = match item {
-                Ok(root) => root,
-                Err(solution) => {
-                    below.items.push(Err(solution));
-                    continue;
-                }
-            };
-            let mut search = template.clone();
-            search.enter_prefix(&root.prefix, &root.degrees, false);
-            let base = search.level();
-            search.cutoff = depth;
-            let start = search.nodes;
-            search.checkpoint_at = start + TOP_CHECKPOINT;
-            loop {
-                match search.run() {
-                    Event::Prefix => {
-                        let (mut start, mut width) = (root.start, root.width);
-                        for level in base..search.level() {
-                            let (k, d) = search.position(level);
-                            width /= d as f64;
-                            start += (k - 1) as f64 * width;
-                        }
-                        below.items.push(Ok(parallel::Root {
-                            prefix: search.prefix().to_vec(),
-                            degrees: search.degrees().to_vec(),
-                            start,
-                            width,
-                        }));
-                        below.prefixes += 1;
-                    }
-                    Event::Solution => below
-                        .items
-                        .push(Err(search.solution().map(OptionId).collect())),
-                    Event::Done => break,
-                    Event::Checkpoint => {
-                        let nodes = visited + search.nodes - start;
-                        if let Some(reason) = stop(before + nodes) {
-                            return Err((reason, nodes));
-                        }
-                        search.checkpoint_at = search.nodes + TOP_CHECKPOINT;
-                    }
-                }
-            }
-            visited += search.nodes - start;
-            stats.add(&search.counts());
-            // A root of few nodes each, many roots: look between them too.
-            if let Some(reason) = stop(before + visited) {
-                return Err((reason, visited));
-            }
-        }
-        let enough = below.prefixes >= (PREFIXES_PER_SHARD * count) as u64;
-        if enough || below.prefixes == 0 || depth >= search_depth(template) {
+        let mut below = enumerate(template, items, depth, before, stop, &mut visited)?;
+        stats.add(&below.stats);
+        if below.prefixes >= enough || below.prefixes == 0 || depth >= search_depth(template) {
             below.stats = stats;
             return Ok(below);
         }
         items = std::mem::take(&mut below.items);
         depth += 1;
+    }
+}
+
+/// A partial solution at the cut (`Ok`) or a solution found above it (`Err`).
+type Item = Result<parallel::Root, Vec<OptionId>>;
+
+/// The items at `depth` below `items` (whose solutions keep their places), by a search from
+/// each root to that depth; `visited` grows by its nodes.
+fn enumerate(
+    template: &Search,
+    items: Vec<Item>,
+    depth: usize,
+    before: u64,
+    stop: StopCheck<'_>,
+    visited: &mut u64,
+) -> Result<Below, (StopReason, u64)> {
+    let mut below = Below {
+        items: Vec::with_capacity(items.len()),
+        prefixes: 0,
+        depth,
+        stats: Stats::default(),
+    };
+    for item in items {
+        let root = match item {
+            Ok(root) => root,
+            Err(solution) => {
+                below.items.push(Err(solution));
+                continue;
+            }
+        };
+        let mut search = template.clone();
+        search.enter_prefix(&root.prefix, &root.degrees, false);
+        let base = search.level();
+        search.cutoff = depth;
+        let start = search.nodes;
+        search.checkpoint_at = start + TOP_CHECKPOINT;
+        loop {
+            match search.run() {
+                Event::Prefix => {
+                    let (mut start, mut width) = (root.start, root.width);
+                    for level in base..search.level() {
+                        let (k, d) = search.position(level);
+                        width /= d as f64;
+                        start += (k - 1) as f64 * width;
+                    }
+                    below.items.push(Ok(parallel::Root {
+                        prefix: search.prefix().to_vec(),
+                        degrees: search.degrees().to_vec(),
+                        start,
+                        width,
+                    }));
+                    below.prefixes += 1;
+                }
+                Event::Solution => below
+                    .items
+                    .push(Err(search.solution().map(OptionId).collect())),
+                Event::Done => break,
+                Event::Checkpoint => {
+                    let nodes = *visited + search.nodes - start;
+                    if let Some(reason) = stop(before + nodes) {
+                        return Err((reason, nodes));
+                    }
+                    search.checkpoint_at = search.nodes + TOP_CHECKPOINT;
+                }
+            }
+        }
+        *visited += search.nodes - start;
+        below.stats.add(&search.counts());
+        // A root of few nodes each, many roots: look between them too.
+        if let Some(reason) = stop(before + *visited) {
+            return Err((reason, *visited));
+        }
+    }
+    Ok(below)
+}
+
+/// The first depth below `above` (Algorithms X and C, whose levels are depths) with at least
+/// `enough` prefixes below `roots`, or none, or the bottom of the tree: searches from the
+/// roots ([`Probe`]) to depths further and further down, until one finds it.
+fn first_depth(
+    template: &Search,
+    roots: &[Item],
+    above: usize,
+    enough: u64,
+    before: u64,
+    stop: StopCheck<'_>,
+    visited: &mut u64,
+) -> Result<usize, (StopReason, u64)> {
+    let bottom = search_depth(template);
+    let mut limit = above + 1;
+    let mut reach = 1;
+    loop {
+        let probe = Probe {
+            template,
+            roots,
+            above,
+            enough,
+            before,
+            stop,
+        };
+        let widths = match probe.run(limit.min(bottom), visited)? {
+            Ok(depth) => return Ok(depth),
+            Err(widths) => widths,
+        };
+        // Every level down to the limit has fewer than `enough` prefixes. Go down as far as
+        // the last two levels' growth would take them to `enough`, at least one level and at
+        // most twice as far as the last time: walking levels past the answer is what costs.
+        let [.., upper, lower] = widths[..] else {
+            unreachable!("a probe that does not find the depth counts two levels or more")
+        };
+        let growth = lower as f64 / upper.max(1) as f64;
+        let steps = if growth > 1.0 {
+            ((enough as f64 / lower as f64).ln() / growth.ln()).ceil() as usize
+        } else {
+            usize::MAX
+        };
+        reach = steps.clamp(1, 2 * reach);
+        limit += reach;
+    }
+}
+
+/// One search from each of `roots` (at depth `above`) to some depth, looking for the first
+/// depth with `enough` prefixes: see [`Probe::run`].
+struct Probe<'a> {
+    template: &'a Search,
+    roots: &'a [Item],
+    above: usize,
+    enough: u64,
+    before: u64,
+    stop: StopCheck<'a>,
+}
+
+impl Probe<'_> {
+    /// The first depth down to `limit` with at least `enough` prefixes, or none, or the
+    /// bottom of the tree, if there is one (`Ok`); else the prefixes at each depth from
+    /// `above` (the roots) to `limit` (`Err`). The cutoff starts at `limit` and falls to the
+    /// shallowest level seen with `enough` so far, so that no level below the answer is
+    /// walked further than `enough` nodes (and the overshoot between two looks,
+    /// [`TOP_CHECKPOINT`]); the levels down to the final cutoff are walked whole, and so
+    /// counted exactly.
+    fn run(
+        &self,
+        limit: usize,
+        visited: &mut u64,
+    ) -> Result<Result<usize, Vec<u64>>, (StopReason, u64)> {
+        let (above, enough) = (self.above, self.enough);
+        let bottom = search_depth(self.template);
+        let mut cutoff = limit;
+        // Per level: nodes entered, solutions among them, and prefixes met at the cutoff.
+        let mut entered = vec![0u64; bottom + 1];
+        let mut solutions = vec![0u64; bottom + 1];
+        let mut reached = vec![0u64; bottom + 1];
+        let prefixes = |level: usize, entered: u64, solutions: &[u64], reached: &[u64]| {
+            entered - solutions[level] + reached[level]
+        };
+        for root in self.roots {
+            let Ok(root) = root else { continue };
+            let mut search = self.template.clone();
+            search.enter_prefix(&root.prefix, &root.degrees, false);
+            let profile = search.profile.clone();
+            search.cutoff = cutoff;
+            let start = search.nodes;
+            search.checkpoint_at = start + TOP_CHECKPOINT;
+            loop {
+                match search.run() {
+                    // Deeper prefixes (below a cutoff lowered on the way) are passed over.
+                    Event::Prefix if search.level() == cutoff => reached[cutoff] += 1,
+                    Event::Prefix => {}
+                    Event::Solution => {
+                        if search.level() <= cutoff {
+                            solutions[search.level()] += 1;
+                        }
+                    }
+                    Event::Done => break,
+                    Event::Checkpoint => {
+                        let nodes = *visited + search.nodes - start;
+                        if let Some(reason) = (self.stop)(self.before + nodes) {
+                            return Err((reason, nodes));
+                        }
+                        let full = (above + 1..cutoff).find(|&level| {
+                            let here = entered[level] + search.profile[level] - profile[level];
+                            prefixes(level, here, &solutions, &reached) >= enough
+                        });
+                        if let Some(level) = full {
+                            cutoff = level;
+                            search.cutoff = level;
+                        }
+                        search.checkpoint_at = search.nodes + TOP_CHECKPOINT;
+                    }
+                }
+            }
+            for level in above + 1..search.profile.len() {
+                entered[level] += search.profile[level] - profile[level];
+            }
+            *visited += search.nodes - start;
+            if let Some(reason) = (self.stop)(self.before + *visited) {
+                return Err((reason, *visited));
+            }
+        }
+        let widths: Vec<u64> = (above..=cutoff)
+            .map(|level| match level == above {
+                true => self.roots.iter().filter(|root| root.is_ok()).count() as u64,
+                false => prefixes(level, entered[level], &solutions, &reached),
+            })
+            .collect();
+        match widths
+            .iter()
+            .skip(1)
+            .position(|&found| found >= enough || found == 0)
+        {
+            Some(place) => Ok(Ok(above + 1 + place)),
+            None if cutoff >= bottom => Ok(Ok(bottom)),
+            None => Ok(Err(widths)),
+        }
     }
 }
 

@@ -82,7 +82,7 @@ impl Search {
                     *resume = Resume::EnterLevel;
                     break 'search Event::Checkpoint;
                 }
-                if level == *cutoff && !links.all_covered() {
+                if level >= *cutoff && !links.all_covered() {
                     *saved_level = level;
                     *resume = Resume::LeaveLevel;
                     break 'search Event::Prefix;

@@ -165,6 +165,7 @@ impl Search {
         &mut self,
         table: &mut T,
     ) -> Event {
+        let null_moves = self.has_null_moves();
         let Search {
             level: saved_level,
             choice,
@@ -193,10 +194,13 @@ impl Search {
                     *resume = Resume::EnterLevel;
                     return Event::Checkpoint;
                 }
-                if level >= *cutoff
-                    && !table.solved()
-                    && table.options_among(&choice[..level]) == *cutoff
-                {
+                // A level below a lowered cutoff is a prefix too (Algorithms X and C only:
+                // with Algorithm M a solution may go on deeper, and a level past the cutoff
+                // below one is still explored).
+                if level >= *cutoff && !table.solved() && {
+                    let among = table.options_among(&choice[..level]);
+                    among == *cutoff || (among > *cutoff && !null_moves)
+                } {
                     *saved_level = level;
                     *resume = Resume::LeaveLevel;
                     return Event::Prefix;

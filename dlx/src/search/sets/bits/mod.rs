@@ -207,6 +207,12 @@ fn has_live((words, places): (&[u64], &[u32]), o: u32) -> bool {
 }
 
 impl Bits {
+    /// Whether the table keeps bounds of its own (Algorithm M's problems), so that a level
+    /// may be a [`NULL_MOVE`].
+    pub(crate) fn has_bounds(&self) -> bool {
+        self.bounds.is_some()
+    }
+
     /// Copies slot `from`'s uncovered items to slot `to`.
     #[inline(always)]
     fn copy_uncovered(&mut self, from: usize, to: usize) {
