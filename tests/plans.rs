@@ -121,9 +121,10 @@ fn futoshiki_count(text: &str) -> (u128, u64) {
 
 /// Loose grids count by memoization by default, tight ones by enumeration: the 28,200,960
 /// grids of an empty 6 x 6 sudoku (the published figure) and the 812,851,200 Latin squares
-/// of order 6 (an empty futoshiki, and an empty Latin square, OEIS A002860), which the enumeration took 5.7 s and over
-/// 30 s to count; a 9 x 9 puzzle still enumerates (its `--stats` name the tree). The library's
-/// `Prepared::count` counts the same way.
+/// of order 6 (an empty Latin square on the command line, an empty futoshiki in the
+/// library's `Prepared::count`; OEIS A002860), which the enumeration took 5.7 s and over 30 s
+/// to count; a 9 x 9 puzzle still enumerates (its `--stats` name the tree). One count of
+/// each: the command line and the library share the plan that picks the method.
 #[test]
 fn loose_grids_count_by_memoization() {
     let dir = crate::shards::scratch("loose");
@@ -138,13 +139,8 @@ fn loose_grids_count_by_memoization() {
         }
     }
     std::fs::write(dir.join("sudoku.txt"), &sudoku).unwrap();
-    std::fs::write(dir.join("futoshiki.txt"), &futoshiki).unwrap();
     std::fs::write(dir.join("latin.txt"), &sudoku).unwrap();
-    for (command, count) in [
-        ("sudoku", "28200960"),
-        ("futoshiki", "812851200"),
-        ("latin", "812851200"),
-    ] {
+    for (command, count) in [("sudoku", "28200960"), ("latin", "812851200")] {
         let file = dir.join(format!("{command}.txt"));
         let run = dlx(&[command, file.to_str().unwrap(), "--count", "--stats"]);
         run.assert_status(0);
@@ -155,9 +151,6 @@ fn loose_grids_count_by_memoization() {
             run.stderr
         );
     }
-    let grid = Sudoku::default().parse(&sudoku).unwrap();
-    let prepared = prepare(&Sudoku::default(), &grid, Task::Count).unwrap();
-    assert_eq!(prepared.count().to_string(), "28200960");
     let grid = Futoshiki.parse(&futoshiki).unwrap();
     let prepared = prepare(&Futoshiki, &grid, Task::Count).unwrap();
     assert_eq!(prepared.count().to_string(), "812851200");
