@@ -50,6 +50,9 @@ fn memo_error(err: dlx::memo::MemoError, problem: &dlx::Problem, counting: bool)
         dlx::memo::MemoError::MemoryLimit { .. } => {
             anyhow!("{err}: raise --memo-limit or try the other --order")
         }
+        dlx::memo::MemoError::WouldPassLimit { .. } => {
+            anyhow!("{err}: raise --memo-limit past it or try the other --order")
+        }
         dlx::memo::MemoError::TooManyBranches { item } => anyhow!(
             "item `{}` can be covered in too many ways at once for memoization (more than 16 \
              million steps to list them): count without --memo",

@@ -544,7 +544,7 @@ fn colored_problems_count_the_orbits_of_their_group() {
 }
 
 /// The empty sudoku of boxes `b` x `b`: a cell, a row, a column and a box item for each digit.
-fn sudoku(b: usize) -> Problem {
+pub(crate) fn sudoku(b: usize) -> Problem {
     let n = b * b;
     let mut builder = ProblemBuilder::new();
     let mut item = |kind: &str, a: usize, d: usize| builder.primary(format!("{kind}{a}-{d}"));
@@ -573,7 +573,7 @@ fn sudoku(b: usize) -> Problem {
 }
 
 /// Latin squares of order n: an item for each (row, column), (row, symbol), (column, symbol).
-fn latin(n: usize) -> Problem {
+pub(crate) fn latin(n: usize) -> Problem {
     let mut builder = ProblemBuilder::new();
     let pairs: Vec<Vec<_>> = ["rc", "rs", "cs"]
         .iter()

@@ -91,6 +91,29 @@ pub enum MemoError {
         /// The bytes the count needed when it stopped, at least.
         needed: usize,
     },
+    /// The graph of all solutions ([`Solver::memo_graph`](crate::Solver::memo_graph)), which
+    /// keeps every level, would pass the memory limit by far: its levels were still growing
+    /// (each made `growth` times the new signatures of the one before, on average over the
+    /// last three), and the next three levels at that rate would take it to about `projected`
+    /// bytes, four times the limit or more. Stopped early, so that a problem
+    /// whose graph cannot be built (every 9 x 9 sudoku grid) is refused at once rather than
+    /// after filling the memory.
+    WouldPassLimit {
+        /// The limit, in bytes.
+        limit: usize,
+        /// The bytes held when it stopped.
+        used: usize,
+        /// The projection of the bytes the graph needs three levels on (at most
+        /// `u128::MAX`).
+        projected: u128,
+        /// The signatures made by the level three levels before the last, and by the last:
+        /// the growth from a level to the next is the cube root of their ratio.
+        growth: (u64, u64),
+        /// The settled primary items of the last level done, and of the solutions.
+        level: usize,
+        /// The primary items: the level of the solutions.
+        levels: usize,
+    },
     /// The count stopped at the solver's time or node limit (the node limit bounds the
     /// signatures expanded).
     Stopped {
@@ -135,6 +158,23 @@ impl fmt::Display for MemoError {
                 bytes(*limit),
                 bytes(*needed)
             ),
+            MemoError::WouldPassLimit {
+                limit,
+                used,
+                projected,
+                growth,
+                level,
+                levels,
+            } => write!(
+                f,
+                "memoization would need more than {} for the graph of all solutions, past its \
+                 memory limit of {} (it held {} at level {level} of {levels}, each level \
+                 making {:.1} times the signatures of the last, over the last three)",
+                approximate_bytes(*projected as f64),
+                bytes(*limit),
+                bytes(*used),
+                (growth.1 as f64 / growth.0 as f64).powf(1.0 / 3.0)
+            ),
             MemoError::Stopped { reason, stats } => write!(
                 f,
                 "the memoized count stopped ({reason}) after {} signatures; it has no partial count",
@@ -167,6 +207,86 @@ fn bytes(count: usize) -> String {
         format!("{count} B")
     } else {
         format!("{value:.1} {}", UNITS[unit])
+    }
+}
+
+/// [`bytes`] of a projection, which may pass every `usize`: a power of ten past a thousand TiB.
+fn approximate_bytes(count: f64) -> String {
+    if count < (1u64 << 50) as f64 {
+        bytes(count as usize)
+    } else {
+        format!("10^{:.0} bytes", count.log10().floor())
+    }
+}
+
+/// The signatures each level of a graph kept whole makes as it is expanded (its successors
+/// not seen before): the projection of what the rest will take, to stop at once a graph
+/// that cannot fit ([`MemoError::WouldPassLimit`]).
+#[derive(Default)]
+struct Growth {
+    /// Each level done that made signatures, with their number.
+    sizes: Vec<(usize, u64)>,
+    /// The signatures held after the last level done.
+    live: u64,
+}
+
+impl Growth {
+    /// Projections start once the graph holds this share of the limit: below it, a graph
+    /// fails fast enough by the limit itself.
+    const FROM_SHARE: usize = 64;
+    /// A graph is stopped when its projection is this many times the limit, so that a
+    /// projection off by that much still lets it run.
+    const MARGIN: f64 = 4.0;
+    /// The levels ahead a projection looks: the graph stops when their growth alone would
+    /// take it past [`MARGIN`](Self::MARGIN) times the limit.
+    const AHEAD: f64 = 3.0;
+
+    /// Level `level` (of `levels`) is expanded, and `live` signatures, none freed, take the
+    /// budget's bytes now. An error when the next [`AHEAD`](Self::AHEAD) levels, each making
+    /// more than the last by the mean growth of the last three levels, would take more than
+    /// [`MARGIN`](Self::MARGIN) times the limit.
+    fn done(
+        &mut self,
+        (level, levels): (usize, usize),
+        live: u64,
+        budget: &Budget,
+    ) -> Result<(), MemoError> {
+        let signatures = live.saturating_sub(self.live);
+        self.live = live;
+        if signatures == 0 {
+            return Ok(());
+        }
+        self.sizes.push((level, signatures));
+        let used = budget.used();
+        let done = self.sizes.len();
+        if used < budget.limit / Self::FROM_SHARE || done < 4 || live == 0 {
+            return Ok(());
+        }
+        let over = (self.sizes[done - 4].1, signatures);
+        let growth = (over.1 as f64 / over.0 as f64).powf(1.0 / 3.0);
+        if growth <= 1.0 {
+            return Ok(());
+        }
+        // Only a few levels ahead: the levels of a grid grow, then shrink towards the end.
+        // Levels advance by the items an option settles, as many at a time as so far.
+        let per_level = (level - self.sizes[0].0) as f64 / (done - 1) as f64;
+        let left = ((levels - level) as f64 / per_level.max(1.0)).floor();
+        let ahead = left.min(Self::AHEAD);
+        // s (g + g^2 + ... + g^ahead) signatures, at the bytes a signature takes now.
+        let future = signatures as f64 * growth * (growth.powf(ahead) - 1.0) / (growth - 1.0);
+        let projected = used as f64 + future * used as f64 / live as f64;
+        if projected > Self::MARGIN * budget.limit as f64 {
+            return Err(MemoError::WouldPassLimit {
+                limit: budget.limit,
+                used,
+                // A float converts to an integer saturating.
+                projected: projected as u128,
+                growth: over,
+                level,
+                levels,
+            });
+        }
+        Ok(())
     }
 }
 
@@ -366,6 +486,7 @@ fn forward(
     let mut scratch: Vec<u64> = Vec::new();
     let mut next_report = config.progress.map(|(every, _)| every);
     let mut uncut = config.shard;
+    let mut growth = Growth::default();
     for level in 0..primary {
         let Some(mut table) = levels[level].take() else {
             continue;
@@ -412,6 +533,7 @@ fn forward(
         }
         stats.hits += table.hits;
         if keep {
+            growth.done((level, primary), live, &budget)?;
             levels[level] = Some(table);
         } else {
             live -= table.len() as u64;

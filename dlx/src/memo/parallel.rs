@@ -17,8 +17,8 @@ use rayon::prelude::*;
 use super::signature::Layout;
 use super::table::{hash, Budget, Table};
 use super::{
-    branch, checkpoint, choose, share, share_all, Forward, MemoConfig, MemoError, MemoStats,
-    SHARE_CUT,
+    branch, checkpoint, choose, share, share_all, Forward, Growth, MemoConfig, MemoError,
+    MemoStats, SHARE_CUT,
 };
 
 /// Signatures a worker expands at a time.
@@ -111,6 +111,7 @@ pub(crate) fn forward(
     let mut kept: Vec<Vec<Table>> = (0..=primary).map(|_| Vec::new()).collect();
     let mut next_report = config.progress.map(|(every, _)| every);
     let mut uncut = config.shard;
+    let mut growth = Growth::default();
     for level in 0..primary {
         let mut current: Vec<Table> = columns
             .iter_mut()
@@ -218,6 +219,7 @@ pub(crate) fn forward(
             stats.hits += table.hits;
         }
         if keep {
+            growth.done((level, primary), live, &budget)?;
             kept[level] = current;
         } else {
             for table in current {
