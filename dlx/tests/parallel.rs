@@ -42,7 +42,8 @@ fn threads_count_what_one_thread_counts_on(tree: Tree) {
         let problem = util::read_corpus(&name);
         let sequential = Solver::new(&problem).tree(tree).count();
         assert_eq!(sequential.solutions, expected, "{name}");
-        for threads in [2, 3, 8] {
+        // Two threads (the command line's default on two cores) run in its every count.
+        for threads in [3, 8] {
             let parallel = Solver::new(&problem).tree(tree).threads(threads).count();
             assert!(parallel.is_complete(), "{name} on {threads} threads");
             assert_eq!(parallel.solutions, expected, "{name} on {threads} threads");
