@@ -33,6 +33,15 @@ fn expected(name: &str) -> u128 {
         .unwrap()
 }
 
+/// The `count:` of a shard's record.
+fn count_of(record: &str) -> u64 {
+    record
+        .lines()
+        .find_map(|line| line.strip_prefix("count: "))
+        .and_then(|count| count.parse().ok())
+        .unwrap_or_else(|| panic!("no count in the record:\n{record}"))
+}
+
 /// Runs a shard and writes its record to `dir/file`; returns the path.
 fn shard_to(dir: &Path, file: &str, args: &[&str]) -> String {
     let run = dlx(args);
@@ -793,12 +802,7 @@ fn a_deep_and_narrow_top_is_cut_in_near_linear_time() {
             "{}",
             run.report()
         );
-        total += run
-            .stdout
-            .lines()
-            .find_map(|line| line.strip_prefix("count: "))
-            .and_then(|count| count.parse::<u64>().ok())
-            .unwrap();
+        total += count_of(&run.stdout);
     }
     assert_eq!(total, 1);
     std::fs::remove_dir_all(&dir).unwrap();
@@ -831,25 +835,12 @@ fn a_subshard_that_cannot_split_says_so() {
             "{}",
             run.report()
         );
-        total += run
-            .stdout
-            .lines()
-            .find_map(|l| l.strip_prefix("count: "))
-            .unwrap()
-            .parse::<u64>()
-            .unwrap();
+        total += count_of(&run.stdout);
         let path = dir.join(format!("sub{j}"));
         std::fs::write(&path, &run.stdout).unwrap();
         files.push(path);
     }
-    let count: u64 = whole
-        .stdout
-        .lines()
-        .find_map(|l| l.strip_prefix("count: "))
-        .unwrap()
-        .parse()
-        .unwrap();
-    assert_eq!(total, count);
+    assert_eq!(total, count_of(&whole.stdout));
     let fine = dlx(&[
         "solve",
         &pento,
