@@ -420,17 +420,17 @@ fn first_depth(
     visited: &mut u64,
 ) -> Result<usize, (StopReason, u64)> {
     let bottom = search_depth(template);
+    let probe = Probe {
+        template,
+        roots,
+        above,
+        enough,
+        before,
+        stop,
+    };
     let mut limit = above + 1;
     let mut reach = 1;
     loop {
-        let probe = Probe {
-            template,
-            roots,
-            above,
-            enough,
-            before,
-            stop,
-        };
         let widths = match probe.run(limit.min(bottom), visited)? {
             Ok(depth) => return Ok(depth),
             Err(widths) => widths,
