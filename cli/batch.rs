@@ -6,12 +6,14 @@
 //! in chunks of [`CHUNK`] so that answers can go out while later puzzles are solved and
 //! memory stays bounded by the chunk.
 
+use std::cell::RefCell;
 use std::io::{BufWriter, Write};
 use std::ops::ControlFlow;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
 use anyhow::{Context, Result};
+use dlx::kernel::{Kernel, KernelScratch};
 use dlx::StopReason;
 use draw::{write_json, Board, Head};
 use rayon::prelude::*;
@@ -36,8 +38,8 @@ struct Answer {
     line: String,
     solutions: u128,
     nodes: u64,
-    /// The tree its nodes are of.
-    tree: dlx::Tree,
+    /// The tree its nodes are of, by name.
+    tree: &'static str,
     stopped: Option<StopReason>,
     /// Why the line is not a puzzle, if it is not.
     error: Option<String>,
@@ -146,7 +148,7 @@ where
     let (mut unsolved, mut cut_short, mut nodes, mut bad) = (0usize, 0usize, 0u64, 0usize);
     // The trees the puzzles walked (`auto` may walk the bit sets on some, the links on
     // others), in the order first met: the nodes are a sum over them.
-    let mut trees: Vec<dlx::Tree> = Vec::new();
+    let mut trees: Vec<&str> = Vec::new();
     // Searches from given options walk the links, so a run on another tree encodes each
     // puzzle.
     let tree = flags.tree_or(reduction.tree());
@@ -196,7 +198,6 @@ where
     let elapsed = start.elapsed().as_secs_f64();
     if flags.stats() {
         use crate::stats::Figure::{Count, Rate, Seconds, Text};
-        let trees: Vec<&str> = trees.into_iter().map(crate::run::tree_name).collect();
         crate::stats::print(
             flags,
             &[
@@ -289,9 +290,15 @@ where
     Ok(())
 }
 
-/// The encodings of the blank puzzles of a run ([`Reduction::givens`]), by shape, each built
-/// once and shared by the threads.
-struct Blanks<C>(Mutex<Vec<(u64, Arc<Encoding<C>>)>>);
+/// The blank puzzle of a shape ([`Reduction::givens`]): its encoding, and the engine's kernel
+/// of it where it has one.
+struct Blank<C> {
+    encoding: Encoding<C>,
+    kernel: Option<Kernel>,
+}
+
+/// The blank puzzles of a run, by shape, each built once and shared by the threads.
+struct Blanks<C>(Mutex<Vec<(u64, Arc<Blank<C>>)>>);
 
 impl<C> Default for Blanks<C> {
     fn default() -> Self {
@@ -306,8 +313,8 @@ impl<C> Blanks<C> {
         &self,
         shape: u64,
         encode: impl FnOnce() -> Option<Encoding<C>>,
-    ) -> Option<Arc<Encoding<C>>> {
-        let find = |kept: &[(u64, Arc<Encoding<C>>)]| {
+    ) -> Option<Arc<Blank<C>>> {
+        let find = |kept: &[(u64, Arc<Blank<C>>)]| {
             kept.iter()
                 .find(|(kept, _)| *kept == shape)
                 .map(|(_, encoding)| encoding.clone())
@@ -315,7 +322,9 @@ impl<C> Blanks<C> {
         if let Some(encoding) = find(&self.0.lock().expect("no worker panicked")) {
             return Some(encoding);
         }
-        let encoding = Arc::new(encode()?);
+        let encoding = encode()?;
+        let kernel = Kernel::new(&encoding.problem).ok();
+        let encoding = Arc::new(Blank { encoding, kernel });
         let mut kept = self.0.lock().expect("no worker panicked");
         Some(find(&kept).unwrap_or_else(|| {
             kept.push((shape, encoding.clone()));
@@ -350,23 +359,20 @@ fn solve_one<R: Draw>(
         Some((blank, givens.options))
     });
     let own;
-    let (encoding, given) = match &shared {
-        Some((blank, given)) => (&**blank, &given[..]),
+    let (encoding, given, kernel) = match &shared {
+        Some((blank, given)) => (&blank.encoding, &given[..], blank.kernel.as_ref()),
         None => {
             own = reduction
                 .encode(puzzle)
                 .context("cannot build the exact-cover problem")?;
-            (&own, &[][..])
+            (&own, &[][..], None)
         }
     };
     let plan = reductions::plan::plan(reduction, puzzle, encoding, task);
-    // One thread a puzzle, and no progress bar: what `configure` adds is not wanted here.
-    let mut reasoning = flags.reasoning(&encoding.problem, &plan)?;
-    if !given.is_empty() {
-        debug_assert_eq!(reasoning.tree_used(), dlx::Tree::Links);
-        reasoning = reasoning.given(given).context("the givens clash")?;
-    }
-    let solver = flags.limited(reasoning, mode);
+    let searched = match kernel.filter(|_| flags.takes_kernel(&plan)) {
+        Some(kernel) => search_kernel(kernel, given, flags, mode)?,
+        None => search(&encoding.problem, given, &plan, flags, mode)?,
+    };
     // Each JSON line starts with the puzzle's number and its line in the input.
     let head = [("puzzle", index as u128), ("line", line.number as u128)];
     let json_line = |fields: &dyn Fn(&mut dyn Write) -> std::io::Result<()>| -> Result<String> {
@@ -374,9 +380,15 @@ fn solve_one<R: Draw>(
         fields(&mut text)?;
         String::from_utf8(text).context("the JSON is not text")
     };
+    let answer = |line: String| Answer {
+        line,
+        solutions: searched.solutions,
+        nodes: searched.nodes,
+        tree: searched.tree,
+        stopped: searched.stopped,
+        error: None,
+    };
     if mode == Mode::Count {
-        let outcome = solver.count();
-        let complete = outcome.stopped.is_none();
         let line = match flags.format() {
             Format::Json => {
                 #[derive(serde::Serialize)]
@@ -385,28 +397,16 @@ fn solve_one<R: Draw>(
                     complete: bool,
                 }
                 let count = Count {
-                    count: outcome.solutions,
-                    complete,
+                    count: searched.solutions,
+                    complete: searched.stopped.is_none(),
                 };
                 json_line(&|out| write_json(out, &Head(&head), &count))?
             }
-            _ => format!("{}\n", outcome.solutions),
+            _ => format!("{}\n", searched.solutions),
         };
-        return Ok(Answer {
-            line,
-            solutions: outcome.solutions,
-            nodes: outcome.stats.nodes,
-            tree: outcome.stats.tree,
-            stopped: outcome.stopped,
-            error: None,
-        });
+        return Ok(answer(line));
     }
-    let mut first = None;
-    let outcome = solver.for_each(|options| {
-        first = Some(options.to_vec());
-        ControlFlow::Break(())
-    });
-    let Some(options) = first else {
+    let Some(options) = &searched.first else {
         let line = match flags.format() {
             Format::Json => {
                 #[derive(serde::Serialize)]
@@ -417,18 +417,11 @@ fn solve_one<R: Draw>(
             }
             _ => "no solution\n".to_owned(),
         };
-        return Ok(Answer {
-            line,
-            solutions: 0,
-            nodes: outcome.stats.nodes,
-            tree: outcome.stats.tree,
-            stopped: outcome.stopped,
-            error: None,
-        });
+        return Ok(answer(line));
     };
     let board = reduction.drawing(
         puzzle,
-        reduction.decode(puzzle, &encoding.choices_of(&options)),
+        reduction.decode(puzzle, &encoding.choices_of(options)),
     );
     let text = match flags.format() {
         Format::Json => json_line(&|out| board.json(&Head(&head), out))?,
@@ -437,12 +430,84 @@ fn solve_one<R: Draw>(
         _ => one_line(&board)?,
     };
     Ok(Answer {
-        line: text,
-        solutions: 1,
-        nodes: outcome.stats.nodes,
-        tree: outcome.stats.tree,
         stopped: None,
-        error: None,
+        ..answer(text)
+    })
+}
+
+/// What one puzzle's search found: its count (the first solution's options too, unless it
+/// counts), its nodes and the tree they are of, and where it stopped.
+struct Searched {
+    solutions: u128,
+    first: Option<Vec<dlx::OptionId>>,
+    nodes: u64,
+    tree: &'static str,
+    stopped: Option<StopReason>,
+}
+
+/// The search of `problem` from the `given` options as `plan` and the flags say, on this
+/// thread: what a progress bar and threads add is not wanted here.
+fn search(
+    problem: &dlx::Problem,
+    given: &[dlx::OptionId],
+    plan: &reductions::plan::Plan,
+    flags: &SolveFlags,
+    mode: Mode,
+) -> Result<Searched> {
+    let mut reasoning = flags.reasoning(problem, plan)?;
+    if !given.is_empty() {
+        debug_assert_eq!(reasoning.tree_used(), dlx::Tree::Links);
+        reasoning = reasoning.given(given).context("the givens clash")?;
+    }
+    let solver = flags.limited(reasoning, mode);
+    let mut first = None;
+    let outcome = if mode == Mode::Count {
+        solver.count()
+    } else {
+        solver.for_each(|options| {
+            first = Some(options.to_vec());
+            ControlFlow::Break(())
+        })
+    };
+    Ok(Searched {
+        solutions: outcome.solutions,
+        first,
+        nodes: outcome.stats.nodes,
+        tree: crate::run::tree_name(outcome.stats.tree),
+        stopped: outcome.stopped,
+    })
+}
+
+thread_local! {
+    /// Each worker's state of the kernel's searches, kept from puzzle to puzzle.
+    static SCRATCH: RefCell<KernelScratch> = RefCell::default();
+}
+
+/// [`search`] on the engine's kernel for many small problems, whose solutions come in the
+/// order of the links' (`SolveFlags::takes_kernel`).
+fn search_kernel(
+    kernel: &Kernel,
+    given: &[dlx::OptionId],
+    flags: &SolveFlags,
+    mode: Mode,
+) -> Result<Searched> {
+    let limits = flags.kernel_limits(mode);
+    let mut first = None;
+    let outcome = SCRATCH.with_borrow_mut(|scratch| {
+        kernel.search(scratch, given, &limits, |options| {
+            if mode != Mode::Count {
+                first = Some(options.to_vec());
+            }
+            ControlFlow::Continue(())
+        })
+    });
+    let outcome = outcome.context("the givens clash")?;
+    Ok(Searched {
+        solutions: outcome.solutions,
+        first,
+        nodes: outcome.nodes,
+        tree: "kernel",
+        stopped: outcome.stopped,
     })
 }
 
@@ -481,7 +546,7 @@ fn not_a_puzzle(index: usize, number: usize, error: &str, flags: &SolveFlags) ->
         line,
         solutions: 0,
         nodes: 0,
-        tree: dlx::Tree::Links,
+        tree: crate::run::tree_name(dlx::Tree::Links),
         stopped: None,
         error: Some(error.to_owned()),
     }

@@ -219,9 +219,9 @@ fn a_batch_names_every_tree_it_walked() {
 /// Sudokus of several shapes in one file, searched from their givens on the blank grid of
 /// their shape (built once), answer as each grid searched alone on its own encoding: the
 /// same counts and boards, and the same nodes in all (Knuth's tree of each grid), on one
-/// thread and two, with forcing and probing at every node, and with `--tree sparse-sets`
-/// (which searches each grid's own problem); grids whose givens clash and full grids
-/// among them.
+/// thread and two, on the links, with forcing and probing at every node, and with `--tree
+/// sparse-sets` (which searches each grid's own problem); grids whose givens clash and full
+/// grids among them.
 #[test]
 fn sudokus_searched_from_their_givens_walk_their_own_trees() {
     let lines = [
@@ -235,7 +235,7 @@ fn sudokus_searched_from_their_givens_walk_their_own_trees() {
         "2x3:1a2e3e4e5e6i",
     ];
     let searches: [&[&str]; 4] = [
-        &[],
+        &["--tree", "links"],
         &["--tree", "sparse-sets"],
         &["--propagate", "forcing"],
         &["--propagate", "probing"],
@@ -295,6 +295,63 @@ fn sudokus_searched_from_their_givens_walk_their_own_trees() {
             }
         }
     }
+}
+
+/// A file of small puzzles is searched on the engine's kernel for many small problems, which
+/// answers as the links do: the same counts, the same first boards (of puzzles with several
+/// solutions too), in text and JSON, on one thread and two; Tatham's sudokus and sudoku-Xs of
+/// every shape, grids whose givens clash, and a 25 x 25 grid, which reasons at every node
+/// and so walks the links.
+#[test]
+fn small_puzzles_take_the_kernel_and_answer_as_the_links() {
+    let mut lines: Vec<String> = ["solo.tsv", "solo-x.tsv"]
+        .iter()
+        .flat_map(|file| tatham(file))
+        .map(|(id, _)| id)
+        .collect();
+    lines.extend(
+        [
+            "1.....2.....3.....4.....5.....6.....",
+            "12..34..........",
+            "................",
+            "11..............",
+            "1..........................................9.............3.......................",
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+        ]
+        .map(str::to_owned),
+    );
+    let large =
+        std::fs::read_to_string(fixture("tests/fixtures/puzzles/sudoku-25x25.txt")).unwrap();
+    lines.push(large.lines().collect());
+    let input: String = lines.iter().map(|line| format!("{line}\n")).collect();
+    for asked in [
+        &["--count", "--limit", "30"][..],
+        &[],
+        &["--format", "json"],
+    ] {
+        let links = dlx(
+            &[&["sudoku", "--tree", "links"][..], asked].concat(),
+            &input,
+        );
+        assert!(links.status.success() || links.status.code() == Some(1));
+        for threads in ["1", "2"] {
+            let args = [&["sudoku", "--stats", "--threads", threads][..], asked].concat();
+            let kernel = dlx(&args, &input);
+            assert_eq!(
+                stdout(&kernel),
+                stdout(&links),
+                "{asked:?}, {threads} threads"
+            );
+            assert_eq!(kernel.status.code(), links.status.code());
+            let stats = String::from_utf8(kernel.stderr.clone()).unwrap();
+            let named = stats.contains("tree: kernel, links\n")
+                || stats.contains(r#""tree":"kernel, links""#);
+            assert!(named, "{asked:?}: {stats}");
+        }
+    }
+    // Reasoning asked for walks the links.
+    let forcing = dlx(&["sudoku", "--stats", "--propagate", "forcing"], &input);
+    assert_eq!(self::tree(&forcing), "links");
 }
 
 /// A line that is not a puzzle is named on stderr with its place and answered `not a

@@ -285,6 +285,34 @@ impl SolveFlags {
         solver
     }
 
+    /// Whether a run of many puzzles searches each from its givens on the engine's kernel for
+    /// many small problems ([`dlx::kernel`]), as `plan` would on the links without
+    /// reasoning: the same solutions in the same order. Not where a tree or reasoning is
+    /// asked for.
+    pub fn takes_kernel(&self, plan: &Plan) -> bool {
+        self.tree.is_none()
+            && self.propagation_or(plan.propagation) == dlx::Propagation::None
+            && (plan.propagator.is_none() || self.propagate == Some(Propagate::None))
+    }
+
+    /// The kernel's limits of one search for `mode`, as [`limited`](Self::limited) sets a
+    /// solver's, the search starting now.
+    pub fn kernel_limits(&self, mode: Mode) -> dlx::kernel::KernelLimits {
+        let per_search = self.timeout.map(|limit| std::time::Instant::now() + limit);
+        let whole_run = self
+            .total_timeout
+            .map(|limit| crate::process::started() + limit);
+        dlx::kernel::KernelLimits {
+            solutions: match mode {
+                Mode::First => Some(1),
+                _ => self.limit.map(u128::from),
+            },
+            nodes: self.node_limit,
+            deadline: per_search.into_iter().chain(whole_run).min(),
+            cancel: None,
+        }
+    }
+
     /// The reasoning at every node that [`reasoning`](Self::reasoning) sets up, in words.
     pub fn propagation_name(&self, plan: &Plan) -> String {
         if let Some(TreeChoice::SparseSets | TreeChoice::Bitsets) = self.tree {

@@ -81,6 +81,7 @@
 mod engine;
 mod error;
 mod fallible;
+pub mod kernel;
 mod limits;
 pub mod memo;
 mod outcome;

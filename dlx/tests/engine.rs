@@ -28,3 +28,6 @@ mod text_limits;
 
 /// Symmetries found automatically, and counts up to them, against published figures and brute force.
 mod symmetry;
+
+/// The kernel for many small problems against the links' search, solution by solution.
+mod kernel;

@@ -49,7 +49,7 @@ impl Solver<'_> {
 /// Whether `options` can all be in one solution (see [`Solver::given`]), from the problem
 /// alone: each at most once, each primary item within its upper bound, each secondary item
 /// used once without a color or always with one color.
-fn check_given(problem: &Problem, options: &[OptionId]) -> Result<(), GivenError> {
+pub(crate) fn check_given(problem: &Problem, options: &[OptionId]) -> Result<(), GivenError> {
     // Per item: the times used (primary) or the color it is used with (secondary: 0 for
     // none, else the color's number + 1), and the last option that used it.
     let mut used = vec![(0u32, usize::MAX); problem.item_count()];

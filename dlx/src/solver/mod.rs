@@ -1,6 +1,7 @@
 //! [`Solver`]: the knobs of a search and the ways to run it.
 
 mod given;
+pub(crate) use given::check_given;
 mod memo;
 mod split;
 

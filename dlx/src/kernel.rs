@@ -1,0 +1,535 @@
+//! Many small problems, one after another: a kernel compiled once from a problem and searched
+//! many times from different given options, at a cost per search close to the work of the
+//! search itself.
+//!
+//! A [`Solver`](crate::Solver) sets up a table for each search (a copy of the links, and its
+//! allocations), which a problem of a few hundred items solved in microseconds pays for many
+//! times over. A [`Kernel`] is the problem laid out flat (each item's options, each option's
+//! items) and shared by every thread; a [`KernelScratch`] holds one search's state and is
+//! reused from one search to the next, so that a search allocates nothing once its scratch
+//! has grown.
+//!
+//! # The search
+//!
+//! The state is, for each item, a word with a bit for each of its options that is still
+//! possible (so an item is in at most [`MAX_OPTIONS_PER_ITEM`] options), and two high bits
+//! on the items that are covered or secondary. Taking an option clears the bits of every
+//! option that shares an item with it, in the words of all their items; a word left with one
+//! bit or none is an item with its option forced, or none, and the two high bits keep a
+//! closed item from ever looking so, so that the loop tests one number for all. The forced
+//! options are taken from a queue before the search branches, so the search branches only
+//! where every open primary item has two options or more, and there on the first item with
+//! the fewest, as Knuth's Algorithm X does. Taking the forced options in another order
+//! reaches the same state (or a dead end either way), so the solutions come in the order of
+//! Algorithm X on the links, with propagation off. A branch saves the words (some kilobytes
+//! for a sudoku) and restores them for each of its options: no undo of each cleared bit,
+//! and no loop over options already ruled out.
+//!
+//! The kernel takes Algorithm X's problems: primary and secondary items, without colors or
+//! bounds, each item in at most [`MAX_OPTIONS_PER_ITEM`] options, and a state small enough
+//! that a search as deep as the problem's primary items keeps its copies within
+//! [`MAX_SAVED_BYTES`].
+//!
+//! ```
+//! use dlx::kernel::{Kernel, KernelLimits, KernelScratch};
+//! use dlx::{OptionId, Problem};
+//!
+//! // Knuth's first example: its one solution holds "b g".
+//! let problem = Problem::from_dlx("a b c d e f g\nc e\na d g\nb c f\na d f\nb g\nd e g\n")?;
+//! let kernel = Kernel::new(&problem)?;
+//! let mut scratch = KernelScratch::default();
+//! let mut found = Vec::new();
+//! let outcome = kernel.search(&mut scratch, &[], &KernelLimits::default(), |options| {
+//!     found.push(options.to_vec());
+//!     std::ops::ControlFlow::Continue(())
+//! })?;
+//! assert_eq!(outcome.solutions, 1);
+//! let mut chosen: Vec<usize> = found[0].iter().map(|o| o.index()).collect();
+//! chosen.sort();
+//! assert_eq!(chosen, [0, 3, 4]);
+//! // The same scratch, from a given option that no solution holds.
+//! let none = kernel.search(&mut scratch, &[OptionId::new(1)], &KernelLimits::default(), |_| {
+//!     std::ops::ControlFlow::Continue(())
+//! })?;
+//! assert_eq!(none.solutions, 0);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Instant;
+
+use crate::error::GivenError;
+use crate::outcome::StopReason;
+use crate::problem::{OptionId, Problem};
+use crate::solver::check_given;
+use crate::unchecked::{at_mut, put, span, value_at};
+
+/// The most options an item may be in: the bits of its word below the two that mark it
+/// closed.
+pub const MAX_OPTIONS_PER_ITEM: usize = 62;
+
+/// The two high bits of a covered or secondary item's word: with them, no word of a closed
+/// item has one bit or none, however many of its options are ruled out.
+const CLOSED: u64 = 0b11 << 62;
+
+/// The most bytes that a search's saved states may take: one state per level of branching,
+/// at most as many levels as the problem has primary items.
+pub const MAX_SAVED_BYTES: usize = 64 << 20;
+
+/// Nodes between two looks at the clock and the cancel flag.
+const LOOK_EVERY: u64 = 1024;
+
+/// Why a problem has no [`Kernel`]: it needs a search the kernel does not do.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum KernelRefusal {
+    /// Colors on secondary items (Algorithm C).
+    #[error("the kernel takes no colors (Algorithm C)")]
+    Colors,
+    /// Items with bounds (Algorithm M).
+    #[error("the kernel takes no items with bounds (Algorithm M)")]
+    Multiplicities,
+    /// An item in more options than its word has bits for.
+    #[error(
+        "item '{0}' is in more than {MAX_OPTIONS_PER_ITEM} options, more than the kernel takes"
+    )]
+    LongItem(String),
+    /// A state too large to save at every level.
+    #[error("a search could save {0} bytes of states, more than the kernel's {MAX_SAVED_BYTES}")]
+    TooLarge(usize),
+}
+
+/// A problem laid out for many fast searches ([module docs](self)): built once, shared by
+/// any number of threads, each with its own [`KernelScratch`].
+#[derive(Clone, Debug)]
+pub struct Kernel {
+    /// The problem, for the words of a refusal of given options.
+    problem: Problem,
+    primary: usize,
+    /// Each item's options, ascending: `item_options[item_starts[i]..item_starts[i + 1]]`.
+    item_starts: Vec<u32>,
+    item_options: Vec<u32>,
+    /// Each option's items, each with the option's place among the item's options (its bit
+    /// in the item's word): `item << 6 | place`, in
+    /// `option_entries[option_starts[o]..option_starts[o + 1]]`.
+    option_starts: Vec<u32>,
+    option_entries: Vec<u32>,
+    /// For the option at each place of each item's list (`item_starts[i] + place`), its
+    /// entries but the item's: `others[other_starts[k]..other_starts[k + 1]]`. Ruling out
+    /// an option through an item leaves the item's word alone, as the item is covered.
+    other_starts: Vec<u32>,
+    others: Vec<u32>,
+    /// The words before any option is chosen: every option possible, [`CLOSED`] on the
+    /// secondary items.
+    words: Vec<u64>,
+    /// The primary items with one option, before any is chosen.
+    singles: Vec<u32>,
+    /// Whether a primary item has no option, so that there is no solution.
+    empty_item: bool,
+}
+
+/// What [`Kernel::search`] stops at, besides the visitor.
+#[derive(Clone, Debug, Default)]
+pub struct KernelLimits {
+    /// The most solutions to find.
+    pub solutions: Option<u128>,
+    /// The most nodes to visit.
+    pub nodes: Option<u64>,
+    /// When to stop, looked at every 1,024 nodes.
+    pub deadline: Option<Instant>,
+    /// A flag that stops the search when set, looked at every 1,024 nodes.
+    pub cancel: Option<Arc<AtomicBool>>,
+}
+
+/// What a [`Kernel::search`] found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct KernelOutcome {
+    /// The solutions found; a lower bound when `stopped` is set.
+    pub solutions: u128,
+    /// Why the search stopped early, or `None` when it went through the whole tree.
+    pub stopped: Option<StopReason>,
+    /// The nodes of the search: each option tried, forced or branched on, and each
+    /// solution, as Knuth counts them.
+    pub nodes: u64,
+}
+
+/// One search's state, reused from search to search (and from kernel to kernel): after the
+/// first searches it has grown to what they need, and a search allocates nothing.
+#[derive(Clone, Debug, Default)]
+pub struct KernelScratch {
+    /// Each item's word ([`Kernel`]'s module docs).
+    words: Vec<u64>,
+    /// The primary items not yet covered.
+    open: usize,
+    /// Items whose word fell to one bit or none, to take before branching: the first
+    /// `queued`. An item is queued at most twice (at one bit, then at none) before the
+    /// search takes an option of its or goes back to a state saved before both, which
+    /// empties the queue; so it has room for two entries an item, and one to write past
+    /// them.
+    singles: Vec<u32>,
+    queued: usize,
+    /// The options chosen, given first.
+    chosen: Vec<OptionId>,
+    /// The levels of branching, innermost last.
+    frames: Vec<Frame>,
+    /// The words at each level of branching, one level after the other.
+    saved: Vec<u64>,
+}
+
+/// A level of branching: the item branched on, its options not yet tried (bits of its
+/// word), and the options chosen above it.
+#[derive(Clone, Copy, Debug)]
+struct Frame {
+    item: u32,
+    untried: u64,
+    open: usize,
+    chosen: usize,
+}
+
+impl Kernel {
+    /// The kernel of `problem`, or why it has none.
+    ///
+    /// ```
+    /// let colored = dlx::Problem::from_dlx("a | x\na x:1\n")?;
+    /// assert_eq!(
+    ///     dlx::kernel::Kernel::new(&colored).unwrap_err(),
+    ///     dlx::kernel::KernelRefusal::Colors
+    /// );
+    /// # Ok::<(), dlx::ParseError>(())
+    /// ```
+    pub fn new(problem: &Problem) -> Result<Kernel, KernelRefusal> {
+        if problem.has_colors() {
+            return Err(KernelRefusal::Colors);
+        }
+        if problem.has_multiplicities() {
+            return Err(KernelRefusal::Multiplicities);
+        }
+        let items = problem.item_count();
+        let saved = (items * 8).saturating_mul(problem.primary_count() + 1);
+        if saved > MAX_SAVED_BYTES {
+            return Err(KernelRefusal::TooLarge(saved));
+        }
+        let mut per_item = vec![0u32; items];
+        let mut option_starts = Vec::with_capacity(problem.option_count() + 1);
+        let mut option_entries = Vec::with_capacity(problem.entry_count());
+        option_starts.push(0);
+        for option in problem.options() {
+            for entry in problem.option(option) {
+                let item = entry.item();
+                let place = per_item[item.index()];
+                if place as usize >= MAX_OPTIONS_PER_ITEM {
+                    return Err(KernelRefusal::LongItem(problem.item_name(item).to_owned()));
+                }
+                per_item[item.index()] += 1;
+                option_entries.push((item.index() as u32) << 6 | place);
+            }
+            option_starts.push(option_entries.len() as u32);
+        }
+        let mut item_starts = Vec::with_capacity(items + 1);
+        item_starts.push(0u32);
+        for &n in &per_item {
+            item_starts.push(item_starts.last().expect("a start") + n);
+        }
+        let mut item_options = vec![0u32; option_entries.len()];
+        for option in 0..problem.option_count() {
+            let entries = &option_entries[option_starts[option] as usize..]
+                [..(option_starts[option + 1] - option_starts[option]) as usize];
+            for &entry in entries {
+                let (item, place) = ((entry >> 6) as usize, entry & 63);
+                item_options[(item_starts[item] + place) as usize] = option as u32;
+            }
+        }
+        let mut other_starts = Vec::with_capacity(item_options.len() + 1);
+        let mut others = Vec::new();
+        other_starts.push(0u32);
+        for item in 0..items {
+            for &option in &item_options[item_starts[item] as usize..item_starts[item + 1] as usize]
+            {
+                let option = option as usize;
+                let entries = &option_entries
+                    [option_starts[option] as usize..option_starts[option + 1] as usize];
+                others.extend(
+                    entries
+                        .iter()
+                        .filter(|&&entry| (entry >> 6) as usize != item),
+                );
+                other_starts.push(others.len() as u32);
+            }
+        }
+        let primary = problem.primary_count();
+        let words: Vec<u64> = per_item
+            .iter()
+            .enumerate()
+            .map(|(item, &n)| ((1u64 << n) - 1) | if item < primary { 0 } else { CLOSED })
+            .collect();
+        let singles = (0..primary as u32)
+            .filter(|&item| per_item[item as usize] == 1)
+            .collect();
+        Ok(Kernel {
+            problem: problem.clone(),
+            primary,
+            empty_item: per_item[..primary].contains(&0),
+            item_starts,
+            item_options,
+            option_starts,
+            option_entries,
+            other_starts,
+            others,
+            words,
+            singles,
+        })
+    }
+
+    /// Searches from the `given` options, chosen first in their order, and calls `visit`
+    /// with each solution's options (the given, then the forced and chosen), which may stop
+    /// the search. The solutions come in the order of Algorithm X on the links, propagation
+    /// off, from the same given options ([`Solver::given`](crate::Solver::given)); the
+    /// options within a solution may come in another order.
+    ///
+    /// Refused as [`Solver::given`](crate::Solver::given) refuses: an option that does not
+    /// exist, one given twice, two that share an item.
+    pub fn search(
+        &self,
+        scratch: &mut KernelScratch,
+        given: &[OptionId],
+        limits: &KernelLimits,
+        mut visit: impl FnMut(&[OptionId]) -> ControlFlow<()>,
+    ) -> Result<KernelOutcome, GivenError> {
+        let s = scratch;
+        s.words.clear();
+        s.words.extend_from_slice(&self.words);
+        s.open = self.primary;
+        s.singles.clear();
+        s.singles.resize(2 * self.words.len() + 1, 0);
+        s.singles[..self.singles.len()].copy_from_slice(&self.singles);
+        s.queued = self.singles.len();
+        s.chosen.clear();
+        s.frames.clear();
+        s.saved.clear();
+        let mut dead = self.empty_item;
+        for &option in given {
+            let index = option.index();
+            if index + 1 >= self.option_starts.len() || !self.is_possible(&s.words, index) {
+                return Err(self.given_error(given));
+            }
+            s.chosen.push(option);
+            dead |= !self.cover(s, index);
+        }
+        let mut outcome = KernelOutcome {
+            solutions: 0,
+            stopped: None,
+            nodes: 0,
+        };
+        if dead {
+            return Ok(outcome);
+        }
+        let most_nodes = limits.nodes.unwrap_or(u64::MAX);
+        let most_solutions = limits.solutions.unwrap_or(u128::MAX);
+        let items = self.words.len();
+        let mut look_at = LOOK_EVERY;
+        // Whether the state is a node to go on from (else the search backtracks), and
+        // whether it is the state saved at the innermost level.
+        let (mut open, mut as_saved) = (true, false);
+        loop {
+            if open && self.take_forced(s, &mut outcome.nodes) {
+                if s.open == 0 {
+                    outcome.solutions += 1;
+                    outcome.nodes += 1;
+                    if visit(&s.chosen).is_break() {
+                        outcome.stopped = Some(StopReason::Visitor);
+                        return Ok(outcome);
+                    }
+                    if outcome.solutions >= most_solutions {
+                        outcome.stopped = Some(StopReason::SolutionLimit);
+                        return Ok(outcome);
+                    }
+                } else {
+                    let item = self.choose(&s.words);
+                    s.frames.push(Frame {
+                        item,
+                        untried: value_at(&s.words, item as usize) & !CLOSED,
+                        open: s.open,
+                        chosen: s.chosen.len(),
+                    });
+                    s.saved.extend_from_slice(&s.words);
+                    as_saved = true;
+                }
+            }
+            // The next option of the innermost level that has one.
+            let option = loop {
+                let level = s.frames.len().wrapping_sub(1);
+                let Some(frame) = s.frames.last_mut() else {
+                    return Ok(outcome);
+                };
+                if frame.untried != 0 {
+                    let place = frame.untried.trailing_zeros();
+                    frame.untried &= frame.untried - 1;
+                    if !as_saved {
+                        s.words.copy_from_slice(&s.saved[level * items..][..items]);
+                        s.open = frame.open;
+                        s.chosen.truncate(frame.chosen);
+                        s.queued = 0;
+                    }
+                    as_saved = false;
+                    break value_at(
+                        &self.item_options,
+                        (value_at(&self.item_starts, frame.item as usize) + place) as usize,
+                    );
+                }
+                s.frames.pop();
+                s.saved.truncate(level * items);
+                as_saved = false;
+            };
+            outcome.nodes += 1;
+            if outcome.nodes >= look_at {
+                look_at += LOOK_EVERY;
+                if let Some(stop) = self.past_limits(limits) {
+                    outcome.stopped = Some(stop);
+                    return Ok(outcome);
+                }
+            }
+            if outcome.nodes > most_nodes {
+                outcome.stopped = Some(StopReason::NodeLimit);
+                return Ok(outcome);
+            }
+            s.chosen.push(OptionId(option));
+            open = self.cover(s, option as usize);
+        }
+    }
+
+    /// Why the search must stop, by its clock or cancel flag.
+    fn past_limits(&self, limits: &KernelLimits) -> Option<StopReason> {
+        if limits
+            .cancel
+            .as_ref()
+            .is_some_and(|flag| flag.load(Ordering::Relaxed))
+        {
+            return Some(StopReason::Cancelled);
+        }
+        if limits.deadline.is_some_and(|at| Instant::now() >= at) {
+            return Some(StopReason::Timeout);
+        }
+        None
+    }
+
+    /// The entries of `option`: `item << 6 | place`.
+    #[inline(always)]
+    fn entries(&self, option: usize) -> &[u32] {
+        let from = value_at(&self.option_starts, option) as usize;
+        let to = value_at(&self.option_starts, option + 1) as usize;
+        &self.option_entries[from..to]
+    }
+
+    /// Whether `option` is still possible in `words` (its first item's bit: an option is
+    /// ruled out in all its items' words at once).
+    fn is_possible(&self, words: &[u64], option: usize) -> bool {
+        self.entries(option)
+            .first()
+            .is_some_and(|&entry| words[(entry >> 6) as usize] >> (entry & 63) & 1 == 1)
+    }
+
+    /// Takes `option`: covers its items and rules out every option that shares one,
+    /// queueing the primary items left with one option; false at a primary item left with
+    /// none.
+    #[inline]
+    fn cover(&self, s: &mut KernelScratch, option: usize) -> bool {
+        // Borrowed apart, so that the words stay in registers across the pushes.
+        let KernelScratch {
+            words,
+            open,
+            singles,
+            queued,
+            ..
+        } = s;
+        let (words, singles): (&mut [u64], &mut [u32]) = (words, singles);
+        let (starts, other_starts, others) = (
+            &self.item_starts[..],
+            &self.other_starts[..],
+            &self.others[..],
+        );
+        let entries = self.entries(option);
+        // Closed first, so that no word of these items looks forced as the others clear.
+        for &entry in entries {
+            let item = (entry >> 6) as usize;
+            *at_mut(words, item) |= CLOSED;
+            *open -= usize::from(item < self.primary);
+        }
+        let mut fits = true;
+        for &entry in entries {
+            let item = (entry >> 6) as usize;
+            let word = at_mut(words, item);
+            let mut ruled_out = *word & !CLOSED;
+            *word = CLOSED;
+            let base = value_at(starts, item) as usize;
+            while ruled_out != 0 {
+                let place = ruled_out.trailing_zeros() as usize;
+                ruled_out &= ruled_out - 1;
+                let from = value_at(other_starts, base + place) as usize;
+                let to = value_at(other_starts, base + place + 1) as usize;
+                for &entry in span(others, from, to - from) {
+                    let word = at_mut(words, (entry >> 6) as usize);
+                    *word &= !(1 << (entry & 63));
+                    let left = *word;
+                    // Queued without a branch: which words fall to one bit follows no
+                    // pattern the processor could learn. The queue has room for two
+                    // entries an item ([`KernelScratch::singles`]).
+                    put(singles, *queued, entry >> 6);
+                    *queued += usize::from(left & left.wrapping_sub(1) == 0);
+                    fits &= left != 0;
+                }
+            }
+        }
+        fits
+    }
+
+    /// Takes the options of the primary items queued with one option, and those that they
+    /// force in turn; false at a dead end.
+    #[inline]
+    fn take_forced(&self, s: &mut KernelScratch, nodes: &mut u64) -> bool {
+        while s.queued > 0 {
+            s.queued -= 1;
+            let item = value_at(&s.singles, s.queued);
+            let word = value_at(&s.words, item as usize);
+            // Taken since it was queued, by an option of its own.
+            if word & CLOSED != 0 {
+                continue;
+            }
+            let place = word.trailing_zeros();
+            let option = value_at(
+                &self.item_options,
+                (value_at(&self.item_starts, item as usize) + place) as usize,
+            );
+            *nodes += 1;
+            s.chosen.push(OptionId(option));
+            if !self.cover(s, option as usize) {
+                return false;
+            }
+        }
+        true
+    }
+
+    /// The first open primary item with the fewest options (some primary item is open).
+    #[inline]
+    fn choose(&self, words: &[u64]) -> u32 {
+        let mut best = (u32::MAX, 0);
+        for (item, &word) in words[..self.primary].iter().enumerate() {
+            // A closed word counts past any open one's 62 bits.
+            let count = word.count_ones() + (word >> 62) as u32 * 64;
+            if count < best.0 {
+                best = (count, item as u32);
+            }
+        }
+        best.1
+    }
+
+    /// Why the `given` options cannot all be chosen: as [`Solver::given`](crate::Solver::given)
+    /// says it, since a given option is ruled out only by an earlier one that shares an item.
+    fn given_error(&self, given: &[OptionId]) -> GivenError {
+        match check_given(&self.problem, given) {
+            Err(error) => error,
+            Ok(()) => unreachable!("given options that fit together are never ruled out"),
+        }
+    }
+}
