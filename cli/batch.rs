@@ -514,12 +514,19 @@ fn search_kernel(
 /// The board's plain text on one line: its rows joined, with blanks between them when the
 /// rows have blanks (numbers of several digits).
 fn one_line(board: &dyn Board) -> Result<String> {
-    let mut plain = Vec::new();
+    let mut plain = Vec::with_capacity(128);
     board.plain(&mut plain)?;
     let plain = String::from_utf8(plain).context("the board is not text")?;
     let separator = if plain.contains(' ') { " " } else { "" };
-    let rows: Vec<&str> = plain.lines().collect();
-    Ok(format!("{}\n", rows.join(separator)))
+    let mut line = String::with_capacity(plain.len() + 1);
+    for (k, row) in plain.lines().enumerate() {
+        if k > 0 {
+            line.push_str(separator);
+        }
+        line.push_str(row);
+    }
+    line.push('\n');
+    Ok(line)
 }
 
 /// The answer line of a line that is not a puzzle: `not a puzzle`, or in JSON its number, its

@@ -301,8 +301,9 @@ impl Kernel {
         s.words.clear();
         s.words.extend_from_slice(&self.words);
         s.open = self.primary;
-        s.singles.clear();
-        s.singles.resize(2 * self.words.len() + 1, 0);
+        if s.singles.len() < 2 * self.words.len() + 1 {
+            s.singles.resize(2 * self.words.len() + 1, 0);
+        }
         s.singles[..self.singles.len()].copy_from_slice(&self.singles);
         s.queued = self.singles.len();
         s.chosen.clear();

@@ -67,7 +67,12 @@ pub trait Board {
 
 impl Board for Drawing {
     fn plain(&self, out: &mut dyn Write) -> io::Result<()> {
-        view(self).plain(out)
+        match self {
+            // The grid's own text, as its view writes it, without building the view: a
+            // batch of many writes one a puzzle.
+            Drawing::Sudoku { board, .. } => writeln!(out, "{board}"),
+            _ => view(self).plain(out),
+        }
     }
 
     fn pretty(&self, color: bool, out: &mut dyn Write) -> io::Result<()> {

@@ -12,6 +12,25 @@ impl fmt::Display for Grid {
             f.write_str("X\n")?;
         }
         let side = self.side();
+        if side <= 35 && self.regions.is_none() && self.cages.is_none() {
+            // The common grid, a row at a time without allocating: one written in a batch
+            // of many costs about as much as its search otherwise.
+            let mut row = [0u8; 35];
+            for (k, cells) in self.cells.chunks(side).enumerate() {
+                if k > 0 {
+                    f.write_str("\n")?;
+                }
+                for (place, &digit) in row.iter_mut().zip(cells) {
+                    *place = match digit {
+                        0 => b'.',
+                        d => char::from_digit(d.into(), 36)
+                            .map_or(b'?', |c| c.to_ascii_uppercase() as u8),
+                    };
+                }
+                f.write_str(std::str::from_utf8(&row[..side]).map_err(|_| fmt::Error)?)?;
+            }
+            return Ok(());
+        }
         let regions = self.regions.as_ref().map(|regions| {
             let mut lines = vec!["regions".to_owned()];
             lines.extend(regions.chunks(side).map(|row| {
@@ -69,6 +88,31 @@ struct Cell<'a> {
 
 const CELL_CHARS: &str = "a digit 1-9, a letter A-Z, or '0', '.' or '_' for an empty cell";
 const CELL_WORDS: &str = "a number, or '0', '.' or '_' for an empty cell";
+
+/// The grid of a text that is one line of side^2 cells, each a character of
+/// [`CELL_CHARS`] within the side, nothing else but the line's end: read as [`parse_grid`]
+/// reads it, without its lists of cells, since a batch reads one such line a puzzle. `None`
+/// for any other text, which [`parse_grid`] reads (or refuses) the long way.
+pub(super) fn one_line_grid(input: &str) -> Option<Grid> {
+    let text = input.strip_suffix('\n').unwrap_or(input);
+    let text = text.strip_suffix('\r').unwrap_or(text);
+    let side = (1..=MAX_BOX * MAX_BOX).find(|&side| side * side >= text.len())?;
+    if side * side != text.len() {
+        return None;
+    }
+    let (box_rows, box_cols) = shape_of_side(side)?;
+    let mut grid = Grid::with_boxes(box_rows, box_cols)?;
+    for (cell, byte) in grid.cells.iter_mut().zip(text.bytes()) {
+        *cell = match byte {
+            b'0' | b'.' | b'_' => 0,
+            _ => match char::from(byte).to_digit(36) {
+                Some(digit) if byte.is_ascii() && digit as usize <= side => digit as u8,
+                _ => return None,
+            },
+        };
+    }
+    Some(grid)
+}
 
 /// A row line as cells, one per character (blanks and `|` skipped).
 fn char_cells(line: usize, text: &str) -> Result<Vec<Cell<'_>>, ParseError> {
@@ -261,6 +305,14 @@ fn read_regions(side: usize, marker: usize, lines: &[(usize, &str)]) -> Result<G
 }
 
 pub(super) fn parse_grid(input: &str) -> Result<Grid, ParseError> {
+    match one_line_grid(input) {
+        Some(grid) => Ok(grid),
+        None => parse_grid_text(input),
+    }
+}
+
+/// [`parse_grid`] of any text, line by line and cell by cell.
+pub(super) fn parse_grid_text(input: &str) -> Result<Grid, ParseError> {
     let mut lines: Vec<(usize, &str)> = content_lines(input)
         .into_iter()
         .filter(|(_, text)| !is_drawing(text))

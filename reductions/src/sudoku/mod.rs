@@ -467,9 +467,10 @@ impl Grid {
     /// [`conflicts`]: Self::conflicts
     pub fn has_conflicts(&self) -> bool {
         let side = self.side();
-        let mut rows = vec![0u64; side];
-        let mut cols = vec![0u64; side];
-        let mut boxes = vec![0u64; side];
+        // On the stack: a side is at most MAX_BOX^2 = 64.
+        let mut rows = [0u64; MAX_BOX * MAX_BOX];
+        let mut cols = [0u64; MAX_BOX * MAX_BOX];
+        let mut boxes = [0u64; MAX_BOX * MAX_BOX];
         let mut diagonals = [0u64; 2];
         for (k, &digit) in self.cells.iter().enumerate() {
             if digit == 0 {

@@ -377,3 +377,39 @@ fn jigsaw_counts_as_backtracking_does() {
         assert_eq!(Sudoku::default().parse(&grid.to_string()).unwrap(), grid);
     }
 }
+
+/// A grid on one line read the short way is the grid that the long way reads, and a line
+/// the short way declines is read (or refused) the long way: random lines of 16, 36, 81 and
+/// 100 characters, most of them cells, some not.
+#[test]
+fn one_line_grids_read_the_short_way_as_the_long_way() {
+    let mut rng = crate::generate::Rng::new(7);
+    let alphabet: Vec<char> = "..........0_123456789ABCGZabz X#|é\r".chars().collect();
+    let mut short = 0;
+    for round in 0..20_000 {
+        let side = [4, 6, 9, 10][round % 4];
+        let mut line: String = (0..side * side)
+            .map(|_| {
+                // Mostly cells of the side, now and then anything.
+                if rng.below(40) == 0 {
+                    alphabet[rng.below(alphabet.len())]
+                } else {
+                    alphabet[rng.below(side.min(12) + 1)]
+                }
+            })
+            .collect();
+        if rng.below(3) == 0 {
+            line.push('\n');
+        }
+        let long = format::parse_grid_text(&line);
+        match format::one_line_grid(&line) {
+            Some(grid) => {
+                short += 1;
+                assert_eq!(long.as_ref(), Ok(&grid), "{line:?}");
+            }
+            None => assert!(long.is_err() || line.contains(['|', ' ', '#']), "{line:?}"),
+        }
+        assert_eq!(format::parse_grid(&line), long, "{line:?}");
+    }
+    assert!(short > 5_000, "{short}");
+}
