@@ -78,7 +78,7 @@ const CLOSED: u64 = 0b11 << 62;
 /// at most as many levels as the problem has primary items.
 pub const MAX_SAVED_BYTES: usize = 64 << 20;
 
-/// Nodes between two looks at the clock and the cancel flag.
+/// Nodes between two looks at the clock and the cancel flag (and one look at the start).
 const LOOK_EVERY: u64 = 1024;
 
 /// Why a problem has no [`Kernel`]: it needs a search the kernel does not do.
@@ -137,9 +137,9 @@ pub struct KernelLimits {
     pub solutions: Option<u128>,
     /// The most nodes to visit.
     pub nodes: Option<u64>,
-    /// When to stop, looked at every 1,024 nodes.
+    /// When to stop, looked at at the start and every 1,024 nodes.
     pub deadline: Option<Instant>,
-    /// A flag that stops the search when set, looked at every 1,024 nodes.
+    /// A flag that stops the search when set, looked at at the start and every 1,024 nodes.
     pub cancel: Option<Arc<AtomicBool>>,
 }
 
@@ -324,6 +324,11 @@ impl Kernel {
             nodes: 0,
         };
         if dead {
+            return Ok(outcome);
+        }
+        // A search begun past its deadline finds nothing, as the other searches do.
+        if let Some(stop) = self.past_limits(limits) {
+            outcome.stopped = Some(stop);
             return Ok(outcome);
         }
         let most_nodes = limits.nodes.unwrap_or(u64::MAX);
