@@ -15,7 +15,7 @@ pub(super) fn candidates(
     excluded: Option<(usize, usize)>,
     probe_budget: u64,
 ) -> Vec<u64> {
-    let filter = Filter::new(grid);
+    let filter = Filter::new(grid, false);
     let mut domains: Vec<u64> = grid
         .cells
         .iter()
@@ -69,7 +69,7 @@ impl SearchFilter {
             fills.push((cell, fill.digit));
         }
         SearchFilter {
-            filter: Filter::new(grid),
+            filter: Filter::new(grid, true),
             options,
             fills,
         }
@@ -128,6 +128,17 @@ impl dlx::propagate::Propagator for SearchFilter {
     }
 }
 
+/// The digits that have no digit of `other` at a distance other than one: the digits x
+/// with `other` within {x - 1, x + 1}, which the other cell of a pair without a bar leaves
+/// no digit.
+fn unsupported_apart(other: u64) -> u64 {
+    match other.count_ones() {
+        1 => other << 1 | other >> 1,
+        2 => (other << 1) & (other >> 1),
+        _ => 0,
+    }
+}
+
 /// The work that [`Filter::probe_from`] may spend at encode time, counted as 2 per revision
 /// of an inequality, n per revision of a line and m² per matching test on m open cells (about 5 ns each): f18, the
 /// hardest public instance, takes 562,229, an empty 9 x 9 grid 1.3 million (nothing to find
@@ -148,9 +159,10 @@ struct Filter {
     all: u64,
     /// `lines[l * n + i]`: the i-th cell of line l; rows are lines 0 to n - 1, columns the rest.
     lines: Vec<usize>,
-    /// (smaller, larger) cell of every inequality.
-    pairs: Vec<(usize, usize)>,
-    /// The inequalities of each cell, as indices into `pairs`.
+    /// Every relation between two cells: (smaller, larger, `Less`) for an inequality, and
+    /// (first, second, the relation) for the adjacent mode's bars and their absence.
+    pairs: Vec<(usize, usize, Relation)>,
+    /// The relations of each cell, as indices into `pairs`.
     pairs_of: Vec<Vec<usize>>,
 }
 
@@ -224,14 +236,21 @@ impl Queue {
 }
 
 impl Filter {
-    fn new(grid: &Grid) -> Filter {
+    /// The filter of `grid`'s rules: the adjacent mode's relations too if `adjacency`
+    /// (at the search's nodes; the filter of encode time leaves them to the encoding, so
+    /// that the problem searched is the same whatever reasons at its nodes).
+    fn new(grid: &Grid, adjacency: bool) -> Filter {
         let n = grid.n;
         let mut lines = Vec::with_capacity(2 * n * n);
         lines.extend(0..n * n);
         lines.extend((0..n).flat_map(|c| (0..n).map(move |r| r * n + c)));
         let mut pairs_of = vec![Vec::new(); n * n];
-        let pairs = grid
-            .inequalities()
+        let relations = if adjacency {
+            grid.relations()
+        } else {
+            grid.inequalities()
+        };
+        let pairs = relations
             .into_iter()
             .enumerate()
             .map(|(k, pair)| {
@@ -241,10 +260,9 @@ impl Filter {
                 );
                 pairs_of[a].push(k);
                 pairs_of[b].push(k);
-                if pair.relation == Relation::Less {
-                    (a, b)
-                } else {
-                    (b, a)
+                match pair.relation {
+                    Relation::Greater => (b, a, Relation::Less),
+                    relation => (a, b, relation),
                 }
             })
             .collect();
@@ -281,17 +299,22 @@ impl Filter {
             if let Some(pair) = queue.pairs.pop() {
                 queue.pair_queued[pair] = false;
                 queue.work += 2;
-                let (a, b) = self.pairs[pair];
+                let (a, b, relation) = self.pairs[pair];
                 let (da, db) = (domains[a], domains[b]);
                 if da == 0 || db == 0 {
                     queue.clear();
                     return false;
                 }
-                // Below the largest b, above the smallest a.
-                let (na, nb) = (
-                    da & ((1u64 << highest(db)) - 1),
-                    db & !((2u64 << lowest(da)) - 1),
-                );
+                let (na, nb) = match relation {
+                    // Below the largest b, above the smallest a.
+                    Relation::Less => (
+                        da & ((1u64 << highest(db)) - 1),
+                        db & !((2u64 << lowest(da)) - 1),
+                    ),
+                    // A neighbour digit on the other side.
+                    Relation::Consecutive => (da & (db << 1 | db >> 1), db & (da << 1 | da >> 1)),
+                    _ => (da & !unsupported_apart(db), db & !unsupported_apart(da)),
+                };
                 if !self.narrow(domains, queue, a, na) || !self.narrow(domains, queue, b, nb) {
                     queue.clear();
                     return false;
