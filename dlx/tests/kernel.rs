@@ -194,3 +194,34 @@ fn the_kernel_stops_at_its_clock_and_flag() {
     // The scratch serves the next search as a new one would.
     assert_eq!(search(&KernelLimits::default(), &mut scratch), whole);
 }
+
+#[test]
+fn items_in_too_many_options_have_no_kernel() {
+    // 62 options on one item fit its word; 63 do not.
+    for (options, fits) in [(62, true), (63, false)] {
+        let mut text = String::from("a b\n");
+        for _ in 0..options {
+            text += "a\n";
+        }
+        text += "b\n";
+        let problem = Problem::from_dlx(&text).expect("a problem");
+        match Kernel::new(&problem) {
+            Ok(kernel) => {
+                assert!(fits);
+                let outcome = kernel
+                    .search(
+                        &mut KernelScratch::default(),
+                        &[],
+                        &KernelLimits::default(),
+                        |_| ControlFlow::Continue(()),
+                    )
+                    .expect("no given options");
+                assert_eq!(outcome.solutions, options as u128);
+            }
+            Err(refusal) => {
+                assert!(!fits);
+                assert_eq!(refusal, KernelRefusal::LongItem("a".to_owned()));
+            }
+        }
+    }
+}
