@@ -769,9 +769,12 @@ impl Reduction for Keen {
         encode::encode(grid)
     }
 
-    /// Forcing: a cell or a row's or column's digit with one filling left is taken.
+    /// None: Knuth's choice of the item with fewest options already takes a cell or a
+    /// row's or column's digit with one filling left first, and forcing's passes cost more
+    /// than the nodes they save (`scripts/bench-plans`: 1.2 to 1.9 times the time of
+    /// `--propagate none` on every level of Tatham's corpus).
     fn propagation(&self) -> dlx::Propagation {
-        dlx::Propagation::Forcing
+        dlx::Propagation::None
     }
 
     fn decode(&self, grid: &Grid, choices: &[&Choice]) -> Grid {
