@@ -184,6 +184,7 @@ pub struct KernelScratch {
 struct Frame {
     item: u32,
     untried: u64,
+    /// The primary items open at the level ([`KernelScratch`]'s `open`).
     open: usize,
     chosen: usize,
 }
@@ -337,9 +338,9 @@ impl Kernel {
         let mut look_at = LOOK_EVERY;
         // Whether the state is a node to go on from (else the search backtracks), and
         // whether it is the state saved at the innermost level.
-        let (mut open, mut as_saved) = (true, false);
+        let (mut live, mut as_saved) = (true, false);
         loop {
-            if open && self.take_forced(s, &mut outcome.nodes) {
+            if live && self.take_forced(s, &mut outcome.nodes) {
                 if s.open == 0 {
                     outcome.solutions += 1;
                     outcome.nodes += 1;
@@ -401,7 +402,7 @@ impl Kernel {
                 return Ok(outcome);
             }
             s.chosen.push(OptionId(option));
-            open = self.cover(s, option as usize);
+            live = self.cover(s, option as usize);
         }
     }
 

@@ -313,7 +313,10 @@ impl Filter {
                     ),
                     // A neighbour digit on the other side.
                     Relation::Consecutive => (da & (db << 1 | db >> 1), db & (da << 1 | da >> 1)),
-                    _ => (da & !unsupported_apart(db), db & !unsupported_apart(da)),
+                    Relation::Apart => (da & !unsupported_apart(db), db & !unsupported_apart(da)),
+                    // Not kept: `Greater` is turned around into `Less`, and `relations`
+                    // leaves out the pairs without one.
+                    Relation::Greater | Relation::None => (da, db),
                 };
                 if !self.narrow(domains, queue, a, na) || !self.narrow(domains, queue, b, nb) {
                     queue.clear();
