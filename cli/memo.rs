@@ -7,6 +7,7 @@ use std::io::{self, BufWriter, Write};
 use anyhow::{anyhow, Context, Result};
 use dlx::memo::Branching;
 use dlx::Solver;
+use reductions::plan::{CountError, Counting};
 
 use crate::args::{Format, SolveFlags};
 use crate::process::note;
@@ -325,139 +326,54 @@ where
     Ok(Found::Some)
 }
 
-/// `--count --memo`: the exact count by memoization, printed as `--count` prints counts
-/// (always complete: a memoized count that stops has no partial result, and fails).
-pub(crate) fn memo_count(
-    solver: Solver<'_>,
-    bar: Option<crate::progress::Bar>,
+/// A count made by the plan's method other than enumeration ([`Plan::count_on`]): the
+/// puzzle's own counter or memoization (`--count --memo`, a tiling's default, a loose grid,
+/// or up to symmetry, Burnside's lemma over every symmetry), printed as `--count` prints
+/// counts: always complete, since a memoized count that stops has no partial result, and
+/// fails. `group` is the symmetries counted up to, if any; `order` the plan's memo order.
+///
+/// [`Plan::count_on`]: reductions::plan::Plan::count_on
+pub(crate) fn print_counted(
+    counted: Result<Counting<'_>, CountError>,
+    problem: &dlx::Problem,
     flags: &SolveFlags,
     order: Branching,
+    group: Option<&dlx::symmetry::Group>,
 ) -> Result<Found> {
-    let problem = solver.problem();
-    let settings = flags.shard().map(|_| memo_settings(problem, flags, order));
-    let outcome = memoizing(solver, flags, order).memo_count();
-    if let Some(bar) = &bar {
-        bar.finish();
-    }
-    let outcome = outcome.map_err(|err| memo_error(err, problem, true))?;
-    let shard = settings.map(|settings| {
-        let seconds = outcome.stats.elapsed.as_secs_f64();
-        (settings, outcome.stats.expanded, seconds)
-    });
-    print_exact_count(flags, &outcome.count, shard)?;
-    if flags.stats() {
-        print_memo_stats(flags, &outcome.stats, &outcome.count, Vec::new());
-    }
-    // A shard without solutions is normal, as for an enumerated shard.
-    Ok(if outcome.count.is_zero() && flags.shard().is_none() {
-        Found::None
-    } else {
-        Found::Some
-    })
-}
-
-/// `--count --up-to-symmetry` where the count memoizes (`--memo`, or the puzzle's plan):
-/// Burnside's lemma over the whole group, each symmetry's fixed solutions counted by
-/// memoization.
-pub(crate) fn memo_count_up_to_symmetry(
-    solver: Solver<'_>,
-    bar: Option<crate::progress::Bar>,
-    flags: &SolveFlags,
-    order: Branching,
-    group: &dlx::symmetry::Group,
-) -> Result<Found> {
-    let problem = solver.problem();
-    let outcome = memoizing(solver, flags, order).memo_count_up_to_symmetry(group);
-    if let Some(bar) = &bar {
-        bar.finish();
-    }
-    let outcome = match outcome {
-        Ok(outcome) => outcome,
-        Err(dlx::symmetry::SymmetryError::Memo(err)) => {
-            return Err(memo_error(err, problem, true));
-        }
-        Err(err) => return Err(err.into()),
-    };
-    print_exact_count(flags, &outcome.count, None)?;
-    if flags.stats() {
-        print_memo_stats(
-            flags,
-            &outcome.stats,
-            &outcome.count,
-            crate::symmetry::figures(group),
-        );
-    }
-    Ok(if outcome.count.is_zero() {
-        Found::None
-    } else {
-        Found::Some
-    })
-}
-
-/// The memory a count that turned from enumeration to memoization may take before it turns
-/// back ([`CountMethod::MemoIfLoose`](reductions::plan::CountMethod::MemoIfLoose)): the enumeration then carries on.
-const TRIAL_MEMO_LIMIT: usize = 1 << 30;
-
-/// A count whose enumeration was estimated too large, memoized within
-/// [`TRIAL_MEMO_LIMIT`] (or `--memo-limit`, when smaller) and printed; `None` when that
-/// memory ran out, after a note (the caller enumerates).
-pub(crate) fn trial_memo_count(
-    solver: Solver<'_>,
-    flags: &SolveFlags,
-    order: Branching,
-) -> Option<Result<Found>> {
-    let limit = flags
-        .memo_limit_given()
-        .map_or(TRIAL_MEMO_LIMIT, |limit| limit.min(TRIAL_MEMO_LIMIT));
-    let problem = solver.problem();
-    let outcome = solver
-        .branching(flags.memo_order(order))
-        .memo_limit(limit)
-        .memo_count();
-    match outcome {
-        Err(dlx::memo::MemoError::MemoryLimit { .. }) => {
-            crate::process::note(format_args!(
-                "dlx: note: memoization needs more than {} MiB here: counting by enumeration",
-                limit >> 20
-            ));
-            None
-        }
-        Err(err) => Some(Err(memo_error(err, problem, true))),
-        Ok(outcome) => Some(print_exact_count(flags, &outcome.count, None).map(|()| {
+    let count = match counted {
+        Err(CountError::Memo(err)) => return Err(memo_error(err, problem, true)),
+        Err(CountError::Symmetry(err)) => return Err(err.into()),
+        Ok(Counting::Enumerate { .. }) => unreachable!("enumerations are the caller's"),
+        Ok(Counting::Counter { count, elapsed }) => {
+            print_exact_count(flags, &count, None)?;
             if flags.stats() {
-                print_memo_stats(flags, &outcome.stats, &outcome.count, Vec::new());
+                use crate::stats::Figure::{Seconds, Text};
+                crate::stats::print(
+                    flags,
+                    &[
+                        ("method", Text("Kasteleyn's determinant".into())),
+                        ("time", Seconds(elapsed.as_secs_f64())),
+                    ],
+                );
             }
-            if outcome.count.is_zero() {
-                Found::None
-            } else {
-                Found::Some
+            count
+        }
+        Ok(Counting::Memo(outcome)) => {
+            let shard = flags.shard().map(|_| {
+                let seconds = outcome.stats.elapsed.as_secs_f64();
+                let settings = memo_settings(problem, flags, order);
+                (settings, outcome.stats.expanded, seconds)
+            });
+            print_exact_count(flags, &outcome.count, shard)?;
+            if flags.stats() {
+                let extra = group.map(crate::symmetry::figures).unwrap_or_default();
+                print_memo_stats(flags, &outcome.stats, &outcome.count, extra);
             }
-        })),
-    }
-}
-
-/// `--count` by the command's own exact method (dominoes on a board without holes), where
-/// the count would otherwise be memoized by default.
-pub(crate) fn direct_count(counter: reductions::Counter, flags: &SolveFlags) -> Result<Found> {
-    let start = std::time::Instant::now();
-    let count = counter();
-    print_exact_count(flags, &count, None)?;
-    if flags.stats() {
-        crate::stats::print(
-            flags,
-            &[
-                (
-                    "method",
-                    crate::stats::Figure::Text("Kasteleyn's determinant".into()),
-                ),
-                (
-                    "time",
-                    crate::stats::Figure::Seconds(start.elapsed().as_secs_f64()),
-                ),
-            ],
-        );
-    }
-    Ok(if count.is_zero() {
+            outcome.count
+        }
+    };
+    // A shard without solutions is normal, as for an enumerated shard.
+    Ok(if count.is_zero() && flags.shard().is_none() {
         Found::None
     } else {
         Found::Some

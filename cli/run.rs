@@ -15,11 +15,9 @@ use reductions::drawing::Draw;
 
 use crate::args::{Action, Format, Mode, SolveFlags};
 use crate::board::View;
-use crate::memo::{
-    direct_count, estimate, memo_count, random_solutions, sampled_solutions, write_zdd,
-};
+use crate::memo::{estimate, print_counted, random_solutions, sampled_solutions, write_zdd};
 use crate::process::{note, Found};
-use reductions::plan::{CountMethod, Plan};
+use reductions::plan::{CountMethod, Counting, Plan};
 
 /// `--format dlx`: the problem in Knuth's text format, instead of solving it.
 pub fn print_encoding(problem: &Problem) -> Result<Found> {
@@ -162,48 +160,47 @@ where
     } else {
         None
     };
-    let method = (mode == Mode::Count).then(|| plan.count_method(&flags.count_ask()));
-    if let Some(group) = &group {
-        // Up to symmetry, a count that memoizes (a puzzle's own count too) memoizes each
-        // symmetry's fixed solutions; the others enumerate, in searches of their own.
-        if mode == Mode::Count && plan.memoizes_up_to_symmetry(&flags.count_ask()) {
-            return crate::memo::memo_count_up_to_symmetry(
-                solver,
-                bar,
-                flags,
-                plan.memo_order,
-                group,
-            );
-        }
-    }
-    let method = method.filter(|_| group.is_none());
-    if let (Some(CountMethod::Counter), Some(counter)) = (method, plan.counter.clone()) {
-        if let Some(bar) = &bar {
-            bar.finish();
-        }
-        return direct_count(counter, flags);
-    }
-    if method == Some(CountMethod::Memo) {
-        return memo_count(solver, bar, flags, plan.memo_order);
-    }
-    if flags.count_ask().memo_settings {
+    let ask = flags.count_ask();
+    let memoizes = mode == Mode::Count
+        && match &group {
+            Some(_) => plan.memoizes_up_to_symmetry(&ask),
+            None => plan.count_method(&ask) == CountMethod::Memo,
+        };
+    if ask.memo_settings && !memoizes {
         bail!(
             "--memo-limit and --order shape memoized runs: --count --memo (the default count \
              of tromino and tile), --random and --format zdd"
         );
     }
-    if let Some(CountMethod::MemoIfLoose(nodes)) = method {
-        if reductions::plan::is_loose(&solver, nodes) {
-            if let Some(found) =
-                crate::memo::trial_memo_count(solver.clone(), flags, plan.memo_order)
-            {
+    let solver = if mode == Mode::Count {
+        // The library picks the method and makes every count but the enumeration, which
+        // prints here as it goes (a shard's record, the bar).
+        let solver = solver.branching(flags.memo_order(plan.memo_order));
+        match plan.count_on(solver, &ask, group.as_ref()) {
+            Ok(Counting::Enumerate {
+                solver,
+                memo_gave_up,
+            }) => {
+                if let Some(limit) = memo_gave_up {
+                    note(format_args!(
+                        "dlx: note: memoization needs more than {} MiB here: counting by \
+                         enumeration",
+                        limit >> 20
+                    ));
+                }
+                solver
+            }
+            counted => {
                 if let Some(bar) = &bar {
                     bar.finish();
                 }
-                return found;
+                let order = flags.memo_order(plan.memo_order);
+                return print_counted(counted, problem, flags, order, group.as_ref());
             }
         }
-    }
+    } else {
+        solver
+    };
     crate::memory::check_memory(&solver, flags)?;
     // Not locked: solutions may come from worker threads (`for_each` needs a `Send` visitor).
     let mut out = BufWriter::new(crate::output::stdout());

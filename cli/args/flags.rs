@@ -410,6 +410,7 @@ impl SolveFlags {
                 || self.within.is_some()
                 || self.given.is_some()
                 || self.split.is_some(),
+            memo_limit: self.memo_limit,
             partial: self.node_limit.is_some()
                 || self.timeout.is_some()
                 || self.total_timeout.is_some(),

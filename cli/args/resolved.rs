@@ -143,11 +143,6 @@ impl SolveFlags {
         self.order.map_or(default, Branching::from)
     }
 
-    /// The memory of `--memo-limit`, if given.
-    pub fn memo_limit_given(&self) -> Option<usize> {
-        self.memo_limit
-    }
-
     /// The reasoning at every node: `--propagate`, else `default`.
     pub fn propagation_or(&self, default: dlx::Propagation) -> dlx::Propagation {
         self.propagate.map_or(default, Into::into)

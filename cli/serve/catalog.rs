@@ -85,18 +85,9 @@ pub async fn solve(
 ) -> Answer {
     let request = query(request)?;
     let task_name = request.task.unwrap_or_else(|| "unique".to_owned());
-    let task = match task_name.as_str() {
-        "first" => Task::First,
-        "unique" => Task::Unique,
-        "all" => Task::All,
-        "count" => Task::Count,
-        other => {
-            return Err(ApiError::input(
-                "task",
-                format!("task '{other}': expected first, unique, all or count"),
-            ))
-        }
-    };
+    let task: Task = task_name
+        .parse()
+        .map_err(|why| ApiError::input("task", why))?;
     let Some(puzzle) = registry::find(&name) else {
         let names: Vec<&str> = PUZZLES
             .iter()
@@ -118,12 +109,9 @@ pub async fn solve(
     }
     jobs.run(move |job| {
         let limits = Limits {
-            deadline: Some(job.deadline()),
-            cancel: Some(job.cancel.clone()),
             max_boards: Some(MAX_BOARDS),
-            threads: Some(1),
-            memo_memory: Some(super::MEMO_LIMIT),
             up_to_symmetry: request.symmetry.unwrap_or(false),
+            ..job.limits()
         };
         let answer = puzzle
             .solve_within(&text, task, &limits)

@@ -40,6 +40,18 @@ impl Job {
         )
     }
 
+    /// The library's bounds of the job's search: its time, its cancel flag, one thread, the
+    /// server's memo memory.
+    pub fn limits(&self) -> reductions::registry::Limits {
+        reductions::registry::Limits {
+            deadline: Some(self.deadline()),
+            cancel: Some(self.cancel.clone()),
+            threads: Some(1),
+            memo_memory: Some(super::MEMO_LIMIT),
+            ..reductions::registry::Limits::default()
+        }
+    }
+
     /// A solver with the job's limits: its time, its cancel flag, one thread.
     pub fn solver<'p>(&self, problem: &'p dlx::Problem) -> dlx::Solver<'p> {
         dlx::Solver::new(problem)

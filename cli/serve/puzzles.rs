@@ -3,17 +3,14 @@
 //! `--generate` makes them, or hinted, and sent as grids the page draws to be played. No game
 //! is named here: the registry's [`visit_game`] gives each request its game, typed.
 
-use std::ops::ControlFlow;
 use std::sync::Arc;
 
 use axum::extract::rejection::{QueryRejection, StringRejection};
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
-use dlx::{Outcome, StopReason};
 use reductions::game::{Game, GameVisitor};
 use reductions::plan::Task;
-use reductions::registry::visit_game;
-use reductions::Reduction;
+use reductions::registry::{solve, visit_game, Solved};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
@@ -65,54 +62,24 @@ fn checked(mut model: Value) -> Value {
     }
 }
 
-/// Up to two solutions of `puzzle` within the job's limits: the first decoded, and the
-/// outcome (two solutions: not unique).
-fn first_two<R>(
-    reduction: &R,
-    puzzle: &R::Puzzle,
-    job: &Job,
-) -> Result<(Option<R::Board>, Outcome), ApiError>
-where
-    R: Reduction + Clone,
-{
-    let prepared = reductions::plan::prepare(reduction, puzzle, Task::Unique).map_err(|err| {
-        ApiError::unprocessable(
-            "puzzle",
-            format!("cannot build the exact-cover problem: {err}"),
-        )
-    })?;
-    let solver = prepared
-        .plan
-        .configure(job.solver(&prepared.encoding.problem));
-    let mut first = None;
-    let outcome = solver.for_each(|options| {
-        if first.is_none() {
-            first = Some(options.to_vec());
-        }
-        ControlFlow::Continue(())
-    });
-    let board = first.map(|options| prepared.decode(puzzle, &options));
-    Ok((board, outcome))
-}
-
 /// The answer about a solved puzzle: the puzzle, its first solution's cells, and whether it is
 /// the only one (`null` when the search stopped before it could tell).
-fn solved_json(puzzle: Value, solution: Option<Value>, outcome: &Outcome) -> Value {
-    let complete = matches!(outcome.stopped, None | Some(StopReason::SolutionLimit));
-    let unique = if outcome.solutions >= 2 {
+fn solved_json(puzzle: Value, solution: Option<Value>, solved: &Solved<impl Sized>) -> Value {
+    let solutions = solved.solutions.to_u128().unwrap_or(u128::MAX);
+    let unique = if solutions >= 2 {
         json!(false)
-    } else if complete {
-        json!(outcome.solutions == 1)
+    } else if solved.complete {
+        json!(solutions == 1)
     } else {
         Value::Null
     };
     let answer = json!({
         "puzzle": puzzle,
         "solution": solution,
-        "solutions": outcome.solutions as u64,
+        "solutions": solutions as u64,
         "unique": unique,
     });
-    with_fields(answer, completeness(outcome.stopped))
+    with_fields(answer, completeness(solved.stopped))
 }
 
 /// `POST /api/{puzzle}/solve` with the puzzle as the body (our text format or Tatham's game
@@ -136,9 +103,11 @@ pub async fn solve_puzzle(
         type Output = Result<Value, ApiError>;
         fn visit<G: Game>(self, game: G) -> Result<Value, ApiError> {
             let grid = game.parse(self.text).map_err(puzzle_error)?;
-            let (board, outcome) = first_two(&game, &grid, self.job)?;
-            let solution = board.map(|board| checked(grid_json(&game, &grid, board)));
-            Ok(solved_json(puzzle_json(&game, &grid), solution, &outcome))
+            let mut solved = solve(&game, &grid, Task::Unique, &self.job.limits())
+                .map_err(|err| ApiError::unprocessable("puzzle", err.to_string()))?;
+            let first = std::mem::take(&mut solved.boards).into_iter().next();
+            let solution = first.map(|board| checked(grid_json(&game, &grid, board)));
+            Ok(solved_json(puzzle_json(&game, &grid), solution, &solved))
         }
     }
     jobs.run(move |job| {

@@ -38,17 +38,7 @@ pub(crate) fn solve_puzzle<'py>(
     up_to_symmetry: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
     use reductions::plan::Task;
-    let task = match task {
-        "first" => Task::First,
-        "unique" => Task::Unique,
-        "all" => Task::All,
-        "count" => Task::Count,
-        _ => {
-            return Err(PyValueError::new_err(format!(
-                "task '{task}': expected first, unique, all or count"
-            )))
-        }
-    };
+    let task: Task = task.parse().map_err(PyValueError::new_err)?;
     let deadline = seconds(timeout, "timeout")?.map(|limit| Instant::now() + limit);
     let puzzle = on_board(py, name, board)?;
     let answer = interruptible(py, |cancel| {

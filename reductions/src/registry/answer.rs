@@ -97,6 +97,9 @@ pub enum SolveError {
     /// The symmetries could not be found, or a count up to them made
     /// ([`Limits::up_to_symmetry`]).
     Symmetry(dlx::symmetry::SymmetryError),
+    /// A memoized count failed: past its memory, or unable on this problem
+    /// ([`crate::plan::Plan::count_on`]).
+    Memo(dlx::memo::MemoError),
 }
 
 impl fmt::Display for SolveError {
@@ -108,8 +111,18 @@ impl fmt::Display for SolveError {
             SolveError::OutOfTime => crate::generate::OutOfTime.fmt(f),
             SolveError::CannotMake(why) | SolveError::Entry(why) => f.write_str(why),
             SolveError::Symmetry(err) => err.fmt(f),
+            SolveError::Memo(err) => err.fmt(f),
         }
     }
 }
 
 impl std::error::Error for SolveError {}
+
+impl From<crate::plan::CountError> for SolveError {
+    fn from(err: crate::plan::CountError) -> SolveError {
+        match err {
+            crate::plan::CountError::Memo(err) => SolveError::Memo(err),
+            crate::plan::CountError::Symmetry(err) => SolveError::Symmetry(err),
+        }
+    }
+}

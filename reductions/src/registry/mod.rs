@@ -20,15 +20,16 @@
 //! ```
 
 use std::fmt;
-use std::ops::ControlFlow;
 
 use crate::drawing::{Draw, Drawing};
 use crate::game::{Game, GameVisitor};
-use crate::plan::{prepare, Task};
+use crate::plan::Task;
 
 mod answer;
+mod solve;
 
 pub use answer::{Answer, Limits, SolveError};
+pub use solve::{solve, Solved};
 
 /// What a puzzle is and what the library does with it: one line of [`PUZZLES`].
 #[derive(Clone, Copy)]
@@ -387,75 +388,19 @@ where
     }
 
     fn solve_within(&self, text: &str, task: Task, limits: &Limits) -> Result<Answer, SolveError> {
-        if task == Task::Random {
-            return Err(SolveError::Unsupported(
-                "random solutions are drawn by the dlx command (--random) or the solver's memo_graph",
-            ));
-        }
         let puzzle = self.reduction.parse(text).map_err(SolveError::Parse)?;
-        let prepared = prepare(&self.reduction, &puzzle, task).map_err(SolveError::Build)?;
-        let group = if limits.up_to_symmetry {
-            let within = dlx::symmetry::GroupLimits {
-                deadline: limits.deadline,
-                cancel: limits.cancel.clone(),
-                ..dlx::symmetry::GroupLimits::default()
-            };
-            let group = dlx::symmetry::Group::within(&prepared.encoding.problem, &within)
-                .map_err(SolveError::Symmetry)?;
-            Some(group)
-        } else {
-            None
-        };
-        if task == Task::Count {
-            let (solutions, complete) = match &group {
-                Some(group) => prepared
-                    .count_up_to_symmetry_with(group, |solver| limits.apply(solver))
-                    .map_err(SolveError::Symmetry)?,
-                None => prepared.count_with(|solver| limits.apply(solver)),
-            };
-            return Ok(Answer {
-                boards: Vec::new(),
-                drawings: Vec::new(),
-                solutions,
-                complete,
-            });
-        }
-        let mut solver = limits.apply(prepared.solver());
-        if let (Task::All, Some(most)) = (task, limits.max_boards) {
-            solver = solver.limit(u128::from(most));
-        }
-        let mut found = Vec::new();
-        let visit = |options: &[dlx::OptionId]| {
-            found.push(options.to_vec());
-            ControlFlow::Continue(())
-        };
-        let outcome = match &group {
-            Some(group) => solver
-                .for_each_up_to_symmetry(group, visit)
-                .map_err(SolveError::Symmetry)?,
-            None => solver.for_each(visit),
-        };
-        let decoded: Vec<R::Board> = found
-            .iter()
-            .map(|options| prepared.decode(&puzzle, options))
-            .collect();
-        let boards = decoded.iter().map(ToString::to_string).collect();
-        let drawings = decoded
+        let solved = solve(&self.reduction, &puzzle, task, limits)?;
+        let boards = solved.boards.iter().map(ToString::to_string).collect();
+        let drawings = solved
+            .boards
             .into_iter()
             .map(|board| self.reduction.drawing(&puzzle, board))
             .collect();
-        // The first solution, and two for uniqueness, are all these tasks ask for; a list
-        // cut at `max_boards` is not.
-        let asked_for_all = task == Task::All;
         Ok(Answer {
             boards,
             drawings,
-            solutions: dlx::Count::from(outcome.solutions),
-            complete: match outcome.stopped {
-                None => true,
-                Some(dlx::StopReason::SolutionLimit) => !asked_for_all,
-                Some(_) => false,
-            },
+            solutions: solved.solutions,
+            complete: solved.complete,
         })
     }
 

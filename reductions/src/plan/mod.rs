@@ -32,6 +32,10 @@ use std::sync::Arc;
 
 use crate::{Counter, Encoding, Reduction, Sampler};
 
+mod count;
+
+pub use count::{CountError, Counting, TRIAL_MEMO_LIMIT};
+
 /// The size of an enumeration, in nodes of Knuth's estimate ([`dlx::Solver::estimate`], 1,000
 /// probes), from which a count of a loose grid (sudoku, futoshiki) memoizes instead
 /// ([`Reduction::memo_after`]): some five seconds of enumeration. Measured (one thread): an
@@ -57,6 +61,46 @@ pub enum Task {
     Count,
     /// Uniformly random solutions.
     Random,
+}
+
+impl Task {
+    /// Every task, by the name [`Task::from_str`](std::str::FromStr::from_str) reads.
+    pub const NAMES: [(&'static str, Task); 5] = [
+        ("first", Task::First),
+        ("unique", Task::Unique),
+        ("all", Task::All),
+        ("count", Task::Count),
+        ("random", Task::Random),
+    ];
+}
+
+/// A task by its name, as every front end that takes one by name reads it (the web page's
+/// `task=`, Python's `task`):
+///
+/// ```
+/// use reductions::plan::Task;
+///
+/// assert_eq!("unique".parse::<Task>(), Ok(Task::Unique));
+/// assert_eq!(
+///     "some".parse::<Task>().unwrap_err(),
+///     "task 'some': expected first, unique, all, count or random"
+/// );
+/// ```
+impl std::str::FromStr for Task {
+    type Err = String;
+
+    fn from_str(name: &str) -> Result<Task, String> {
+        Task::NAMES
+            .iter()
+            .find(|(known, _)| *known == name)
+            .map(|&(_, task)| task)
+            .ok_or_else(|| {
+                format!(
+                    "task '{}': expected first, unique, all, count or random",
+                    crate::text::shown(name)
+                )
+            })
+    }
 }
 
 /// How to search one puzzle for one [`Task`]: the tree, the reasoning, and for counts and
@@ -240,6 +284,9 @@ pub struct CountAsk {
     /// Part of the count is wanted where a time or node limit stops it: an enumeration tells
     /// one and a memo does not, so a count that memoizes only when loose enumerates.
     pub partial: bool,
+    /// The most memory a memoized count may take, in bytes, where the caller gives it
+    /// ([`Plan::count_on`]).
+    pub memo_limit: Option<usize>,
 }
 
 /// Whether the enumeration of `solver` is a loose grid's, to count by memoization
@@ -306,10 +353,10 @@ impl<R: Reduction> Prepared<R> {
         self.plan.solver(&self.encoding.problem)
     }
 
-    /// The number of solutions, as the `dlx` command counts it: by the puzzle's own counter
-    /// where it has one, by memoization where the plan memoizes (or the grid is loose, see
-    /// [`is_loose`]; back to the enumeration if the memo passes
-    /// [`dlx::memo::DEFAULT_MEMO_LIMIT`]), else by enumeration on the plan's solver.
+    /// The number of solutions, as the `dlx` command counts it ([`Plan::count_on`]): by the
+    /// puzzle's own counter where it has one, by memoization where the plan memoizes (or the
+    /// grid is loose, see [`is_loose`]; back to the enumeration past [`TRIAL_MEMO_LIMIT`]),
+    /// else by enumeration on the plan's solver.
     ///
     /// ```
     /// use reductions::plan::{prepare, Task};
@@ -319,72 +366,40 @@ impl<R: Reduction> Prepared<R> {
     /// // An empty 4 x 4 sudoku: 288 grids.
     /// let grid = Sudoku::default().parse("....\n....\n....\n....\n")?;
     /// let prepared = prepare(&Sudoku::default(), &grid, Task::Count)?;
-    /// assert_eq!(prepared.count().to_string(), "288");
+    /// assert_eq!(prepared.count()?.to_string(), "288");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn count(&self) -> dlx::Count {
-        self.count_with(|solver| solver).0
+    pub fn count(&self) -> Result<dlx::Count, CountError> {
+        let (count, _) = self.count_with(|solver| solver, &CountAsk::default(), None)?;
+        Ok(count)
     }
 
     /// [`count`](Self::count) on the solver that `limit` makes of the plan's (a deadline, a
-    /// cancel flag), and whether the count is complete. A memoized count that a limit stopped
-    /// is 0 and incomplete: it has no part to tell.
+    /// cancel flag, threads), as `ask` asks, and once per class of solutions of `group` (the
+    /// encoding's symmetries) if one is given; with why the count stopped, if it did. A
+    /// memoized count that a limit stopped is 0: it has no part to tell.
     pub fn count_with<'s>(
         &'s self,
         limit: impl FnOnce(dlx::Solver<'s>) -> dlx::Solver<'s>,
-    ) -> (dlx::Count, bool) {
-        let method = self.plan.count_method(&CountAsk::default());
-        if let (CountMethod::Counter, Some(counter)) = (method, &self.plan.counter) {
-            return (counter(), true);
-        }
-        let solver = limit(self.solver());
-        let memoize = match method {
-            CountMethod::Memo => true,
-            CountMethod::MemoIfLoose(nodes) => is_loose(&solver, nodes),
-            CountMethod::Counter | CountMethod::Enumerate => false,
+        ask: &CountAsk,
+        group: Option<&dlx::symmetry::Group>,
+    ) -> Result<(dlx::Count, Option<dlx::StopReason>), CountError> {
+        let counting = match self.plan.count_on(limit(self.solver()), ask, group) {
+            Ok(counting) => counting,
+            Err(CountError::Memo(dlx::memo::MemoError::Stopped { reason, .. })) => {
+                return Ok((dlx::Count::from(0u128), Some(reason)));
+            }
+            Err(err) => return Err(err),
         };
-        if memoize {
-            match solver.clone().memo_count() {
-                Ok(outcome) => return (outcome.count, true),
-                // Stopped by the limit, which would stop the enumeration too; a memoized
-                // count has no part to tell until it ends.
-                Err(dlx::memo::MemoError::Stopped { .. }) => {
-                    return (dlx::Count::from(0u128), false)
-                }
-                Err(_) => {} // Past the memo's memory (or unable): enumerated instead.
-            }
-        }
-        let outcome = solver.count();
-        let complete = outcome.is_complete();
-        (dlx::Count::from(outcome.solutions), complete)
-    }
-
-    /// [`count_with`](Self::count_with) once per class of solutions that `group` (the
-    /// encoding's symmetries) maps onto each other: by memoization over every symmetry where
-    /// the plan memoizes or the puzzle counts by itself
-    /// ([`dlx::Solver::memo_count_up_to_symmetry`]; the enumeration past the memo's memory),
-    /// else enumerated ([`dlx::Solver::count_up_to_symmetry`]). A memoized count that a
-    /// limit stopped is 0 and incomplete.
-    pub fn count_up_to_symmetry_with<'s>(
-        &'s self,
-        group: &dlx::symmetry::Group,
-        limit: impl FnOnce(dlx::Solver<'s>) -> dlx::Solver<'s>,
-    ) -> Result<(dlx::Count, bool), dlx::symmetry::SymmetryError> {
-        use dlx::symmetry::SymmetryError;
-        let solver = limit(self.solver());
-        if self.plan.memoizes_up_to_symmetry(&CountAsk::default()) {
-            match solver.memo_count_up_to_symmetry(group) {
-                Ok(outcome) => return Ok((outcome.count, true)),
-                Err(SymmetryError::Memo(dlx::memo::MemoError::Stopped { .. })) => {
-                    return Ok((dlx::Count::from(0u128), false))
-                }
-                Err(SymmetryError::Memo(_)) => {} // Past the memo's memory: enumerated.
-                Err(err) => return Err(err),
-            }
-        }
-        let outcome = solver.count_up_to_symmetry(group)?;
-        let complete = outcome.is_complete();
-        Ok((dlx::Count::from(outcome.solutions), complete))
+        let outcome = match counting {
+            Counting::Counter { count, .. } => return Ok((count, None)),
+            Counting::Memo(outcome) => return Ok((outcome.count, None)),
+            Counting::Enumerate { solver, .. } => match group {
+                Some(group) => solver.count_up_to_symmetry(group)?,
+                None => solver.count(),
+            },
+        };
+        Ok((dlx::Count::from(outcome.solutions), outcome.stopped))
     }
 
     /// The board of a solution, given its options.
