@@ -4,18 +4,21 @@
 //! Building the parser is most of a small run's start-up: `dlx solve` of a one-option problem
 //! spent 0.12 of its 0.68 ms, and 22 of its 108 page faults, making `solve`'s forty flags with
 //! their help texts before reading any (docs/engine.md, "Start-up"). So a line of `solve`,
-//! `sudoku`, `futoshiki`, `binairo` or `calendar` made only of the flags people put on a quick
-//! solve (a file or a date, `--count`, `--all`, `--limit`, `--threads`, `--tree`, `--format`, `--stats`,
-//! `--timeout`, `-o`, ...) is read here, into the very [`Cli`] clap would make; anything else
-//! — another command or flag, a flag twice, a value that does not read, flags that exclude
-//! each other, `--help` — gives `None`, and clap reads the line, with its messages. The tests
-//! check, over many random lines, that every line read here reads the same with clap.
+//! of a game with the shared arguments (`sudoku`, `futoshiki`, `towers`, ...), `binairo`,
+//! `calendar`, `queens` or `latin`, made only of the flags people put on a quick solve (a
+//! file, a date or N, `--count`, `--all`, `--limit`, `--threads`, `--tree`, `--format`,
+//! `--stats`, `--timeout`, `-o`, ...) is read here, into the very [`Cli`] clap would make;
+//! anything else — another command or flag, a flag twice, a value that does not read, flags
+//! that exclude each other, `--help` — gives `None`, and clap reads the line, with its
+//! messages. The tests check, over many random lines, that every line read here reads the
+//! same with clap.
 
 use std::ffi::OsString;
 use std::path::PathBuf;
 
 use clap::ValueEnum;
 
+use super::puzzles::{LatinArgs, QueensArgs, COMMANDS};
 use super::values::{positive, seconds, threads};
 use super::{BinairoArgs, CalendarArgs, GameArgs, PuzzleCommand};
 use super::{Cli, Command, Deferred, FileArgs, MakeFlags, Output, SolveArgs, SolveFlags, Tool};
@@ -43,13 +46,18 @@ const FLAGS: [(&str, Option<char>, bool); 14] = [
 pub fn read(args: &[OsString]) -> Option<Cli> {
     let mut words = args.get(1..)?.iter();
     let command = words.next()?.to_str()?;
-    if !matches!(
-        command,
-        "solve" | "sudoku" | "futoshiki" | "binairo" | "calendar"
-    ) {
+    // A game of the registry with only the shared arguments (sudoku, futoshiki, towers...).
+    let game = reductions::registry::info_of(command)
+        .filter(|info| info.generates && !COMMANDS.iter().any(|own| own.name == info.name));
+    if game.is_none()
+        && !matches!(
+            command,
+            "solve" | "binairo" | "calendar" | "queens" | "latin"
+        )
+    {
         return None;
     }
-    // The file, or the calendar's date.
+    // The file, the calendar's date, or the queens' N.
     let mut file: Option<&str> = None;
     let mut output = None;
     let mut flags = SolveFlags::defaults();
@@ -126,6 +134,7 @@ pub fn read(args: &[OsString]) -> Option<Cli> {
         make: MakeFlags::defaults(),
         flags,
     };
+    let positional = file;
     let file = file.map(PathBuf::from);
     let (name, args): (&'static str, PuzzleCommand) = match command {
         "solve" => {
@@ -145,21 +154,16 @@ pub fn read(args: &[OsString]) -> Option<Cli> {
                 flags,
             }),
         ),
-        "sudoku" | "futoshiki" => {
-            let name = if command == "sudoku" {
-                "sudoku"
-            } else {
-                "futoshiki"
-            };
-            (
-                name,
-                PuzzleCommand::Game(GameArgs {
-                    name,
-                    puzzle: puzzle(file, flags),
-                }),
-            )
+        "queens" => {
+            let n = positional?;
+            if !n.bytes().all(|byte| byte.is_ascii_digit()) {
+                return None;
+            }
+            let n = n.parse().ok()?;
+            ("queens", PuzzleCommand::Queens(QueensArgs { n, flags }))
         }
-        _ => (
+        "latin" => ("latin", PuzzleCommand::Latin(LatinArgs { file, flags })),
+        "binairo" => (
             "binairo",
             PuzzleCommand::Binairo(BinairoArgs {
                 file,
@@ -169,6 +173,16 @@ pub fn read(args: &[OsString]) -> Option<Cli> {
                 flags,
             }),
         ),
+        _ => {
+            let name = game?.name;
+            (
+                name,
+                PuzzleCommand::Game(GameArgs {
+                    name,
+                    puzzle: puzzle(file, flags),
+                }),
+            )
+        }
     };
     let command = Command::Puzzle { name, args };
     Some(Cli {
@@ -243,6 +257,12 @@ mod tests {
             &["dlx", "calendar"],
             &["dlx", "calendar", "Aug 19", "--count"],
             &["dlx", "calendar", "--pretty", "tomorrow", "-f", "svg"],
+            &["dlx", "queens", "8"],
+            &["dlx", "queens", "--count", "12", "-j", "1"],
+            &["dlx", "latin", "l.txt", "--all"],
+            &["dlx", "towers", "t.txt", "--count"],
+            &["dlx", "keen", "-", "--stats"],
+            &["dlx", "dominosa", "d.txt"],
         ] {
             let ours = here(line);
             assert!(ours.is_some(), "{line:?} not read here");
@@ -254,7 +274,13 @@ mod tests {
     fn other_lines_are_left_to_clap() {
         for line in [
             &["dlx"][..],
-            &["dlx", "queens", "8"],
+            &["dlx", "queens"],
+            &["dlx", "queens", "-8"],
+            &["dlx", "queens", "+8"],
+            &["dlx", "queens", "eight"],
+            &["dlx", "queens", "8", "9"],
+            &["dlx", "arrows", "--size", "4"],
+            &["dlx", "pack", "p.txt"],
             &["dlx", "sudoku", "--generate", "9"],
             &["dlx", "sudoku", "p.txt", "--grade"],
             &["dlx", "binairo", "p.txt", "--encoding", "cells"],
@@ -285,7 +311,7 @@ mod tests {
 
     #[test]
     fn every_line_of_two_words_read_here_reads_the_same_with_clap() {
-        for command in ["solve", "sudoku", "futoshiki", "binairo", "calendar"] {
+        for command in COMMAND_NAMES {
             let mut read_here = 0;
             for first in WORDS {
                 for second in WORDS {
@@ -296,13 +322,30 @@ mod tests {
                     }
                 }
             }
-            // A reader that read nothing would pass the comparisons above.
+            // A reader that read nothing would pass the comparisons above. The queens' lines
+            // need their N among the two words.
+            let least = if *command == "queens" { 150 } else { 800 };
             assert!(
-                read_here > 800,
+                read_here > least,
                 "{command}: only {read_here} lines read here"
             );
         }
     }
+
+    /// The commands read here: `solve`, every game with the shared arguments, and the
+    /// puzzles whose own arguments are read here too.
+    const COMMAND_NAMES: &[&str] = &[
+        "solve",
+        "sudoku",
+        "futoshiki",
+        "towers",
+        "keen",
+        "dominosa",
+        "binairo",
+        "calendar",
+        "queens",
+        "latin",
+    ];
 
     /// The words of the random lines: every flag read here in each of its spellings, values
     /// good and bad for each, and words clap reads but this reader does not.
@@ -345,6 +388,9 @@ mod tests {
         "1",
         "2",
         "9",
+        "08",
+        "1000",
+        "99999999999999999999999",
         "-1",
         "x",
         "",
@@ -376,9 +422,7 @@ mod tests {
 
         #[test]
         fn every_line_read_here_reads_the_same_with_clap(
-            command in proptest::sample::select(
-                &["solve", "sudoku", "futoshiki", "binairo", "calendar"][..]
-            ),
+            command in proptest::sample::select(COMMAND_NAMES),
             picks in proptest::collection::vec(0..WORDS.len(), 0..7)
         ) {
             let mut line = vec!["dlx", command];
