@@ -2,9 +2,8 @@
 //! game IDs), each solved in turn, or several at once over `--threads`, the answers printed
 //! one line per puzzle in the order of the input.
 //!
-//! Each puzzle's search runs on one thread: puzzles, not subtrees, are what the threads share,
-//! in chunks of [`CHUNK`] so that answers can go out while later puzzles are solved and
-//! memory stays bounded by the chunk.
+//! Each puzzle's search runs on one thread: puzzles, not subtrees, are what the threads share
+//! ([`crate::workers::in_order`]), each answer going out as soon as those before it have.
 
 use std::cell::RefCell;
 use std::io::{BufWriter, Write};
@@ -16,7 +15,6 @@ use anyhow::{Context, Result};
 use dlx::kernel::{Kernel, KernelScratch};
 use dlx::StopReason;
 use draw::{write_json, Board, Head};
-use rayon::prelude::*;
 use reductions::drawing::Draw;
 use reductions::Encoding;
 
@@ -29,9 +27,6 @@ use crate::process::{note, Found};
 /// `--id`): the answer line, given the JSON fields that start it, and whether the puzzle has
 /// no solution.
 pub type PerLine<'a, P> = dyn Fn(&P, &[(&'static str, u128)]) -> Result<(String, bool)> + Sync + 'a;
-
-/// Puzzles solved before their answers are written.
-const CHUNK: usize = 1024;
 
 /// What one puzzle's search gave: its answer line and its figures.
 struct Answer {
@@ -59,7 +54,8 @@ where
     R::Puzzle: Send + Sync,
     R::Choice: Send + Sync,
 {
-    match crate::input::read_puzzles(file, |text| reduction.parse(text))? {
+    let workers = flags.workers();
+    match crate::input::read_puzzles(file, |text| reduction.parse(text), workers)? {
         Puzzles::One(puzzle) => Ok(ControlFlow::Continue(puzzle)),
         Puzzles::Lines { name, puzzles } => match per_line {
             Some(answer) => answer_lines(&name, &puzzles, flags, answer).map(ControlFlow::Break),
@@ -83,8 +79,8 @@ fn answer_lines<P: Sync>(
     let threads = flags.workers().min(puzzles.len().max(1));
     let mut out = BufWriter::new(crate::output::stdout());
     let (mut bad, mut unsolved) = (0usize, 0usize);
-    in_order(
-        pool(threads)?.as_ref(),
+    crate::workers::in_order(
+        threads,
         puzzles,
         |index, line| {
             Ok(match &line.puzzle {
@@ -153,8 +149,8 @@ where
     // puzzle.
     let tree = flags.tree_or(reduction.tree());
     let blanks = (tree == dlx::Tree::Links).then(Blanks::default);
-    in_order(
-        pool(threads)?.as_ref(),
+    crate::workers::in_order(
+        threads,
         puzzles,
         |index, line| match &line.puzzle {
             Ok(puzzle) => solve_one(
@@ -241,53 +237,6 @@ where
         return Ok(Found::None);
     }
     Ok(Found::Some)
-}
-
-/// A pool of `threads` workers, or none for one thread.
-pub fn pool(threads: usize) -> Result<Option<rayon::ThreadPool>> {
-    if threads < 2 {
-        return Ok(None);
-    }
-    rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map(Some)
-        .context("cannot start the worker threads")
-}
-
-/// `solve` (given each item's index) applied to every item, on the pool's threads if there
-/// is one, and `take` given the answers in the order of the items, [`CHUNK`] at a time; the
-/// first error, in that order, ends the run.
-pub fn in_order<T, A>(
-    pool: Option<&rayon::ThreadPool>,
-    items: &[T],
-    solve: impl Fn(usize, &T) -> Result<A> + Sync,
-    mut take: impl FnMut(A) -> Result<()>,
-) -> Result<()>
-where
-    T: Sync,
-    A: Send,
-{
-    for (chunk_index, chunk) in items.chunks(CHUNK).enumerate() {
-        let numbered = chunk
-            .iter()
-            .enumerate()
-            .map(|(k, item)| (chunk_index * CHUNK + k, item));
-        let answers: Vec<Result<A>> = match pool {
-            Some(pool) => pool.install(|| {
-                numbered
-                    .collect::<Vec<_>>()
-                    .into_par_iter()
-                    .map(|(index, item)| solve(index, item))
-                    .collect()
-            }),
-            None => numbered.map(|(index, item)| solve(index, item)).collect(),
-        };
-        for answer in answers {
-            take(answer?)?;
-        }
-    }
-    Ok(())
 }
 
 /// The blank puzzle of a shape ([`Reduction::givens`]): its encoding, and the engine's kernel

@@ -36,6 +36,7 @@ mod solve;
 mod stats;
 mod symmetry;
 mod words;
+mod workers;
 
 use std::any::Any;
 use std::io::{self, Write};

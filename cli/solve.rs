@@ -41,12 +41,11 @@ pub fn run(args: &SolveArgs) -> Result<Found> {
     }
     crate::args::refusals::refuse_for_problems(&args.flags, SEPARATOR)?;
     let threads = threads_over_problems(&args.flags, problems.len());
-    let pool = crate::batch::pool(threads)?;
     // Every problem is read first: a bad one is reported before anything is solved.
     let mut parsed = Vec::with_capacity(problems.len());
     let mut out_of_time = false;
-    crate::batch::in_order(
-        pool.as_ref(),
+    crate::workers::in_order(
+        threads,
         &problems,
         |_, &(_, chunk)| Ok(read_problem(chunk, &args.flags)),
         |read| {
@@ -65,8 +64,8 @@ pub fn run(args: &SolveArgs) -> Result<Found> {
     }
     drop(problems);
     drop(text);
-    if let Some(pool) = pool.filter(|pool| tables_fit(&parsed, pool.current_num_threads())) {
-        return solve_shared(&name, &parsed, args, &pool);
+    if threads > 1 && tables_fit(&parsed, threads) {
+        return solve_shared(&name, &parsed, args, threads);
     }
     let mut found = Found::Some;
     for (k, (first_line, problem)) in parsed.into_iter().enumerate() {
@@ -203,15 +202,15 @@ fn solve_shared(
     name: &str,
     parsed: &[(usize, dlx::text::Parsed)],
     args: &SolveArgs,
-    pool: &rayon::ThreadPool,
+    threads: usize,
 ) -> Result<Found> {
     let flags = &args.flags;
     let mode = flags.mode();
     let mut out = BufWriter::new(crate::output::stdout());
     let mut found = Found::Some;
     let mut index = 0;
-    crate::batch::in_order(
-        Some(pool),
+    crate::workers::in_order(
+        threads,
         parsed,
         // A problem's error is reported in its turn, after what comes before it.
         |k, (_, parsed)| Ok(solve_alone(&parsed.problem, k + 1, flags, mode)),

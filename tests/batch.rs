@@ -401,6 +401,41 @@ fn a_bad_line_is_named_and_a_puzzle_without_solution_says_so() {
     assert_eq!(hinted.status.code(), Some(2));
 }
 
+/// A long file (past the length whose lines are read on the workers while the whole text is
+/// tried as one puzzle) is answered as one thread reads and answers it: bad lines named at
+/// their place, blank lines skipped, the same lines out and the same exit status.
+#[test]
+fn a_long_file_is_read_on_the_workers_as_one_thread_reads_it() {
+    let ids: Vec<String> = tatham("solo.tsv").into_iter().map(|(id, _)| id).collect();
+    let mut lines = Vec::new();
+    let mut length = 0;
+    for k in 0.. {
+        let line = match k {
+            7 => "3x3:zzz".to_owned(),
+            11 => String::new(),
+            13 => format!("11{}", ".".repeat(79)),
+            _ => ids[k % ids.len()].clone(),
+        };
+        length += line.len() + 1;
+        lines.push(line);
+        if length > 300 << 10 {
+            break;
+        }
+    }
+    let input: String = lines.iter().map(|line| format!("{line}\n")).collect();
+    for asked in [&[][..], &["--count", "--limit", "2"], &["--format", "json"]] {
+        let one = dlx(&[&["sudoku", "--threads", "1"][..], asked].concat(), &input);
+        let two = dlx(&[&["sudoku", "--threads", "2"][..], asked].concat(), &input);
+        assert_eq!(two.status.code(), Some(2), "{asked:?}");
+        assert_eq!(one.status.code(), two.status.code(), "{asked:?}");
+        assert_eq!(stdout(&one), stdout(&two), "{asked:?}");
+        assert_eq!(one.stderr, two.stderr, "{asked:?}");
+        assert_eq!(stdout(&two).lines().count(), lines.len() - 1, "{asked:?}");
+        let stderr = String::from_utf8_lossy(&two.stderr);
+        assert!(stderr.starts_with("dlx: error: <stdin>:8:"), "{stderr}");
+    }
+}
+
 /// `--grade` of a file of puzzles, a line each (a generator's output): a grade per line,
 /// each the grade of the puzzle alone, `not a puzzle` where a line is not one.
 #[test]

@@ -699,13 +699,14 @@ impl Reduction for Sudoku {
         }
         let (box_rows, box_cols) = grid.box_shape();
         let side = grid.side();
-        let options = grid
-            .cells
-            .iter()
-            .enumerate()
-            .filter(|&(_, &digit)| digit > 0)
-            .map(|(cell, &digit)| dlx::OptionId::new(cell * side + digit as usize - 1))
-            .collect();
+        let mut options = Vec::with_capacity(grid.cells.iter().filter(|&&digit| digit > 0).count());
+        options.extend(
+            grid.cells
+                .iter()
+                .enumerate()
+                .filter(|&(_, &digit)| digit > 0)
+                .map(|(cell, &digit)| dlx::OptionId::new(cell * side + digit as usize - 1)),
+        );
         let mut blank = Grid::with_boxes(box_rows, box_cols)?;
         blank.set_diagonals(grid.diagonals);
         Some(Givens {
