@@ -498,3 +498,80 @@ def test_every_game_offers_what_the_page_and_the_command_offer():
         assert dlx.solve_puzzle(name, offer["example"], "count")["solutions"] == 1
     assert puzzles.dominosa.offer["levels"] == ["trivial", "basic", "hard", "extreme", "unreasonable"]
     assert puzzles.dominosa.offer["size_name"] == "Largest number"
+
+
+def _asked_of_every_door(name, offer):
+    """What is asked of game `name` at every door: sizes (each offered one, in upper case too
+    (`12X12`), every side from 0 to 66, so past the largest, and words that are no size), each
+    at the easiest level; then each level, and levels that are none, at the first size."""
+    sizes = list(offer["sizes"])
+    sizes += [size.upper() for size in offer["sizes"] if size.upper() != size]
+    sizes += [f"{size}{x}{size}" for size in offer["sizes"] for x in "xX" if size.isdigit()]
+    sizes += [str(side) for side in range(67)]
+    sizes += ["", "x", "-4", " 6", "6 ", "6x", "a6", "1e3", "99999999999999999999"]
+    asked = [(size, None) for size in dict.fromkeys(sizes)]
+    levels = offer["levels"] + ["nope", offer["levels"][-1].upper(), ""]
+    asked += [(offer["size"], level) for level in levels]
+    return asked
+
+
+def test_every_door_answers_the_library_the_same_way():
+    """The command line (`--generate`), the HTTP API (`/api/NAME/generate`) and Python ask the
+    library the same questions of every game of the registry (sizes, the largest side and
+    past it, levels, sizes and levels that are none) and give the same answers: made (or out
+    of its time) or refused, refused with the library's words."""
+    import json
+    import subprocess
+    import urllib.error
+    import urllib.parse
+    import urllib.request
+
+    command = _dlx_command()
+    if command is None:
+        pytest.skip("no dlx command built here (cargo build, or set DLX_BIN)")
+    server = subprocess.Popen(
+        [command, "serve", "--time-limit", "0.01"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    try:
+        address = server.stdout.readline().split("http://")[1].split("/")[0]
+        games = [name for name in dlx.puzzle_names() if getattr(puzzles, name).offer]
+        assert len(games) >= 6, games
+        for name in games:
+            for size, level in _asked_of_every_door(name, getattr(puzzles, name).offer):
+                # Python: made, out of time, or refused with the library's words.
+                try:
+                    getattr(puzzles, name).generate(size, difficulty=level, seed=1, timeout=0.001)
+                    library = None
+                except TimeoutError:
+                    library = None
+                except ValueError as error:
+                    library = str(error)
+                args = [command, name, f"--generate={size}", "--timeout", "0.001", "--seed", "1"]
+                if level is not None:
+                    args.append(f"--difficulty={level}")
+                cli = subprocess.run(args, capture_output=True, text=True)
+                query = {"size": size, "seed": "1"}
+                if level is not None:
+                    query["difficulty"] = level
+                url = f"http://{address}/api/{name}/generate?{urllib.parse.urlencode(query)}"
+                try:
+                    with urllib.request.urlopen(url) as reply:
+                        status, body = reply.status, json.load(reply)
+                except urllib.error.HTTPError as error:
+                    status, body = error.code, json.load(error)
+                said = (name, size, level, cli.stderr, status, body)
+                if library is None:
+                    assert cli.returncode in (0, 1), said
+                    assert status in (200, 503), said
+                else:
+                    # Python names the argument in its one message, the API in `field`.
+                    assert cli.returncode == 2, said
+                    assert status == 400, said
+                    assert library in (body["error"], f"{body['field']}: {body['error']}"), said
+                    assert body["error"] in cli.stderr, said
+    finally:
+        server.kill()
+        server.wait()
