@@ -7,7 +7,7 @@ use std::io::{self, BufWriter, Write};
 use anyhow::{anyhow, Context, Result};
 use dlx::memo::Branching;
 use dlx::Solver;
-use reductions::plan::{CountError, Counting};
+use reductions::plan::{CountError, Counted};
 
 use crate::args::{Format, SolveFlags};
 use crate::process::note;
@@ -334,17 +334,14 @@ where
 ///
 /// [`Plan::count_on`]: reductions::plan::Plan::count_on
 pub(crate) fn print_counted(
-    counted: Result<Counting<'_>, CountError>,
+    counted: Counted,
     problem: &dlx::Problem,
     flags: &SolveFlags,
     order: Branching,
     group: Option<&dlx::symmetry::Group>,
 ) -> Result<Found> {
     let count = match counted {
-        Err(CountError::Memo(err)) => return Err(memo_error(err, problem, true)),
-        Err(CountError::Symmetry(err)) => return Err(err.into()),
-        Ok(Counting::Enumerate { .. }) => unreachable!("enumerations are the caller's"),
-        Ok(Counting::Counter { count, elapsed }) => {
+        Counted::Counter { count, elapsed } => {
             print_exact_count(flags, &count, None)?;
             if flags.stats() {
                 use crate::stats::Figure::{Seconds, Text};
@@ -358,7 +355,7 @@ pub(crate) fn print_counted(
             }
             count
         }
-        Ok(Counting::Memo(outcome)) => {
+        Counted::Memo(outcome) => {
             let shard = flags.shard().map(|_| {
                 let seconds = outcome.stats.elapsed.as_secs_f64();
                 let settings = memo_settings(problem, flags, order);
@@ -378,6 +375,14 @@ pub(crate) fn print_counted(
     } else {
         Found::Some
     })
+}
+
+/// A count that could not be made, in the words of a memoized run's errors.
+pub(crate) fn count_error(err: CountError, problem: &dlx::Problem) -> anyhow::Error {
+    match err {
+        CountError::Memo(err) => memo_error(err, problem, true),
+        CountError::Symmetry(err) => err.into(),
+    }
 }
 
 /// An exact count, complete, as `--count` prints counts (a shard's as its record: see

@@ -176,6 +176,11 @@ where
         // The library picks the method and makes every count but the enumeration, which
         // prints here as it goes (a shard's record, the bar).
         let solver = solver.branching(flags.memo_order(plan.memo_order));
+        let finish_bar = || {
+            if let Some(bar) = &bar {
+                bar.finish();
+            }
+        };
         match plan.count_on(solver, &ask, group.as_ref()) {
             Ok(Counting::Enumerate {
                 solver,
@@ -190,12 +195,14 @@ where
                 }
                 solver
             }
-            counted => {
-                if let Some(bar) = &bar {
-                    bar.finish();
-                }
+            Ok(Counting::Counted(counted)) => {
+                finish_bar();
                 let order = flags.memo_order(plan.memo_order);
                 return print_counted(counted, problem, flags, order, group.as_ref());
+            }
+            Err(err) => {
+                finish_bar();
+                return Err(crate::memo::count_error(err, problem));
             }
         }
     } else {

@@ -17,17 +17,10 @@ use super::{is_loose, CountAsk, CountMethod, Plan};
 /// back ([`CountMethod::MemoIfLoose`]): the enumeration then carries on.
 pub const TRIAL_MEMO_LIMIT: usize = 1 << 30;
 
-/// How [`Plan::count_on`] made a count, or the enumeration it leaves to the caller.
+/// What [`Plan::count_on`] did: the count, or the enumeration it leaves to the caller.
 pub enum Counting<'p> {
-    /// Counted by the puzzle's own exact method ([`Plan::counter`]).
-    Counter {
-        /// The number of solutions, exactly.
-        count: dlx::Count,
-        /// The time the counter took.
-        elapsed: Duration,
-    },
-    /// Counted by memoization (up to symmetry when a group was given), exactly.
-    Memo(MemoOutcome),
+    /// Counted, exactly, by a method other than enumeration.
+    Counted(Counted),
     /// To be counted by enumeration on `solver` ([`dlx::Solver::count`], or
     /// [`dlx::Solver::count_up_to_symmetry`] with a group): the caller's search.
     Enumerate {
@@ -37,6 +30,30 @@ pub enum Counting<'p> {
         /// way to the enumeration; `None` when no memo was tried.
         memo_gave_up: Option<usize>,
     },
+}
+
+/// A count made by [`Plan::count_on`] without enumeration, exact.
+#[derive(Debug)]
+pub enum Counted {
+    /// By the puzzle's own exact method ([`Plan::counter`]).
+    Counter {
+        /// The number of solutions.
+        count: dlx::Count,
+        /// The time the counter took.
+        elapsed: Duration,
+    },
+    /// By memoization (up to symmetry when a group was given).
+    Memo(MemoOutcome),
+}
+
+impl Counted {
+    /// The number of solutions.
+    pub fn count(&self) -> &dlx::Count {
+        match self {
+            Counted::Counter { count, .. } => count,
+            Counted::Memo(outcome) => &outcome.count,
+        }
+    }
 }
 
 /// Why a count could not be made.
@@ -87,7 +104,7 @@ impl Plan {
     /// else it enumerates.
     ///
     /// ```
-    /// use reductions::plan::{prepare, CountAsk, Counting, Task};
+    /// use reductions::plan::{prepare, CountAsk, Counted, Counting, Task};
     /// use reductions::tromino::Tromino;
     /// use reductions::Reduction;
     ///
@@ -95,12 +112,13 @@ impl Plan {
     /// let board = Tromino.parse(".....\n.....\n..#..\n.....\n.....\n")?;
     /// let prepared = prepare(&Tromino, &board, Task::Count)?;
     /// let counted = prepared.plan.count_on(prepared.solver(), &CountAsk::default(), None)?;
-    /// assert!(matches!(counted, Counting::Memo(_)));
+    /// let Counting::Counted(counted) = counted else { unreachable!() };
+    /// assert!(matches!(counted, Counted::Memo(_)));
     /// // Asked not to memoize, it hands the enumeration back.
     /// let no_memo = CountAsk { no_memo: true, ..CountAsk::default() };
     /// match prepared.plan.count_on(prepared.solver(), &no_memo, None)? {
     ///     Counting::Enumerate { solver, memo_gave_up: None } => {
-    ///         assert_eq!(Some(solver.count().solutions), counted.count().and_then(|c| c.to_u128()));
+    ///         assert_eq!(Some(solver.count().solutions), counted.count().to_u128());
     ///     }
     ///     _ => unreachable!(),
     /// }
@@ -118,7 +136,7 @@ impl Plan {
                 let outcome = solver
                     .memo_limit(memo_limit)
                     .memo_count_up_to_symmetry(group)?;
-                return Ok(Counting::Memo(outcome));
+                return Ok(Counting::Counted(Counted::Memo(outcome)));
             }
             return Ok(Counting::Enumerate {
                 solver,
@@ -133,24 +151,24 @@ impl Plan {
                     .expect("the method is the counter only where the plan has one");
                 let start = Instant::now();
                 let count = counter();
-                Ok(Counting::Counter {
+                Ok(Counting::Counted(Counted::Counter {
                     count,
                     elapsed: start.elapsed(),
-                })
+                }))
             }
             CountMethod::Memo => {
                 let outcome = solver
                     .memo_limit(memo_limit)
                     .memo_count()
                     .map_err(CountError::Memo)?;
-                Ok(Counting::Memo(outcome))
+                Ok(Counting::Counted(Counted::Memo(outcome)))
             }
             CountMethod::MemoIfLoose(nodes) if is_loose(&solver, nodes) => {
                 let trial = ask
                     .memo_limit
                     .map_or(TRIAL_MEMO_LIMIT, |limit| limit.min(TRIAL_MEMO_LIMIT));
                 match solver.clone().memo_limit(trial).memo_count() {
-                    Ok(outcome) => Ok(Counting::Memo(outcome)),
+                    Ok(outcome) => Ok(Counting::Counted(Counted::Memo(outcome))),
                     Err(MemoError::MemoryLimit { .. } | MemoError::WouldPassLimit { .. }) => {
                         Ok(Counting::Enumerate {
                             solver,
@@ -168,17 +186,6 @@ impl Plan {
     }
 }
 
-impl Counting<'_> {
-    /// The count made, unless it is left to the enumeration.
-    pub fn count(&self) -> Option<&dlx::Count> {
-        match self {
-            Counting::Counter { count, .. } => Some(count),
-            Counting::Memo(outcome) => Some(&outcome.count),
-            Counting::Enumerate { .. } => None,
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -188,8 +195,10 @@ mod tests {
 
     fn counted(counting: Counting<'_>) -> (&'static str, u128) {
         match counting {
-            Counting::Counter { count, .. } => ("counter", count.to_u128().unwrap()),
-            Counting::Memo(outcome) => ("memo", outcome.count.to_u128().unwrap()),
+            Counting::Counted(Counted::Counter { count, .. }) => {
+                ("counter", count.to_u128().unwrap())
+            }
+            Counting::Counted(Counted::Memo(outcome)) => ("memo", outcome.count.to_u128().unwrap()),
             Counting::Enumerate {
                 solver,
                 memo_gave_up,

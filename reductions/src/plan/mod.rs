@@ -34,7 +34,7 @@ use crate::{Counter, Encoding, Reduction, Sampler};
 
 mod count;
 
-pub use count::{CountError, Counting, TRIAL_MEMO_LIMIT};
+pub use count::{CountError, Counted, Counting, TRIAL_MEMO_LIMIT};
 
 /// The size of an enumeration, in nodes of Knuth's estimate ([`dlx::Solver::estimate`], 1,000
 /// probes), from which a count of a loose grid (sudoku, futoshiki) memoizes instead
@@ -392,8 +392,8 @@ impl<R: Reduction> Prepared<R> {
             Err(err) => return Err(err),
         };
         let outcome = match counting {
-            Counting::Counter { count, .. } => return Ok((count, None)),
-            Counting::Memo(outcome) => return Ok((outcome.count, None)),
+            Counting::Counted(Counted::Counter { count, .. }) => return Ok((count, None)),
+            Counting::Counted(Counted::Memo(outcome)) => return Ok((outcome.count, None)),
             Counting::Enumerate { solver, .. } => match group {
                 Some(group) => solver.count_up_to_symmetry(group)?,
                 None => solver.count(),
