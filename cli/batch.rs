@@ -422,7 +422,7 @@ fn search(
         solutions: outcome.solutions,
         first,
         nodes: outcome.stats.nodes,
-        tree: crate::run::tree_name(outcome.stats.tree),
+        tree: outcome.stats.tree.name(),
         stopped: outcome.stopped,
     })
 }
@@ -502,7 +502,7 @@ fn not_a_puzzle(index: usize, number: usize, error: &str, flags: &SolveFlags) ->
         line,
         solutions: 0,
         nodes: 0,
-        tree: crate::run::tree_name(dlx::Tree::Links),
+        tree: dlx::Tree::Links.name(),
         stopped: None,
         error: Some(error.to_owned()),
     }

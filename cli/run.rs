@@ -389,7 +389,7 @@ pub fn search_settings(
     };
     crate::shard::Settings {
         problem: crate::shard::digest(problem),
-        tree: Some(tree_name(solver.tree_used())),
+        tree: Some(solver.tree_used().name()),
         propagation: Some(flags.propagation_name(plan)),
         method: "search".to_owned(),
         given: flags.given_ids().map(ids),
@@ -427,16 +427,6 @@ fn finish_with(
     }
 }
 
-/// The name of a search tree, as `--tree` takes it and `--stats` prints it.
-pub fn tree_name(tree: dlx::Tree) -> &'static str {
-    match tree {
-        dlx::Tree::Links => "links",
-        dlx::Tree::SparseSets => "sparse-sets",
-        dlx::Tree::Bitsets => "bitsets",
-        dlx::Tree::Auto => "auto",
-    }
-}
-
 /// Knuth's statistics, `name: value` per line, the counts as plain integers.
 fn print_stats(
     outcome: &Outcome,
@@ -453,7 +443,7 @@ fn print_stats(
         ("time", Seconds(stats.elapsed.as_secs_f64())),
     ];
     // Each tree counts its own nodes and updates: say whose they are.
-    figures.insert(0, ("tree", Text(tree_name(stats.tree).into())));
+    figures.insert(0, ("tree", Text(stats.tree.name().into())));
     if stats.rounds > 0 {
         figures.extend([
             ("propagation rounds", Count(stats.rounds.into())),

@@ -1143,6 +1143,45 @@ fn every_puzzle_of_the_registry_is_listed_and_solved_by_name() {
         .post("/api/puzzles/queens/solve?task=count", b"8")
         .json();
     assert_eq!(queens["solutions"], "92");
+    // The plan changed as `--tree`, `--propagate` and `--no-memo` change it, and refused in
+    // the library's words.
+    for tree in ["links", "sparse-sets", "bitsets", "auto"] {
+        let path = format!("/api/puzzles/queens/solve?task=count&tree={tree}&memo=false");
+        assert_eq!(server.post(&path, b"8").json()["solutions"], "92", "{tree}");
+    }
+    let forcing = server
+        .post(
+            "/api/puzzles/queens/solve?task=count&propagation=forcing",
+            b"8",
+        )
+        .json();
+    assert_eq!(forcing["solutions"], "92");
+    for (query, field, said) in [
+        ("tree=dancing", "tree", "tree 'dancing': expected links"),
+        (
+            "propagation=more",
+            "propagation",
+            "propagation 'more': expected none",
+        ),
+        (
+            "tree=bitsets&propagation=probing",
+            "puzzle",
+            "the tree bitsets reasons at no node: propagation probing needs the links",
+        ),
+    ] {
+        let path = format!("/api/puzzles/queens/solve?task=count&{query}");
+        let refused = server.post(&path, b"8");
+        assert!(
+            refused.status == 400 || refused.status == 422,
+            "{query}: {refused:?}"
+        );
+        let json = refused.json();
+        assert_eq!(json["field"], field, "{query}");
+        assert!(
+            json["error"].as_str().unwrap().starts_with(said),
+            "{query}: {json}"
+        );
+    }
     // Up to the board's symmetries, as `dlx queens 8 --count --up-to-symmetry` and `--all`.
     let classes = server
         .post("/api/puzzles/queens/solve?task=count&symmetry=true", b"8")

@@ -6,10 +6,10 @@
 
 use std::time::Duration;
 
-use anyhow::{bail, Result};
+use anyhow::{anyhow, bail, Result};
 use dlx::memo::Branching;
 use dlx::{Problem, Solver};
-use reductions::plan::Plan;
+use reductions::plan::{OverrideError, Overrides, Plan};
 
 use super::{ColorChoice, Format, MakeFlags, Mode, Output, Propagate, SolveFlags, TreeChoice};
 
@@ -221,43 +221,37 @@ impl SolveFlags {
     /// reasoning either; `--tree sparse-sets` reasons no more than that). Refused when the tree
     /// asked for cannot search the problem.
     pub fn reasoning<'p>(&self, problem: &'p Problem, plan: &Plan) -> Result<Solver<'p>> {
-        if let Some(tree @ (TreeChoice::SparseSets | TreeChoice::Bitsets)) = self.tree {
-            let name = clap::ValueEnum::to_possible_value(&tree).expect("a named tree");
-            let name = name.get_name();
-            if let Some(level @ (Propagate::Forcing | Propagate::Probing)) = self.propagate {
-                let level = format!("{level:?}").to_lowercase();
-                bail!(
-                    "--tree {name} reasons at no node: --propagate {level} needs the links \
+        let plan = plan
+            .overridden(problem, &self.overrides())
+            .map_err(|err| match err {
+                OverrideError::ReasonsAtNoNode { tree, propagation } => anyhow!(
+                    "--tree {tree} reasons at no node: --propagate {propagation} needs the links \
                      (--tree links)"
-                );
-            }
-            let solver = Solver::new(problem).tree(tree.into());
-            if solver.tree_used() == dlx::Tree::Links {
-                let why = if problem.has_multiplicities() && tree == TreeChoice::Bitsets {
-                    "is too large for the bit sets (a table of over 64 MiB, or over 32,768 words \
-                     read per node) and has items with bounds (multiplicities, Algorithm M), which \
-                     the sparse sets do not take"
-                } else if problem.has_multiplicities() {
-                    "has items with bounds (multiplicities, Algorithm M)"
-                } else {
-                    "has more than two billion entries"
-                };
-                bail!(
-                    "--tree {name}: this problem {why}, which only the links search (--tree links)"
-                );
-            }
-            return Ok(solver);
-        }
-        // A search that reasons at every node walks the links, whatever the default tree.
-        let propagation = self.propagate.map_or(plan.propagation, Into::into);
-        let tree = self.tree.map_or(plan.tree, Into::into);
-        let mut solver = Solver::new(problem).tree(tree).propagation(propagation);
-        if let Some(propagator) = &plan.propagator {
-            if self.propagate != Some(Propagate::None) {
-                solver = solver.propagator(propagator.clone());
-            }
+                ),
+                OverrideError::TreeCannot { tree, why } => anyhow!(
+                    "--tree {tree}: this problem {why}, which only the links search (--tree links)"
+                ),
+            })?;
+        let mut solver = Solver::new(problem)
+            .tree(plan.tree)
+            .propagation(plan.propagation);
+        if let Some(propagator) = plan.propagator {
+            solver = solver.propagator(propagator);
         }
         Ok(solver)
+    }
+
+    /// What the flags change of the plan: `--tree`, `--propagate`, `--memo`, `--no-memo`.
+    pub fn overrides(&self) -> Overrides {
+        Overrides {
+            tree: self.tree.map(Into::into),
+            propagation: self.propagate.map(Into::into),
+            memo: match (self.memo, self.no_memo) {
+                (true, _) => Some(true),
+                (_, true) => Some(false),
+                _ => None,
+            },
+        }
     }
 
     /// `solver` with the flags' limits for `mode`: one solution for the first, `--limit`,

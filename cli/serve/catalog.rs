@@ -12,7 +12,7 @@ use axum::http::StatusCode;
 use axum::response::Response;
 use reductions::game::{Game, GameVisitor};
 use reductions::generate::Ladder;
-use reductions::plan::Task;
+use reductions::plan::{Overrides, Task};
 use reductions::registry::{self, Limits, SolveError, PUZZLES};
 use serde::Deserialize;
 use serde_json::{json, Value};
@@ -72,11 +72,38 @@ pub struct SolveQuery {
     task: Option<String>,
     /// Count or list once per class of symmetric solutions ([`Limits::up_to_symmetry`]).
     symmetry: Option<bool>,
+    /// The search tree instead of the plan's (`links`, `sparse-sets`, `bitsets`, `auto`).
+    tree: Option<String>,
+    /// The reasoning at every node instead of the plan's (`none`, `forcing`, `probing`).
+    propagation: Option<String>,
+    /// Whether a count memoizes, whatever the plan says (`true`), or never (`false`).
+    memo: Option<bool>,
 }
 
-/// `POST /api/puzzles/{name}/solve?task=TASK[&symmetry=true]` with the puzzle's text: `{"name", "task",
-/// "boards": [plain text, ...], "solutions": "N", "complete"}`, the count as a string (it may
-/// pass 2^64).
+impl SolveQuery {
+    /// What the query changes of the library's plan, its names read by the library.
+    fn overrides(&self) -> Result<Overrides, ApiError> {
+        Ok(Overrides {
+            tree: self
+                .tree
+                .as_deref()
+                .map(str::parse)
+                .transpose()
+                .map_err(|why| ApiError::input("tree", why))?,
+            propagation: self
+                .propagation
+                .as_deref()
+                .map(str::parse)
+                .transpose()
+                .map_err(|why| ApiError::input("propagation", why))?,
+            memo: self.memo,
+        })
+    }
+}
+
+/// `POST /api/puzzles/{name}/solve?task=TASK[&symmetry=true][&tree=T][&propagation=P][&memo=M]`
+/// with the puzzle's text: `{"name", "task", "boards": [plain text, ...], "solutions": "N",
+/// "complete"}`, the count as a string (it may pass 2^64).
 pub async fn solve(
     State(jobs): State<Arc<Jobs>>,
     Path(name): Path<String>,
@@ -84,10 +111,11 @@ pub async fn solve(
     text: Result<String, StringRejection>,
 ) -> Answer {
     let request = query(request)?;
-    let task_name = request.task.unwrap_or_else(|| "unique".to_owned());
+    let task_name = request.task.clone().unwrap_or_else(|| "unique".to_owned());
     let task: Task = task_name
         .parse()
         .map_err(|why| ApiError::input("task", why))?;
+    let overrides = request.overrides()?;
     let Some(puzzle) = registry::find(&name) else {
         let names: Vec<&str> = PUZZLES
             .iter()
@@ -111,6 +139,7 @@ pub async fn solve(
         let limits = Limits {
             max_boards: Some(MAX_BOARDS),
             up_to_symmetry: request.symmetry.unwrap_or(false),
+            overrides,
             ..job.limits()
         };
         let answer = puzzle

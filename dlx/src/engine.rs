@@ -84,3 +84,50 @@ pub enum Tree {
     /// ```
     Auto,
 }
+
+impl Tree {
+    /// Every tree, in the order of their names' list.
+    pub const ALL: [Tree; 4] = [Tree::Links, Tree::SparseSets, Tree::Bitsets, Tree::Auto];
+
+    /// The tree's name, as the command line takes it and `--stats` prints it: `links`,
+    /// `sparse-sets`, `bitsets`, `auto`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Tree::Links => "links",
+            Tree::SparseSets => "sparse-sets",
+            Tree::Bitsets => "bitsets",
+            Tree::Auto => "auto",
+        }
+    }
+}
+
+impl std::fmt::Display for Tree {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A tree by its [name](Tree::name):
+///
+/// ```
+/// assert_eq!("sparse-sets".parse(), Ok(dlx::Tree::SparseSets));
+/// assert_eq!(
+///     "dancing".parse::<dlx::Tree>().unwrap_err(),
+///     "tree 'dancing': expected links, sparse-sets, bitsets or auto"
+/// );
+/// ```
+impl std::str::FromStr for Tree {
+    type Err = String;
+
+    fn from_str(name: &str) -> Result<Tree, String> {
+        Tree::ALL
+            .into_iter()
+            .find(|tree| tree.name() == name)
+            .ok_or_else(|| {
+                format!(
+                    "tree '{}': expected links, sparse-sets, bitsets or auto",
+                    crate::text::shown(name)
+                )
+            })
+    }
+}

@@ -83,6 +83,31 @@ impl fmt::Display for Propagation {
     }
 }
 
+/// A level by its [name](Propagation::name):
+///
+/// ```
+/// assert_eq!("forcing".parse(), Ok(dlx::Propagation::Forcing));
+/// assert_eq!(
+///     "more".parse::<dlx::Propagation>().unwrap_err(),
+///     "propagation 'more': expected none, forcing or probing"
+/// );
+/// ```
+impl std::str::FromStr for Propagation {
+    type Err = String;
+
+    fn from_str(name: &str) -> Result<Propagation, String> {
+        Propagation::ALL
+            .into_iter()
+            .find(|level| level.name() == name)
+            .ok_or_else(|| {
+                format!(
+                    "propagation '{}': expected none, forcing or probing",
+                    crate::text::shown(name)
+                )
+            })
+    }
+}
+
 /// A node has no solution below it: what a [`Propagator`] returns when it proves so.
 #[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Contradiction;

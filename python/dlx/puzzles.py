@@ -146,6 +146,7 @@ class Puzzle:
         timeout: Optional[float],
         limit: Optional[int],
         up_to_symmetry: bool = False,
+        **plan: Any,
     ) -> dict[str, Any]:
         return _dlx.solve_puzzle(
             self.kind,
@@ -155,6 +156,7 @@ class Puzzle:
             limit=limit,
             board=self.board,
             up_to_symmetry=up_to_symmetry,
+            **plan,
         )
 
     def _boards(self, answer: dict[str, Any]) -> list[Board]:
@@ -192,14 +194,31 @@ class Puzzle:
         solution of each class of solutions that the board's symmetries map onto each other."""
         return self._boards(self._solve("all", timeout, limit, up_to_symmetry))
 
-    def count(self, timeout: Optional[float] = None, up_to_symmetry: bool = False) -> int:
+    def count(
+        self,
+        timeout: Optional[float] = None,
+        up_to_symmetry: bool = False,
+        tree: Optional[str] = None,
+        propagation: Optional[str] = None,
+        memo: Optional[bool] = None,
+    ) -> int:
         """The number of solutions, exactly (memoized where the library's plan says so);
         with `up_to_symmetry=True`, of classes of solutions that the symmetries of the
         puzzle's encoding (a board's rotations and reflections) map onto each other.
+        `tree`, `propagation` and `memo` change the plan as `dlx`'s `--tree`, `--propagate`
+        and `--memo`/`--no-memo` do (`solve_puzzle`).
 
         Raises `TimeoutError` if `timeout` (seconds) ran out: a count cut short is never
         returned as if it were whole."""
-        answer = self._solve("count", timeout, None, up_to_symmetry)
+        answer = self._solve(
+            "count",
+            timeout,
+            None,
+            up_to_symmetry,
+            tree=tree,
+            propagation=propagation,
+            memo=memo,
+        )
         if not answer["complete"]:
             raise TimeoutError(f"the count was not finished within {timeout} s")
         return answer["solutions"]

@@ -24,8 +24,19 @@ use crate::{interruptible, parse_error, py_count, seconds};
 /// 3
 /// >>> solve_puzzle("queens", "8", "count", up_to_symmetry=True)["solutions"]
 /// 12
+///
+/// `tree` (`links`, `sparse-sets`, `bitsets`, `auto`), `propagation` (`none`, `forcing`,
+/// `probing`) and `memo` (a count memoized, or never) change the library's plan as the
+/// command's `--tree`, `--propagate` and `--memo`/`--no-memo` do; `node_limit` stops the
+/// search after so many nodes, incomplete.
+///
+/// >>> solve_puzzle("queens", "8", "count", tree="sparse-sets", memo=False)["solutions"]
+/// 92
 #[pyfunction]
-#[pyo3(signature = (name, text, task="first", timeout=None, limit=None, board=None, up_to_symmetry=false))]
+#[pyo3(signature = (
+    name, text, task="first", timeout=None, limit=None, board=None, up_to_symmetry=false,
+    tree=None, propagation=None, memo=None, node_limit=None
+))]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn solve_puzzle<'py>(
     py: Python<'py>,
@@ -36,9 +47,24 @@ pub(crate) fn solve_puzzle<'py>(
     limit: Option<u64>,
     board: Option<&str>,
     up_to_symmetry: bool,
+    tree: Option<&str>,
+    propagation: Option<&str>,
+    memo: Option<bool>,
+    node_limit: Option<u64>,
 ) -> PyResult<Bound<'py, PyDict>> {
     use reductions::plan::Task;
     let task: Task = task.parse().map_err(PyValueError::new_err)?;
+    let overrides = reductions::plan::Overrides {
+        tree: tree
+            .map(str::parse)
+            .transpose()
+            .map_err(PyValueError::new_err)?,
+        propagation: propagation
+            .map(str::parse)
+            .transpose()
+            .map_err(PyValueError::new_err)?,
+        memo,
+    };
     let deadline = seconds(timeout, "timeout")?.map(|limit| Instant::now() + limit);
     let puzzle = on_board(py, name, board)?;
     let answer = interruptible(py, |cancel| {
@@ -47,6 +73,8 @@ pub(crate) fn solve_puzzle<'py>(
             cancel: Some(cancel),
             max_boards: limit,
             up_to_symmetry,
+            node_limit,
+            overrides,
             ..reductions::registry::Limits::default()
         };
         puzzle.solve_within(text, task, &limits)

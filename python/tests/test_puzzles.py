@@ -575,3 +575,25 @@ def test_every_door_answers_the_library_the_same_way():
     finally:
         server.kill()
         server.wait()
+
+
+def test_the_plan_is_changed_as_the_command_line_changes_it():
+    """`tree`, `propagation` and `memo` change the library's plan (the command's `--tree`,
+    `--propagate`, `--memo`/`--no-memo`): every tree and level counts the same; names that
+    are none, and a tree that reasons at no node asked to reason, are refused in the
+    library's words."""
+    queens = puzzles.queens("8")
+    for tree in ("links", "sparse-sets", "bitsets", "auto"):
+        assert queens.count(tree=tree, memo=False) == 92
+    assert queens.count(memo=True) == 92
+    futoshiki = puzzles.futoshiki(FUTOSHIKI)
+    expected = futoshiki.count()
+    for level in ("none", "forcing", "probing"):
+        assert futoshiki.count(propagation=level) == expected
+    with pytest.raises(ValueError, match="tree 'dancing': expected links, sparse-sets"):
+        queens.count(tree="dancing")
+    with pytest.raises(ValueError, match="propagation 'more': expected none, forcing"):
+        queens.count(propagation="more")
+    with pytest.raises(ValueError, match="bitsets reasons at no node: propagation forcing"):
+        queens.count(tree="bitsets", propagation="forcing")
+    assert dlx.solve_puzzle("queens", "10", "count", node_limit=5)["complete"] is False

@@ -33,8 +33,10 @@ use std::sync::Arc;
 use crate::{Counter, Encoding, Reduction, Sampler};
 
 mod count;
+mod overrides;
 
 pub use count::{CountError, Counted, Counting, TRIAL_MEMO_LIMIT};
+pub use overrides::{OverrideError, Overrides};
 
 /// The size of an enumeration, in nodes of Knuth's estimate ([`dlx::Solver::estimate`], 1,000
 /// probes), from which a count of a loose grid (sudoku, futoshiki) memoizes instead

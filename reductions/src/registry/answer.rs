@@ -41,6 +41,12 @@ pub struct Limits {
     /// reflections, for a packing or the queens): the least solution of each class is
     /// listed.
     pub up_to_symmetry: bool,
+    /// The most nodes a search may visit ([`dlx::Solver::node_limit`]); past them it stops,
+    /// incomplete.
+    pub node_limit: Option<u64>,
+    /// What the caller changes of the library's plan: the search tree, the reasoning at
+    /// every node, whether a count memoizes ([`crate::plan::Plan::overridden`]).
+    pub overrides: crate::plan::Overrides,
 }
 
 impl Limits {
@@ -57,6 +63,9 @@ impl Limits {
         }
         if let Some(bytes) = self.memo_memory {
             solver = solver.memo_limit(bytes);
+        }
+        if let Some(nodes) = self.node_limit {
+            solver = solver.node_limit(nodes);
         }
         solver
     }
@@ -100,6 +109,8 @@ pub enum SolveError {
     /// A memoized count failed: past its memory, or unable on this problem
     /// ([`crate::plan::Plan::count_on`]).
     Memo(dlx::memo::MemoError),
+    /// The plan cannot be changed as [`Limits::overrides`] asks.
+    Override(crate::plan::OverrideError),
 }
 
 impl fmt::Display for SolveError {
@@ -112,6 +123,7 @@ impl fmt::Display for SolveError {
             SolveError::CannotMake(why) | SolveError::Entry(why) => f.write_str(why),
             SolveError::Symmetry(err) => err.fmt(f),
             SolveError::Memo(err) => err.fmt(f),
+            SolveError::Override(err) => err.fmt(f),
         }
     }
 }

@@ -58,7 +58,11 @@ where
             "random solutions are drawn by the dlx command (--random) or the solver's memo_graph",
         ));
     }
-    let prepared = prepare(reduction, puzzle, task).map_err(SolveError::Build)?;
+    let mut prepared = prepare(reduction, puzzle, task).map_err(SolveError::Build)?;
+    prepared.plan = prepared
+        .plan
+        .overridden(&prepared.encoding.problem, &limits.overrides)
+        .map_err(SolveError::Override)?;
     let group = if limits.up_to_symmetry {
         let within = dlx::symmetry::GroupLimits {
             deadline: limits.deadline,
@@ -72,10 +76,10 @@ where
         None
     };
     if task == Task::Count {
-        let ask = CountAsk {
+        let ask = limits.overrides.count_ask(CountAsk {
             memo_limit: limits.memo_memory,
             ..CountAsk::default()
-        };
+        });
         let (solutions, stopped) =
             prepared.count_with(|solver| limits.apply(solver), &ask, group.as_ref())?;
         return Ok(Solved {
