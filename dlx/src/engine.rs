@@ -126,7 +126,7 @@ impl std::str::FromStr for Tree {
             .ok_or_else(|| {
                 format!(
                     "tree '{}': expected links, sparse-sets, bitsets or auto",
-                    crate::text::shown(name)
+                    crate::error::shown(name)
                 )
             })
     }

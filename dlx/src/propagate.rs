@@ -102,7 +102,7 @@ impl std::str::FromStr for Propagation {
             .ok_or_else(|| {
                 format!(
                     "propagation '{}': expected none, forcing or probing",
-                    crate::text::shown(name)
+                    crate::error::shown(name)
                 )
             })
     }

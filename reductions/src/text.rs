@@ -614,6 +614,49 @@ pub(crate) fn block_lines(text: &str) -> Vec<(usize, &str)> {
     lines[..end].to_vec()
 }
 
+/// Side rows of side names after a marker line (`marker`): a character per cell, blanks and
+/// `|` skipped, row-major (a jigsaw's regions, a killer's cages). `rows` and `row` name the
+/// rows and the names of one in errors.
+pub(crate) fn read_names(
+    side: usize,
+    marker: usize,
+    lines: &[(usize, &str)],
+    rows: &'static str,
+    row: &'static str,
+) -> Result<Vec<char>, ParseError> {
+    if lines.len() != side {
+        return Err(ParseError::new(
+            marker,
+            1,
+            ParseErrorKind::Count {
+                what: rows,
+                expected: side,
+                found: lines.len(),
+            },
+        ));
+    }
+    let mut names = Vec::with_capacity(side * side);
+    for &(line, text) in lines {
+        let found: Vec<char> = text
+            .chars()
+            .filter(|c| !c.is_whitespace() && *c != '|')
+            .collect();
+        if found.len() != side {
+            return Err(ParseError::new(
+                line,
+                1,
+                ParseErrorKind::Count {
+                    what: row,
+                    expected: side,
+                    found: found.len(),
+                },
+            ));
+        }
+        names.extend(found);
+    }
+    Ok(names)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -240,53 +240,10 @@ pub fn shape_of_side(side: usize) -> Option<(usize, usize)> {
         .map(|h| (h, side / h))
 }
 
-/// Side rows of side names after a marker line (`marker`): a character per cell, blanks and
-/// `|` skipped, row-major; a jigsaw's regions or a killer's cages. `rows` and `row` name the
-/// rows and the names of one in errors.
-pub(super) fn read_names(
-    side: usize,
-    marker: usize,
-    lines: &[(usize, &str)],
-    rows: &'static str,
-    row: &'static str,
-) -> Result<Vec<char>, ParseError> {
-    if lines.len() != side {
-        return Err(ParseError::new(
-            marker,
-            1,
-            ParseErrorKind::Count {
-                what: rows,
-                expected: side,
-                found: lines.len(),
-            },
-        ));
-    }
-    let mut names = Vec::with_capacity(side * side);
-    for &(line, text) in lines {
-        let found: Vec<char> = text
-            .chars()
-            .filter(|c| !c.is_whitespace() && *c != '|')
-            .collect();
-        if found.len() != side {
-            return Err(ParseError::new(
-                line,
-                1,
-                ParseErrorKind::Count {
-                    what: row,
-                    expected: side,
-                    found: found.len(),
-                },
-            ));
-        }
-        names.extend(found);
-    }
-    Ok(names)
-}
-
 /// The regions of a jigsaw sudoku of side `side`, written on `lines` after the line
 /// `regions` (`marker`): side lines of side names, blanks and `|` skipped.
 fn read_regions(side: usize, marker: usize, lines: &[(usize, &str)]) -> Result<Grid, ParseError> {
-    let names = read_names(
+    let names = text::read_names(
         side,
         marker,
         lines,

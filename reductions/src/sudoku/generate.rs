@@ -21,10 +21,6 @@ pub const MAX_TRIES: usize = 100;
 /// 0.33 s on average (release). Solo tries until it reaches the level.
 pub const MAX_SMALL_TRIES: usize = 20_000;
 
-/// Solved grids drawn for one killer sudoku before settling for an easier one: each is
-/// merged cage by cage, some hundred grades.
-pub const MAX_KILLER_TRIES: usize = 20;
-
 /// The largest box a puzzle is made for: 5 x 5, a 25 x 25 grid.
 pub const MAX_GENERATED_BOX: usize = 5;
 
@@ -179,7 +175,7 @@ impl Maker for SudokuMaker {
             }
             let empty = if self.jigsaw {
                 let side = self.empty.side();
-                let mut empty = Grid::jigsaw(side, &random_regions(side, rng))
+                let mut empty = Grid::jigsaw(side, &super::regions::random_regions(side, rng))
                     .expect("regions of side cells each");
                 empty.set_diagonals(self.empty.has_diagonals());
                 empty
@@ -238,69 +234,6 @@ impl Maker for SudokuMaker {
             .count();
         found.solutions == 0 && found.is_complete()
     }
-}
-
-/// Regions for a jigsaw of side `side`: side regions of side cells, each connected, drawn by
-/// swapping cells across the walls of the boxes (or of the rows, for a side without boxes)
-/// many times at random, each swap kept only if both regions stay connected.
-pub(super) fn random_regions(side: usize, rng: &mut Rng) -> Vec<u8> {
-    let mut regions: Vec<u8> = match super::shape_of_side(side) {
-        Some((rows, cols)) => {
-            let boxes = Grid::with_boxes(rows, cols).expect("a shape");
-            (0..side * side)
-                .map(|k| boxes.box_of(k / side, k % side) as u8)
-                .collect()
-        }
-        None => (0..side * side).map(|k| (k / side) as u8).collect(),
-    };
-    let neighbours = |k: usize| super::killer::neighbours(k, side);
-    let connected = |regions: &[u8], region: u8| {
-        let cells: Vec<usize> = (0..side * side).filter(|&k| regions[k] == region).collect();
-        let mut seen = vec![false; side * side];
-        let mut stack = vec![cells[0]];
-        seen[cells[0]] = true;
-        let mut reached = 1;
-        while let Some(k) = stack.pop() {
-            for n in neighbours(k) {
-                if !seen[n] && regions[n] == region {
-                    seen[n] = true;
-                    reached += 1;
-                    stack.push(n);
-                }
-            }
-        }
-        reached == cells.len()
-    };
-    if side < 3 {
-        return regions;
-    }
-    for _ in 0..side * side * 30 {
-        // A cell p of region a beside region b, and a cell q of b beside a: they change
-        // regions, and both stay as large as they were.
-        let p = rng.below(side * side);
-        let a = regions[p];
-        let beside: Vec<usize> = neighbours(p).filter(|&n| regions[n] != a).collect();
-        if beside.is_empty() {
-            continue;
-        }
-        let b = regions[beside[rng.below(beside.len())]];
-        let candidates: Vec<usize> = (0..side * side)
-            .filter(|&q| {
-                regions[q] == b && q != p && neighbours(q).any(|n| regions[n] == a && n != p)
-            })
-            .collect();
-        if candidates.is_empty() {
-            continue;
-        }
-        let q = candidates[rng.below(candidates.len())];
-        regions[p] = b;
-        regions[q] = a;
-        if !(connected(&regions, a) && connected(&regions, b)) {
-            regions[p] = a;
-            regions[q] = b;
-        }
-    }
-    regions
 }
 
 /// Gives back `count` clues of the solution, in empty cells drawn at random (all of them,

@@ -196,7 +196,7 @@ pub(super) fn read_text(
             })
         })?;
     let (names, sums) = (&lines[..sums_at], &lines[sums_at + 1..]);
-    let cells = super::format::read_names(
+    let cells = crate::text::read_names(
         side,
         marker,
         names,

@@ -3,11 +3,18 @@
 //! cages side by side are merged, at random, while the rules of the difficulty asked for
 //! still solve the puzzle, and the last puzzle graded at that difficulty is kept.
 
-use super::generate::{random_regions, Generated, MAX_KILLER_TRIES};
 use super::grade::{grade, Grader};
+use super::regions::random_regions;
 use super::{Cages, Difficulty, Grid, Sudoku};
 use crate::generate::{random_solution, Grade, Ladder, OutOfTime, Rng};
 use crate::Reduction;
+
+/// A killer sudoku made here.
+type Generated = crate::generate::Generated<Grid, Difficulty>;
+
+/// Solved grids drawn for one killer sudoku before settling for an easier one: each is
+/// merged cage by cage, some hundred grades.
+const MAX_KILLER_TRIES: usize = 20;
 
 /// The largest side of a killer sudoku made here, Solo's: 9.
 pub const MAX_KILLER_SIDE: usize = 9;

@@ -62,6 +62,7 @@ mod generate;
 mod grade;
 mod killer;
 mod killer_make;
+mod regions;
 mod tatham;
 #[cfg(test)]
 mod tests;
