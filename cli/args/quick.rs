@@ -46,15 +46,17 @@ const FLAGS: [(&str, Option<char>, bool); 14] = [
 pub fn read(args: &[OsString]) -> Option<Cli> {
     let mut words = args.get(1..)?.iter();
     let command = words.next()?.to_str()?;
-    // A game of the registry with only the shared arguments (sudoku, futoshiki, towers...).
-    let game = reductions::registry::info_of(command)
+    // A game of the registry with only the shared arguments (sudoku, futoshiki, towers...),
+    // looked up only for a command not named here.
+    let named_here = matches!(
+        command,
+        "solve" | "binairo" | "calendar" | "queens" | "latin"
+    );
+    let game = (!named_here)
+        .then(|| reductions::registry::info_of(command))
+        .flatten()
         .filter(|info| info.generates && !COMMANDS.iter().any(|own| own.name == info.name));
-    if game.is_none()
-        && !matches!(
-            command,
-            "solve" | "binairo" | "calendar" | "queens" | "latin"
-        )
-    {
+    if game.is_none() && !named_here {
         return None;
     }
     // The file, the calendar's date, or the queens' N.
