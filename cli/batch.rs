@@ -3,7 +3,8 @@
 //! one line per puzzle in the order of the input.
 //!
 //! Each puzzle's search runs on one thread: puzzles, not subtrees, are what the threads share
-//! ([`crate::workers::in_order`]), each answer going out as soon as those before it have.
+//! ([`crate::workers::in_order`]), a chunk at a time, so that answers go out while later
+//! puzzles are solved and memory stays bounded by the chunk.
 
 use std::cell::RefCell;
 use std::io::{BufWriter, Write};

@@ -1,7 +1,7 @@
 //! The worker threads of a run that shares many puzzles or problems out (a file of puzzles
-//! one per line, and `dlx solve` of many problems): a pool of `--threads` workers that solve the
-//! items a chunk at a time and give their answers back in order ([`in_order`]), and read a
-//! long file.
+//! one per line, and `dlx solve` of many problems): a pool of `--threads` workers that solve
+//! the items a chunk at a time and give their answers back in order ([`in_order`]), and that
+//! read a long file's lines.
 
 use anyhow::{Context, Result};
 use rayon::prelude::*;
@@ -18,8 +18,9 @@ pub fn pool(threads: usize) -> Result<Option<rayon::ThreadPool>> {
         .context("cannot start the worker threads")
 }
 
-/// `solve` (given each item's index) applied to every item, on `threads` workers, and `take` given the answers in the order of the items, [`CHUNK`] at a time; the
-/// first error, in that order, ends the run.
+/// `solve` (given each item's index) applied to every item, on `threads` workers, and `take`
+/// given the answers in the order of the items, [`CHUNK`] at a time; the first error, in that
+/// order, ends the run.
 pub fn in_order<T, A>(
     threads: usize,
     items: &[T],

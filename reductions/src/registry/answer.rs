@@ -6,8 +6,10 @@ use std::fmt;
 
 use crate::drawing::Drawing;
 
-/// Bounds on [`Puzzle::solve_within`](super::Puzzle::solve_within): a server's time limit, a cancelled request, a page
-/// that shows a hundred boards at most. None by default.
+/// What a caller asks of a run beyond its task ([`Puzzle::solve_within`](super::Puzzle::solve_within),
+/// [`solve`](super::solve)): its bounds (a server's time limit, a cancelled request, a page
+/// that shows a hundred boards at most, nodes, threads, memory) and what it changes of the
+/// library's plan ([`Limits::overrides`]). None by default.
 ///
 /// ```
 /// use reductions::plan::Task;
