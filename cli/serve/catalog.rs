@@ -84,21 +84,22 @@ impl SolveQuery {
     /// What the query changes of the library's plan, its names read by the library.
     fn overrides(&self) -> Result<Overrides, ApiError> {
         Ok(Overrides {
-            tree: self
-                .tree
-                .as_deref()
-                .map(str::parse)
-                .transpose()
-                .map_err(|why| ApiError::input("tree", why))?,
-            propagation: self
-                .propagation
-                .as_deref()
-                .map(str::parse)
-                .transpose()
-                .map_err(|why| ApiError::input("propagation", why))?,
+            tree: named("tree", self.tree.as_deref())?,
+            propagation: named("propagation", self.propagation.as_deref())?,
             memo: self.memo,
         })
     }
+}
+
+/// The value of the query's `field` read by its name, if given: refused in the library's
+/// words.
+fn named<T: std::str::FromStr<Err = String>>(
+    field: &'static str,
+    name: Option<&str>,
+) -> Result<Option<T>, ApiError> {
+    name.map(str::parse)
+        .transpose()
+        .map_err(|why| ApiError::input(field, why))
 }
 
 /// `POST /api/puzzles/{name}/solve?task=TASK[&symmetry=true][&tree=T][&propagation=P][&memo=M]`
