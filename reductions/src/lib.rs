@@ -60,6 +60,7 @@ pub mod plan;
 pub mod polyomino;
 pub mod queens;
 pub mod registry;
+mod stop;
 pub mod sudoku;
 mod tatham;
 pub mod text;

@@ -221,7 +221,8 @@ pub fn explain(grid: &Grid) -> crate::hint::Explanation {
     let grader = Grader::new(grid.size());
     let (givens, pairs) = Grader::clues(grid);
     let rules = Difficulty::Extreme.rules().unwrap_or_default();
-    crate::hint::settled(grader.0.explain(&givens, &pairs, rules), &Futoshiki, grid)
+    let explanation = crate::hint::explain_graded(&grader.0, &givens, &pairs, rules);
+    crate::hint::settled(explanation, &Futoshiki, grid)
 }
 
 /// The next value a player can place, with the steps of [`explain`] that lead to it (the

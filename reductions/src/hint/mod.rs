@@ -308,12 +308,33 @@ pub(crate) fn settled<R: crate::Reduction>(
     puzzle: &R::Puzzle,
 ) -> Explanation {
     if explanation.end == End::Stuck
-        && crate::generate::solvable(reduction, puzzle, SOLVABLE_NODES, SOLVABLE_TIME)
-            == Some(false)
+        && crate::stop::solvable(reduction, puzzle, SOLVABLE_NODES, SOLVABLE_TIME) == Some(false)
     {
         explanation.end = End::NoSolution;
     }
     explanation
+}
+
+/// The path of deduction from `givens` under `grader`'s rules, a step at a time, each the
+/// cheapest of `rules` that makes progress: the puzzle's own rule named by what it is (cage
+/// sums, adjacency bars, inequalities).
+pub(crate) fn explain_graded(
+    grader: &crate::logic::Grader,
+    givens: &[usize],
+    pairs: &[crate::logic::Pair],
+    rules: Rules,
+) -> Explanation {
+    let bars = pairs
+        .iter()
+        .any(|pair| matches!(pair, crate::logic::Pair::Bar { .. }));
+    let own_rule = match (grader.has_cages(), bars) {
+        (true, _) => Rule::CageSum,
+        (false, true) => Rule::Bars,
+        (false, false) => Rule::Inequality,
+    };
+    grader.run(givens, pairs, |houses, grid, own| {
+        walk(houses, grid, rules, own, own_rule)
+    })
 }
 
 /// The steps from `grid` to where the rules end.

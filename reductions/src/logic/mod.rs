@@ -584,7 +584,7 @@ pub(crate) fn count_solutions(
     cap: usize,
 ) -> usize {
     // A generator's time is up: any answer will do, since it gives up without reading it.
-    if crate::generate::stopped() {
+    if crate::stop::stopped() {
         return cap;
     }
     match deduce(houses, grid, rules, own) {
@@ -634,7 +634,7 @@ impl Grader {
 
     /// Runs `f` on the candidates of `givens` (0 none, else the value plus one), with the
     /// `pairs` of cells (futoshiki's clues) and the cages as the own rule.
-    fn run<T>(
+    pub(crate) fn run<T>(
         &self,
         givens: &[usize],
         pairs: &[Pair],
@@ -661,23 +661,9 @@ impl Grader {
         })
     }
 
-    /// The path of deduction from `givens`, a step at a time, each the cheapest of `rules`
-    /// that makes progress ([`crate::hint`]).
-    pub fn explain(
-        &self,
-        givens: &[usize],
-        pairs: &[Pair],
-        rules: Rules,
-    ) -> crate::hint::Explanation {
-        let bars = pairs.iter().any(|pair| matches!(pair, Pair::Bar { .. }));
-        let own_rule = match (self.cages.is_empty(), bars) {
-            (false, _) => crate::hint::Rule::CageSum,
-            (true, true) => crate::hint::Rule::Bars,
-            (true, false) => crate::hint::Rule::Inequality,
-        };
-        self.run(givens, pairs, |houses, grid, own| {
-            crate::hint::walk(houses, grid, rules, own, own_rule)
-        })
+    /// Whether the puzzle's own rule is cages whose values add up to their sums (a killer's).
+    pub fn has_cages(&self) -> bool {
+        !self.cages.is_empty()
     }
 
     /// Whether a grid has exactly one solution: the `strong` rules decide most grids

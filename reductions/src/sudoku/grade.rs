@@ -168,7 +168,7 @@ pub fn explain(grid: &Grid) -> crate::hint::Explanation {
     let givens: Vec<usize> = grid.cells.iter().map(|&d| d as usize).collect();
     let rules = Difficulty::Extreme.rules().unwrap_or_default();
     crate::hint::settled(
-        grader.0.explain(&givens, &[], rules),
+        crate::hint::explain_graded(&grader.0, &givens, &[], rules),
         &Sudoku::default(),
         grid,
     )
