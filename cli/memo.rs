@@ -296,7 +296,7 @@ where
         if draws_stopped(flags, index as u64 - 1, draws) {
             break;
         }
-        let options = sampler(&mut rng);
+        let options = sampler.draw(&mut rng);
         let target: &mut dyn Write = if svg { &mut sheet } else { &mut out };
         write(target, &options, index).context(crate::output::write_error())?;
     }
@@ -311,10 +311,7 @@ where
         crate::stats::print(
             flags,
             &[
-                (
-                    "sampler",
-                    crate::stats::Figure::Text("domino shuffling".into()),
-                ),
+                ("sampler", crate::stats::Figure::Text(sampler.name.into())),
                 ("seed", crate::stats::Figure::Text(seed.to_string())),
                 (
                     "time",

@@ -689,3 +689,42 @@ fn id_writes_the_puzzle_as_given_as_a_game_id() {
     let refused = dlx(&["sudoku", "--id", "--count"], text);
     assert_eq!(refused.status.code(), Some(2));
 }
+
+/// `--random` on an empty 9 x 9 sudoku draws exactly uniform grids by bands, not from the
+/// graph of all grids (which cannot be built): at once, each a sudoku, the same for a seed,
+/// and `--stats` names the method. With a given, or on a sudoku-X, the graph's refusal
+/// stands.
+#[test]
+fn random_nine_by_nine_grids_are_drawn_by_bands() {
+    let empty = ".........\n".repeat(9);
+    let drawn = dlx(
+        &[
+            "sudoku", "--random", "20", "--seed", "3", "--plain", "--stats",
+        ],
+        &empty,
+    );
+    assert_eq!(drawn.status.code(), Some(0));
+    let grids: Vec<String> = stdout(&drawn)
+        .split("\n\n")
+        .map(|grid| grid.lines().collect::<String>())
+        .collect();
+    assert_eq!(grids.len(), 20);
+    for grid in &grids {
+        check_sudoku(grid);
+    }
+    let distinct: std::collections::HashSet<&String> = grids.iter().collect();
+    assert_eq!(distinct.len(), 20);
+    assert!(String::from_utf8_lossy(&drawn.stderr).contains("sampler: bands"));
+    let again = dlx(
+        &["sudoku", "--random", "20", "--seed", "3", "--plain"],
+        &empty,
+    );
+    assert_eq!(stdout(&again), stdout(&drawn));
+    let given = format!("1........\n{}", ".........\n".repeat(8));
+    let refused = dlx(
+        &["sudoku", "--random", "1", "--memo-limit", "256M", "--stats"],
+        &given,
+    );
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(!String::from_utf8_lossy(&refused.stderr).contains("sampler: bands"));
+}

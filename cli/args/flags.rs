@@ -255,8 +255,9 @@ pub struct SolveFlags {
     /// Every solution is equally likely and each draw independent (a solution may come twice).
     /// Built from the graph of all solutions, by memoization as --memo counts (see --order and
     /// --memo-limit); a graph whose growth shows it cannot fit stops early, saying what it
-    /// would need. A puzzle's --generate with --solution makes a random full grid fast, though
-    /// not uniformly drawn.
+    /// would need. Dominoes on an Aztec diamond and the empty 9 x 9 sudoku are drawn by
+    /// methods of their own, exactly uniform too. A puzzle's --generate with --solution makes
+    /// a random full grid fast, though not uniformly drawn.
     #[arg(help_heading = "Solutions", long, value_name = "N", value_parser = positive, conflicts_with_all = ["all", "count", "limit", "shard", "within", "given", "split"])]
     pub(in crate::args) random: Option<u64>,
 

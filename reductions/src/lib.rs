@@ -208,8 +208,35 @@ pub struct Givens<P> {
 /// Counts the solutions exactly by a method of the puzzle's own ([`Reduction::counter`]).
 pub type Counter = std::sync::Arc<dyn Fn() -> dlx::Count + Send + Sync>;
 
-/// Draws one uniformly random solution, as its options ([`Reduction::sampler`]).
-pub type Sampler = std::sync::Arc<dyn Fn(&mut generate::Rng) -> Vec<dlx::OptionId> + Send + Sync>;
+/// Draws one uniformly random solution, as its options ([`Reduction::sampler`]), by a method
+/// of the puzzle's own that has a name (`--stats` says it).
+#[derive(Clone)]
+pub struct Sampler {
+    /// The method's name: `domino shuffling`, `bands`.
+    pub name: &'static str,
+    draw: std::sync::Arc<Draw>,
+}
+
+/// A [`Sampler`]'s draw.
+type Draw = dyn Fn(&mut generate::Rng) -> Vec<dlx::OptionId> + Send + Sync;
+
+impl Sampler {
+    /// The sampler `name` that draws with `draw`.
+    pub fn new(
+        name: &'static str,
+        draw: impl Fn(&mut generate::Rng) -> Vec<dlx::OptionId> + Send + Sync + 'static,
+    ) -> Sampler {
+        Sampler {
+            name,
+            draw: std::sync::Arc::new(draw),
+        }
+    }
+
+    /// One solution drawn with `rng`.
+    pub fn draw(&self, rng: &mut generate::Rng) -> Vec<dlx::OptionId> {
+        (self.draw)(rng)
+    }
+}
 
 /// An exact-cover problem and the meaning of each of its options: `choices[k]` belongs to
 /// option `k`.

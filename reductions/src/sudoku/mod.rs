@@ -66,6 +66,7 @@ mod regions;
 mod tatham;
 #[cfg(test)]
 mod tests;
+mod uniform;
 
 pub use format::shape_of_side;
 pub use generate::{
@@ -75,6 +76,7 @@ pub use generate::{
 pub use grade::{explain, grade, hint, Difficulty, Grade};
 pub use killer::{digit_sets, Cages};
 pub use killer_make::MAX_KILLER_SIDE;
+pub use uniform::random_grid;
 
 /// The largest side of a jigsaw made here: 23. Regions drawn at random on 24 x 24 and
 /// 25 x 25 grids left no solved grid found within a minute (20 x 20 took 7 s, 22 x 22 12 s,
@@ -683,6 +685,39 @@ impl Reduction for Sudoku {
             }
             _ => encode::encode_forced(grid),
         }
+    }
+
+    /// An empty 9 x 9 grid (no givens, no diagonals, regions or cages): exactly uniform grids
+    /// drawn by bands ([`random_grid`]), some 25 ms each, where the graph of all 6.67 x 10^21
+    /// grids cannot be built.
+    fn sampler(&self, grid: &Grid, encoding: &Encoding<Fill>) -> Option<crate::Sampler> {
+        let empty = grid.side() == 9
+            && grid.box_shape() == (3, 3)
+            && grid.cells.iter().all(|&digit| digit == 0)
+            && !grid.has_diagonals()
+            && grid.regions.is_none()
+            && grid.cages.is_none();
+        if !empty {
+            return None;
+        }
+        let mut options = vec![None; 729];
+        for option in encoding.problem.options() {
+            let fill = encoding.choice(option);
+            if fill.row < 9 && fill.col < 9 && (1..=9).contains(&fill.digit) {
+                options[(fill.row * 9 + fill.col) * 9 + fill.digit - 1] = Some(option);
+            }
+        }
+        let options: Vec<dlx::OptionId> = options.into_iter().collect::<Option<_>>()?;
+        if options.len() != encoding.problem.option_count() {
+            return None;
+        }
+        Some(crate::Sampler::new("bands", move |rng| {
+            random_grid(rng)
+                .iter()
+                .enumerate()
+                .map(|(cell, &digit)| options[cell * 9 + usize::from(digit) - 1])
+                .collect()
+        }))
     }
 
     /// Knuth's encoding of the empty grid of the same boxes has an option for every digit of

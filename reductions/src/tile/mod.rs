@@ -176,7 +176,8 @@ impl Reduction for Tile {
         if options.len() != places {
             return None;
         }
-        Some(std::sync::Arc::new(
+        Some(crate::Sampler::new(
+            "domino shuffling",
             move |rng: &mut crate::generate::Rng| {
                 random_aztec_tiling(order, rng)
                     .into_iter()
