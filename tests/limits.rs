@@ -609,22 +609,29 @@ fn every_memory_limit_gives_an_answer_or_an_error() {
     }
     std::fs::write(dir.join("wide.dlx"), text).unwrap();
     let binary = env!("CARGO_BIN_EXE_dlx");
+    let run = |mib: u64, args: &str| {
+        Command::new("bash")
+            .arg("-c")
+            .arg(format!("ulimit -v {}; exec '{binary}' {args}", mib * 1024))
+            .current_dir(&dir)
+            .output()
+            .unwrap()
+    };
+    // The least address space in which the program starts at all (`--version`): below it the
+    // runtime cannot allocate its first bytes, whatever the program does. The binary's own
+    // size sets it: some 20 MiB for a debug build.
+    let starts = (4..=200)
+        .step_by(4)
+        .find(|&mib| run(mib, "--version").status.success())
+        .expect("the program starts within 200 MiB");
     let mut answered = 0;
     for flags in [
         "--threads 1",
         "--threads 2",
         "--tree sparse-sets --threads 1",
     ] {
-        for mib in (20..=240).step_by(20) {
-            let output = Command::new("bash")
-                .arg("-c")
-                .arg(format!(
-                    "ulimit -v {}; exec '{binary}' solve wide.dlx --count {flags}",
-                    mib * 1024
-                ))
-                .current_dir(&dir)
-                .output()
-                .unwrap();
+        for mib in (starts..=starts + 220).step_by(20) {
+            let output = run(mib, &format!("solve wide.dlx --count {flags}"));
             let stderr = String::from_utf8_lossy(&output.stderr);
             match output.status.code() {
                 Some(0) => {
