@@ -194,6 +194,19 @@ class Puzzle:
         solution of each class of solutions that the board's symmetries map onto each other."""
         return self._boards(self._solve("all", timeout, limit, up_to_symmetry))
 
+    def random(
+        self, n: int = 1, seed: int = 0, timeout: Optional[float] = None
+    ) -> list[Board]:
+        """`n` solutions drawn uniformly at random, each draw independent, the same for the
+        same `seed` (an empty 9 x 9 sudoku's grids by bands, dominoes on an Aztec diamond by
+        domino shuffling, the others from the graph of all solutions).
+
+        Raises `TimeoutError` if `timeout` (seconds) ran out before the `n` were drawn."""
+        answer = self._solve("random", timeout, n, seed=seed)
+        if not answer["complete"]:
+            raise TimeoutError(f"{len(answer['boards'])} of {n} drawn within {timeout} s")
+        return self._boards(answer)
+
     def count(
         self,
         timeout: Optional[float] = None,

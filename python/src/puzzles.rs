@@ -32,10 +32,13 @@ use crate::{interruptible, parse_error, py_count, seconds};
 ///
 /// >>> solve_puzzle("queens", "8", "count", tree="sparse-sets", memo=False)["solutions"]
 /// 92
+///
+/// `random` draws `limit` boards (one by default) uniformly at random, the same for the same
+/// `seed` (0 by default).
 #[pyfunction]
 #[pyo3(signature = (
     name, text, task="first", timeout=None, limit=None, board=None, up_to_symmetry=false,
-    tree=None, propagation=None, memo=None, node_limit=None
+    tree=None, propagation=None, memo=None, node_limit=None, seed=None
 ))]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn solve_puzzle<'py>(
@@ -51,6 +54,7 @@ pub(crate) fn solve_puzzle<'py>(
     propagation: Option<&str>,
     memo: Option<bool>,
     node_limit: Option<u64>,
+    seed: Option<u64>,
 ) -> PyResult<Bound<'py, PyDict>> {
     use reductions::plan::Task;
     let task: Task = task.parse().map_err(PyValueError::new_err)?;
@@ -75,6 +79,7 @@ pub(crate) fn solve_puzzle<'py>(
             up_to_symmetry,
             node_limit,
             overrides,
+            seed,
             ..reductions::registry::Limits::default()
         };
         puzzle.solve_within(text, task, &limits)

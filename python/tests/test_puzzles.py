@@ -597,3 +597,25 @@ def test_the_plan_is_changed_as_the_command_line_changes_it():
     with pytest.raises(ValueError, match="bitsets reasons at no node: propagation forcing"):
         queens.count(tree="bitsets", propagation="forcing")
     assert dlx.solve_puzzle("queens", "10", "count", node_limit=5)["complete"] is False
+
+
+def test_random_boards_are_drawn_through_the_library():
+    """`random` draws through the library's door: an empty 9 x 9 sudoku by bands (each grid
+    a sudoku, the same for a seed), a tiling from the graph of all its solutions."""
+    empty = puzzles.sudoku(".........\n" * 9)
+    grids = empty.random(3, seed=5)
+    assert len(grids) == 3
+    for grid in grids:
+        assert all(len(set(house_digits)) == 9 for house_digits in _houses_of(grid.rows))
+    assert [g.rows for g in grids] == [g.rows for g in empty.random(3, seed=5)]
+    assert [g.rows for g in grids] != [g.rows for g in empty.random(3, seed=6)]
+    tilings = puzzles.tromino(".....\n.....\n..#..\n.....\n.....\n").random(4, seed=1)
+    assert len(tilings) == 4
+
+
+def _houses_of(rows):
+    """The rows, columns and boxes of a 9 x 9 grid."""
+    yield from rows
+    yield from ([rows[r][c] for r in range(9)] for c in range(9))
+    for b in range(9):
+        yield [rows[b // 3 * 3 + i // 3][b % 3 * 3 + i % 3] for i in range(9)]

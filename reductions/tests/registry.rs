@@ -79,3 +79,48 @@ fn every_game_offers_sizes_it_makes_and_an_example_with_one_solution() {
     }
     assert_eq!(games, 6);
 }
+
+/// `Task::Random` through the registry: boards drawn from the graph of all solutions are
+/// solutions (among the listed ones), the same for a seed; an empty 9 x 9 sudoku's come from
+/// its own sampler; a deadline already passed draws none, incomplete.
+#[test]
+fn random_boards_are_solutions_and_repeat_with_their_seed() {
+    use reductions::registry::Limits;
+    let tromino = registry::find("tromino").unwrap();
+    let board = ".....\n.....\n..#..\n.....\n.....\n";
+    let all = tromino.solve(board, Task::All).unwrap();
+    let limits = Limits {
+        max_boards: Some(5),
+        seed: Some(3),
+        ..Limits::default()
+    };
+    let drawn = tromino.solve_within(board, Task::Random, &limits).unwrap();
+    assert_eq!((drawn.boards.len(), drawn.complete), (5, true));
+    for board in &drawn.boards {
+        assert!(all.boards.contains(board), "{board}");
+    }
+    let again = tromino.solve_within(board, Task::Random, &limits).unwrap();
+    assert_eq!(again.boards, drawn.boards);
+
+    let sudoku = registry::find("sudoku").unwrap();
+    let empty = ".........\n".repeat(9);
+    let late = Limits {
+        deadline: Some(std::time::Instant::now()),
+        ..limits.clone()
+    };
+    let none = sudoku.solve_within(&empty, Task::Random, &late).unwrap();
+    assert_eq!((none.boards.len(), none.complete), (0, false));
+    let grids = sudoku.solve_within(&empty, Task::Random, &limits).unwrap();
+    for grid in &grids.boards {
+        let one = sudoku.solve(grid, Task::Count).unwrap();
+        assert_eq!(one.solutions, 1u128, "{grid}");
+    }
+    let classes = Limits {
+        up_to_symmetry: true,
+        ..limits
+    };
+    assert!(matches!(
+        tromino.solve_within(board, Task::Random, &classes),
+        Err(SolveError::Unsupported(_))
+    ));
+}

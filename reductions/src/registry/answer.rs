@@ -30,7 +30,8 @@ pub struct Limits {
     pub deadline: Option<std::time::Instant>,
     /// A flag that stops the search once set, from any thread.
     pub cancel: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
-    /// The most boards [`Task::All`](crate::plan::Task::All) lists.
+    /// The most boards [`Task::All`](crate::plan::Task::All) lists, and the boards
+    /// [`Task::Random`](crate::plan::Task::Random) draws (one when `None`).
     pub max_boards: Option<u64>,
     /// The threads the search may use ([`dlx::Solver::threads`]); the solver's default when
     /// `None`.
@@ -49,6 +50,9 @@ pub struct Limits {
     /// What the caller changes of the library's plan: the search tree, the reasoning at
     /// every node, whether a count memoizes ([`crate::plan::Plan::overridden`]).
     pub overrides: crate::plan::Overrides,
+    /// The seed of [`Task::Random`](crate::plan::Task::Random)'s draws (0 when `None`): the
+    /// same seed, the same solutions, on every machine.
+    pub seed: Option<u64>,
 }
 
 impl Limits {

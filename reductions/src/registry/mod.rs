@@ -255,7 +255,21 @@ pub trait Puzzle: Send + Sync {
     /// Solves the puzzle written in `text` (its own format, or a Tatham game ID where it has
     /// one) for `task` by the library's plan: [`Task::First`] one board, [`Task::Unique`] up
     /// to two, [`Task::All`] every one, [`Task::Count`] the number only (memoized where the
-    /// plan says so). [`Task::Random`] is not done here.
+    /// plan says so), [`Task::Random`] one board drawn uniformly at random (more, and their
+    /// seed, in [`Limits`]).
+    ///
+    /// ```
+    /// use reductions::plan::Task;
+    /// use reductions::registry::{self, Limits};
+    ///
+    /// // An empty 9 x 9 sudoku: grids drawn exactly uniformly, by bands.
+    /// let sudoku = registry::find("sudoku").unwrap();
+    /// let limits = Limits { max_boards: Some(2), seed: Some(7), ..Limits::default() };
+    /// let drawn = sudoku.solve_within(&".........\n".repeat(9), Task::Random, &limits)?;
+    /// assert_eq!((drawn.boards.len(), drawn.complete), (2, true));
+    /// assert_ne!(drawn.boards[0], drawn.boards[1]);
+    /// # Ok::<(), reductions::registry::SolveError>(())
+    /// ```
     fn solve(&self, text: &str, task: Task) -> Result<Answer, SolveError> {
         self.solve_within(text, task, &Limits::default())
     }

@@ -30,7 +30,8 @@ pub struct Solved<B> {
 /// Solves `puzzle` for `task` as the library's plan says, within `limits`: [`Task::First`]
 /// one board, [`Task::Unique`] up to two, [`Task::All`] every one (or
 /// [`Limits::max_boards`]), [`Task::Count`] the number only, by the method the plan picks
-/// ([`crate::plan::Plan::count_on`]). [`Task::Random`] is not done here.
+/// ([`crate::plan::Plan::count_on`]), [`Task::Random`] [`Limits::max_boards`] boards drawn
+/// uniformly at random (one by default; see [`Limits::seed`]).
 ///
 /// ```
 /// use reductions::plan::Task;
@@ -53,16 +54,19 @@ pub fn solve<R>(
 where
     R: Reduction + Clone,
 {
-    if task == Task::Random {
-        return Err(SolveError::Unsupported(
-            "random solutions are drawn by the dlx command (--random) or the solver's memo_graph",
-        ));
-    }
     let mut prepared = prepare(reduction, puzzle, task).map_err(SolveError::Build)?;
     prepared.plan = prepared
         .plan
         .overridden(&prepared.encoding.problem, &limits.overrides)
         .map_err(SolveError::Override)?;
+    if task == Task::Random {
+        if limits.up_to_symmetry {
+            return Err(SolveError::Unsupported(
+                "random solutions are drawn among all solutions, not up to symmetry",
+            ));
+        }
+        return draw(&prepared, puzzle, limits);
+    }
     let group = if limits.up_to_symmetry {
         let within = dlx::symmetry::GroupLimits {
             deadline: limits.deadline,
@@ -120,5 +124,85 @@ where
             Some(_) => false,
         },
         stopped: outcome.stopped,
+    })
+}
+
+/// [`Task::Random`]: [`Limits::max_boards`] solutions (one by default) drawn uniformly, each
+/// draw independent, by the puzzle's own sampler where it has one
+/// ([`crate::Reduction::sampler`]), else from the graph of all solutions
+/// ([`dlx::Solver::memo_graph`]); [`Limits::seed`] repeats them.
+fn draw<R>(
+    prepared: &crate::plan::Prepared<R>,
+    puzzle: &R::Puzzle,
+    limits: &Limits,
+) -> Result<Solved<R::Board>, SolveError>
+where
+    R: Reduction,
+{
+    let draws = limits.max_boards.unwrap_or(1);
+    let seed = limits.seed.unwrap_or(0);
+    let stopped = || {
+        if limits
+            .deadline
+            .is_some_and(|at| std::time::Instant::now() >= at)
+        {
+            Some(dlx::StopReason::Timeout)
+        } else if limits
+            .cancel
+            .as_ref()
+            .is_some_and(|flag| flag.load(std::sync::atomic::Ordering::Relaxed))
+        {
+            Some(dlx::StopReason::Cancelled)
+        } else {
+            None
+        }
+    };
+    let mut found: Vec<Vec<dlx::OptionId>> = Vec::new();
+    let mut stop = None;
+    match &prepared.plan.sampler {
+        Some(sampler) => {
+            let mut rng = crate::generate::Rng::new(seed);
+            while (found.len() as u64) < draws {
+                if let Some(reason) = stopped() {
+                    stop = Some(reason);
+                    break;
+                }
+                found.push(sampler.draw(&mut rng));
+            }
+        }
+        None => {
+            let graph = match limits.apply(prepared.solver()).memo_graph() {
+                Ok(graph) => graph,
+                Err(dlx::memo::MemoError::Stopped { reason, .. }) => {
+                    return Ok(Solved {
+                        boards: Vec::new(),
+                        solutions: dlx::Count::from(0u128),
+                        complete: false,
+                        stopped: Some(reason),
+                    });
+                }
+                Err(err) => return Err(SolveError::Memo(err)),
+            };
+            for solution in graph.random_solutions(seed) {
+                if found.len() as u64 >= draws {
+                    break;
+                }
+                if let Some(reason) = stopped() {
+                    stop = Some(reason);
+                    break;
+                }
+                found.push(solution.options().to_vec());
+            }
+        }
+    }
+    let boards = found
+        .iter()
+        .map(|options| prepared.decode(puzzle, options))
+        .collect::<Vec<_>>();
+    Ok(Solved {
+        solutions: dlx::Count::from(boards.len() as u128),
+        boards,
+        complete: stop.is_none(),
+        stopped: stop,
     })
 }
