@@ -402,9 +402,10 @@ impl SolveFlags {
     /// What a count asks beyond its number, by which the plan picks its method
     /// ([`Plan::count_method`](reductions::plan::Plan::count_method)).
     pub fn count_ask(&self) -> reductions::plan::CountAsk {
-        reductions::plan::CountAsk {
-            memo: self.memo,
-            no_memo: self.no_memo,
+        // `--memo` and `--no-memo` as the library reads them, from the flags' overrides.
+        self.overrides().count_ask(reductions::plan::CountAsk {
+            memo: false,
+            no_memo: false,
             memo_settings: self.order.is_some() || self.memo_limit.is_some(),
             enumeration_parts: self.limit.is_some()
                 || self.shard.is_some()
@@ -415,7 +416,7 @@ impl SolveFlags {
             partial: self.node_limit.is_some()
                 || self.timeout.is_some()
                 || self.total_timeout.is_some(),
-        }
+        })
     }
 
     /// When a run of one task must stop: the earlier of `--timeout` and `--total-timeout`,
