@@ -6,7 +6,7 @@ use std::ops::ControlFlow;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
-use dlx::kernel::{Kernel, KernelLimits, KernelRefusal, KernelScratch};
+use dlx::kernel::{Kernel, KernelLayout, KernelLimits, KernelRefusal, KernelScratch};
 use dlx::{OptionId, Problem, Propagation, Solver, StopReason, Tree};
 use proptest::prelude::*;
 
@@ -197,7 +197,8 @@ fn the_kernel_stops_at_its_clock_and_flag() {
 
 #[test]
 fn items_in_too_many_options_have_no_kernel() {
-    // 62 options on one item fit its word; 63 do not.
+    // 62 options on one item fit its word; 63 do not. (Laid out by cells, the options are
+    // the cell a's symbols: 62 or 63 of them fit its word.)
     for (options, fits) in [(62, true), (63, false)] {
         let mut text = String::from("a b\n");
         for _ in 0..options {
@@ -205,7 +206,18 @@ fn items_in_too_many_options_have_no_kernel() {
         }
         text += "b\n";
         let problem = Problem::from_dlx(&text).expect("a problem");
-        match Kernel::new(&problem) {
+        let by_cells = Kernel::new(&problem).expect("a kernel by cells");
+        assert_eq!(by_cells.layout(), KernelLayout::Cells);
+        let outcome = by_cells
+            .search(
+                &mut KernelScratch::default(),
+                &[],
+                &KernelLimits::default(),
+                |_| ControlFlow::Continue(()),
+            )
+            .expect("no given options");
+        assert_eq!(outcome.solutions, options as u128);
+        match Kernel::with_layout(&problem, KernelLayout::Items) {
             Ok(kernel) => {
                 assert!(fits);
                 let outcome = kernel
@@ -222,6 +234,197 @@ fn items_in_too_many_options_have_no_kernel() {
                 assert!(!fits);
                 assert_eq!(refusal, KernelRefusal::LongItem("a".to_owned()));
             }
+        }
+    }
+}
+
+/// A random problem whose options fill cells with symbols: each option puts a symbol in a
+/// cell (its first item), and its other items are houses, each a set of cells that takes
+/// one of its symbols at most once (secondary) or exactly once (primary). The items are
+/// declared, and the options listed, in a random order, so that the kernel's choice of item
+/// (the first with the fewest options) and the order of a branch's options (ascending) are
+/// tested where they differ from the cells' and symbols' own orders. Some options are
+/// missing, some houses repeat, some house items have no option.
+fn cells_problem(seed: u64) -> (Problem, usize, Vec<Vec<usize>>) {
+    let mut state = seed | 1;
+    let mut next = |below: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % below as u64) as usize
+    };
+    let cells = 1 + next(6);
+    let symbols = 1 + next(4);
+    let present: Vec<bool> = (0..cells * symbols).map(|_| next(5) > 0).collect();
+    let houses: Vec<(Vec<usize>, Vec<usize>, bool)> = (0..next(7))
+        .map(|_| {
+            let members = (0..cells).filter(|_| next(2) == 0).collect();
+            let of = (0..symbols).filter(|_| next(4) > 0).collect();
+            (members, of, next(4) > 0)
+        })
+        .collect();
+    // Items: (name, primary); the cells' first.
+    let mut items: Vec<(String, bool)> = (0..cells).map(|c| (format!("c{c}"), true)).collect();
+    for (h, (_, of, primary)) in houses.iter().enumerate() {
+        items.extend(of.iter().map(|s| (format!("h{h}s{s}"), *primary)));
+    }
+    let mut order: Vec<usize> = (0..items.len()).collect();
+    for k in (1..order.len()).rev() {
+        order.swap(k, next(k + 1));
+    }
+    let mut text = String::new();
+    for primary in [true, false] {
+        if !primary {
+            text += " |";
+        }
+        for &k in &order {
+            if items[k].1 == primary {
+                text += &format!(" {}", items[k].0);
+            }
+        }
+    }
+    text += "\n";
+    let mut options: Vec<String> = Vec::new();
+    let mut option_items: Vec<Vec<usize>> = Vec::new();
+    for c in 0..cells {
+        for s in (0..symbols).filter(|&s| present[c * symbols + s]) {
+            let mut names = vec![format!("c{c}")];
+            for (h, (members, of, _)) in houses.iter().enumerate() {
+                if members.contains(&c) && of.contains(&s) {
+                    names.push(format!("h{h}s{s}"));
+                }
+            }
+            let k = names.len();
+            for j in (2..k).rev() {
+                names.swap(j, 1 + next(j));
+            }
+            options.push(names.join(" "));
+            option_items.push(
+                names
+                    .iter()
+                    .map(|name| items.iter().position(|(n, _)| n == name).unwrap())
+                    .collect(),
+            );
+        }
+    }
+    let mut listed: Vec<usize> = (0..options.len()).collect();
+    for k in (1..listed.len()).rev() {
+        listed.swap(k, next(k + 1));
+    }
+    for &o in &listed {
+        text += &options[o];
+        text += "\n";
+    }
+    let option_items = listed.iter().map(|&o| option_items[o].clone()).collect();
+    let primary: Vec<bool> = items.iter().map(|(_, p)| *p).collect();
+    let problem = Problem::from_dlx(&text).unwrap_or_else(|e| panic!("{e}\n{text}"));
+    let primary_items = primary.iter().filter(|&&p| p).count();
+    let _ = primary;
+    (problem, primary_items, option_items)
+}
+
+/// The number of exact covers of `cells_problem`'s options (by the items of the generator),
+/// among the assignments of an option or none to each cell: every primary item once, every
+/// secondary item at most once.
+fn cells_brute_count(problem: &Problem, options: &[Vec<usize>], given: &[OptionId]) -> usize {
+    let items = problem.item_count();
+    let primary = problem.primary_count();
+    // Options by their first item (a cell, by the generator's numbering).
+    let mut by_cell: std::collections::BTreeMap<usize, Vec<usize>> = Default::default();
+    for (o, its) in options.iter().enumerate() {
+        by_cell.entry(its[0]).or_default().push(o);
+    }
+    let choices: Vec<&Vec<usize>> = by_cell.values().collect();
+    let mut count = 0;
+    let mut pick = vec![0usize; choices.len()];
+    loop {
+        let mut covered = vec![0u32; items];
+        let chosen: Vec<usize> = pick.iter().zip(&choices).map(|(&k, os)| os[k]).collect();
+        // The generator's item numbers are not the problem's: read them by name.
+        for &o in &chosen {
+            for entry in problem.option(OptionId::new(o)) {
+                covered[entry.item().index()] += 1;
+            }
+        }
+        let exact = (0..items).all(|i| {
+            if i < primary {
+                covered[i] == 1
+            } else {
+                covered[i] <= 1
+            }
+        });
+        if exact && given.iter().all(|g| chosen.contains(&g.index())) {
+            count += 1;
+        }
+        // The next assignment.
+        let mut k = 0;
+        loop {
+            if k == pick.len() {
+                return count;
+            }
+            pick[k] += 1;
+            if pick[k] < choices[k].len() {
+                break;
+            }
+            pick[k] = 0;
+            k += 1;
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(proptest::test_runner::Config { cases: 2000, ..config() })]
+
+    /// Problems that fill cells with symbols are laid out by cells, and find the links'
+    /// solutions in their order (and the layout by items' too), as many as a brute force
+    /// over the cells' options counts; with the same refusals of given options, and the
+    /// same cuts at limits.
+    #[test]
+    fn the_layout_by_cells_finds_the_links_solutions_in_their_order(
+        seed in any::<u64>(),
+        picks in proptest::collection::vec(0..24usize, 0..3),
+        most in 1..4u128,
+    ) {
+        let (problem, _, option_items) = cells_problem(seed);
+        let kernel = Kernel::new(&problem).expect("a plain problem has a kernel");
+        prop_assert_eq!(kernel.layout(), KernelLayout::Cells);
+        let by_items = Kernel::with_layout(&problem, KernelLayout::Items).expect("small items");
+        let mut scratch = KernelScratch::default();
+        let given: Vec<OptionId> = picks
+            .iter()
+            .map(|&k| OptionId::new(k % (problem.option_count() + 1)))
+            .collect();
+        let refused = Solver::new(&problem).given(&given).err();
+        let kernel_refused = kernel
+            .search(&mut scratch, &given, &KernelLimits::default(), |_| ControlFlow::Continue(()))
+            .err();
+        prop_assert_eq!(&kernel_refused, &refused);
+        if refused.is_some() {
+            return Ok(());
+        }
+        let expected = links_solutions(&problem, &given);
+        let (found, outcome) =
+            kernel_solutions(&problem, &kernel, &mut scratch, &given, &KernelLimits::default());
+        prop_assert_eq!(&found, &expected);
+        prop_assert_eq!(outcome.stopped, None);
+        let (by_items_found, _) =
+            kernel_solutions(&problem, &by_items, &mut scratch, &given, &KernelLimits::default());
+        prop_assert_eq!(&by_items_found, &expected);
+        prop_assert_eq!(found.len(), cells_brute_count(&problem, &option_items, &given));
+
+        let limits = KernelLimits { solutions: Some(most), ..KernelLimits::default() };
+        let (first, outcome) = kernel_solutions(&problem, &kernel, &mut scratch, &given, &limits);
+        prop_assert_eq!(&first[..], &expected[..expected.len().min(most as usize)]);
+        let cut = expected.len() as u128 >= most;
+        prop_assert_eq!(outcome.stopped, cut.then_some(StopReason::SolutionLimit));
+
+        let limits = KernelLimits { nodes: Some(2), ..KernelLimits::default() };
+        let (first, outcome) = kernel_solutions(&problem, &kernel, &mut scratch, &given, &limits);
+        prop_assert!(expected.starts_with(&first));
+        if outcome.stopped.is_none() {
+            prop_assert_eq!(first, expected);
+        } else {
+            prop_assert_eq!(outcome.stopped, Some(StopReason::NodeLimit));
         }
     }
 }

@@ -1,112 +1,21 @@
-//! Many small problems, one after another: a kernel compiled once from a problem and searched
-//! many times from different given options, at a cost per search close to the work of the
-//! search itself.
-//!
-//! A [`Solver`](crate::Solver) sets up a table for each search (a copy of the links, and its
-//! allocations), which a problem of a few hundred items solved in microseconds pays for many
-//! times over. A [`Kernel`] is the problem laid out flat (each item's options, each option's
-//! items) and shared by every thread; a [`KernelScratch`] holds one search's state and is
-//! reused from one search to the next, so that a search allocates nothing once its scratch
-//! has grown.
-//!
-//! # The search
-//!
-//! The state is, for each item, a word with a bit for each of its options that is still
-//! possible (so an item is in at most [`MAX_OPTIONS_PER_ITEM`] options), and two high bits
-//! on the items that are covered or secondary. Taking an option clears the bits of every
-//! option that shares an item with it, in the words of all their items; a word left with one
-//! bit or none is an item with its option forced, or none, and the two high bits keep a
-//! closed item from ever looking so, so that the loop tests one number for all. The forced
-//! options are taken from a queue before the search branches, so the search branches only
-//! where every open primary item has two options or more, and there on the first item with
-//! the fewest, as Knuth's Algorithm X does. Taking the forced options in another order
-//! reaches the same state (or a dead end either way), so the solutions come in the order of
-//! Algorithm X on the links, with propagation off. A branch saves the words (some kilobytes
-//! for a sudoku) and restores them for each of its options: no undo of each cleared bit,
-//! and no loop over options already ruled out.
-//!
-//! The kernel takes Algorithm X's problems: primary and secondary items, without colors or
-//! bounds, each item in at most [`MAX_OPTIONS_PER_ITEM`] options, and a state small enough
-//! that a search as deep as the problem's primary items keeps its copies within
-//! [`MAX_SAVED_BYTES`].
-//!
-//! ```
-//! use dlx::kernel::{Kernel, KernelLimits, KernelScratch};
-//! use dlx::{OptionId, Problem};
-//!
-//! // Knuth's first example: its one solution holds "b g".
-//! let problem = Problem::from_dlx("a b c d e f g\nc e\na d g\nb c f\na d f\nb g\nd e g\n")?;
-//! let kernel = Kernel::new(&problem)?;
-//! let mut scratch = KernelScratch::default();
-//! let mut found = Vec::new();
-//! let outcome = kernel.search(&mut scratch, &[], &KernelLimits::default(), |options| {
-//!     found.push(options.to_vec());
-//!     std::ops::ControlFlow::Continue(())
-//! })?;
-//! assert_eq!(outcome.solutions, 1);
-//! let mut chosen: Vec<usize> = found[0].iter().map(|o| o.index()).collect();
-//! chosen.sort();
-//! assert_eq!(chosen, [0, 3, 4]);
-//! // The same scratch, from a given option that no solution holds.
-//! let none = kernel.search(&mut scratch, &[OptionId::new(1)], &KernelLimits::default(), |_| {
-//!     std::ops::ControlFlow::Continue(())
-//! })?;
-//! assert_eq!(none.solutions, 0);
-//! # Ok::<(), Box<dyn std::error::Error>>(())
-//! ```
+//! The kernel's layout by items: a word for each item, with a bit for each of its options
+//! still possible ([the kernel's docs](super)).
 
 use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
-use std::time::Instant;
 
-use crate::error::GivenError;
+use super::{past_limits, KernelLimits, KernelOutcome, KernelRefusal, LOOK_EVERY};
+use super::{MAX_OPTIONS_PER_ITEM, MAX_SAVED_BYTES};
 use crate::outcome::StopReason;
 use crate::problem::{OptionId, Problem};
-use crate::solver::check_given;
 use crate::unchecked::{at_mut, put, span, value_at};
-
-/// The most options an item may be in: the bits of its word below the two that mark it
-/// closed.
-pub const MAX_OPTIONS_PER_ITEM: usize = 62;
 
 /// The two high bits of a covered or secondary item's word: with them, no word of a closed
 /// item has one bit or none, however many of its options are ruled out.
 const CLOSED: u64 = 0b11 << 62;
 
-/// The most bytes that a search's saved states may take: one state per level of branching,
-/// at most as many levels as the problem has primary items.
-pub const MAX_SAVED_BYTES: usize = 64 << 20;
-
-/// Nodes between two looks at the clock and the cancel flag (and one look at the start).
-const LOOK_EVERY: u64 = 1024;
-
-/// Why a problem has no [`Kernel`]: it needs a search the kernel does not do.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum KernelRefusal {
-    /// Colors on secondary items (Algorithm C).
-    #[error("the kernel takes no colors (Algorithm C)")]
-    Colors,
-    /// Items with bounds (Algorithm M).
-    #[error("the kernel takes no items with bounds (Algorithm M)")]
-    Multiplicities,
-    /// An item in more options than its word has bits for.
-    #[error(
-        "item '{0}' is in more than {MAX_OPTIONS_PER_ITEM} options, more than the kernel takes"
-    )]
-    LongItem(String),
-    /// A state too large to save at every level.
-    #[error("a search could save {0} bytes of states, more than the kernel's {MAX_SAVED_BYTES}")]
-    TooLarge(usize),
-}
-
-/// A problem laid out for many fast searches ([module docs](self)): built once, shared by
-/// any number of threads, each with its own [`KernelScratch`].
+/// A problem laid out by items.
 #[derive(Clone, Debug)]
-pub struct Kernel {
-    /// The problem, for the words of a refusal of given options.
-    problem: Problem,
+pub(super) struct Items {
     primary: usize,
     /// Each item's options, ascending: `item_options[item_starts[i]..item_starts[i + 1]]`.
     item_starts: Vec<u32>,
@@ -130,36 +39,10 @@ pub struct Kernel {
     empty_item: bool,
 }
 
-/// What [`Kernel::search`] stops at, besides the visitor.
+/// One search's state by items, reused from search to search.
 #[derive(Clone, Debug, Default)]
-pub struct KernelLimits {
-    /// The most solutions to find.
-    pub solutions: Option<u128>,
-    /// The most nodes to visit.
-    pub nodes: Option<u64>,
-    /// When to stop, looked at at the start and every 1,024 nodes.
-    pub deadline: Option<Instant>,
-    /// A flag that stops the search when set, looked at at the start and every 1,024 nodes.
-    pub cancel: Option<Arc<AtomicBool>>,
-}
-
-/// What a [`Kernel::search`] found.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct KernelOutcome {
-    /// The solutions found; a lower bound when `stopped` is set.
-    pub solutions: u128,
-    /// Why the search stopped early, or `None` when it went through the whole tree.
-    pub stopped: Option<StopReason>,
-    /// The nodes of the search: each option tried, forced or branched on, and each
-    /// solution, as Knuth counts them.
-    pub nodes: u64,
-}
-
-/// One search's state, reused from search to search (and from kernel to kernel): after the
-/// first searches it has grown to what they need, and a search allocates nothing.
-#[derive(Clone, Debug, Default)]
-pub struct KernelScratch {
-    /// Each item's word ([`Kernel`]'s module docs).
+pub(super) struct ItemsScratch {
+    /// Each item's word (the kernel's docs).
     words: Vec<u64>,
     /// The primary items not yet covered.
     open: usize,
@@ -184,29 +67,14 @@ pub struct KernelScratch {
 struct Frame {
     item: u32,
     untried: u64,
-    /// The primary items open at the level ([`KernelScratch`]'s `open`).
+    /// The primary items open at the level ([`ItemsScratch`]'s `open`).
     open: usize,
     chosen: usize,
 }
 
-impl Kernel {
-    /// The kernel of `problem`, or why it has none.
-    ///
-    /// ```
-    /// let colored = dlx::Problem::from_dlx("a | x\na x:1\n")?;
-    /// assert_eq!(
-    ///     dlx::kernel::Kernel::new(&colored).unwrap_err(),
-    ///     dlx::kernel::KernelRefusal::Colors
-    /// );
-    /// # Ok::<(), dlx::ParseError>(())
-    /// ```
-    pub fn new(problem: &Problem) -> Result<Kernel, KernelRefusal> {
-        if problem.has_colors() {
-            return Err(KernelRefusal::Colors);
-        }
-        if problem.has_multiplicities() {
-            return Err(KernelRefusal::Multiplicities);
-        }
+impl Items {
+    /// The layout of `problem` (without colors or bounds), or why it has none.
+    pub(super) fn new(problem: &Problem) -> Result<Items, KernelRefusal> {
         let items = problem.item_count();
         let saved = (items * 8).saturating_mul(problem.primary_count() + 1);
         if saved > MAX_SAVED_BYTES {
@@ -268,8 +136,7 @@ impl Kernel {
         let singles = (0..primary as u32)
             .filter(|&item| per_item[item as usize] == 1)
             .collect();
-        Ok(Kernel {
-            problem: problem.clone(),
+        Ok(Items {
             primary,
             empty_item: per_item[..primary].contains(&0),
             item_starts,
@@ -283,21 +150,15 @@ impl Kernel {
         })
     }
 
-    /// Searches from the `given` options, chosen first in their order, and calls `visit`
-    /// with each solution's options (the given, then the forced and chosen), which may stop
-    /// the search. The solutions come in the order of Algorithm X on the links, propagation
-    /// off, from the same given options ([`Solver::given`](crate::Solver::given)); the
-    /// options within a solution may come in another order.
-    ///
-    /// Refused as [`Solver::given`](crate::Solver::given) refuses: an option that does not
-    /// exist, one given twice, two that share an item.
-    pub fn search(
+    /// [`Kernel::search`](super::Kernel::search) on this layout; `None` when a given option
+    /// does not exist or shares an item with an earlier one.
+    pub(super) fn search(
         &self,
-        scratch: &mut KernelScratch,
+        scratch: &mut ItemsScratch,
         given: &[OptionId],
         limits: &KernelLimits,
         mut visit: impl FnMut(&[OptionId]) -> ControlFlow<()>,
-    ) -> Result<KernelOutcome, GivenError> {
+    ) -> Option<KernelOutcome> {
         let s = scratch;
         s.words.clear();
         s.words.extend_from_slice(&self.words);
@@ -314,7 +175,7 @@ impl Kernel {
         for &option in given {
             let index = option.index();
             if index + 1 >= self.option_starts.len() || !self.is_possible(&s.words, index) {
-                return Err(self.given_error(given));
+                return None;
             }
             s.chosen.push(option);
             dead |= !self.cover(s, index);
@@ -325,12 +186,12 @@ impl Kernel {
             nodes: 0,
         };
         if dead {
-            return Ok(outcome);
+            return Some(outcome);
         }
         // A search begun past its deadline finds nothing, as the other searches do.
-        if let Some(stop) = self.past_limits(limits) {
+        if let Some(stop) = past_limits(limits) {
             outcome.stopped = Some(stop);
-            return Ok(outcome);
+            return Some(outcome);
         }
         let most_nodes = limits.nodes.unwrap_or(u64::MAX);
         let most_solutions = limits.solutions.unwrap_or(u128::MAX);
@@ -346,11 +207,11 @@ impl Kernel {
                     outcome.nodes += 1;
                     if visit(&s.chosen).is_break() {
                         outcome.stopped = Some(StopReason::Visitor);
-                        return Ok(outcome);
+                        return Some(outcome);
                     }
                     if outcome.solutions >= most_solutions {
                         outcome.stopped = Some(StopReason::SolutionLimit);
-                        return Ok(outcome);
+                        return Some(outcome);
                     }
                 } else {
                     let item = self.choose(&s.words);
@@ -368,7 +229,7 @@ impl Kernel {
             let option = loop {
                 let level = s.frames.len().wrapping_sub(1);
                 let Some(frame) = s.frames.last_mut() else {
-                    return Ok(outcome);
+                    return Some(outcome);
                 };
                 if frame.untried != 0 {
                     let place = frame.untried.trailing_zeros();
@@ -392,33 +253,18 @@ impl Kernel {
             outcome.nodes += 1;
             if outcome.nodes >= look_at {
                 look_at += LOOK_EVERY;
-                if let Some(stop) = self.past_limits(limits) {
+                if let Some(stop) = past_limits(limits) {
                     outcome.stopped = Some(stop);
-                    return Ok(outcome);
+                    return Some(outcome);
                 }
             }
             if outcome.nodes > most_nodes {
                 outcome.stopped = Some(StopReason::NodeLimit);
-                return Ok(outcome);
+                return Some(outcome);
             }
             s.chosen.push(OptionId(option));
             live = self.cover(s, option as usize);
         }
-    }
-
-    /// Why the search must stop, by its clock or cancel flag.
-    fn past_limits(&self, limits: &KernelLimits) -> Option<StopReason> {
-        if limits
-            .cancel
-            .as_ref()
-            .is_some_and(|flag| flag.load(Ordering::Relaxed))
-        {
-            return Some(StopReason::Cancelled);
-        }
-        if limits.deadline.is_some_and(|at| Instant::now() >= at) {
-            return Some(StopReason::Timeout);
-        }
-        None
     }
 
     /// The entries of `option`: `item << 6 | place`.
@@ -441,9 +287,9 @@ impl Kernel {
     /// queueing the primary items left with one option; false at a primary item left with
     /// none.
     #[inline]
-    fn cover(&self, s: &mut KernelScratch, option: usize) -> bool {
+    fn cover(&self, s: &mut ItemsScratch, option: usize) -> bool {
         // Borrowed apart, so that the words stay in registers across the pushes.
-        let KernelScratch {
+        let ItemsScratch {
             words,
             open,
             singles,
@@ -481,7 +327,7 @@ impl Kernel {
                     let left = *word;
                     // Queued without a branch: which words fall to one bit follows no
                     // pattern the processor could learn. The queue has room for two
-                    // entries an item ([`KernelScratch::singles`]).
+                    // entries an item ([`ItemsScratch::singles`]).
                     put(singles, *queued, entry >> 6);
                     *queued += usize::from(left & left.wrapping_sub(1) == 0);
                     fits &= left != 0;
@@ -494,7 +340,7 @@ impl Kernel {
     /// Takes the options of the primary items queued with one option, and those that they
     /// force in turn; false at a dead end.
     #[inline]
-    fn take_forced(&self, s: &mut KernelScratch, nodes: &mut u64) -> bool {
+    fn take_forced(&self, s: &mut ItemsScratch, nodes: &mut u64) -> bool {
         while s.queued > 0 {
             s.queued -= 1;
             let item = value_at(&s.singles, s.queued);
@@ -529,14 +375,5 @@ impl Kernel {
             }
         }
         best.1
-    }
-
-    /// Why the `given` options cannot all be chosen: as [`Solver::given`](crate::Solver::given)
-    /// says it, since a given option is ruled out only by an earlier one that shares an item.
-    fn given_error(&self, given: &[OptionId]) -> GivenError {
-        match check_given(&self.problem, given) {
-            Err(error) => error,
-            Ok(()) => unreachable!("given options that fit together are never ruled out"),
-        }
     }
 }
