@@ -428,3 +428,96 @@ proptest! {
         }
     }
 }
+
+/// Latin squares of sides 9, 12 and 17 (81, 144 and 289 cells: the layout by cells's bit sets
+/// of 2, 4 and 16 words), from a random part of a square: the kernel lists the links' first
+/// solutions in their order. A side of 33 (1,089 cells) is not laid out by cells.
+#[test]
+fn latin_squares_of_every_width_list_as_the_links_do() {
+    let mut state = 0x9e37_79b9_7f4a_7c15u64;
+    let mut next = |below: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % below as u64) as usize
+    };
+    for side in [9, 12, 17, 33] {
+        let mut text = String::new();
+        for r in 0..side {
+            for c in 0..side {
+                text += &format!(" p{r}_{c}");
+            }
+        }
+        for house in ["r", "c"] {
+            for h in 0..side {
+                for v in 0..side {
+                    text += &format!(" {house}{h}_{v}");
+                }
+            }
+        }
+        text += "\n";
+        for r in 0..side {
+            for c in 0..side {
+                for v in 0..side {
+                    text += &format!("p{r}_{c} r{r}_{v} c{c}_{v}\n");
+                }
+            }
+        }
+        let problem = Problem::from_dlx(&text).expect("a Latin square");
+        if side == 33 {
+            assert_eq!(
+                Kernel::with_layout(&problem, KernelLayout::Cells).unwrap_err(),
+                KernelRefusal::NotCells("more than 1024 cells".to_owned())
+            );
+            continue;
+        }
+        let kernel = Kernel::new(&problem).expect("a kernel");
+        assert_eq!(kernel.layout(), KernelLayout::Cells, "side {side}");
+        // A cyclic square with its rows, columns and symbols shuffled, of which some cells
+        // are given.
+        let shuffle = |next: &mut dyn FnMut(usize) -> usize| {
+            let mut order: Vec<usize> = (0..side).collect();
+            for k in (1..side).rev() {
+                order.swap(k, next(k + 1));
+            }
+            order
+        };
+        let (rows, cols, symbols) = (shuffle(&mut next), shuffle(&mut next), shuffle(&mut next));
+        let given: Vec<OptionId> = (0..side * side)
+            .filter(|_| next(10) < 3)
+            .map(|cell| {
+                let (r, c) = (cell / side, cell % side);
+                let v = symbols[(rows[r] + cols[c]) % side];
+                OptionId::new(cell * side + v)
+            })
+            .collect();
+        let limits = KernelLimits {
+            solutions: Some(40),
+            ..KernelLimits::default()
+        };
+        let mut scratch = KernelScratch::default();
+        let (found, outcome) = kernel_solutions(&problem, &kernel, &mut scratch, &given, &limits);
+        let solver = Solver::new(&problem)
+            .tree(Tree::Links)
+            .propagation(Propagation::None)
+            .given(&given)
+            .expect("given options that fit");
+        let expected: Vec<Vec<usize>> = solver
+            .solutions()
+            .take(40)
+            .map(|solution| {
+                solution
+                    .canonical()
+                    .into_iter()
+                    .map(OptionId::index)
+                    .collect()
+            })
+            .collect();
+        assert!(found.len() > 1, "side {side}: {} solutions", found.len());
+        assert_eq!(found, expected, "side {side}");
+        assert_eq!(
+            outcome.stopped,
+            (found.len() == 40).then_some(StopReason::SolutionLimit)
+        );
+    }
+}

@@ -1,19 +1,20 @@
-//! The kernel's layout by cells: a word per cell with a bit for each symbol it may still
-//! take, and a word per primary house with a bit for each symbol it has ([the kernel's
+//! The kernel's layout by cells: for each symbol, a bit set of the cells that may still take
+//! it, and a word per primary house with a bit for each symbol it has ([the kernel's
 //! docs](super)).
 //!
-//! The tables index by cell, house and option, each read from the problem once and checked
-//! there; every index the search reads comes from them (a cell or house of an option, a
-//! cell of a house, an option at a cell's symbol), so it is in bounds.
+//! The tables index by cell, symbol, house and option, each read from the problem once and
+//! checked there; every index the search reads comes from them (a cell, symbol or reach of
+//! an option, a cell of a bit set below the cells, an option at a cell's symbol), so it is
+//! in bounds.
 
 use std::collections::HashMap;
 use std::ops::ControlFlow;
 
 use super::{past_limits, KernelLimits, KernelOutcome, KernelRefusal, LOOK_EVERY};
-use super::{MAX_SAVED_BYTES, MAX_SYMBOLS};
+use super::{MAX_CELLS, MAX_SAVED_BYTES, MAX_SYMBOLS};
 use crate::outcome::StopReason;
 use crate::problem::{OptionId, Problem};
-use crate::unchecked::{at_mut, put, span, value_at};
+use crate::unchecked::{at_mut, span, value_at};
 
 /// No option at a cell's symbol.
 const NO_OPTION: u32 = u32::MAX;
@@ -30,54 +31,54 @@ enum Item {
     Empty,
 }
 
-/// A problem laid out by cells.
+/// A problem laid out by cells. Bit sets of cells are `words` words each, one after the
+/// other in their tables.
 #[derive(Clone, Debug)]
 pub(super) struct Cells {
     primary: usize,
     symbols: usize,
-    /// Each cell's word before any option is chosen.
+    /// The words of a bit set of cells: 2, 4 or 16, for which the search is compiled.
+    words: usize,
+    /// Whether the CPU has the popcnt, BMI1 and BMI2 instructions.
+    bit_instructions: bool,
+    /// The state before any option is chosen ([`CellsScratch`]'s `state`).
     start: Vec<u64>,
-    /// The houses with primary items (the first `primary_houses`), then the others: each
-    /// house's cells, `house_cells[house_starts[h]..house_starts[h + 1]]`.
-    primary_houses: usize,
-    house_starts: Vec<u32>,
-    house_cells: Vec<u32>,
-    /// The symbols of each primary house's primary items.
+    /// Each primary house's cells, and the symbols of its primary items; each cell's primary
+    /// houses, `cell_houses[cell_house_starts[c]..cell_house_starts[c + 1]]`.
+    houses: Vec<u64>,
     house_symbols: Vec<u64>,
+    cell_house_starts: Vec<u32>,
+    cell_houses: Vec<u32>,
     /// Each option's cell, symbol, primary items, and reach.
     option_cell: Vec<u32>,
     option_symbol: Vec<u32>,
     option_covers: Vec<u32>,
     option_reach: Vec<u32>,
     /// Each reach (a cell and the houses of an option there): the cells that share a house
-    /// with it, and its primary houses.
-    peer_starts: Vec<u32>,
-    peers: Vec<u32>,
+    /// with it (a bit set), and its primary houses,
+    /// `reach_houses[reach_house_starts[r]..reach_house_starts[r + 1]]`.
+    peers: Vec<u64>,
     reach_house_starts: Vec<u32>,
     reach_houses: Vec<u32>,
     /// The option at `cell * symbols + symbol`, or [`NO_OPTION`].
     option_at: Vec<u32>,
     /// The primary items, in order.
     items: Vec<Item>,
-    /// The cells with one option before any is chosen.
-    singles: Vec<u32>,
     empty_item: bool,
 }
 
 /// One search's state by cells, reused from search to search.
 #[derive(Clone, Debug, Default)]
 pub(super) struct CellsScratch {
-    /// Each cell's word (the symbols it may take; none once filled), then each primary
-    /// house's (the symbols it has): one block, saved and restored whole.
+    /// Each symbol's cells, then the open cells (bit sets), then each primary house's
+    /// symbols: one block, saved and restored whole.
     state: Vec<u64>,
+    /// The symbols, and each primary house's symbols, whose places an option has changed
+    /// since the last sweep for houses with one place (all, after the search backtracks).
+    dirty_symbols: u64,
+    dirty_houses: Vec<u64>,
     /// The primary items not yet covered.
     open: usize,
-    /// Cells whose word fell to one bit or none, to take before branching: the first
-    /// `queued`. A cell is queued at most twice (at one bit, then at none) before the search
-    /// fills it or goes back to a state saved before both, which empties the queue; so it
-    /// has room for two entries a cell, and one to write past them.
-    queue: Vec<u32>,
-    queued: usize,
     /// The options chosen, given first.
     chosen: Vec<OptionId>,
     /// The levels of branching, innermost last.
@@ -114,6 +115,11 @@ fn root(parent: &mut [u32], mut x: u32) -> u32 {
     x
 }
 
+/// Sets bit `cell` of the bit set at `words[at..]`.
+fn set(words: &mut [u64], at: usize, cell: u32) {
+    words[at + cell as usize / 64] |= 1 << (cell % 64);
+}
+
 impl Cells {
     /// The layout of `problem` (without colors or bounds) by cells, or why its options do
     /// not fill cells with symbols ([the kernel's docs](super)).
@@ -141,6 +147,15 @@ impl Cells {
             *cell = cells;
             cells += 1;
         }
+        let cells = cells as usize;
+        if cells > MAX_CELLS {
+            return Err(not_cells(format!("more than {MAX_CELLS} cells")));
+        }
+        let words = match cells.div_ceil(64) {
+            0..=2 => 2,
+            3..=4 => 4,
+            _ => 16,
+        };
         // The symbols: options joined by a house share one.
         let mut parent: Vec<u32> = (0..options as u32).collect();
         let mut first_option = vec![u32::MAX; items];
@@ -178,16 +193,15 @@ impl Cells {
             }
             option_symbol.push(symbol_of_root[r]);
         }
-        let symbols = symbols.max(1);
-        let cells = cells as usize;
         let mut option_cell = Vec::with_capacity(options);
         let mut option_at = vec![NO_OPTION; cells * symbols];
-        let mut start = vec![0u64; cells];
+        let mut start = vec![0u64; symbols * words];
         for option in problem.options() {
             let o = option.index();
             let item = problem.option(option)[0].item();
             let cell = cell_of[item.index()];
-            let at = cell as usize * symbols + option_symbol[o] as usize;
+            let symbol = option_symbol[o] as usize;
+            let at = cell as usize * symbols + symbol;
             if option_at[at] != NO_OPTION {
                 return Err(not_cells(format!(
                     "cell '{}' takes one symbol in two options",
@@ -196,58 +210,34 @@ impl Cells {
             }
             option_at[at] = o as u32;
             option_cell.push(cell);
-            start[cell as usize] |= 1 << option_symbol[o];
+            set(&mut start, symbol * words, cell);
         }
-        // The houses: the items past the first, by their cells, primary ones first.
-        let mut house_cells_of: Vec<Vec<u32>> = vec![Vec::new(); items];
-        for option in problem.options() {
-            let cell = option_cell[option.index()];
-            for entry in &problem.option(option)[1..] {
-                house_cells_of[entry.item().index()].push(cell);
+        let primary_houses_of = Self::houses(problem, &option_cell, words, |item| {
+            item_options[item] > 0 && cell_of[item] == u32::MAX
+        });
+        let (house_of_item, houses, primary_houses) = primary_houses_of;
+        let mut house_symbols = vec![0u64; primary_houses];
+        for item in 0..primary {
+            if cell_of[item] == u32::MAX && item_options[item] > 0 {
+                let symbol = option_symbol[first_option[item] as usize];
+                house_symbols[house_of_item[item] as usize] |= 1 << symbol;
             }
         }
-        let mut house_of_item = vec![u32::MAX; items];
-        let mut houses: HashMap<(bool, Vec<u32>), u32> = HashMap::new();
-        let (mut house_starts, mut house_cells) = (vec![0u32], Vec::new());
-        let mut house_symbols = Vec::new();
-        for pass_primary in [true, false] {
-            for item in 0..items {
-                if (item < primary) != pass_primary || item_options[item] == 0 {
-                    continue;
-                }
-                let mut cells_of = std::mem::take(&mut house_cells_of[item]);
-                cells_of.sort_unstable();
-                let next = houses.len() as u32;
-                let house = *houses
-                    .entry((pass_primary, cells_of))
-                    .or_insert_with_key(|key| {
-                        house_cells.extend_from_slice(&key.1);
-                        house_starts.push(house_cells.len() as u32);
-                        next
-                    });
-                house_of_item[item] = house;
-                if pass_primary {
-                    if house as usize == house_symbols.len() {
-                        house_symbols.push(0);
-                    }
-                    let symbol = option_symbol[first_option[item] as usize];
-                    house_symbols[house as usize] |= 1 << symbol;
-                }
-            }
-        }
-        let primary_houses = house_symbols.len();
-        let words = cells + primary_houses;
-        let saved = (words * 8).saturating_mul(primary + 1);
+        let state = symbols * words + words + primary_houses;
+        let saved = (state * 8).saturating_mul(primary + 1);
         if saved > MAX_SAVED_BYTES {
             return Err(KernelRefusal::TooLarge(saved));
         }
+        start.resize(state, 0);
+        for cell in 0..cells as u32 {
+            set(&mut start, symbols * words, cell);
+        }
         // Each option's reach: its cell's peers through its houses, and its primary houses.
         let mut reaches: HashMap<(u32, Vec<u32>), u32> = HashMap::new();
-        let (mut peer_starts, mut peers) = (vec![0u32], Vec::new());
+        let mut peers = Vec::new();
         let (mut reach_house_starts, mut reach_houses) = (vec![0u32], Vec::new());
         let mut option_covers = Vec::with_capacity(options);
         let mut option_reach = Vec::with_capacity(options);
-        let mut seen = vec![u32::MAX; cells];
         for option in problem.options() {
             let entries = &problem.option(option)[1..];
             let cell = option_cell[option.index()];
@@ -264,29 +254,21 @@ impl Cells {
             of.dedup();
             let next = reaches.len() as u32;
             let reach = *reaches.entry((cell, of)).or_insert_with_key(|(cell, of)| {
-                let mut these = Vec::new();
+                let at = peers.len();
+                peers.resize(at + words, 0);
                 for &house in of {
-                    let (from, to) = (
-                        house_starts[house as usize],
-                        house_starts[house as usize + 1],
-                    );
-                    for &peer in &house_cells[from as usize..to as usize] {
-                        if peer != *cell && seen[peer as usize] != next {
-                            seen[peer as usize] = next;
-                            these.push(peer);
-                        }
+                    for k in 0..words {
+                        peers[at + k] |= houses[house as usize * words + k];
                     }
                 }
-                these.sort_unstable();
-                peers.extend_from_slice(&these);
-                peer_starts.push(peers.len() as u32);
+                peers[at + *cell as usize / 64] &= !(1 << (cell % 64));
                 reach_houses.extend(of.iter().filter(|&&h| (h as usize) < primary_houses));
                 reach_house_starts.push(reach_houses.len() as u32);
                 next
             });
             option_reach.push(reach);
         }
-        let items_in_order = (0..primary)
+        let items_in_order: Vec<Item> = (0..primary)
             .map(|item| {
                 if cell_of[item] != u32::MAX {
                     Item::Cell(cell_of[item])
@@ -299,33 +281,88 @@ impl Cells {
                     Item::Empty
                 }
             })
-            .collect::<Vec<_>>();
+            .collect();
+        let mut houses = houses;
+        houses.truncate(primary_houses * words);
+        let (mut cell_house_starts, mut cell_houses) = (vec![0u32], Vec::new());
+        for cell in 0..cells {
+            cell_houses.extend((0..primary_houses as u32).filter(|&house| {
+                houses[house as usize * words + cell / 64] >> (cell % 64) & 1 == 1
+            }));
+            cell_house_starts.push(cell_houses.len() as u32);
+        }
+
         Ok(Cells {
             primary,
             symbols,
-            singles: (0..cells as u32)
-                .filter(|&cell| start[cell as usize].count_ones() == 1)
-                .collect(),
-            empty_item: items_in_order
-                .iter()
-                .any(|item| matches!(item, Item::Empty))
-                || start.contains(&0),
+            words,
+            bit_instructions: bit_instructions(),
             start,
-            primary_houses,
-            house_starts,
-            house_cells,
+            houses,
             house_symbols,
+            cell_house_starts,
+            cell_houses,
             option_cell,
             option_symbol,
             option_covers,
             option_reach,
-            peer_starts,
             peers,
             reach_house_starts,
             reach_houses,
             option_at,
+            empty_item: items_in_order
+                .iter()
+                .any(|item| matches!(item, Item::Empty)),
             items: items_in_order,
         })
+    }
+
+    /// The houses of the items `is_house` says are houses: each item's house, the houses'
+    /// cells (bit sets of `words` words), and how many are primary (they come first). Items
+    /// with the same cells share a house, unless one is primary and the other not.
+    fn houses(
+        problem: &Problem,
+        option_cell: &[u32],
+        words: usize,
+        is_house: impl Fn(usize) -> bool,
+    ) -> (Vec<u32>, Vec<u64>, usize) {
+        let items = problem.item_count();
+        let mut cells_of: Vec<Vec<u32>> = vec![Vec::new(); items];
+        for option in problem.options() {
+            for entry in &problem.option(option)[1..] {
+                cells_of[entry.item().index()].push(option_cell[option.index()]);
+            }
+        }
+        let mut house_of_item = vec![u32::MAX; items];
+        let mut by_cells: HashMap<(bool, Vec<u32>), u32> = HashMap::new();
+        let mut houses = Vec::new();
+        let mut primary_houses = 0;
+        for primary in [true, false] {
+            for item in (0..items).filter(|&item| is_house(item)) {
+                if (item < problem.primary_count()) != primary {
+                    continue;
+                }
+                let mut members = std::mem::take(&mut cells_of[item]);
+                members.sort_unstable();
+                let next = by_cells.len() as u32;
+                let house =
+                    *by_cells
+                        .entry((primary, members))
+                        .or_insert_with_key(|(_, members)| {
+                            let at = houses.len();
+                            houses.resize(at + words, 0);
+                            for &cell in members {
+                                set(&mut houses, at, cell);
+                            }
+                            next
+                        });
+                house_of_item[item] = house;
+            }
+            if primary {
+                primary_houses = by_cells.len();
+            }
+        }
+        (house_of_item, houses, primary_houses)
     }
 
     /// [`Kernel::search`](super::Kernel::search) on this layout; `None` when a given option
@@ -335,43 +372,93 @@ impl Cells {
         scratch: &mut CellsScratch,
         given: &[OptionId],
         limits: &KernelLimits,
+        visit: impl FnMut(&[OptionId]) -> ControlFlow<()>,
+    ) -> Option<KernelOutcome> {
+        // Counting and finding bits is much of the work, and the default x86-64 target has
+        // no instructions for it: the search is built a second time with them, for the CPUs
+        // that have them.
+        #[cfg(target_arch = "x86_64")]
+        if self.bit_instructions {
+            // SAFETY: this CPU has the popcnt, BMI1 and BMI2 instructions (checked in `new`).
+            #[allow(unsafe_code)]
+            return unsafe { self.search_bmi(scratch, given, limits, visit) };
+        }
+        self.search_words(scratch, given, limits, visit)
+    }
+
+    /// [`search`](Self::search) with the popcnt, BMI1 and BMI2 instructions.
+    ///
+    /// # Safety
+    ///
+    /// The CPU must have the popcnt, BMI1 and BMI2 instructions.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt,bmi1,bmi2")]
+    #[inline(never)]
+    #[allow(unsafe_code)]
+    unsafe fn search_bmi(
+        &self,
+        scratch: &mut CellsScratch,
+        given: &[OptionId],
+        limits: &KernelLimits,
+        visit: impl FnMut(&[OptionId]) -> ControlFlow<()>,
+    ) -> Option<KernelOutcome> {
+        self.search_words(scratch, given, limits, visit)
+    }
+
+    /// [`search`](Self::search) for the words of this problem's bit sets.
+    #[inline(always)]
+    fn search_words(
+        &self,
+        scratch: &mut CellsScratch,
+        given: &[OptionId],
+        limits: &KernelLimits,
+        visit: impl FnMut(&[OptionId]) -> ControlFlow<()>,
+    ) -> Option<KernelOutcome> {
+        match self.words {
+            2 => self.search_in::<2>(scratch, given, limits, visit),
+            4 => self.search_in::<4>(scratch, given, limits, visit),
+            _ => self.search_in::<16>(scratch, given, limits, visit),
+        }
+    }
+
+    /// [`search`](Self::search) with bit sets of `W` words.
+    fn search_in<const W: usize>(
+        &self,
+        scratch: &mut CellsScratch,
+        given: &[OptionId],
+        limits: &KernelLimits,
         mut visit: impl FnMut(&[OptionId]) -> ControlFlow<()>,
     ) -> Option<KernelOutcome> {
         let s = scratch;
-        let cells = self.start.len();
-        let words = cells + self.primary_houses;
+        let words = self.start.len();
         s.state.clear();
         s.state.extend_from_slice(&self.start);
-        s.state.resize(words, 0);
+        s.dirty_symbols = u64::MAX;
+        s.dirty_houses.clear();
+        s.dirty_houses.resize(self.house_symbols.len(), 0);
         s.open = self.primary;
-        if s.queue.len() < 2 * cells + 1 {
-            s.queue.resize(2 * cells + 1, 0);
-        }
-        s.queue[..self.singles.len()].copy_from_slice(&self.singles);
-        s.queued = self.singles.len();
         s.chosen.clear();
         s.frames.clear();
         s.branch.clear();
         s.saved.clear();
-        let mut dead = self.empty_item;
         for &option in given {
             let index = option.index();
             if index >= self.option_cell.len() {
                 return None;
             }
             let (cell, symbol) = (self.option_cell[index], self.option_symbol[index]);
-            if s.state[cell as usize] >> symbol & 1 == 0 {
+            if !has(&s.state, symbol as usize * W, cell) {
                 return None;
             }
             s.chosen.push(option);
-            dead |= !self.place(s, index as u32);
+            self.place::<W>(s, index as u32);
         }
         let mut outcome = KernelOutcome {
             solutions: 0,
             stopped: None,
             nodes: 0,
         };
-        if dead {
+        if self.empty_item {
             return Some(outcome);
         }
         // A search begun past its deadline finds nothing, as the other searches do.
@@ -382,11 +469,12 @@ impl Cells {
         let most_nodes = limits.nodes.unwrap_or(u64::MAX);
         let most_solutions = limits.solutions.unwrap_or(u128::MAX);
         let mut look_at = LOOK_EVERY;
-        // Whether the state is a node to go on from (else the search backtracks), and
-        // whether it is the state saved at the innermost level.
-        let (mut live, mut as_saved) = (true, false);
+        // Whether the state is the one saved at the innermost level.
+        let mut as_saved = false;
         loop {
-            if live && self.settle(s, &mut outcome.nodes) {
+            // Each state here is a node to go on from: settled, it branches or is a solution,
+            // unless it is a dead end.
+            if self.settle::<W>(s, &mut outcome.nodes) {
                 if s.open == 0 {
                     outcome.solutions += 1;
                     outcome.nodes += 1;
@@ -400,7 +488,7 @@ impl Cells {
                     }
                 } else {
                     let from = s.branch.len() as u32;
-                    self.branch_options(s);
+                    self.branch_options::<W>(s);
                     s.frames.push(Frame {
                         from,
                         next: from,
@@ -425,7 +513,7 @@ impl Cells {
                         s.state.copy_from_slice(&s.saved[level * words..][..words]);
                         s.open = frame.open;
                         s.chosen.truncate(frame.chosen);
-                        s.queued = 0;
+                        s.dirty_symbols = u64::MAX;
                     }
                     as_saved = false;
                     break option;
@@ -448,121 +536,129 @@ impl Cells {
                 return Some(outcome);
             }
             s.chosen.push(OptionId(option));
-            live = self.place(s, option);
+            self.place::<W>(s, option);
         }
     }
 
-    /// Takes `option` (its cell's symbol still possible): fills its cell, gives its symbol
-    /// to its houses, clears the symbol from its peers and queues those left with one
-    /// symbol; false at a peer left with none.
-    #[inline]
-    fn place(&self, s: &mut CellsScratch, option: u32) -> bool {
-        let CellsScratch {
-            state,
-            open,
-            queue,
-            queued,
-            ..
-        } = s;
-        let (state, queue): (&mut [u64], &mut [u32]) = (state, queue);
+    /// Takes `option` (its cell's symbol still possible): fills its cell (no symbol may go
+    /// there now), gives its symbol to its houses and clears it from the cells that share
+    /// one. What that leaves without a place, or with one, [`settle`](Self::settle) finds.
+    #[inline(always)]
+    fn place<const W: usize>(&self, s: &mut CellsScratch, option: u32) {
+        let state = &mut s.state[..];
         let option = option as usize;
-        let cells = self.start.len();
         let cell = value_at(&self.option_cell, option) as usize;
-        let bit = 1u64 << value_at(&self.option_symbol, option);
-        put(state, cell, 0);
-        *open -= value_at(&self.option_covers, option) as usize;
+        let symbol = value_at(&self.option_symbol, option) as usize;
+        let open_at = self.symbols * W;
+        let (word, bit) = (cell / 64, !(1u64 << (cell % 64)));
+        for t in 0..self.symbols {
+            *at_mut(state, t * W + word) &= bit;
+        }
+        *at_mut(state, open_at + word) &= bit;
+        s.open -= value_at(&self.option_covers, option) as usize;
         let reach = value_at(&self.option_reach, option) as usize;
+        let peers = span(&self.peers, reach * W, W);
+        for (k, &peers) in peers.iter().enumerate() {
+            *at_mut(state, symbol * W + k) &= !peers;
+        }
         let from = value_at(&self.reach_house_starts, reach) as usize;
         let to = value_at(&self.reach_house_starts, reach + 1) as usize;
+        let houses_at = open_at + W;
         for &house in span(&self.reach_houses, from, to - from) {
-            *at_mut(state, cells + house as usize) |= bit;
+            *at_mut(state, houses_at + house as usize) |= 1 << symbol;
         }
-        let from = value_at(&self.peer_starts, reach) as usize;
-        let to = value_at(&self.peer_starts, reach + 1) as usize;
-        let mut fits = true;
-        for &peer in span(&self.peers, from, to - from) {
-            let word = at_mut(state, peer as usize);
-            let was = *word;
-            let left = was & !bit;
-            *word = left;
-            let changed = was != left;
-            // Queued without a branch: which cells fall to one symbol follows no pattern the
-            // processor could learn. The queue has room for two entries a cell.
-            put(queue, *queued, peer);
-            *queued += usize::from(changed & (left & left.wrapping_sub(1) == 0));
-            fits &= !changed | (left != 0);
+        // What the next sweep for houses with one place must look at again: the symbol in
+        // every house, and every symbol in the houses of the cell.
+        s.dirty_symbols |= 1 << symbol;
+        let from = value_at(&self.cell_house_starts, cell) as usize;
+        let to = value_at(&self.cell_house_starts, cell + 1) as usize;
+        for &house in span(&self.cell_houses, from, to - from) {
+            *at_mut(&mut s.dirty_houses, house as usize) = u64::MAX;
         }
-        fits
     }
 
-    /// Takes the options forced by cells with one symbol and houses with one place for a
-    /// symbol, and those they force in turn, counting each a node; false at a dead end.
+    /// Takes the options forced by open cells with one symbol and houses with one place for
+    /// a symbol, and those they force in turn, counting each a node; false at a dead end (an
+    /// open cell with no symbol, or a house with no place for one it lacks).
     #[inline]
-    fn settle(&self, s: &mut CellsScratch, nodes: &mut u64) -> bool {
-        let cells = self.start.len();
+    fn settle<const W: usize>(&self, s: &mut CellsScratch, nodes: &mut u64) -> bool {
+        let open_at = self.symbols * W;
+        let houses_at = open_at + W;
         loop {
-            while s.queued > 0 {
-                s.queued -= 1;
-                let cell = value_at(&s.queue, s.queued) as usize;
-                let word = value_at(&s.state, cell);
-                // Filled since it was queued.
-                if word == 0 {
-                    continue;
+            // Cells with one symbol, all at once: the cells in one symbol's set and in two.
+            loop {
+                let state = &s.state[..];
+                let (mut once, mut twice) = ([0u64; W], [0u64; W]);
+                for t in 0..self.symbols {
+                    let set = span(state, t * W, W);
+                    for k in 0..W {
+                        twice[k] |= once[k] & set[k];
+                        once[k] |= set[k];
+                    }
                 }
-                let option = value_at(
-                    &self.option_at,
-                    cell * self.symbols + word.trailing_zeros() as usize,
-                );
-                *nodes += 1;
-                s.chosen.push(OptionId(option));
-                if !self.place(s, option) {
-                    return false;
+                let mut any = 0;
+                let open = span(state, open_at, W);
+                for k in 0..W {
+                    if open[k] & !once[k] != 0 {
+                        return false;
+                    }
+                    once[k] &= !twice[k];
+                    any |= once[k];
+                }
+                if any == 0 {
+                    break;
+                }
+                // Each symbol's single cells, checked again as each is filled: a cell that
+                // has lost its one symbol to a peer filled before it is a dead end.
+                for t in 0..self.symbols {
+                    for (k, &singles) in once.iter().enumerate() {
+                        let mut mine = singles & value_at(&s.state, t * W + k);
+                        while mine != 0 {
+                            let cell = k * 64 + mine.trailing_zeros() as usize;
+                            mine &= mine - 1;
+                            if value_at(&s.state, t * W + k) >> (cell % 64) & 1 == 0 {
+                                return false;
+                            }
+                            let option = value_at(&self.option_at, cell * self.symbols + t);
+                            *nodes += 1;
+                            s.chosen.push(OptionId(option));
+                            self.place::<W>(s, option);
+                        }
+                    }
                 }
             }
+            // Houses with one place for a symbol they lack, among the symbols and houses
+            // that an option has touched since they were last looked at.
             let mut placed = false;
-            for house in 0..self.primary_houses {
-                let lacking =
-                    value_at(&self.house_symbols, house) & !value_at(&s.state, cells + house);
-                if lacking == 0 {
-                    continue;
-                }
-                let from = value_at(&self.house_starts, house) as usize;
-                let to = value_at(&self.house_starts, house + 1) as usize;
-                let members = span(&self.house_cells, from, to - from);
-                let (mut once, mut twice) = (0u64, 0u64);
-                for &cell in members {
-                    let word = value_at(&s.state, cell as usize);
-                    twice |= once & word;
-                    once |= word;
-                }
-                if lacking & !once != 0 {
-                    return false;
-                }
-                let mut single = lacking & !twice;
-                while single != 0 {
-                    let symbol = single.trailing_zeros();
-                    single &= single - 1;
-                    let bit = 1u64 << symbol;
-                    // Given to the house by an option taken since the sweep.
-                    if value_at(&s.state, cells + house) & bit != 0 {
-                        continue;
+            let dirty = std::mem::take(&mut s.dirty_symbols);
+            for house in 0..self.house_symbols.len() {
+                let mut lacking = value_at(&self.house_symbols, house)
+                    & !value_at(&s.state, houses_at + house)
+                    & (dirty | std::mem::take(at_mut(&mut s.dirty_houses, house)));
+                let cells = span(&self.houses, house * W, W);
+                while lacking != 0 {
+                    let symbol = lacking.trailing_zeros() as usize;
+                    lacking &= lacking - 1;
+                    let set = span(&s.state, symbol * W, W);
+                    // Whether the house has a place for the symbol, and more than one.
+                    let (mut seen, mut many) = (0u64, 0u64);
+                    for k in 0..W {
+                        let here = set[k] & cells[k];
+                        many |= here & here.wrapping_sub(1) | u64::from(seen != 0 && here != 0);
+                        seen |= here;
                     }
-                    let Some(&cell) = members
-                        .iter()
-                        .find(|&&cell| value_at(&s.state, cell as usize) & bit != 0)
-                    else {
-                        return false;
-                    };
-                    let option = value_at(
-                        &self.option_at,
-                        cell as usize * self.symbols + symbol as usize,
-                    );
-                    *nodes += 1;
-                    s.chosen.push(OptionId(option));
-                    if !self.place(s, option) {
+                    if seen == 0 {
                         return false;
                     }
-                    placed = true;
+                    if many == 0 {
+                        let k = (0..W).find(|&k| set[k] & cells[k] != 0).expect("a place");
+                        let cell = k * 64 + (set[k] & cells[k]).trailing_zeros() as usize;
+                        let option = value_at(&self.option_at, cell * self.symbols + symbol);
+                        *nodes += 1;
+                        s.chosen.push(OptionId(option));
+                        self.place::<W>(s, option);
+                        placed = true;
+                    }
                 }
             }
             if !placed {
@@ -573,61 +669,102 @@ impl Cells {
 
     /// Appends to `s.branch` the options of the first open primary item with the fewest,
     /// ascending (every open primary item has two or more, as the state is settled).
-    fn branch_options(&self, s: &mut CellsScratch) {
-        let cells = self.start.len();
-        let state = &s.state;
-        let house_has = |house: u32, symbol: u32| {
-            let from = value_at(&self.house_starts, house as usize) as usize;
-            let to = value_at(&self.house_starts, house as usize + 1) as usize;
-            span(&self.house_cells, from, to - from)
-                .iter()
-                .filter(move |&&cell| value_at(state, cell as usize) >> symbol & 1 == 1)
-        };
-        let mut best = (u32::MAX, Item::Empty);
-        for &item in &self.items {
-            let count = match item {
-                Item::Cell(cell) => match value_at(state, cell as usize) {
-                    0 => continue,
-                    word => word.count_ones(),
-                },
-                Item::House { house, symbol } => {
-                    if value_at(state, cells + house as usize) >> symbol & 1 == 1 {
-                        continue;
-                    }
-                    house_has(house, symbol).count() as u32
-                }
-                Item::Empty => continue,
-            };
-            if count < best.0 {
-                best = (count, item);
-                if count <= 2 {
-                    break;
-                }
+    fn branch_options<const W: usize>(&self, s: &mut CellsScratch) {
+        let state = &s.state[..];
+        let open_at = self.symbols * W;
+        let houses_at = open_at + W;
+        // The cells with two symbols: those in two symbols' sets and not in three.
+        let (mut once, mut twice, mut thrice) = ([0u64; W], [0u64; W], [0u64; W]);
+        for t in 0..self.symbols {
+            let set = span(state, t * W, W);
+            for k in 0..W {
+                thrice[k] |= twice[k] & set[k];
+                twice[k] |= once[k] & set[k];
+                once[k] |= set[k];
             }
         }
+        for k in 0..W {
+            twice[k] &= !thrice[k];
+        }
+        let places = |house: u32, symbol: u32| {
+            let set = span(state, symbol as usize * W, W);
+            let cells = span(&self.houses, house as usize * W, W);
+            (0..W)
+                .map(|k| (set[k] & cells[k]).count_ones())
+                .sum::<u32>()
+        };
+        let done = |house: u32, symbol: u32| {
+            value_at(state, houses_at + house as usize) >> symbol & 1 == 1
+        };
+        // The first item with two options, as a settled state has none with fewer; else the
+        // first with the fewest.
+        let two = self.items.iter().copied().find(|&item| match item {
+            Item::Cell(cell) => has(&twice, 0, cell),
+            Item::House { house, symbol } => !done(house, symbol) && places(house, symbol) == 2,
+            Item::Empty => false,
+        });
+        let best = two.unwrap_or_else(|| {
+            let mut best = (u32::MAX, Item::Empty);
+            for &item in &self.items {
+                let count = match item {
+                    Item::Cell(cell) if has(state, open_at, cell) => (0..self.symbols)
+                        .filter(|&t| has(state, t * W, cell))
+                        .count()
+                        as u32,
+                    Item::House { house, symbol } if !done(house, symbol) => places(house, symbol),
+                    _ => continue,
+                };
+                if count < best.0 {
+                    best = (count, item);
+                }
+            }
+            best.1
+        });
         let from = s.branch.len();
-        match best.1 {
+        match best {
             Item::Cell(cell) => {
-                let mut word = value_at(state, cell as usize);
-                while word != 0 {
-                    let symbol = word.trailing_zeros() as usize;
-                    word &= word - 1;
-                    s.branch.push(value_at(
-                        &self.option_at,
-                        cell as usize * self.symbols + symbol,
-                    ));
+                for t in (0..self.symbols).filter(|&t| has(state, t * W, cell)) {
+                    s.branch
+                        .push(value_at(&self.option_at, cell as usize * self.symbols + t));
                 }
             }
             Item::House { house, symbol } => {
-                for &cell in house_has(house, symbol) {
-                    s.branch.push(value_at(
-                        &self.option_at,
-                        cell as usize * self.symbols + symbol as usize,
-                    ));
+                let set = span(state, symbol as usize * W, W);
+                let cells = span(&self.houses, house as usize * W, W);
+                for k in 0..W {
+                    let mut here = set[k] & cells[k];
+                    while here != 0 {
+                        let cell = k * 64 + here.trailing_zeros() as usize;
+                        here &= here - 1;
+                        s.branch.push(value_at(
+                            &self.option_at,
+                            cell * self.symbols + symbol as usize,
+                        ));
+                    }
                 }
             }
             Item::Empty => unreachable!("a settled state with an open item"),
         }
         s.branch[from..].sort_unstable();
     }
+}
+
+/// Whether this CPU has the popcnt, BMI1 and BMI2 instructions.
+fn bit_instructions() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        std::arch::is_x86_feature_detected!("popcnt")
+            && std::arch::is_x86_feature_detected!("bmi1")
+            && std::arch::is_x86_feature_detected!("bmi2")
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        false
+    }
+}
+
+/// Whether the bit set at `state[at..]` holds `cell`.
+#[inline(always)]
+fn has(state: &[u64], at: usize, cell: u32) -> bool {
+    value_at(state, at + cell as usize / 64) >> (cell % 64) & 1 == 1
 }

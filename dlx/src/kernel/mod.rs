@@ -32,19 +32,21 @@
 //!
 //! Many small problems fill cells with symbols: each option puts one symbol in one cell
 //! (its first item, the cell's), and its other items are houses (a row, a column, a box, a
-//! cage) that take the symbol at most once, or exactly once when primary. The state is then
-//! a word per cell with a bit for each symbol it may still take, and a word per house with a
-//! bit for each symbol it has: taking an option empties its cell's word and clears its
-//! symbol from the cells that share a house with it (a sudoku's 20 peers), and a cell left
-//! with one symbol is queued. A house with one place left for a symbol is found by a sweep
-//! over its cells that counts, for all symbols at once, which are in one cell and which in
-//! two or more. That is some hundreds of word operations where the layout by items clears
-//! some two thousand bits through lists.
+//! cage) that take the symbol at most once, or exactly once when primary. The state is then,
+//! for each symbol, a bit set of the cells that may still take it, the set of open cells,
+//! and for each house a word with a bit for each symbol it has. Taking an option clears its
+//! cell from every symbol's set and the cells that share a house with it (a sudoku's 20
+//! peers, one mask) from its symbol's: some twenty word operations, where the layout by
+//! items clears some forty bits through lists. What it forces is found in bulk: the cells
+//! with one symbol left, all at once, by counting over the symbols' sets which cells are in
+//! one and which in two or more (an open cell in none is a dead end); then the houses with
+//! one place left for a symbol they lack, a few word operations each.
 //!
 //! [`Kernel::new`] lays a problem out by cells where it has that form, read from its
 //! options: the first items of the options are the cells (and in no option past the first
 //! place), options joined by a house share a symbol, each cell takes each symbol in at most
-//! one option, and there are at most [`MAX_SYMBOLS`] symbols. Else by items.
+//! one option, and there are at most [`MAX_SYMBOLS`] symbols and [`MAX_CELLS`] cells. Else
+//! by items.
 //!
 //! The kernel takes Algorithm X's problems: primary and secondary items, without colors or
 //! bounds, and a state small enough that a search as deep as the problem's primary items
@@ -93,8 +95,11 @@ use crate::solver::check_given;
 /// that mark it closed.
 pub const MAX_OPTIONS_PER_ITEM: usize = 62;
 
-/// The most symbols of a problem laid out by cells: the bits of a cell's word.
+/// The most symbols of a problem laid out by cells: the bits of a house's word.
 pub const MAX_SYMBOLS: usize = 64;
+
+/// The most cells of a problem laid out by cells: the bits of a symbol's set.
+pub const MAX_CELLS: usize = 1024;
 
 /// The most bytes that a search's saved states may take: one state per level of branching,
 /// at most as many levels as the problem has primary items.

@@ -102,17 +102,34 @@ pub(super) fn one_line_grid(input: &str) -> Option<Grid> {
     }
     let (box_rows, box_cols) = shape_of_side(side)?;
     let mut grid = Grid::with_boxes(box_rows, box_cols)?;
+    // Any byte that is no cell reads past every side.
+    let mut largest = 0;
     for (cell, byte) in grid.cells.iter_mut().zip(text.bytes()) {
-        *cell = match byte {
-            b'0' | b'.' | b'_' => 0,
-            _ => match char::from(byte).to_digit(36) {
-                Some(digit) if byte.is_ascii() && digit as usize <= side => digit as u8,
-                _ => return None,
-            },
-        };
+        *cell = CELL_OF_BYTE[usize::from(byte)];
+        largest = largest.max(*cell);
     }
-    Some(grid)
+    (usize::from(largest) <= side).then_some(grid)
 }
+
+/// The digit of each byte of a one-line grid (0 for a blank: `0`, `.`, `_`; base 36 either
+/// case), and `u8::MAX` for a byte that is no cell.
+const CELL_OF_BYTE: [u8; 256] = {
+    let mut table = [u8::MAX; 256];
+    table[b'0' as usize] = 0;
+    table[b'.' as usize] = 0;
+    table[b'_' as usize] = 0;
+    let mut k = 0;
+    while k < 36 {
+        if k < 10 {
+            table[b'0' as usize + k] = k as u8;
+        } else {
+            table[b'a' as usize + k - 10] = k as u8;
+            table[b'A' as usize + k - 10] = k as u8;
+        }
+        k += 1;
+    }
+    table
+};
 
 /// A row line as cells, one per character (blanks and `|` skipped).
 fn char_cells(line: usize, text: &str) -> Result<Vec<Cell<'_>>, ParseError> {

@@ -474,24 +474,48 @@ impl Grid {
         let mut rows = [0u64; MAX_BOX * MAX_BOX];
         let mut cols = [0u64; MAX_BOX * MAX_BOX];
         let mut boxes = [0u64; MAX_BOX * MAX_BOX];
-        let mut diagonals = [0u64; 2];
-        for (k, &digit) in self.cells.iter().enumerate() {
-            if digit == 0 {
-                continue;
+        // Each column's box within a band of rows, and each row's first box (no division in
+        // the loop over the cells).
+        let mut box_of_col = [0usize; MAX_BOX * MAX_BOX];
+        for (c, at) in box_of_col.iter_mut().enumerate().take(side) {
+            *at = c / self.box_cols;
+        }
+        let mut clash = 0u64;
+        for (r, row) in self.cells.chunks_exact(side).enumerate() {
+            let band = r / self.box_rows * self.box_rows;
+            for (c, &digit) in row.iter().enumerate() {
+                // No bit for a blank, without a branch: which cells are blank follows no
+                // pattern the processor could learn.
+                let bit =
+                    (1u64 << (digit.wrapping_sub(1) & 63)) & u64::from(digit != 0).wrapping_neg();
+                let b = match &self.regions {
+                    Some(regions) => usize::from(regions[r * side + c]),
+                    None => band + box_of_col[c],
+                };
+                clash |= (rows[r] | cols[c] | boxes[b]) & bit;
+                rows[r] |= bit;
+                cols[c] |= bit;
+                boxes[b] |= bit;
             }
-            let (r, c) = (k / side, k % side);
-            let bit = 1u64 << (digit - 1);
-            for mask in [&mut rows[r], &mut cols[c], &mut boxes[self.box_of(r, c)]] {
-                if *mask & bit != 0 {
-                    return true;
+        }
+        if clash != 0 {
+            return true;
+        }
+        if self.diagonals {
+            let mut diagonals = [0u64; 2];
+            for k in 0..side {
+                for (d, cell) in [(0, k * side + k), (1, k * side + side - 1 - k)] {
+                    let digit = self.cells[cell];
+                    if digit == 0 {
+                        continue;
+                    }
+                    let bit = 1u64 << (digit - 1);
+                    clash |= diagonals[d] & bit;
+                    diagonals[d] |= bit;
                 }
-                *mask |= bit;
             }
-            for d in self.diagonals_of(r, c) {
-                if diagonals[d] & bit != 0 {
-                    return true;
-                }
-                diagonals[d] |= bit;
+            if clash != 0 {
+                return true;
             }
         }
         self.cages.is_some()
