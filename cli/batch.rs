@@ -308,20 +308,30 @@ fn solve_one<R: Draw>(
         let blank = blanks.get(givens.shape, || reduction.encode(&givens.blank).ok())?;
         Some((blank, givens.options))
     });
+    // On the blank from the givens, unless they clash: the puzzle's own encoding then.
+    let on_blank = match &shared {
+        Some((blank, given)) => {
+            let plan = reductions::plan::plan(reduction, puzzle, &blank.encoding, task);
+            let searched = match blank.kernel.as_ref().filter(|_| flags.takes_kernel(&plan)) {
+                Some(kernel) => search_kernel(kernel, given, flags, mode)?,
+                None => search(&blank.encoding.problem, given, &plan, flags, mode)?,
+            };
+            searched.map(|searched| (&blank.encoding, searched))
+        }
+        None => None,
+    };
     let own;
-    let (encoding, given, kernel) = match &shared {
-        Some((blank, given)) => (&blank.encoding, &given[..], blank.kernel.as_ref()),
+    let (encoding, searched) = match on_blank {
+        Some(found) => found,
         None => {
             own = reduction
                 .encode(puzzle)
                 .context("cannot build the exact-cover problem")?;
-            (&own, &[][..], None)
+            let plan = reductions::plan::plan(reduction, puzzle, &own, task);
+            let searched =
+                search(&own.problem, &[], &plan, flags, mode)?.expect("no given options to clash");
+            (&own, searched)
         }
-    };
-    let plan = reductions::plan::plan(reduction, puzzle, encoding, task);
-    let searched = match kernel.filter(|_| flags.takes_kernel(&plan)) {
-        Some(kernel) => search_kernel(kernel, given, flags, mode)?,
-        None => search(&encoding.problem, given, &plan, flags, mode)?,
     };
     // Each JSON line starts with the puzzle's number and its line in the input.
     let head = [("puzzle", index as u128), ("line", line.number as u128)];
@@ -377,7 +387,7 @@ fn solve_one<R: Draw>(
         Format::Json => json_line(&|out| board.json(&Head(&head), out))?,
         Format::Tatham => format!("{}\n", board.tatham().unwrap_or_default()),
         _ if line.game_id => format!("{}\n", board.tatham().unwrap_or_default()),
-        _ => one_line(&board)?,
+        _ => board.plain_line()?,
     };
     Ok(Answer {
         stopped: None,
@@ -396,18 +406,22 @@ struct Searched {
 }
 
 /// The search of `problem` from the `given` options as `plan` and the flags say, on this
-/// thread: what a progress bar and threads add is not wanted here.
+/// thread: what a progress bar and threads add is not wanted here. None when the given
+/// options clash.
 fn search(
     problem: &dlx::Problem,
     given: &[dlx::OptionId],
     plan: &reductions::plan::Plan,
     flags: &SolveFlags,
     mode: Mode,
-) -> Result<Searched> {
+) -> Result<Option<Searched>> {
     let mut reasoning = flags.reasoning(problem, plan)?;
     if !given.is_empty() {
         debug_assert_eq!(reasoning.tree_used(), dlx::Tree::Links);
-        reasoning = reasoning.given(given).context("the givens clash")?;
+        match reasoning.given(given) {
+            Ok(from_given) => reasoning = from_given,
+            Err(_) => return Ok(None),
+        }
     }
     let solver = flags.limited(reasoning, mode);
     let mut first = None;
@@ -419,13 +433,13 @@ fn search(
             ControlFlow::Break(())
         })
     };
-    Ok(Searched {
+    Ok(Some(Searched {
         solutions: outcome.solutions,
         first,
         nodes: outcome.stats.nodes,
         tree: outcome.stats.tree.name(),
         stopped: outcome.stopped,
-    })
+    }))
 }
 
 thread_local! {
@@ -434,13 +448,13 @@ thread_local! {
 }
 
 /// [`search`] on the engine's kernel for many small problems, whose solutions come in the
-/// order of the links' (`SolveFlags::takes_kernel`).
+/// order of the links' (`SolveFlags::takes_kernel`). None when the given options clash.
 fn search_kernel(
     kernel: &Kernel,
     given: &[dlx::OptionId],
     flags: &SolveFlags,
     mode: Mode,
-) -> Result<Searched> {
+) -> Result<Option<Searched>> {
     let limits = flags.kernel_limits(mode);
     let mut first = None;
     let outcome = SCRATCH.with_borrow_mut(|scratch| {
@@ -451,32 +465,16 @@ fn search_kernel(
             ControlFlow::Continue(())
         })
     });
-    let outcome = outcome.context("the givens clash")?;
-    Ok(Searched {
+    let Ok(outcome) = outcome else {
+        return Ok(None);
+    };
+    Ok(Some(Searched {
         solutions: outcome.solutions,
         first,
         nodes: outcome.nodes,
         tree: "kernel",
         stopped: outcome.stopped,
-    })
-}
-
-/// The board's plain text on one line: its rows joined, with blanks between them when the
-/// rows have blanks (numbers of several digits).
-fn one_line(board: &dyn Board) -> Result<String> {
-    let mut plain = Vec::with_capacity(128);
-    board.plain(&mut plain)?;
-    let plain = String::from_utf8(plain).context("the board is not text")?;
-    let separator = if plain.contains(' ') { " " } else { "" };
-    let mut line = String::with_capacity(plain.len() + 1);
-    for (k, row) in plain.lines().enumerate() {
-        if k > 0 {
-            line.push_str(separator);
-        }
-        line.push_str(row);
-    }
-    line.push('\n');
-    Ok(line)
+    }))
 }
 
 /// The answer line of a line that is not a puzzle: `not a puzzle`, or in JSON its number, its

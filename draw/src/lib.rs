@@ -63,6 +63,30 @@ pub trait Board {
     fn tatham(&self) -> Option<String> {
         None
     }
+    /// The plain text on one line, ended by `\n`: its rows joined, with a blank between two
+    /// when the rows have blanks (numbers of several digits). A file of many puzzles is
+    /// answered so, a line a puzzle.
+    fn plain_line(&self) -> io::Result<String> {
+        joined_plain(self)
+    }
+}
+
+/// [`Board::plain_line`] from the board's plain text.
+fn joined_plain(board: &(impl Board + ?Sized)) -> io::Result<String> {
+    let mut plain = Vec::with_capacity(128);
+    board.plain(&mut plain)?;
+    let plain =
+        String::from_utf8(plain).map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e))?;
+    let separator = if plain.contains(' ') { " " } else { "" };
+    let mut line = String::with_capacity(plain.len() + 1);
+    for (k, row) in plain.lines().enumerate() {
+        if k > 0 {
+            line.push_str(separator);
+        }
+        line.push_str(row);
+    }
+    line.push('\n');
+    Ok(line)
 }
 
 impl Board for Drawing {
@@ -89,6 +113,17 @@ impl Board for Drawing {
 
     fn tatham(&self) -> Option<String> {
         view(self).tatham()
+    }
+
+    fn plain_line(&self) -> io::Result<String> {
+        match self {
+            // Written straight from the grid where it can be: a batch writes one a puzzle.
+            Drawing::Sudoku { board, .. } => match board.one_line() {
+                Some(line) => Ok(line),
+                None => joined_plain(self),
+            },
+            _ => joined_plain(self),
+        }
     }
 }
 

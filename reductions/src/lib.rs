@@ -189,6 +189,11 @@ pub trait Reduction {
     /// problem once (and its table, which the problem keeps) instead of once a puzzle. The
     /// blank's encoding is what [`propagator`](Self::propagator) is then given. None where
     /// the puzzle has no such form, or this one would walk another tree; by default none.
+    ///
+    /// Givens that clash (two that share an item) come as they are, unchecked, since a run over
+    /// many puzzles searches most of them once: [`dlx::Solver::given`] (or the kernel's search)
+    /// refuses them, and the puzzle is then [encoded](Self::encode) on its own, which may
+    /// encode such a puzzle another way.
     fn givens(&self, _puzzle: &Self::Puzzle) -> Option<Givens<Self::Puzzle>> {
         None
     }

@@ -7,7 +7,7 @@
 //! for binairo, Solo for sudoku). A text is taken as an ID when its only line holds a colon,
 //! which none of the plain formats use.
 
-use crate::text::{content_lines, Cursor, ParseError, ParseErrorKind};
+use crate::text::{content_lines, each_content_line, Cursor, ParseError, ParseErrorKind};
 
 /// A game ID split at its colon, with the place of each part for error messages.
 pub(crate) struct GameId<'a> {
@@ -40,7 +40,8 @@ impl<'a> GameId<'a> {
 /// Whether a text looks like a game ID (its first line holding something has a colon, or is
 /// a random-seed ID `PARAMS#SEED`), which [`split`] then reads or refuses.
 pub(crate) fn is_game_id(text: &str) -> bool {
-    content_lines(text).first().is_some_and(|(_, line)| {
+    // The first content line, without listing the others: a batch asks it of every line.
+    each_content_line(text).next().is_some_and(|(_, line)| {
         let line = line.trim_start();
         line.contains(':') || (line.starts_with(|c: char| c.is_ascii_digit()) && line.contains('#'))
     })

@@ -298,12 +298,16 @@ pub(crate) fn quote(c: char) -> String {
 /// The lines of a text that hold something, numbered from 1, without their `\r`, trailing
 /// blanks, or the byte-order mark of the first line.
 pub(crate) fn content_lines(text: &str) -> Vec<(usize, &str)> {
+    each_content_line(text).collect()
+}
+
+/// [`content_lines`] one at a time.
+pub(crate) fn each_content_line(text: &str) -> impl Iterator<Item = (usize, &str)> {
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     text.split('\n')
         .enumerate()
         .map(|(k, line)| (k + 1, line.trim_end()))
         .filter(|(_, line)| !line.is_empty())
-        .collect()
 }
 
 /// The line number just past the text, for "found the end of the input".

@@ -6,6 +6,37 @@ use std::fmt;
 use super::{Grid, MAX_BOX};
 use crate::text::{self, content_lines, ParseError, ParseErrorKind};
 
+impl Grid {
+    /// The grid's plain text on one line, its rows joined and ended by `\n`, for a plain grid
+    /// of a side up to 35 (no diagonals, regions or cages); else none.
+    ///
+    /// ```
+    /// use reductions::Reduction;
+    ///
+    /// let grid = reductions::sudoku::Sudoku::default().parse("1.3.\n.4..\n..4.\n.3.1\n")?;
+    /// assert_eq!(grid.one_line().as_deref(), Some("1.3..4....4..3.1\n"));
+    /// # Ok::<(), reductions::ParseError>(())
+    /// ```
+    pub fn one_line(&self) -> Option<String> {
+        if self.side() > 35 || self.diagonals || self.regions.is_some() || self.cages.is_some() {
+            return None;
+        }
+        let mut line = String::with_capacity(self.cells.len() + 1);
+        line.extend(self.cells.iter().map(|&digit| cell_char(digit)));
+        line.push('\n');
+        Some(line)
+    }
+}
+
+/// A cell of a grid of a side up to 35 in its plain text: `.` for a blank, else its digit in
+/// base 36, upper case.
+fn cell_char(digit: u8) -> char {
+    match digit {
+        0 => '.',
+        d => char::from_digit(d.into(), 36).map_or('?', |c| c.to_ascii_uppercase()),
+    }
+}
+
 impl fmt::Display for Grid {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.diagonals {
@@ -21,11 +52,7 @@ impl fmt::Display for Grid {
                     f.write_str("\n")?;
                 }
                 for (place, &digit) in row.iter_mut().zip(cells) {
-                    *place = match digit {
-                        0 => b'.',
-                        d => char::from_digit(d.into(), 36)
-                            .map_or(b'?', |c| c.to_ascii_uppercase() as u8),
-                    };
+                    *place = cell_char(digit) as u8;
                 }
                 f.write_str(std::str::from_utf8(&row[..side]).map_err(|_| fmt::Error)?)?;
             }

@@ -746,12 +746,12 @@ impl Reduction for Sudoku {
 
     /// Knuth's encoding of the empty grid of the same boxes has an option for every digit of
     /// every cell, `side * cell + digit - 1`; once a grid's givens are taken from it, its
-    /// table is the grid's own encoding's. Not for the grids that [`Mode::Force`] encodes.
+    /// table is the grid's own encoding's. Not for the grids that [`Mode::Force`] encodes;
+    /// givens that clash come as they are (the plain encoding is then the grid's own).
     fn givens(&self, grid: &Grid) -> Option<Givens<Grid>> {
         // Jigsaw grids have no shape to share a table with others by.
         if self.mode != Mode::Reduce
             || grid.is_complete()
-            || grid.has_conflicts()
             || grid.regions.is_some()
             || grid.cages.is_some()
         {

@@ -142,7 +142,8 @@ fn conflicts_name_the_house() {
 /// A grid searched from its givens on the blank grid's problem walks the tree of its own
 /// encoding: the same solutions (boards), nodes and updates, for generated puzzles of
 /// several box shapes and the same puzzles with clues taken away (many solutions, cut at a
-/// limit); and the grids that `encode` gives the plain encoding are left to it.
+/// limit); and the grids that `encode` gives the plain encoding are left to it: full grids
+/// and forced ones have no givens, and the givens of a grid whose givens clash are refused.
 #[test]
 fn givens_on_the_blank_grid_walk_the_grids_own_tree() {
     use crate::generate::Rng;
@@ -219,7 +220,11 @@ fn givens_on_the_blank_grid_walk_the_grids_own_tree() {
     assert_eq!(compared, 48);
     let clashing = sudoku.parse("1..1\n....\n....\n....\n").unwrap();
     let full = sudoku.parse("1234\n3412\n2143\n4321\n").unwrap();
-    assert_eq!(sudoku.givens(&clashing), None);
+    let clash = sudoku.givens(&clashing).expect("givens as they are");
+    let clash_blank = sudoku.encode(&clash.blank).unwrap();
+    assert!(dlx::Solver::new(&clash_blank.problem)
+        .given(&clash.options)
+        .is_err());
     assert_eq!(sudoku.givens(&full), None);
     let forced = Sudoku { mode: Mode::Force };
     assert_eq!(
