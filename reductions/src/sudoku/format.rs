@@ -15,7 +15,7 @@ impl Grid {
     ///
     /// let grid = reductions::sudoku::Sudoku::default().parse("1.3.\n.4..\n..4.\n.3.1\n")?;
     /// assert_eq!(grid.one_line().as_deref(), Some("1.3..4....4..3.1\n"));
-    /// # Ok::<(), reductions::ParseError>(())
+    /// # Ok::<(), reductions::text::ParseError>(())
     /// ```
     pub fn one_line(&self) -> Option<String> {
         if self.side() > 35 || self.diagonals || self.regions.is_some() || self.cages.is_some() {
