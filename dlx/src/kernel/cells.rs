@@ -71,7 +71,8 @@ pub(super) struct Cells {
 #[derive(Clone, Debug, Default)]
 pub(super) struct CellsScratch {
     /// Each symbol's cells, then the open cells (bit sets), then each primary house's
-    /// symbols: one block, saved and restored whole.
+    /// symbols: one block, saved and restored whole. A symbol's set is read among the open
+    /// cells only: a cell filled keeps the bits it had.
     state: Vec<u64>,
     /// The symbols, and each primary house's symbols, whose places an option has changed
     /// since the last sweep for houses with one place (all, after the search backtracks).
@@ -447,7 +448,7 @@ impl Cells {
                 return None;
             }
             let (cell, symbol) = (self.option_cell[index], self.option_symbol[index]);
-            if !has(&s.state, symbol as usize * W, cell) {
+            if !has(&s.state, symbol as usize * W, cell) || !has(&s.state, self.symbols * W, cell) {
                 return None;
             }
             s.chosen.push(option);
@@ -550,11 +551,8 @@ impl Cells {
         let cell = value_at(&self.option_cell, option) as usize;
         let symbol = value_at(&self.option_symbol, option) as usize;
         let open_at = self.symbols * W;
-        let (word, bit) = (cell / 64, !(1u64 << (cell % 64)));
-        for t in 0..self.symbols {
-            *at_mut(state, t * W + word) &= bit;
-        }
-        *at_mut(state, open_at + word) &= bit;
+        // The cell's bits in the symbols' sets stay: every reader takes the open cells.
+        *at_mut(state, open_at + cell / 64) &= !(1u64 << (cell % 64));
         s.open -= value_at(&self.option_covers, option) as usize;
         let reach = value_at(&self.option_reach, option) as usize;
         let peers = span(&self.peers, reach * W, W);
@@ -602,28 +600,28 @@ impl Cells {
                     if open[k] & !once[k] != 0 {
                         return false;
                     }
-                    once[k] &= !twice[k];
+                    once[k] &= !twice[k] & open[k];
                     any |= once[k];
                 }
                 if any == 0 {
                     break;
                 }
-                // Each symbol's single cells, checked again as each is filled: a cell that
-                // has lost its one symbol to a peer filled before it is a dead end.
-                for t in 0..self.symbols {
-                    for (k, &singles) in once.iter().enumerate() {
-                        let mut mine = singles & value_at(&s.state, t * W + k);
-                        while mine != 0 {
-                            let cell = k * 64 + mine.trailing_zeros() as usize;
-                            mine &= mine - 1;
-                            if value_at(&s.state, t * W + k) >> (cell % 64) & 1 == 0 {
-                                return false;
-                            }
-                            let option = value_at(&self.option_at, cell * self.symbols + t);
-                            *nodes += 1;
-                            s.chosen.push(OptionId(option));
-                            self.place::<W>(s, option);
-                        }
+                // Each cell with one symbol, with that symbol: none when a peer filled before
+                // it has taken it away, a dead end.
+                for (k, &singles) in once.iter().enumerate() {
+                    let mut singles = singles;
+                    while singles != 0 {
+                        let cell = k * 64 + singles.trailing_zeros() as usize;
+                        singles &= singles - 1;
+                        let Some(symbol) = (0..self.symbols)
+                            .find(|&t| value_at(&s.state, t * W + k) >> (cell % 64) & 1 == 1)
+                        else {
+                            return false;
+                        };
+                        let option = value_at(&self.option_at, cell * self.symbols + symbol);
+                        *nodes += 1;
+                        s.chosen.push(OptionId(option));
+                        self.place::<W>(s, option);
                     }
                 }
             }
@@ -635,28 +633,25 @@ impl Cells {
                 let mut lacking = value_at(&self.house_symbols, house)
                     & !value_at(&s.state, houses_at + house)
                     & (dirty | std::mem::take(at_mut(&mut s.dirty_houses, house)));
-                let cells = span(&self.houses, house * W, W);
+                let mut cells = [0u64; W];
+                for (k, cells) in cells.iter_mut().enumerate() {
+                    *cells =
+                        value_at(&self.houses, house * W + k) & value_at(&s.state, open_at + k);
+                }
                 while lacking != 0 {
                     let symbol = lacking.trailing_zeros() as usize;
                     lacking &= lacking - 1;
                     let set = span(&s.state, symbol * W, W);
-                    // Whether the house has a place for the symbol, and more than one.
-                    let (mut seen, mut many) = (0u64, 0u64);
-                    for k in 0..W {
-                        let here = set[k] & cells[k];
-                        many |= here & here.wrapping_sub(1) | u64::from(seen != 0 && here != 0);
-                        seen |= here;
-                    }
-                    if seen == 0 {
-                        return false;
-                    }
-                    if many == 0 {
-                        let k = (0..W).find(|&k| set[k] & cells[k] != 0).expect("a place");
-                        let cell = k * 64 + (set[k] & cells[k]).trailing_zeros() as usize;
+                    if let Some(cell) = one_place::<W>(set, &cells) {
+                        if cell == NO_PLACE {
+                            return false;
+                        }
                         let option = value_at(&self.option_at, cell * self.symbols + symbol);
                         *nodes += 1;
                         s.chosen.push(OptionId(option));
                         self.place::<W>(s, option);
+                        // Filled now, for the house's other symbols.
+                        *at_mut(&mut cells, cell / 64) &= !(1u64 << (cell % 64));
                         placed = true;
                     }
                 }
@@ -683,14 +678,15 @@ impl Cells {
                 once[k] |= set[k];
             }
         }
+        let open = span(state, open_at, W);
         for k in 0..W {
-            twice[k] &= !thrice[k];
+            twice[k] &= !thrice[k] & open[k];
         }
         let places = |house: u32, symbol: u32| {
             let set = span(state, symbol as usize * W, W);
             let cells = span(&self.houses, house as usize * W, W);
             (0..W)
-                .map(|k| (set[k] & cells[k]).count_ones())
+                .map(|k| (set[k] & cells[k] & open[k]).count_ones())
                 .sum::<u32>()
         };
         let done = |house: u32, symbol: u32| {
@@ -732,7 +728,7 @@ impl Cells {
                 let set = span(state, symbol as usize * W, W);
                 let cells = span(&self.houses, house as usize * W, W);
                 for k in 0..W {
-                    let mut here = set[k] & cells[k];
+                    let mut here = set[k] & cells[k] & open[k];
                     while here != 0 {
                         let cell = k * 64 + here.trailing_zeros() as usize;
                         here &= here - 1;
@@ -747,6 +743,40 @@ impl Cells {
         }
         s.branch[from..].sort_unstable();
     }
+}
+
+/// [`one_place`]'s word for none.
+const NO_PLACE: usize = usize::MAX;
+
+/// The place of the bit set `set` within `cells` when it has one (its cell), or
+/// [`NO_PLACE`] when it has none; `None` when it has two or more. Two words are one number,
+/// for which the test is one subtraction.
+#[inline(always)]
+fn one_place<const W: usize>(set: &[u64], cells: &[u64]) -> Option<usize> {
+    if W == 2 {
+        let here = u128::from(set[0] & cells[0]) | u128::from(set[1] & cells[1]) << 64;
+        if here & here.wrapping_sub(1) != 0 {
+            return None;
+        }
+        return Some(if here == 0 {
+            NO_PLACE
+        } else {
+            here.trailing_zeros() as usize
+        });
+    }
+    let (mut seen, mut many) = (0u64, 0u64);
+    for k in 0..W {
+        let here = set[k] & cells[k];
+        many |= here & here.wrapping_sub(1) | u64::from((seen != 0) & (here != 0));
+        seen |= here;
+    }
+    if many != 0 {
+        return None;
+    }
+    Some(match (0..W).find(|&k| set[k] & cells[k] != 0) {
+        Some(k) => k * 64 + (set[k] & cells[k]).trailing_zeros() as usize,
+        None => NO_PLACE,
+    })
 }
 
 /// Whether this CPU has the popcnt, BMI1 and BMI2 instructions.

@@ -34,10 +34,10 @@
 //! (its first item, the cell's), and its other items are houses (a row, a column, a box, a
 //! cage) that take the symbol at most once, or exactly once when primary. The state is then,
 //! for each symbol, a bit set of the cells that may still take it, the set of open cells,
-//! and for each house a word with a bit for each symbol it has. Taking an option clears its
-//! cell from every symbol's set and the cells that share a house with it (a sudoku's 20
-//! peers, one mask) from its symbol's: some twenty word operations, where the layout by
-//! items clears some forty bits through lists. What it forces is found in bulk: the cells
+//! and for each house a word with a bit for each symbol it has. Taking an option closes its
+//! cell and clears the cells that share a house with it (a sudoku's 20 peers, one mask) from
+//! its symbol's set: a few word operations, where the layout by items clears some forty bits
+//! through lists. What it forces is found in bulk: the cells
 //! with one symbol left, all at once, by counting over the symbols' sets which cells are in
 //! one and which in two or more (an open cell in none is a dead end); then the houses with
 //! one place left for a symbol they lack, a few word operations each.
