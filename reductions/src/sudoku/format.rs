@@ -21,21 +21,34 @@ impl Grid {
         if self.side() > 35 || self.diagonals || self.regions.is_some() || self.cages.is_some() {
             return None;
         }
-        let mut line = String::with_capacity(self.cells.len() + 1);
-        line.extend(self.cells.iter().map(|&digit| cell_char(digit)));
-        line.push('\n');
-        Some(line)
+        let mut line: Vec<u8> = self
+            .cells
+            .iter()
+            .map(|&digit| CELL_BYTES[usize::from(digit)])
+            .collect();
+        line.push(b'\n');
+        String::from_utf8(line).ok()
     }
 }
 
 /// A cell of a grid of a side up to 35 in its plain text: `.` for a blank, else its digit in
 /// base 36, upper case.
 fn cell_char(digit: u8) -> char {
-    match digit {
-        0 => '.',
-        d => char::from_digit(d.into(), 36).map_or('?', |c| c.to_ascii_uppercase()),
-    }
+    char::from(CELL_BYTES[usize::from(digit)])
 }
+
+/// [`cell_char`] of each digit, as a byte (`?` past 35).
+const CELL_BYTES: [u8; 256] = {
+    let mut table = [b'?'; 256];
+    table[0] = b'.';
+    let digits = b"123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+    let mut k = 0;
+    while k < digits.len() {
+        table[k + 1] = digits[k];
+        k += 1;
+    }
+    table
+};
 
 impl fmt::Display for Grid {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -750,23 +750,24 @@ impl Reduction for Sudoku {
     /// givens that clash come as they are (the plain encoding is then the grid's own).
     fn givens(&self, grid: &Grid) -> Option<Givens<Grid>> {
         // Jigsaw grids have no shape to share a table with others by.
-        if self.mode != Mode::Reduce
-            || grid.is_complete()
-            || grid.regions.is_some()
-            || grid.cages.is_some()
-        {
+        if self.mode != Mode::Reduce || grid.regions.is_some() || grid.cages.is_some() {
             return None;
         }
         let (box_rows, box_cols) = grid.box_shape();
         let side = grid.side();
-        let mut options = Vec::with_capacity(grid.cells.iter().filter(|&&digit| digit > 0).count());
-        options.extend(
-            grid.cells
-                .iter()
-                .enumerate()
-                .filter(|&(_, &digit)| digit > 0)
-                .map(|(cell, &digit)| dlx::OptionId::new(cell * side + digit as usize - 1)),
-        );
+        // Each cell's option written, and kept where the cell is given: without a branch a
+        // cell, as which cells are blank follows no pattern the processor could learn.
+        let mut options = vec![dlx::OptionId::new(0); grid.cells.len()];
+        let mut given = 0;
+        for (cell, &digit) in grid.cells.iter().enumerate() {
+            options[given] =
+                dlx::OptionId::new((cell * side + usize::from(digit)).saturating_sub(1));
+            given += usize::from(digit > 0);
+        }
+        if given == grid.cells.len() {
+            return None;
+        }
+        options.truncate(given);
         let mut blank = Grid::with_boxes(box_rows, box_cols)?;
         blank.set_diagonals(grid.diagonals);
         Some(Givens {
