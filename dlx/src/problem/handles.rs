@@ -23,6 +23,7 @@ impl ItemId {
     ///
     /// # Panics
     /// If `index` does not fit in 32 bits (no problem has that many items).
+    #[inline]
     pub fn new(index: usize) -> ItemId {
         ItemId(u32::try_from(index).expect("an item index fits in 32 bits"))
     }
@@ -65,6 +66,7 @@ impl OptionId {
     }
 
     /// The option with this position, for looking an option up by number.
+    #[inline]
     pub fn new(index: usize) -> OptionId {
         OptionId(u32::try_from(index).expect("an option index fits in u32"))
     }

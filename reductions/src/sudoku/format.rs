@@ -21,11 +21,12 @@ impl Grid {
         if self.side() > 35 || self.diagonals || self.regions.is_some() || self.cages.is_some() {
             return None;
         }
-        let mut line: Vec<u8> = self
-            .cells
-            .iter()
-            .map(|&digit| CELL_BYTES[usize::from(digit)])
-            .collect();
+        let mut line = Vec::with_capacity(self.cells.len() + 1);
+        line.extend(
+            self.cells
+                .iter()
+                .map(|&digit| CELL_BYTES[usize::from(digit)]),
+        );
         line.push(b'\n');
         String::from_utf8(line).ok()
     }
