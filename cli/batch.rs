@@ -9,7 +9,7 @@
 use std::cell::RefCell;
 use std::io::{BufWriter, Write};
 use std::ops::ControlFlow;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Instant;
 
 use anyhow::{Context, Result};
@@ -248,38 +248,79 @@ struct Blank<C> {
 }
 
 /// The blank puzzles of a run, by shape, each built once and shared by the threads.
-struct Blanks<C>(Mutex<Vec<(u64, Arc<Blank<C>>)>>);
+struct Blanks<C> {
+    /// The first shape met and its blank (none if it has no encoding): most runs have one
+    /// shape, which the workers then read without a lock or a shared count.
+    first: OnceLock<(u64, Option<Blank<C>>)>,
+    /// The other shapes'.
+    others: Mutex<Vec<(u64, Arc<Blank<C>>)>>,
+}
 
 impl<C> Default for Blanks<C> {
     fn default() -> Self {
-        Blanks(Mutex::new(Vec::new()))
+        Blanks {
+            first: OnceLock::new(),
+            others: Mutex::new(Vec::new()),
+        }
+    }
+}
+
+/// A blank of [`Blanks`]: the first shape's, borrowed, or another's.
+enum BlankOf<'a, C> {
+    First(&'a Blank<C>),
+    Other(Arc<Blank<C>>),
+}
+
+impl<C> std::ops::Deref for BlankOf<'_, C> {
+    type Target = Blank<C>;
+
+    fn deref(&self) -> &Blank<C> {
+        match self {
+            BlankOf::First(blank) => blank,
+            BlankOf::Other(blank) => blank,
+        }
+    }
+}
+
+impl<C> Blank<C> {
+    fn new(encoding: Encoding<C>) -> Blank<C> {
+        let kernel = Kernel::new(&encoding.problem).ok();
+        Blank { encoding, kernel }
     }
 }
 
 impl<C> Blanks<C> {
-    /// The encoding of the blank of `shape`, built by `encode` the first time (outside the
-    /// lock, so a thread may build one that another kept first); none if that fails.
+    /// The encoding of the blank of `shape`, built by `encode` the first time (another shape
+    /// than the first outside the lock, so a thread may build one that another kept first);
+    /// none if that fails.
     fn get(
         &self,
         shape: u64,
         encode: impl FnOnce() -> Option<Encoding<C>>,
-    ) -> Option<Arc<Blank<C>>> {
+    ) -> Option<BlankOf<'_, C>> {
+        let mut encode = Some(encode);
+        let (first, blank) = self.first.get_or_init(|| {
+            let encode = encode.take().expect("not called yet");
+            (shape, encode().map(Blank::new))
+        });
+        if *first == shape {
+            return blank.as_ref().map(BlankOf::First);
+        }
+        let encode = encode.expect("the first shape is another");
         let find = |kept: &[(u64, Arc<Blank<C>>)]| {
             kept.iter()
                 .find(|(kept, _)| *kept == shape)
                 .map(|(_, encoding)| encoding.clone())
         };
-        if let Some(encoding) = find(&self.0.lock().expect("no worker panicked")) {
-            return Some(encoding);
+        if let Some(encoding) = find(&self.others.lock().expect("no worker panicked")) {
+            return Some(BlankOf::Other(encoding));
         }
-        let encoding = encode()?;
-        let kernel = Kernel::new(&encoding.problem).ok();
-        let encoding = Arc::new(Blank { encoding, kernel });
-        let mut kept = self.0.lock().expect("no worker panicked");
-        Some(find(&kept).unwrap_or_else(|| {
+        let encoding = Arc::new(Blank::new(encode()?));
+        let mut kept = self.others.lock().expect("no worker panicked");
+        Some(BlankOf::Other(find(&kept).unwrap_or_else(|| {
             kept.push((shape, encoding.clone()));
             encoding
-        }))
+        })))
     }
 }
 
