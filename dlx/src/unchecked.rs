@@ -14,11 +14,15 @@
 //! - the bit sets (`search::bits`): a mask's word at a place from a level's list of nonzero
 //!   words (below the words per set), a level's word or place below its length, a level's
 //!   slot, a mask or an option's conflicts within its array by construction.
+//! - the kernel for many small problems (`kernel`): by items, an item's word, an item's list
+//!   or an option's entries at places its tables were built with; by cells, a cell, symbol,
+//!   house or reach read from an option or a house's bits below the cells, each table built
+//!   to that size (`kernel::cells`'s module docs).
 //!
 //! Debug builds (and so every test: the test profile keeps debug assertions on in this crate)
 //! check each index here. Everywhere else the crate denies `unsafe` code; the only other
-//! sites are the bit sets' entry points compiled for processor features (`target_feature`),
-//! each with its own SAFETY note.
+//! sites are the entry points of the bit sets and of the kernel's layout by cells compiled for
+//! processor features (`target_feature`), each with its own SAFETY note.
 
 #![allow(unsafe_code)]
 
