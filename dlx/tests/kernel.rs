@@ -66,6 +66,39 @@ fn plain(mut spec: Spec) -> Spec {
     spec
 }
 
+/// A solution limit keeps the first of the `expected` solutions, and says so where it cut;
+/// a node limit keeps a prefix of them.
+fn limits_cut_as_the_links(
+    problem: &Problem,
+    kernel: &Kernel,
+    scratch: &mut KernelScratch,
+    given: &[OptionId],
+    expected: &[Vec<usize>],
+    most: u128,
+) -> Result<(), TestCaseError> {
+    let limits = KernelLimits {
+        solutions: Some(most),
+        ..KernelLimits::default()
+    };
+    let (first, outcome) = kernel_solutions(problem, kernel, scratch, given, &limits);
+    prop_assert_eq!(&first[..], &expected[..expected.len().min(most as usize)]);
+    let cut = expected.len() as u128 >= most;
+    prop_assert_eq!(outcome.stopped, cut.then_some(StopReason::SolutionLimit));
+
+    let limits = KernelLimits {
+        nodes: Some(2),
+        ..KernelLimits::default()
+    };
+    let (first, outcome) = kernel_solutions(problem, kernel, scratch, given, &limits);
+    prop_assert!(expected.starts_with(&first));
+    if outcome.stopped.is_none() {
+        prop_assert_eq!(first, expected);
+    } else {
+        prop_assert_eq!(outcome.stopped, Some(StopReason::NodeLimit));
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(proptest::test_runner::Config { cases: 1000, ..config() })]
 
@@ -103,22 +136,7 @@ proptest! {
             .collect();
         prop_assert_eq!(sorted, brute);
 
-        // A solution limit keeps the first solutions, and says so where it cut.
-        let limits = KernelLimits { solutions: Some(most), ..KernelLimits::default() };
-        let (first, outcome) = kernel_solutions(&problem, &kernel, &mut scratch, &given, &limits);
-        prop_assert_eq!(&first[..], &expected[..expected.len().min(most as usize)]);
-        let cut = expected.len() as u128 >= most;
-        prop_assert_eq!(outcome.stopped, cut.then_some(StopReason::SolutionLimit));
-
-        // A node limit keeps a prefix of them.
-        let limits = KernelLimits { nodes: Some(2), ..KernelLimits::default() };
-        let (first, outcome) = kernel_solutions(&problem, &kernel, &mut scratch, &given, &limits);
-        prop_assert!(expected.starts_with(&first));
-        if outcome.stopped.is_none() {
-            prop_assert_eq!(first, expected);
-        } else {
-            prop_assert_eq!(outcome.stopped, Some(StopReason::NodeLimit));
-        }
+        limits_cut_as_the_links(&problem, &kernel, &mut scratch, &given, &expected, most)?;
     }
 
     #[test]
@@ -412,20 +430,7 @@ proptest! {
         prop_assert_eq!(&by_items_found, &expected);
         prop_assert_eq!(found.len(), cells_brute_count(&problem, &option_items, &given));
 
-        let limits = KernelLimits { solutions: Some(most), ..KernelLimits::default() };
-        let (first, outcome) = kernel_solutions(&problem, &kernel, &mut scratch, &given, &limits);
-        prop_assert_eq!(&first[..], &expected[..expected.len().min(most as usize)]);
-        let cut = expected.len() as u128 >= most;
-        prop_assert_eq!(outcome.stopped, cut.then_some(StopReason::SolutionLimit));
-
-        let limits = KernelLimits { nodes: Some(2), ..KernelLimits::default() };
-        let (first, outcome) = kernel_solutions(&problem, &kernel, &mut scratch, &given, &limits);
-        prop_assert!(expected.starts_with(&first));
-        if outcome.stopped.is_none() {
-            prop_assert_eq!(first, expected);
-        } else {
-            prop_assert_eq!(outcome.stopped, Some(StopReason::NodeLimit));
-        }
+        limits_cut_as_the_links(&problem, &kernel, &mut scratch, &given, &expected, most)?;
     }
 }
 

@@ -10,9 +10,8 @@
 use std::collections::HashMap;
 use std::ops::ControlFlow;
 
-use super::{past_limits, KernelLimits, KernelOutcome, KernelRefusal, LOOK_EVERY};
+use super::{Budget, KernelLimits, KernelOutcome, KernelRefusal};
 use super::{MAX_CELLS, MAX_SAVED_BYTES, MAX_SYMBOLS};
-use crate::outcome::StopReason;
 use crate::problem::{OptionId, Problem};
 use crate::unchecked::{at_mut, span, value_at};
 
@@ -462,14 +461,13 @@ impl Cells {
         if self.empty_item {
             return Some(outcome);
         }
-        // A search begun past its deadline finds nothing, as the other searches do.
-        if let Some(stop) = past_limits(limits) {
-            outcome.stopped = Some(stop);
-            return Some(outcome);
-        }
-        let most_nodes = limits.nodes.unwrap_or(u64::MAX);
-        let most_solutions = limits.solutions.unwrap_or(u128::MAX);
-        let mut look_at = LOOK_EVERY;
+        let mut budget = match Budget::start(limits) {
+            Ok(budget) => budget,
+            Err(stop) => {
+                outcome.stopped = Some(stop);
+                return Some(outcome);
+            }
+        };
         // Whether the state is the one saved at the innermost level.
         let mut as_saved = false;
         loop {
@@ -477,14 +475,8 @@ impl Cells {
             // unless it is a dead end.
             if self.settle::<W>(s, &mut outcome.nodes) {
                 if s.open == 0 {
-                    outcome.solutions += 1;
-                    outcome.nodes += 1;
-                    if visit(&s.chosen).is_break() {
-                        outcome.stopped = Some(StopReason::Visitor);
-                        return Some(outcome);
-                    }
-                    if outcome.solutions >= most_solutions {
-                        outcome.stopped = Some(StopReason::SolutionLimit);
+                    if let Some(stop) = budget.solution(&mut outcome, &s.chosen, &mut visit) {
+                        outcome.stopped = Some(stop);
                         return Some(outcome);
                     }
                 } else {
@@ -524,16 +516,8 @@ impl Cells {
                 s.saved.truncate(level * words);
                 as_saved = false;
             };
-            outcome.nodes += 1;
-            if outcome.nodes >= look_at {
-                look_at += LOOK_EVERY;
-                if let Some(stop) = past_limits(limits) {
-                    outcome.stopped = Some(stop);
-                    return Some(outcome);
-                }
-            }
-            if outcome.nodes > most_nodes {
-                outcome.stopped = Some(StopReason::NodeLimit);
+            if let Some(stop) = budget.branch_node(&mut outcome) {
+                outcome.stopped = Some(stop);
                 return Some(outcome);
             }
             s.chosen.push(OptionId(option));

@@ -3,9 +3,8 @@
 
 use std::ops::ControlFlow;
 
-use super::{past_limits, KernelLimits, KernelOutcome, KernelRefusal, LOOK_EVERY};
+use super::{Budget, KernelLimits, KernelOutcome, KernelRefusal};
 use super::{MAX_OPTIONS_PER_ITEM, MAX_SAVED_BYTES};
-use crate::outcome::StopReason;
 use crate::problem::{OptionId, Problem};
 use crate::unchecked::{at_mut, put, span, value_at};
 
@@ -188,29 +187,22 @@ impl Items {
         if dead {
             return Some(outcome);
         }
-        // A search begun past its deadline finds nothing, as the other searches do.
-        if let Some(stop) = past_limits(limits) {
-            outcome.stopped = Some(stop);
-            return Some(outcome);
-        }
-        let most_nodes = limits.nodes.unwrap_or(u64::MAX);
-        let most_solutions = limits.solutions.unwrap_or(u128::MAX);
+        let mut budget = match Budget::start(limits) {
+            Ok(budget) => budget,
+            Err(stop) => {
+                outcome.stopped = Some(stop);
+                return Some(outcome);
+            }
+        };
         let items = self.words.len();
-        let mut look_at = LOOK_EVERY;
         // Whether the state is a node to go on from (else the search backtracks), and
         // whether it is the state saved at the innermost level.
         let (mut live, mut as_saved) = (true, false);
         loop {
             if live && self.take_forced(s, &mut outcome.nodes) {
                 if s.open == 0 {
-                    outcome.solutions += 1;
-                    outcome.nodes += 1;
-                    if visit(&s.chosen).is_break() {
-                        outcome.stopped = Some(StopReason::Visitor);
-                        return Some(outcome);
-                    }
-                    if outcome.solutions >= most_solutions {
-                        outcome.stopped = Some(StopReason::SolutionLimit);
+                    if let Some(stop) = budget.solution(&mut outcome, &s.chosen, &mut visit) {
+                        outcome.stopped = Some(stop);
                         return Some(outcome);
                     }
                 } else {
@@ -250,16 +242,8 @@ impl Items {
                 s.saved.truncate(level * items);
                 as_saved = false;
             };
-            outcome.nodes += 1;
-            if outcome.nodes >= look_at {
-                look_at += LOOK_EVERY;
-                if let Some(stop) = past_limits(limits) {
-                    outcome.stopped = Some(stop);
-                    return Some(outcome);
-                }
-            }
-            if outcome.nodes > most_nodes {
-                outcome.stopped = Some(StopReason::NodeLimit);
+            if let Some(stop) = budget.branch_node(&mut outcome) {
+                outcome.stopped = Some(stop);
                 return Some(outcome);
             }
             s.chosen.push(OptionId(option));

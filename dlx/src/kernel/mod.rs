@@ -285,6 +285,61 @@ impl Kernel {
     }
 }
 
+/// A search's limits as its loop counts against them, the same for both layouts.
+struct Budget<'a> {
+    limits: &'a KernelLimits,
+    most_nodes: u64,
+    most_solutions: u128,
+    /// The node count at which to look at the clock and the cancel flag next.
+    look_at: u64,
+}
+
+impl Budget<'_> {
+    /// The budget of a search under `limits`, which begins with a look at the clock (a
+    /// search begun past its deadline finds nothing, as the other searches do).
+    fn start(limits: &KernelLimits) -> Result<Budget<'_>, StopReason> {
+        if let Some(stop) = past_limits(limits) {
+            return Err(stop);
+        }
+        Ok(Budget {
+            limits,
+            most_nodes: limits.nodes.unwrap_or(u64::MAX),
+            most_solutions: limits.solutions.unwrap_or(u128::MAX),
+            look_at: LOOK_EVERY,
+        })
+    }
+
+    /// Counts a solution (a node too) and shows it to `visit`: why the search stops there,
+    /// if it does.
+    #[inline]
+    fn solution(
+        &self,
+        outcome: &mut KernelOutcome,
+        chosen: &[OptionId],
+        visit: &mut impl FnMut(&[OptionId]) -> ControlFlow<()>,
+    ) -> Option<StopReason> {
+        outcome.solutions += 1;
+        outcome.nodes += 1;
+        if visit(chosen).is_break() {
+            return Some(StopReason::Visitor);
+        }
+        (outcome.solutions >= self.most_solutions).then_some(StopReason::SolutionLimit)
+    }
+
+    /// Counts an option tried at a branch: why the search stops there, if it does.
+    #[inline]
+    fn branch_node(&mut self, outcome: &mut KernelOutcome) -> Option<StopReason> {
+        outcome.nodes += 1;
+        if outcome.nodes >= self.look_at {
+            self.look_at += LOOK_EVERY;
+            if let Some(stop) = past_limits(self.limits) {
+                return Some(stop);
+            }
+        }
+        (outcome.nodes > self.most_nodes).then_some(StopReason::NodeLimit)
+    }
+}
+
 /// Why the search must stop, by its clock or cancel flag.
 fn past_limits(limits: &KernelLimits) -> Option<StopReason> {
     if limits
