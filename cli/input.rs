@@ -382,12 +382,15 @@ pub fn read_puzzles<T: Send>(
         Some(column) => format!("{name}:{number}:{column}: {}", err.kind()),
         None => format!("{name}:{number}: {}", err.kind()),
     };
-    let parse_lines = || -> Vec<Result<T, String>> {
+    // Each line as the answers will read it, in one pass (a run of many keeps them all).
+    let line_of = |&(number, line): &(usize, &str)| Line {
+        number,
+        game_id: looks_like_game_id(line),
+        puzzle: parse(line).map_err(|err| line_error(number, err)),
+    };
+    let parse_lines = || -> Vec<Line<T>> {
         use rayon::prelude::*;
-        lines
-            .par_iter()
-            .map(|&(number, line)| parse(line).map_err(|err| line_error(number, err)))
-            .collect()
+        lines.par_iter().map(line_of).collect()
     };
     let pool = match text.len() >= SPECULATIVE_READ_FROM && lines.len() >= 2 {
         true => crate::workers::pool(workers)?,
@@ -407,27 +410,13 @@ pub fn read_puzzles<T: Send>(
         .iter()
         .all(|(_, line)| line.chars().count() == lines.len());
     let first_is_puzzle = match &parsed {
-        Some(parsed) => parsed.first().is_some_and(Result::is_ok),
+        Some(parsed) => parsed.first().is_some_and(|line| line.puzzle.is_ok()),
         None => lines.first().is_some_and(|(_, line)| parse(line).is_ok()),
     };
     if lines.len() < 2 || square || !first_is_puzzle {
         return Err(anyhow!("{name}:{whole}"));
     }
-    let parsed = parsed.unwrap_or_else(|| {
-        lines
-            .iter()
-            .map(|&(number, line)| parse(line).map_err(|err| line_error(number, err)))
-            .collect()
-    });
-    let puzzles = lines
-        .iter()
-        .zip(parsed)
-        .map(|(&(number, line), puzzle)| Line {
-            number,
-            game_id: looks_like_game_id(line),
-            puzzle,
-        })
-        .collect();
+    let puzzles = parsed.unwrap_or_else(|| lines.iter().map(line_of).collect());
     Ok(Puzzles::Lines { name, puzzles })
 }
 
