@@ -420,3 +420,34 @@ fn one_line_grids_read_the_short_way_as_the_long_way() {
     }
     assert!(short > 5_000, "{short}");
 }
+
+/// A grid's one line (a batch's answer) is its plain text's rows joined, and reads back as the
+/// grid, on random grids of sides 4 to 35; there is none for a sudoku-X, whose plain text has
+/// a line more.
+#[test]
+fn one_line_is_the_plain_text_joined() {
+    let mut rng = crate::generate::Rng::new(11);
+    let mut written = 0;
+    for round in 0..600 {
+        let (rows, cols) = [(2, 2), (2, 3), (3, 3), (3, 4), (4, 4), (5, 7)][round % 6];
+        let mut grid = Grid::with_boxes(rows, cols).unwrap();
+        let side = grid.side();
+        for _ in 0..rng.below(side * side) {
+            let cell = rng.below(side * side);
+            grid.set_digit(cell / side, cell % side, Some(1 + rng.below(side)));
+        }
+        grid.set_diagonals(round % 5 == 0);
+        let joined: String = grid.to_string().lines().collect::<String>() + "\n";
+        match grid.one_line() {
+            Some(line) => {
+                assert_eq!(line, joined, "{grid}");
+                // Read back as it was, its digits past 9 in upper case as docs/cli.md writes them.
+                assert_eq!(Sudoku::default().parse(&line).as_ref(), Ok(&grid), "{line}");
+                assert!(!line.contains(|c: char| c.is_ascii_lowercase()), "{line}");
+                written += 1;
+            }
+            None => assert!(grid.has_diagonals(), "{grid}"),
+        }
+    }
+    assert!(written > 400, "{written}");
+}
