@@ -66,6 +66,32 @@ fn plain(mut spec: Spec) -> Spec {
     spec
 }
 
+/// The kernel refuses `given` as the links do, or else finds the links' solutions in their
+/// order, the whole tree searched: those solutions, or none where `given` is refused.
+fn lists_as_the_links(
+    problem: &Problem,
+    kernel: &Kernel,
+    scratch: &mut KernelScratch,
+    given: &[OptionId],
+) -> Result<Option<Vec<Vec<usize>>>, TestCaseError> {
+    let refused = Solver::new(problem).given(given).err();
+    let kernel_refused = kernel
+        .search(scratch, given, &KernelLimits::default(), |_| {
+            ControlFlow::Continue(())
+        })
+        .err();
+    prop_assert_eq!(&kernel_refused, &refused);
+    if refused.is_some() {
+        return Ok(None);
+    }
+    let expected = links_solutions(problem, given);
+    let (found, outcome) =
+        kernel_solutions(problem, kernel, scratch, given, &KernelLimits::default());
+    prop_assert_eq!(&found, &expected);
+    prop_assert_eq!(outcome.stopped, None);
+    Ok(Some(expected))
+}
+
 /// A solution limit keeps the first of the `expected` solutions, and says so where it cut;
 /// a node limit keeps a prefix of them.
 fn limits_cut_as_the_links(
@@ -114,20 +140,10 @@ proptest! {
         let mut scratch = KernelScratch::default();
         let given: Vec<OptionId> =
             picks.iter().map(|&k| OptionId::new(k % (spec.options.len() + 1))).collect();
-        let refused = Solver::new(&problem).given(&given).err();
-        let kernel_refused = kernel
-            .search(&mut scratch, &given, &KernelLimits::default(), |_| ControlFlow::Continue(()))
-            .err();
-        prop_assert_eq!(&kernel_refused, &refused);
-        if refused.is_some() {
+        let Some(expected) = lists_as_the_links(&problem, &kernel, &mut scratch, &given)? else {
             return Ok(());
-        }
-        let expected = links_solutions(&problem, &given);
-        let (found, outcome) =
-            kernel_solutions(&problem, &kernel, &mut scratch, &given, &KernelLimits::default());
-        prop_assert_eq!(&found, &expected);
-        prop_assert_eq!(outcome.stopped, None);
-        let mut sorted = found.clone();
+        };
+        let mut sorted = expected.clone();
         sorted.sort();
         let brute: Vec<Vec<usize>> = spec
             .brute_force()
@@ -412,23 +428,13 @@ proptest! {
             .iter()
             .map(|&k| OptionId::new(k % (problem.option_count() + 1)))
             .collect();
-        let refused = Solver::new(&problem).given(&given).err();
-        let kernel_refused = kernel
-            .search(&mut scratch, &given, &KernelLimits::default(), |_| ControlFlow::Continue(()))
-            .err();
-        prop_assert_eq!(&kernel_refused, &refused);
-        if refused.is_some() {
+        let Some(expected) = lists_as_the_links(&problem, &kernel, &mut scratch, &given)? else {
             return Ok(());
-        }
-        let expected = links_solutions(&problem, &given);
-        let (found, outcome) =
-            kernel_solutions(&problem, &kernel, &mut scratch, &given, &KernelLimits::default());
-        prop_assert_eq!(&found, &expected);
-        prop_assert_eq!(outcome.stopped, None);
+        };
         let (by_items_found, _) =
             kernel_solutions(&problem, &by_items, &mut scratch, &given, &KernelLimits::default());
         prop_assert_eq!(&by_items_found, &expected);
-        prop_assert_eq!(found.len(), cells_brute_count(&problem, &option_items, &given));
+        prop_assert_eq!(expected.len(), cells_brute_count(&problem, &option_items, &given));
 
         limits_cut_as_the_links(&problem, &kernel, &mut scratch, &given, &expected, most)?;
     }
