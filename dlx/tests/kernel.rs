@@ -240,29 +240,24 @@ fn items_in_too_many_options_have_no_kernel() {
         }
         text += "b\n";
         let problem = Problem::from_dlx(&text).expect("a problem");
+        let count = |kernel: &Kernel| {
+            kernel
+                .search(
+                    &mut KernelScratch::default(),
+                    &[],
+                    &KernelLimits::default(),
+                    |_| ControlFlow::Continue(()),
+                )
+                .expect("no given options")
+                .solutions
+        };
         let by_cells = Kernel::new(&problem).expect("a kernel by cells");
         assert_eq!(by_cells.layout(), KernelLayout::Cells);
-        let outcome = by_cells
-            .search(
-                &mut KernelScratch::default(),
-                &[],
-                &KernelLimits::default(),
-                |_| ControlFlow::Continue(()),
-            )
-            .expect("no given options");
-        assert_eq!(outcome.solutions, options as u128);
+        assert_eq!(count(&by_cells), options as u128);
         match Kernel::with_layout(&problem, KernelLayout::Items) {
             Ok(kernel) => {
                 assert!(fits);
-                let outcome = kernel
-                    .search(
-                        &mut KernelScratch::default(),
-                        &[],
-                        &KernelLimits::default(),
-                        |_| ControlFlow::Continue(()),
-                    )
-                    .expect("no given options");
-                assert_eq!(outcome.solutions, options as u128);
+                assert_eq!(count(&kernel), options as u128);
             }
             Err(refusal) => {
                 assert!(!fits);

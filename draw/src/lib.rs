@@ -66,6 +66,18 @@ pub trait Board {
     /// The plain text on one line, ended by `\n`: its rows joined, with a blank between two
     /// when the rows have blanks (numbers of several digits). A file of many puzzles is
     /// answered so, a line a puzzle.
+    ///
+    /// ```
+    /// use draw::Board;
+    /// use reductions::drawing::Draw;
+    /// use reductions::sudoku::Sudoku;
+    /// use reductions::Reduction;
+    ///
+    /// let puzzle = Sudoku::default().parse("1.3.\n.4..\n..4.\n.3.1\n")?;
+    /// let drawing = Sudoku::default().drawing(&puzzle, puzzle.clone());
+    /// assert_eq!(drawing.plain_line()?, "1.3..4....4..3.1\n");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     fn plain_line(&self) -> io::Result<String> {
         joined_plain(self)
     }

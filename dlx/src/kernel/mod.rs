@@ -142,7 +142,16 @@ pub enum KernelLayout {
 }
 
 impl KernelLayout {
-    /// The layout's name, as `--stats` prints it: `items`, `cells`.
+    /// The layout's name: `items`, `cells`.
+    ///
+    /// ```
+    /// use dlx::kernel::{Kernel, KernelLayout};
+    ///
+    /// let latin = dlx::Problem::from_dlx("a b x y\na x\na y\nb x\nb y\n")?;
+    /// assert_eq!(Kernel::new(&latin).unwrap().layout().name(), "cells");
+    /// assert_eq!(KernelLayout::Items.name(), "items");
+    /// # Ok::<(), dlx::ParseError>(())
+    /// ```
     pub fn name(self) -> &'static str {
         match self {
             KernelLayout::Items => "items",
