@@ -1,10 +1,20 @@
 //! The worker threads of a run that shares many puzzles or problems out (a file of puzzles
-//! one per line, and `dlx solve` of many problems): a pool of `--threads` workers that solve
-//! the items a chunk at a time and give their answers back in order ([`in_order`]), and that
-//! read a long file's lines.
+//! one per line, and `dlx solve` of many problems): `--threads` threads, this one among them,
+//! that solve the items a small chunk at a time while this one also takes their answers in
+//! order ([`in_order`]); and a pool of workers that read a long file's lines.
+//!
+//! The answers stream: a thread that ends a chunk starts the next one at once, whether or
+//! not the answers before it have been taken, within a window of chunks ahead of the next
+//! answer to take. Waves of chunks, each ended by a barrier while this thread wrote the
+//! wave's answers, left a worker idle at every barrier; a thread that only took answers
+//! woke at every chunk and took the workers' processor from them.
+
+use std::collections::VecDeque;
+use std::panic::{self, AssertUnwindSafe};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Condvar, Mutex};
 
 use anyhow::{Context, Result};
-use rayon::prelude::*;
 
 /// A pool of `threads` workers, or none for one thread.
 pub fn pool(threads: usize) -> Result<Option<rayon::ThreadPool>> {
@@ -18,9 +28,10 @@ pub fn pool(threads: usize) -> Result<Option<rayon::ThreadPool>> {
         .context("cannot start the worker threads")
 }
 
-/// `solve` (given each item's index) applied to every item, on `threads` workers, and `take`
-/// given the answers in the order of the items, [`CHUNK`] at a time; the first error, in that
-/// order, ends the run.
+/// `solve` (given each item's index) applied to every item, on `threads` threads (this one
+/// and `threads - 1` more), and `take` given the answers on this thread in the order of the
+/// items; the first error, in that order, ends the run. The answers solved and not yet taken
+/// are bounded: [`WINDOW`] chunks a thread.
 pub fn in_order<T, A>(
     threads: usize,
     items: &[T],
@@ -31,28 +42,311 @@ where
     T: Sync,
     A: Send,
 {
-    let pool = pool(threads.min(items.len()))?;
-    for (chunk_index, chunk) in items.chunks(CHUNK).enumerate() {
-        let numbered = chunk
-            .iter()
-            .enumerate()
-            .map(|(k, item)| (chunk_index * CHUNK + k, item));
-        let answers: Vec<Result<A>> = match &pool {
-            Some(pool) => pool.install(|| {
-                numbered
-                    .collect::<Vec<_>>()
-                    .into_par_iter()
-                    .map(|(index, item)| solve(index, item))
-                    .collect()
-            }),
-            None => numbered.map(|(index, item)| solve(index, item)).collect(),
-        };
-        for answer in answers {
-            take(answer?)?;
+    let threads = threads.min(items.len());
+    if threads < 2 {
+        for (index, item) in items.iter().enumerate() {
+            take(solve(index, item)?)?;
         }
+        return Ok(());
     }
-    Ok(())
+    let size = chunk_size(items.len(), threads);
+    let chunks: Vec<&[T]> = items.chunks(size).collect();
+    let shared = Shared {
+        next: AtomicUsize::new(0),
+        stop: AtomicBool::new(false),
+        window: WINDOW * threads,
+        state: Mutex::new(State {
+            taken: 0,
+            ahead: VecDeque::new(),
+        }),
+        changed: Condvar::new(),
+    };
+    // A chunk's answers, or the panic that ended it.
+    let solve_chunk = |chunk: usize| -> Solved<A> {
+        panic::catch_unwind(AssertUnwindSafe(|| {
+            let mut answers = Vec::with_capacity(chunks[chunk].len());
+            for (k, item) in chunks[chunk].iter().enumerate() {
+                if shared.stop.load(Ordering::Relaxed) {
+                    break;
+                }
+                answers.push(solve(chunk * size + k, item));
+            }
+            answers
+        }))
+    };
+    std::thread::scope(|scope| {
+        for _ in 1..threads {
+            let worker = std::thread::Builder::new().spawn_scoped(scope, || {
+                while let Some(chunk) = shared.claim(chunks.len(), true) {
+                    shared.put(chunk, solve_chunk(chunk));
+                }
+            });
+            // Fewer threads than asked for is no reason to fail: this one works too.
+            drop(worker);
+        }
+        // However this thread leaves (an error, a panic in `take`), the workers then stop
+        // rather than wait for it to take their answers.
+        let _stop = StopOnDrop(&shared);
+        for next in 0..chunks.len() {
+            let answers = loop {
+                if let Some(answers) = shared.ready(next) {
+                    break answers;
+                }
+                // This thread solves a chunk itself while the next to take is not ready,
+                // and waits for it when there is none to claim.
+                match shared.claim(chunks.len(), false) {
+                    Some(chunk) => shared.put(chunk, solve_chunk(chunk)),
+                    None => shared.wait_for(next),
+                }
+            };
+            let answers = answers.unwrap_or_else(|payload| panic::resume_unwind(payload));
+            for answer in answers {
+                take(answer?)?;
+            }
+        }
+        Ok(())
+    })
 }
 
-/// Items solved before their answers are taken.
-const CHUNK: usize = 1024;
+/// Stops the workers of [`in_order`] when dropped.
+struct StopOnDrop<'a, A>(&'a Shared<A>);
+
+impl<A> Drop for StopOnDrop<'_, A> {
+    fn drop(&mut self) {
+        self.0.stop.store(true, Ordering::Relaxed);
+        // Under the lock, so that no worker misses it between its check and its wait.
+        drop(self.0.state.lock());
+        self.0.changed.notify_all();
+    }
+}
+
+/// A chunk's answers, or the payload of the panic that ended it.
+type Solved<A> = std::thread::Result<Vec<Result<A>>>;
+
+/// What the threads of [`in_order`] share.
+struct Shared<A> {
+    /// The next chunk to claim.
+    next: AtomicUsize,
+    /// Set when the run ends early (an error taken): the chunks in flight then stop.
+    stop: AtomicBool,
+    /// How far past the next chunk to take a worker may claim one.
+    window: usize,
+    state: Mutex<State<A>>,
+    /// Signalled when a chunk is put or taken.
+    changed: Condvar,
+}
+
+/// The chunks solved and not yet taken.
+struct State<A> {
+    /// The chunks taken so far: the next to take.
+    taken: usize,
+    /// The chunks from the next to take on, each once solved.
+    ahead: VecDeque<Option<Solved<A>>>,
+}
+
+impl<A> Shared<A> {
+    /// A chunk to solve, of `total`; none once all are claimed or the run stops. A worker
+    /// (`wait`) waits while the chunk is past the window; this thread does not.
+    fn claim(&self, total: usize, wait: bool) -> Option<usize> {
+        let mut chunk = self.next.load(Ordering::Relaxed);
+        loop {
+            if chunk >= total || self.stop.load(Ordering::Relaxed) {
+                return None;
+            }
+            let state = self
+                .state
+                .lock()
+                .expect("no thread panics holding the lock");
+            // Read again under the lock, which the thread that stops the run takes too.
+            if self.stop.load(Ordering::Relaxed) {
+                return None;
+            }
+            if chunk >= state.taken + self.window {
+                if !wait {
+                    return None;
+                }
+                drop(
+                    self.changed
+                        .wait(state)
+                        .expect("no thread panics holding the lock"),
+                );
+                chunk = self.next.load(Ordering::Relaxed);
+                continue;
+            }
+            drop(state);
+            match self.next.compare_exchange_weak(
+                chunk,
+                chunk + 1,
+                Ordering::Relaxed,
+                Ordering::Relaxed,
+            ) {
+                Ok(_) => return Some(chunk),
+                Err(now) => chunk = now,
+            }
+        }
+    }
+
+    /// Keeps a chunk's answers until they are taken.
+    fn put(&self, chunk: usize, solved: Solved<A>) {
+        let mut state = self
+            .state
+            .lock()
+            .expect("no thread panics holding the lock");
+        let at = chunk - state.taken;
+        if state.ahead.len() <= at {
+            state.ahead.resize_with(at + 1, || None);
+        }
+        state.ahead[at] = Some(solved);
+        drop(state);
+        self.changed.notify_all();
+    }
+
+    /// The answers of chunk `next` (the next to take), if solved: taken, which lets the
+    /// workers claim one more.
+    fn ready(&self, next: usize) -> Option<Solved<A>> {
+        let mut state = self
+            .state
+            .lock()
+            .expect("no thread panics holding the lock");
+        debug_assert_eq!(state.taken, next);
+        state.ahead.front()?.as_ref()?;
+        let solved = state.ahead.pop_front().flatten();
+        state.taken += 1;
+        drop(state);
+        self.changed.notify_all();
+        solved
+    }
+
+    /// Waits until chunk `next` is solved.
+    fn wait_for(&self, next: usize) {
+        let state = self
+            .state
+            .lock()
+            .expect("no thread panics holding the lock");
+        let solved = |state: &mut State<A>| {
+            state.taken > next || state.ahead.front().is_some_and(Option::is_some)
+        };
+        drop(
+            self.changed
+                .wait_while(state, |state| !solved(state))
+                .expect("no thread panics holding the lock"),
+        );
+    }
+}
+
+/// The items a thread solves in one go: a few dozen of many small ones (their answers are
+/// handed over a chunk at a time), one at a time of a few large ones (so that no thread is
+/// left with a long tail of them).
+fn chunk_size(items: usize, threads: usize) -> usize {
+    (items / (threads * 64)).clamp(1, 64)
+}
+
+/// Chunks a thread may solve ahead of the next answer to take.
+const WINDOW: usize = 4;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::atomic::AtomicUsize;
+
+    /// The answers `in_order` hands over, and the error that ended it.
+    fn taken(threads: usize, items: usize, fail_at: Option<usize>) -> (Vec<usize>, Option<String>) {
+        let numbers: Vec<usize> = (0..items).map(|k| k * 7).collect();
+        let mut answers = Vec::new();
+        let run = in_order(
+            threads,
+            &numbers,
+            |index, &number| match fail_at == Some(index) {
+                true => anyhow::bail!("item {index}"),
+                false => Ok((index, number + 1)),
+            },
+            |(index, answer)| {
+                assert_eq!(answer, index * 7 + 1, "the answer of its own item");
+                answers.push(index);
+                Ok(())
+            },
+        );
+        (answers, run.err().map(|err| err.to_string()))
+    }
+
+    #[test]
+    fn answers_come_in_the_items_order_on_any_number_of_threads() {
+        for threads in 1..=5 {
+            for items in [0, 1, 2, 3, 63, 64, 65, 1000, 5000] {
+                let (answers, error) = taken(threads, items, None);
+                assert_eq!(answers, (0..items).collect::<Vec<_>>(), "{threads} threads");
+                assert_eq!(error, None);
+            }
+        }
+    }
+
+    #[test]
+    fn the_first_error_in_order_ends_the_run_after_the_answers_before_it() {
+        for threads in 1..=4 {
+            for fail_at in [0, 1, 500, 4999] {
+                let (answers, error) = taken(threads, 5000, Some(fail_at));
+                assert_eq!(
+                    answers,
+                    (0..fail_at).collect::<Vec<_>>(),
+                    "{threads} threads"
+                );
+                assert_eq!(error.as_deref(), Some(format!("item {fail_at}").as_str()));
+            }
+        }
+    }
+
+    #[test]
+    fn a_panic_on_a_worker_reaches_the_caller() {
+        for threads in 2..=3 {
+            let items: Vec<usize> = (0..2000).collect();
+            let run = panic::catch_unwind(|| {
+                in_order(
+                    threads,
+                    &items,
+                    |index, _| match index {
+                        1234 => panic!("solving item {index}"),
+                        _ => Ok(index),
+                    },
+                    |_| Ok(()),
+                )
+            });
+            let payload = run.expect_err("the panic is passed on");
+            let message = payload
+                .downcast_ref::<String>()
+                .cloned()
+                .unwrap_or_default();
+            assert_eq!(message, "solving item 1234");
+        }
+    }
+
+    #[test]
+    fn the_answers_not_yet_taken_stay_within_the_window() {
+        let threads = 3;
+        let items: Vec<usize> = (0..20_000).collect();
+        let size = chunk_size(items.len(), threads);
+        let solved = AtomicUsize::new(0);
+        let mut taken = 0;
+        let mut most_ahead = 0;
+        in_order(
+            threads,
+            &items,
+            |_, _| Ok(solved.fetch_add(1, Ordering::Relaxed)),
+            |_| {
+                taken += 1;
+                most_ahead = most_ahead.max(solved.load(Ordering::Relaxed) - taken);
+                if taken % 1000 == 0 {
+                    // A slow reader: the workers must wait rather than run on.
+                    std::thread::sleep(std::time::Duration::from_millis(5));
+                }
+                Ok(())
+            },
+        )
+        .unwrap();
+        assert_eq!(taken, items.len());
+        assert!(
+            most_ahead <= (WINDOW * threads + 1) * size,
+            "{most_ahead} answers ahead of the reader, chunks of {size}"
+        );
+        assert!(most_ahead >= size, "the workers ran ahead at all");
+    }
+}
