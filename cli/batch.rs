@@ -17,11 +17,11 @@ use dlx::kernel::{Kernel, KernelScratch};
 use dlx::StopReason;
 use draw::{write_json, Board, Head};
 use reductions::drawing::Draw;
-use reductions::Encoding;
+use reductions::{Encoding, Reduction};
 
 use crate::args::Mode;
 use crate::args::{Format, SolveFlags};
-use crate::input::{Line, Puzzles};
+use crate::input::{Line, Lines, Puzzles};
 use crate::process::{note, Found};
 
 /// What a game prints of each puzzle of a file of many instead of solving it (`--grade`,
@@ -55,14 +55,13 @@ where
     R::Puzzle: Send + Sync,
     R::Choice: Send + Sync,
 {
-    let workers = flags.workers();
-    match crate::input::read_puzzles(file, |text| reduction.parse(text), workers)? {
+    match crate::input::read_puzzles(file, |text| reduction.parse(text))? {
         Puzzles::One(puzzle) => Ok(ControlFlow::Continue(puzzle)),
-        Puzzles::Lines { name, puzzles } => match per_line {
-            Some(answer) => answer_lines(&name, &puzzles, flags, answer).map(ControlFlow::Break),
+        Puzzles::Lines(lines) => match per_line {
+            Some(answer) => answer_lines(reduction, &lines, flags, answer).map(ControlFlow::Break),
             None => {
                 crate::args::refusals::refuse_grade_of_lines(make)?;
-                solve_lines(reduction, &name, &puzzles, flags).map(ControlFlow::Break)
+                solve_lines(reduction, &lines, flags).map(ControlFlow::Break)
             }
         },
     }
@@ -71,19 +70,21 @@ where
 /// `--grade` or `--id` of a file of puzzles one per line: a grade (or an ID) per line, in
 /// order (`not a puzzle` where a line is not one), over the threads. Exit status 1 when some
 /// puzzle has no solution, 2 when some line is not a puzzle.
-fn answer_lines<P: Sync>(
-    name: &str,
-    puzzles: &[Line<P>],
+fn answer_lines<R: Reduction + Sync>(
+    reduction: &R,
+    lines: &Lines,
     flags: &SolveFlags,
-    answer: &PerLine<'_, P>,
+    answer: &PerLine<'_, R::Puzzle>,
 ) -> Result<Found> {
-    let threads = flags.workers().min(puzzles.len().max(1));
+    let (name, spans) = (&lines.name, lines.spans());
+    let threads = flags.workers().min(spans.len().max(1));
     let mut out = BufWriter::new(crate::output::stdout());
     let (mut bad, mut unsolved) = (0usize, 0usize);
     crate::workers::in_order(
         threads,
-        puzzles,
-        |index, line| {
+        spans,
+        |index, span| {
+            let line = lines.read(span, |text| reduction.parse(text));
             Ok(match &line.puzzle {
                 Ok(puzzle) => {
                     let head = [("puzzle", index as u128 + 1), ("line", line.number as u128)];
@@ -113,7 +114,7 @@ fn answer_lines<P: Sync>(
         anyhow::bail!(
             "{bad} of {} lines of {name} are not puzzles (each said above); the others were \
              answered",
-            puzzles.len()
+            spans.len()
         );
     }
     Ok(if unsolved > 0 {
@@ -126,20 +127,15 @@ fn answer_lines<P: Sync>(
 /// Solves every puzzle of `puzzles` (read from `name`) and prints a line for each, in order:
 /// the first solution in the form of its line (a game ID for a game ID, else the grid on one
 /// line), `no solution`, or with `--count` the count.
-pub fn solve_lines<R>(
-    reduction: &R,
-    name: &str,
-    puzzles: &[Line<R::Puzzle>],
-    flags: &SolveFlags,
-) -> Result<Found>
+pub fn solve_lines<R>(reduction: &R, lines: &Lines, flags: &SolveFlags) -> Result<Found>
 where
     R: Draw + Sync,
-    R::Puzzle: Sync,
     R::Choice: Send + Sync,
 {
     crate::args::refusals::refuse_for_lines(flags)?;
+    let (name, spans) = (&lines.name, lines.spans());
     let mode = flags.mode();
-    let threads = flags.workers().min(puzzles.len().max(1));
+    let threads = flags.workers().min(spans.len().max(1));
     let start = Instant::now();
     let mut out = BufWriter::new(crate::output::stdout());
     let (mut unsolved, mut cut_short, mut nodes, mut bad) = (0usize, 0usize, 0u64, 0usize);
@@ -152,19 +148,22 @@ where
     let blanks = (tree == dlx::Tree::Links).then(Blanks::default);
     crate::workers::in_order(
         threads,
-        puzzles,
-        |index, line| match &line.puzzle {
-            Ok(puzzle) => solve_one(
-                reduction,
-                blanks.as_ref(),
-                index + 1,
-                line,
-                puzzle,
-                flags,
-                mode,
-            )
-            .with_context(|| format!("{name}:{}", line.number)),
-            Err(error) => Ok(not_a_puzzle(index + 1, line.number, error, flags)),
+        spans,
+        |index, span| {
+            let line = lines.read(span, |text| reduction.parse(text));
+            match &line.puzzle {
+                Ok(puzzle) => solve_one(
+                    reduction,
+                    blanks.as_ref(),
+                    index + 1,
+                    &line,
+                    puzzle,
+                    flags,
+                    mode,
+                )
+                .with_context(|| format!("{name}:{}", line.number)),
+                Err(error) => Ok(not_a_puzzle(index + 1, line.number, error, flags)),
+            }
         },
         |answer| {
             out.write_all(answer.line.as_bytes())
@@ -198,7 +197,7 @@ where
         crate::stats::print(
             flags,
             &[
-                ("puzzles", Count(puzzles.len() as u128)),
+                ("puzzles", Count(spans.len() as u128)),
                 ("tree", Text(trees.join(", "))),
                 ("without a solution", Count(unsolved as u128)),
                 ("nodes", Count(nodes.into())),
@@ -206,7 +205,7 @@ where
                 ("time", Seconds(elapsed)),
                 (
                     "puzzles per second",
-                    Rate(puzzles.len() as f64 / elapsed.max(1e-9)),
+                    Rate(spans.len() as f64 / elapsed.max(1e-9)),
                 ),
             ],
         );
@@ -218,21 +217,21 @@ where
         };
         note(format_args!(
             "dlx: note: {cut_short} of {} searches stopped at a limit: {why}",
-            puzzles.len()
+            spans.len()
         ));
     }
     if bad > 0 {
         anyhow::bail!(
             "{bad} of {} lines of {name} are not puzzles (each said above); the others were \
              solved",
-            puzzles.len()
+            spans.len()
         );
     }
     if unsolved > 0 {
         if mode != Mode::Count {
             note(format_args!(
                 "dlx: {unsolved} of {} puzzles have no solution",
-                puzzles.len()
+                spans.len()
             ));
         }
         return Ok(Found::None);

@@ -323,11 +323,23 @@ pub fn located(name: &str, err: impl std::fmt::Display) -> String {
 /// What a puzzle file holds: one puzzle, or one puzzle per line.
 pub enum Puzzles<T> {
     One(T),
-    Lines {
-        /// The file's name, for messages.
-        name: String,
-        puzzles: Vec<Line<T>>,
-    },
+    Lines(Lines),
+}
+
+/// A file of puzzles, one per line, each read as a puzzle ([`Lines::read`]) by the thread that
+/// solves it: reading them all first, on this thread, took a tenth of a run of easy ones.
+pub struct Lines {
+    /// The file's name, for messages.
+    pub name: String,
+    text: String,
+    /// The non-blank lines: each one's number (from 1) and its place in `text`, trimmed.
+    spans: Vec<Span>,
+}
+
+/// A line of [`Lines`]: its number (from 1) and where it lies in the text.
+pub struct Span {
+    pub number: usize,
+    range: std::ops::Range<usize>,
 }
 
 /// A puzzle read from one line of a file of many.
@@ -339,6 +351,31 @@ pub struct Line<T> {
     /// The puzzle, or why the line is not one (`FILE:LINE:COLUMN: what`): one bad line does
     /// not stop the others.
     pub puzzle: Result<T, String>,
+}
+
+impl Lines {
+    /// The non-blank lines, in order.
+    pub fn spans(&self) -> &[Span] {
+        &self.spans
+    }
+
+    /// The line at `span` read by `parse`: the puzzle, or the error that names the file,
+    /// the line and the column.
+    pub fn read<T>(
+        &self,
+        span: &Span,
+        parse: impl FnOnce(&str) -> Result<T, reductions::text::ParseError>,
+    ) -> Line<T> {
+        let text = &self.text[span.range.clone()];
+        Line {
+            number: span.number,
+            game_id: looks_like_game_id(text),
+            puzzle: parse(text).map_err(|err| match err.column() {
+                Some(column) => format!("{}:{}:{column}: {}", self.name, span.number, err.kind()),
+                None => format!("{}:{}: {}", self.name, span.number, err.kind()),
+            }),
+        }
+    }
 }
 
 /// Whether `text` reads as a Tatham game ID: a size starting with a digit, then a colon,
@@ -356,14 +393,11 @@ fn looks_like_game_id(text: &str) -> bool {
 /// one-line grids, Tatham's game IDs), and an error names the line it is on. A text that
 /// reads as one puzzle is one puzzle, even when its lines would be puzzles too (16 lines of
 /// 16 cells: a 16 x 16 sudoku, not sixteen 4 x 4 ones), and so is a square of n lines of n
-/// characters that reads as none.
-///
-/// On `workers` threads, a long text's lines are read as puzzles while the whole text is
-/// tried as one ([`SPECULATIVE_READ_FROM`]): the same answer, sooner.
-pub fn read_puzzles<T: Send>(
+/// characters that reads as none. The lines past the first are read as puzzles later, by
+/// whoever solves them ([`Lines::read`]).
+pub fn read_puzzles<T>(
     path: Option<&Path>,
-    parse: impl Fn(&str) -> Result<T, reductions::text::ParseError> + Sync,
-    workers: usize,
+    parse: impl Fn(&str) -> Result<T, reductions::text::ParseError>,
 ) -> Result<Puzzles<T>> {
     if let Some(id) = path.and_then(game_id_argument) {
         return parse(id)
@@ -372,56 +406,33 @@ pub fn read_puzzles<T: Send>(
     }
     refuse_random_seed(path)?;
     let (name, text) = read_input(path)?;
-    let lines: Vec<(usize, &str)> = text
-        .lines()
-        .enumerate()
-        .map(|(k, line)| (k + 1, line.trim()))
-        .filter(|(_, line)| !line.is_empty())
-        .collect();
-    let line_error = |number: usize, err: reductions::text::ParseError| match err.column() {
-        Some(column) => format!("{name}:{number}:{column}: {}", err.kind()),
-        None => format!("{name}:{number}: {}", err.kind()),
-    };
-    // Each line as the answers will read it, in one pass (a run of many keeps them all).
-    let line_of = |&(number, line): &(usize, &str)| Line {
-        number,
-        game_id: looks_like_game_id(line),
-        puzzle: parse(line).map_err(|err| line_error(number, err)),
-    };
-    let parse_lines = || -> Vec<Line<T>> {
-        use rayon::prelude::*;
-        lines.par_iter().map(line_of).collect()
-    };
-    let pool = match text.len() >= SPECULATIVE_READ_FROM && lines.len() >= 2 {
-        true => crate::workers::pool(workers)?,
-        false => None,
-    };
-    let (whole, parsed) = match &pool {
-        Some(pool) => pool.join(|| parse(&text), || Some(parse_lines())),
-        None => (parse(&text), None),
-    };
-    let whole = match whole {
+    let whole = match parse(&text) {
         Ok(puzzle) => return Ok(Puzzles::One(puzzle)),
         Err(err) => err,
     };
+    let mut spans = Vec::new();
+    let mut at = 0;
+    for (k, line) in text.split_inclusive('\n').enumerate() {
+        let content = line.trim();
+        if !content.is_empty() {
+            // `trim` leaves a slice of `line`: its offset there.
+            let start = at + (content.as_ptr() as usize - line.as_ptr() as usize);
+            spans.push(Span {
+                number: k + 1,
+                range: start..start + content.len(),
+            });
+        }
+        at += line.len();
+    }
+    let line = |span: &Span| &text[span.range.clone()];
     // n lines of n characters draw one grid (an 81 x 81 sudoku too large to read is not 81
     // sudokus of 9 x 9).
-    let square = lines
+    let square = spans
         .iter()
-        .all(|(_, line)| line.chars().count() == lines.len());
-    let first_is_puzzle = match &parsed {
-        Some(parsed) => parsed.first().is_some_and(|line| line.puzzle.is_ok()),
-        None => lines.first().is_some_and(|(_, line)| parse(line).is_ok()),
-    };
-    if lines.len() < 2 || square || !first_is_puzzle {
+        .all(|span| line(span).chars().count() == spans.len());
+    let first_is_puzzle = spans.first().is_some_and(|span| parse(line(span)).is_ok());
+    if spans.len() < 2 || square || !first_is_puzzle {
         return Err(anyhow!("{name}:{whole}"));
     }
-    let puzzles = parsed.unwrap_or_else(|| lines.iter().map(line_of).collect());
-    Ok(Puzzles::Lines { name, puzzles })
+    Ok(Puzzles::Lines(Lines { name, text, spans }))
 }
-
-/// The length of a text, in bytes, from which [`read_puzzles`] reads its lines on the
-/// workers while it tries the whole text as one puzzle: some 3,000 one-line sudokus, a
-/// batch of some 25 ms on one thread, of which reading them serially took 7%. A shorter
-/// text is read on this thread alone, without starting workers for it.
-const SPECULATIVE_READ_FROM: usize = 256 << 10;

@@ -112,7 +112,7 @@ fn exit_status() -> u8 {
         Ok(cli) => cli,
         Err(err) => return argument_error(&err),
     };
-    // A panic anywhere (rayon hands a worker's panic on to this thread) is a bug: the hook
+    // A panic anywhere (the workers hand theirs on to this thread) is a bug: the hook
     // has said so in one line, and the exit status is that of any error.
     let result = panic::catch_unwind(AssertUnwindSafe(|| run(cli)));
     // The file of `-o` takes its place only after a run without error.

@@ -1,7 +1,7 @@
 //! The worker threads of a run that shares many puzzles or problems out (a file of puzzles
 //! one per line, and `dlx solve` of many problems): `--threads` threads, this one among them,
 //! that solve the items a small chunk at a time while this one also takes their answers in
-//! order ([`in_order`]); and a pool of workers that read a long file's lines.
+//! order ([`in_order`]).
 //!
 //! The answers stream: a thread that ends a chunk starts the next one at once, whether or
 //! not the answers before it have been taken, within a window of chunks ahead of the next
@@ -14,19 +14,7 @@ use std::panic::{self, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Condvar, Mutex};
 
-use anyhow::{Context, Result};
-
-/// A pool of `threads` workers, or none for one thread.
-pub fn pool(threads: usize) -> Result<Option<rayon::ThreadPool>> {
-    if threads < 2 {
-        return Ok(None);
-    }
-    rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()
-        .map(Some)
-        .context("cannot start the worker threads")
-}
+use anyhow::Result;
 
 /// `solve` (given each item's index) applied to every item, on `threads` threads (this one
 /// and `threads - 1` more), and `take` given the answers on this thread in the order of the
