@@ -29,9 +29,8 @@ use crate::process::{note, Found};
 /// no solution.
 pub type PerLine<'a, P> = dyn Fn(&P, &[(&'static str, u128)]) -> Result<(String, bool)> + Sync + 'a;
 
-/// What one puzzle's search gave: its answer line and its figures.
+/// What one puzzle's search gave (beside its answer line): its figures.
 struct Answer {
-    line: String,
     solutions: u128,
     nodes: u64,
     /// The tree its nodes are of, by name.
@@ -83,23 +82,23 @@ fn answer_lines<R: Reduction + Sync>(
     crate::workers::in_order(
         threads,
         spans,
-        |index, span| {
+        |index, span, out| {
             let line = lines.read(span, |text| reduction.parse(text));
             Ok(match &line.puzzle {
                 Ok(puzzle) => {
                     let head = [("puzzle", index as u128 + 1), ("line", line.number as u128)];
                     let (text, none) = answer(puzzle, &head)?;
-                    (text, none, None)
+                    out.extend_from_slice(text.as_bytes());
+                    (none, None)
                 }
                 Err(error) => {
-                    let answer = not_a_puzzle(index + 1, line.number, error, flags);
-                    (answer.line, false, answer.error)
+                    let answer = not_a_puzzle(index + 1, line.number, error, flags, out);
+                    (false, answer.error)
                 }
             })
         },
-        |(text, none, error)| {
-            out.write_all(text.as_bytes())
-                .context(crate::output::write_error())?;
+        |(none, error), text| {
+            out.write_all(text).context(crate::output::write_error())?;
             unsolved += usize::from(none);
             if let Some(error) = error {
                 out.flush().context(crate::output::write_error())?;
@@ -149,7 +148,7 @@ where
     crate::workers::in_order(
         threads,
         spans,
-        |index, span| {
+        |index, span, out| {
             let line = lines.read(span, |text| reduction.parse(text));
             match &line.puzzle {
                 Ok(puzzle) => solve_one(
@@ -159,15 +158,14 @@ where
                     &line,
                     puzzle,
                     flags,
-                    mode,
+                    out,
                 )
                 .with_context(|| format!("{name}:{}", line.number)),
-                Err(error) => Ok(not_a_puzzle(index + 1, line.number, error, flags)),
+                Err(error) => Ok(not_a_puzzle(index + 1, line.number, error, flags, out)),
             }
         },
-        |answer| {
-            out.write_all(answer.line.as_bytes())
-                .context(crate::output::write_error())?;
+        |answer, text| {
+            out.write_all(text).context(crate::output::write_error())?;
             if let Some(error) = answer.error {
                 // In its place among the answers on a terminal, where both streams show.
                 out.flush().context(crate::output::write_error())?;
@@ -325,7 +323,7 @@ impl<C> Blanks<C> {
 
 /// One puzzle: encoded (or, given `blanks`, split into the blank of its shape and its
 /// givens, where the reduction can: Knuth's tree either way), searched on this thread, and
-/// its answer line.
+/// its answer line appended to `out`.
 fn solve_one<R: Draw>(
     reduction: &R,
     blanks: Option<&Blanks<R::Choice>>,
@@ -333,9 +331,9 @@ fn solve_one<R: Draw>(
     line: &Line<R::Puzzle>,
     puzzle: &R::Puzzle,
     flags: &SolveFlags,
-    mode: Mode,
+    out: &mut Vec<u8>,
 ) -> Result<Answer> {
-    let task = flags.task();
+    let (task, mode) = (flags.task(), flags.mode());
     let tuned = reduction.for_task(puzzle, task);
     let reduction = tuned.as_ref().unwrap_or(reduction);
 
@@ -375,13 +373,7 @@ fn solve_one<R: Draw>(
     };
     // Each JSON line starts with the puzzle's number and its line in the input.
     let head = [("puzzle", index as u128), ("line", line.number as u128)];
-    let json_line = |fields: &dyn Fn(&mut dyn Write) -> std::io::Result<()>| -> Result<String> {
-        let mut text = Vec::new();
-        fields(&mut text)?;
-        String::from_utf8(text).context("the JSON is not text")
-    };
-    let answer = |line: String| Answer {
-        line,
+    let answer = Answer {
         solutions: searched.solutions,
         nodes: searched.nodes,
         tree: searched.tree,
@@ -389,7 +381,7 @@ fn solve_one<R: Draw>(
         error: None,
     };
     if mode == Mode::Count {
-        let line = match flags.format() {
+        match flags.format() {
             Format::Json => {
                 #[derive(serde::Serialize)]
                 struct Count {
@@ -400,38 +392,38 @@ fn solve_one<R: Draw>(
                     count: searched.solutions,
                     complete: searched.stopped.is_none(),
                 };
-                json_line(&|out| write_json(out, &Head(&head), &count))?
+                write_json(out, &Head(&head), &count)?;
             }
-            _ => format!("{}\n", searched.solutions),
-        };
-        return Ok(answer(line));
+            _ => writeln!(out, "{}", searched.solutions)?,
+        }
+        return Ok(answer);
     }
     let Some(options) = &searched.first else {
-        let line = match flags.format() {
+        match flags.format() {
             Format::Json => {
                 #[derive(serde::Serialize)]
                 struct NoSolution {
                     solutions: u8,
                 }
-                json_line(&|out| write_json(out, &Head(&head), &NoSolution { solutions: 0 }))?
+                write_json(out, &Head(&head), &NoSolution { solutions: 0 })?;
             }
-            _ => "no solution\n".to_owned(),
-        };
-        return Ok(answer(line));
+            _ => out.extend_from_slice(b"no solution\n"),
+        }
+        return Ok(answer);
     };
     let board = reduction.drawing(
         puzzle,
         reduction.decode(puzzle, &encoding.choices_of(options)),
     );
-    let text = match flags.format() {
-        Format::Json => json_line(&|out| board.json(&Head(&head), out))?,
-        Format::Tatham => format!("{}\n", board.tatham().unwrap_or_default()),
-        _ if line.game_id => format!("{}\n", board.tatham().unwrap_or_default()),
-        _ => board.plain_line()?,
-    };
+    match flags.format() {
+        Format::Json => board.json(&Head(&head), out)?,
+        Format::Tatham => writeln!(out, "{}", board.tatham().unwrap_or_default())?,
+        _ if line.game_id => writeln!(out, "{}", board.tatham().unwrap_or_default())?,
+        _ => out.extend_from_slice(board.plain_line()?.as_bytes()),
+    }
     Ok(Answer {
         stopped: None,
-        ..answer(text)
+        ..answer
     })
 }
 
@@ -517,10 +509,17 @@ fn search_kernel(
     }))
 }
 
-/// The answer line of a line that is not a puzzle: `not a puzzle`, or in JSON its number, its
-/// line and the error; the error itself goes to stderr when the answer is written.
-fn not_a_puzzle(index: usize, number: usize, error: &str, flags: &SolveFlags) -> Answer {
-    let line = match flags.format() {
+/// The answer line of a line that is not a puzzle, appended to `out`: `not a puzzle`, or in
+/// JSON its number, its line and the error; the error itself goes to stderr when the answer
+/// is written.
+fn not_a_puzzle(
+    index: usize,
+    number: usize,
+    error: &str,
+    flags: &SolveFlags,
+    out: &mut Vec<u8>,
+) -> Answer {
+    match flags.format() {
         Format::Json => {
             #[derive(serde::Serialize)]
             struct NotAPuzzle<'a> {
@@ -533,12 +532,16 @@ fn not_a_puzzle(index: usize, number: usize, error: &str, flags: &SolveFlags) ->
                 line: number,
                 error,
             };
-            format!("{}\n", serde_json::to_string(&fields).unwrap_or_default())
+            out.extend_from_slice(
+                serde_json::to_string(&fields)
+                    .unwrap_or_default()
+                    .as_bytes(),
+            );
+            out.push(b'\n');
         }
-        _ => "not a puzzle\n".to_owned(),
-    };
+        _ => out.extend_from_slice(b"not a puzzle\n"),
+    }
     Answer {
-        line,
         solutions: 0,
         nodes: 0,
         tree: dlx::Tree::Links.name(),

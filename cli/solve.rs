@@ -47,8 +47,8 @@ pub fn run(args: &SolveArgs) -> Result<Found> {
     crate::workers::in_order(
         threads,
         &problems,
-        |_, &(_, chunk)| Ok(read_problem(chunk, &args.flags)),
-        |read| {
+        |_, &(_, chunk), _| Ok(read_problem(chunk, &args.flags)),
+        |read, _| {
             if !out_of_time {
                 let first_line = problems[parsed.len()].0;
                 match reported(&name, read, first_line)? {
@@ -213,8 +213,8 @@ fn solve_shared(
         threads,
         parsed,
         // A problem's error is reported in its turn, after what comes before it.
-        |k, (_, parsed)| Ok(solve_alone(&parsed.problem, k + 1, flags, mode)),
-        |answer| {
+        |k, (_, parsed), text| Ok(solve_alone(&parsed.problem, k + 1, flags, mode, text)),
+        |answer, text| {
             let (first_line, parsed) = &parsed[index];
             index += 1;
             if index > 1 && flags.format() == Format::Text && mode != Mode::Count {
@@ -223,8 +223,8 @@ fn solve_shared(
             // Warnings, notes and statistics on stderr come after the output before them.
             out.flush().context(crate::output::write_error())?;
             print_warnings(name, parsed, *first_line);
-            let (text, outcome) = answer?;
-            out.write_all(&text).context(crate::output::write_error())?;
+            let outcome = answer?;
+            out.write_all(text).context(crate::output::write_error())?;
             out.flush().context(crate::output::write_error())?;
             if let Found::None = crate::run::finish(&outcome, mode, flags) {
                 found = Found::None;
@@ -236,24 +236,24 @@ fn solve_shared(
 }
 
 /// One problem of several, searched on this thread as [`search`] would with `--threads 1`
-/// and no progress bar: what it prints, and what it found.
+/// and no progress bar: what it found, and what it prints appended to `text`.
 fn solve_alone(
     problem: &Problem,
     number: usize,
     flags: &SolveFlags,
     mode: Mode,
-) -> Result<(Vec<u8>, dlx::Outcome)> {
+    text: &mut Vec<u8>,
+) -> Result<dlx::Outcome> {
     let solver = flags.reasoning(problem, &Plan::plain(flags.task()))?;
     let mut solver = flags.limited(solver, mode);
     if let Some(limit) = flags.timeout() {
         solver = solver.deadline(crate::process::started() + limit);
     }
     crate::memory::check_memory(&solver, flags)?;
-    let mut text = Vec::new();
     let outcome = if mode == Mode::Count {
         let outcome = solver.count();
         crate::memory::refuse_out_of_memory(&outcome)?;
-        crate::run::write_count(&mut text, &outcome, flags)?;
+        crate::run::write_count(text, &outcome, flags)?;
         outcome
     } else {
         let mut first = None;
@@ -263,18 +263,11 @@ fn solve_alone(
         });
         crate::memory::refuse_out_of_memory(&outcome)?;
         if let Some(options) = first {
-            write_solution(
-                &mut text,
-                problem,
-                &options,
-                1,
-                flags.format(),
-                Some(number),
-            )?;
+            write_solution(text, problem, &options, 1, flags.format(), Some(number))?;
         }
         outcome
     };
-    Ok((text, outcome))
+    Ok(outcome)
 }
 
 /// Parses a problem that starts after line `first_line` of the input, naming its lines as
