@@ -685,6 +685,11 @@ impl Reduction for Sudoku {
     }
 
     fn parse(&self, input: &str) -> Result<Grid, ParseError> {
+        // A one-line grid first: a batch reads many, and its characters are never a game
+        // ID's (no `:` and no `#`).
+        if let Some(grid) = format::one_line_grid(input) {
+            return Ok(grid);
+        }
         if crate::tatham::is_game_id(input) {
             return tatham::parse(input);
         }

@@ -353,6 +353,9 @@ impl Cells {
                 let mut lacking = value_at(&self.house_symbols, house)
                     & !value_at(&s.state, houses_at + house)
                     & (dirty | std::mem::take(at_mut(&mut s.dirty_houses, house)));
+                if lacking == 0 {
+                    continue;
+                }
                 let mut cells = [0u64; W];
                 for (k, cells) in cells.iter_mut().enumerate() {
                     *cells =
