@@ -5,9 +5,9 @@
 //!
 //! The answers stream: a thread that ends a chunk starts the next one at once, whether or
 //! not the answers before it have been taken, within a window of chunks ahead of the next
-//! answer to take. Waves of chunks, each ended by a barrier while this thread wrote the
-//! wave's answers, left a worker idle at every barrier; a thread that only took answers
-//! woke at every chunk and took the workers' processor from them.
+//! answer to take. No barrier ends a wave of chunks (a worker would wait there while this
+//! thread writes), and no thread only takes answers (it would wake at every chunk and take
+//! a worker's processor from it).
 
 use std::collections::VecDeque;
 use std::panic::{self, AssertUnwindSafe};
