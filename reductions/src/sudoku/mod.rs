@@ -759,15 +759,20 @@ impl Reduction for Sudoku {
             return None;
         }
         let (box_rows, box_cols) = grid.box_shape();
-        let side = grid.side();
+        // At most 64 x 64 cells of 64 digits: every option's index fits in 32 bits.
+        let side = grid.side() as u32;
         // Each cell's option written, and kept where the cell is given: without a branch a
         // cell, as which cells are blank follows no pattern the processor could learn.
         let mut options = vec![dlx::OptionId::new(0); grid.cells.len()];
         let mut given = 0;
-        for (cell, &digit) in grid.cells.iter().enumerate() {
-            options[given] =
-                dlx::OptionId::new((cell * side + usize::from(digit)).saturating_sub(1));
+        let mut first_of_cell = 0u32;
+        for &digit in &grid.cells {
+            let option = (first_of_cell + u32::from(digit)).wrapping_sub(1);
+            if let Some(slot) = options.get_mut(given) {
+                *slot = dlx::OptionId::new(option as usize);
+            }
             given += usize::from(digit > 0);
+            first_of_cell += side;
         }
         if given == grid.cells.len() {
             return None;
