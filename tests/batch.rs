@@ -401,9 +401,9 @@ fn a_bad_line_is_named_and_a_puzzle_without_solution_says_so() {
     assert_eq!(hinted.status.code(), Some(2));
 }
 
-/// A long file (past the length whose lines are read on the workers while the whole text is
-/// tried as one puzzle) is answered as one thread reads and answers it: bad lines named at
-/// their place, blank lines skipped, the same lines out and the same exit status.
+/// A long file (past 300 KiB: many chunks, each line read as a puzzle by the thread that
+/// solves it) is answered as one thread reads and answers it: bad lines named at their place,
+/// blank lines skipped, the same lines out and the same exit status.
 #[test]
 fn a_long_file_is_read_on_the_workers_as_one_thread_reads_it() {
     let ids: Vec<String> = tatham("solo.tsv").into_iter().map(|(id, _)| id).collect();
