@@ -123,9 +123,9 @@ fn answer_lines<R: Reduction + Sync>(
     })
 }
 
-/// Solves every puzzle of `puzzles` (read from `name`) and prints a line for each, in order:
-/// the first solution in the form of its line (a game ID for a game ID, else the grid on one
-/// line), `no solution`, or with `--count` the count.
+/// Solves every puzzle of `lines` and prints a line for each, in order: the first solution
+/// in the form of its line (a game ID for a game ID, else the grid on one line), `no
+/// solution`, or with `--count` the count.
 pub fn solve_lines<R>(reduction: &R, lines: &Lines, flags: &SolveFlags) -> Result<Found>
 where
     R: Draw + Sync,

@@ -415,8 +415,7 @@ pub fn read_puzzles<T>(
     for (k, line) in text.split_inclusive('\n').enumerate() {
         let content = line.trim();
         if !content.is_empty() {
-            // `trim` leaves a slice of `line`: its offset there.
-            let start = at + (content.as_ptr() as usize - line.as_ptr() as usize);
+            let start = at + line.len() - line.trim_start().len();
             spans.push(Span {
                 number: k + 1,
                 range: start..start + content.len(),

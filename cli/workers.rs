@@ -139,13 +139,13 @@ fn processor() -> Option<usize> {
 /// Moves a worker that runs on `processor` (the processor of the thread that started it)
 /// to another it may run on, then lets it run on any again.
 ///
-/// Linux queues a new thread on the processor of the thread that started it, and moves one
-/// of them only when it next balances its processors' loads: on a virtual machine of two
+/// Linux may queue a new thread on the processor of the thread that started it, and move
+/// one of them only when it next balances its processors' loads: on a virtual machine of two
 /// processors, a worker first ran 0.05 ms after it was started half the time, and 2 to 4 ms
-/// after it, on the same processor as the thread that started it, the other half; 10,000
-/// easy sudokus take 13 ms on two threads. A worker that steps aside as soon as it runs, the
-/// thread that started it yielding its processor until it has, ran within 0.13 ms every
-/// time, on the other processor.
+/// after it, on the same processor as the thread that started it, the other half (a run of
+/// 10,000 easy sudokus takes some 15 ms on two threads). A worker that steps aside as soon
+/// as it runs, the thread that started it yielding its processor until it has, ran within
+/// 0.13 ms every time, on the other processor.
 fn step_aside(processor: Option<usize>) {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
     // SAFETY: `sched_getcpu`, `sched_getaffinity` and `sched_setaffinity` read or write only
