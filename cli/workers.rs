@@ -13,6 +13,7 @@ use std::collections::VecDeque;
 use std::panic::{self, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Condvar, Mutex};
+use std::time::{Duration, Instant};
 
 use anyhow::Result;
 
@@ -93,11 +94,11 @@ where
             spawned += usize::from(worker.is_ok());
         }
         // This thread's processor for the workers queued on it, until they have stepped
-        // aside (a few microseconds each; bounded, should one never run).
-        for _ in 0..MOST_YIELDS {
-            if here.is_none() || started.load(Ordering::Acquire) == spawned {
-                break;
-            }
+        // aside (a few microseconds each), for a bounded time: on a busy machine a yield
+        // may give the processor to another process for a whole time slice.
+        let until = Instant::now() + MOST_YIELDING;
+        while here.is_some() && started.load(Ordering::Acquire) < spawned && Instant::now() < until
+        {
             std::thread::yield_now();
         }
         // However this thread leaves (an error, a panic in `take`), the workers then stop
@@ -173,8 +174,8 @@ fn step_aside(processor: Option<usize>) {
     let _ = processor;
 }
 
-/// How many times the thread that starts the workers yields its processor to them at most.
-const MOST_YIELDS: usize = 1000;
+/// How long the thread that starts the workers yields its processor to them at most.
+const MOST_YIELDING: Duration = Duration::from_millis(1);
 
 /// Stops the workers of [`in_order`] when dropped.
 struct StopOnDrop<'a, A>(&'a Shared<A>);
