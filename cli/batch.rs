@@ -51,7 +51,6 @@ pub fn one_or_lines<R>(
 ) -> Result<ControlFlow<Found, R::Puzzle>>
 where
     R: Draw + Sync,
-    R::Puzzle: Send + Sync,
     R::Choice: Send + Sync,
 {
     match crate::input::read_puzzles(file, |text| reduction.parse(text))? {
