@@ -333,6 +333,10 @@ pub(crate) struct Propagate {
     /// and the propagator, and (the second) probing too.
     settled: Vec<bool>,
     probed: Vec<bool>,
+    /// For each level, whether its node is at a fixpoint of forcing (its [`run`](Self::run)
+    /// passed, with forcing or probing): a child's forcing then starts from what the child's
+    /// choice changed.
+    forced: Vec<bool>,
     scratch: Marks,
     /// The nodes forcing may visit while probing at one node of the search.
     probe_budget: u64,
@@ -385,6 +389,7 @@ impl Propagate {
             streaks: vec![0; depth + 1],
             settled: vec![false; depth + 1],
             probed: vec![false; depth + 1],
+            forced: vec![false; depth + 1],
             scratch: Marks::new(links),
             probe_budget: PROBE_EFFORT
                 .saturating_mul(problem.entry_count() as u64 + 1)
@@ -398,6 +403,7 @@ impl Propagate {
     #[inline]
     pub fn enter(&mut self, level: usize) {
         self.marks[level] = self.trail.len() as u32;
+        self.forced[level] = false;
     }
 
     /// Whether a node that [`run`](Self::run) passed has no active primary item with an
@@ -464,6 +470,22 @@ impl Propagate {
         let probe = self.level == Propagation::Probing
             && (streak == 0 || level % (1 << streak.min(16)) == 0);
         self.streaks[level] = streak;
+        let passed = self.run_rules(links, chosen, degrees, probe, streak);
+        self.forced[level] = passed && self.level != Propagation::None;
+        passed
+    }
+
+    /// [`run`](Self::run)'s rules at the node at `chosen.len()`, `probe` whether probing
+    /// runs there, `streak` the parent's streak of fruitless probes.
+    fn run_rules(
+        &mut self,
+        links: &mut Links,
+        chosen: &[u32],
+        degrees: &[u32],
+        probe: bool,
+        streak: u8,
+    ) -> bool {
+        let level = chosen.len();
         if level > 0 && self.forced_move(links, chosen, degrees, probe) {
             // The node's options are its parent's, at the parent's fixpoint: every rule
             // would find nothing here, so none runs. The streak moves on as a fruitless
@@ -484,9 +506,19 @@ impl Propagate {
         } else {
             self.path_state[level - 1]
         };
+        // Forcing starts from what changed since a fixpoint of forcing: the option chosen
+        // at a parent that was at one; then what the propagator took out.
+        let mut after = match level {
+            0 => None,
+            _ if !self.bounded && self.forced[level - 1] => Some(chosen[level - 1] as usize),
+            _ => None,
+        };
+        let mut custom_from = None;
         loop {
             let built_in = match self.level {
                 Propagation::None => Ok(0),
+                // (Probing's forcing looks at every item first, as its budget counts that
+                // work: starting from what changed would change which probes it makes.)
                 Propagation::Probing if probe => links
                     .probe(&mut self.scratch, &mut self.trail, self.probe_budget)
                     .map(|probed: Probed| {
@@ -500,7 +532,14 @@ impl Propagate {
                         probed.removed
                     }),
                 Propagation::Forcing | Propagation::Probing => {
-                    links.force(&mut self.scratch, &mut self.trail)
+                    match (after.take(), custom_from.take()) {
+                        (_, Some(from)) => {
+                            links.queue_removed(&self.trail[from..], &mut self.scratch);
+                            links.force_queued(&mut self.scratch, &mut self.trail)
+                        }
+                        (Some(x), None) => links.force_after(x, &mut self.scratch, &mut self.trail),
+                        (None, None) => links.force(&mut self.scratch, &mut self.trail),
+                    }
                 }
             };
             let built_in_removed = match built_in {
@@ -519,6 +558,7 @@ impl Propagate {
                 self.settled[level] = true;
                 return true;
             };
+            custom_from = Some(self.trail.len());
             let mut node = Node {
                 links,
                 trail: &mut self.trail,
