@@ -172,6 +172,11 @@ pub struct Node<'a> {
     first_nodes: &'a [u32],
     removed: u64,
     path_state: &'a mut [u8],
+    /// The level of the nearest node above this one where the propagator ran, the trail's
+    /// length when it returned there, and the trail's length when it was called here
+    /// ([`Node::changed`]).
+    since: Option<(usize, usize)>,
+    called_at: usize,
 }
 
 impl fmt::Debug for Node<'_> {
@@ -296,6 +301,62 @@ impl Node<'_> {
         true
     }
 
+    /// The options that are no longer available since the propagator last returned on the
+    /// path to this node: the options chosen since, each followed by those it hid (they
+    /// shared an item with it, or gave a secondary item another color), then those the
+    /// built-in rules removed since. `None`
+    /// where the propagator has not run above this node (at the root, for instance) and in
+    /// Algorithm M's search: then every option counts as changed.
+    ///
+    /// A propagator that returns at a fixpoint of its own reasoning (running it again on the
+    /// state it left would remove nothing) can look again at only what these options touch:
+    /// what its reasoning reads from the rest is what it was when it last returned. Its work
+    /// per node then follows what changed, not the size of the problem.
+    ///
+    /// ```
+    /// use dlx::propagate::{Contradiction, Node, Propagator};
+    /// use dlx::{OptionId, Problem, Solver};
+    /// use std::sync::{Arc, Mutex};
+    ///
+    /// // Writes down what each node saw change.
+    /// struct Watch(Mutex<Vec<Option<Vec<OptionId>>>>);
+    /// impl Propagator for Watch {
+    ///     fn propagate(&self, node: &mut Node<'_>) -> Result<(), Contradiction> {
+    ///         self.0.lock().unwrap().push(node.changed());
+    ///         Ok(())
+    ///     }
+    /// }
+    ///
+    /// // Options 0 (a b), 1 (a) and 2 (b): two solutions, {0} and {1, 2}.
+    /// let problem = Problem::from_dlx("a b\na b\na\nb\n")?;
+    /// let watch = Arc::new(Watch(Mutex::new(Vec::new())));
+    /// let outcome = Solver::new(&problem).propagator(watch.clone()).count();
+    /// assert_eq!(outcome.solutions, 2);
+    /// let seen = watch.0.lock().unwrap();
+    /// // The root sees everything as changed; below option 1 (a), that option is taken and
+    /// // option 0 (a b) is gone. (Below option 0 every item is covered: a solution, where
+    /// // no propagator runs.)
+    /// assert_eq!(*seen, [None, Some(vec![OptionId::new(1), OptionId::new(0)])]);
+    /// # Ok::<(), dlx::ParseError>(())
+    /// ```
+    pub fn changed(&self) -> Option<Vec<OptionId>> {
+        let (above, trail_from) = self.since?;
+        let mut options = Vec::new();
+        for &x in &self.chosen[above..] {
+            let links = &*self.links;
+            if !links.is_header(x as usize) {
+                options.push(OptionId::new(links.option_of(x as usize) as usize));
+                links.for_each_hidden_by(x as usize, |p| {
+                    options.push(OptionId::new(links.option_of(p) as usize));
+                });
+            }
+        }
+        for &x in &self.trail[trail_from..self.called_at] {
+            options.push(OptionId::new(self.links.option_of(x as usize) as usize));
+        }
+        Some(options)
+    }
+
     fn first_node(&self, option: OptionId) -> usize {
         self.first_nodes[option.index()] as usize
     }
@@ -337,6 +398,9 @@ pub(crate) struct Propagate {
     /// passed, with forcing or probing): a child's forcing then starts from what the child's
     /// choice changed.
     forced: Vec<bool>,
+    /// For each level, the trail's length when the propagator last returned there, if it
+    /// ran there ([`Node::changed`]).
+    custom_end: Vec<Option<u32>>,
     scratch: Marks,
     /// The nodes forcing may visit while probing at one node of the search.
     probe_budget: u64,
@@ -390,6 +454,7 @@ impl Propagate {
             settled: vec![false; depth + 1],
             probed: vec![false; depth + 1],
             forced: vec![false; depth + 1],
+            custom_end: vec![None; depth + 1],
             scratch: Marks::new(links),
             probe_budget: PROBE_EFFORT
                 .saturating_mul(problem.entry_count() as u64 + 1)
@@ -404,6 +469,7 @@ impl Propagate {
     pub fn enter(&mut self, level: usize) {
         self.marks[level] = self.trail.len() as u32;
         self.forced[level] = false;
+        self.custom_end[level] = None;
     }
 
     /// Whether a node that [`run`](Self::run) passed has no active primary item with an
@@ -558,7 +624,14 @@ impl Propagate {
                 self.settled[level] = true;
                 return true;
             };
-            custom_from = Some(self.trail.len());
+            let called_at = self.trail.len();
+            custom_from = Some(called_at);
+            let since = match self.bounded {
+                true => None,
+                false => (0..=level)
+                    .rev()
+                    .find_map(|above| Some((above, self.custom_end[above]? as usize))),
+            };
             let mut node = Node {
                 links,
                 trail: &mut self.trail,
@@ -567,10 +640,13 @@ impl Propagate {
                 first_nodes: &self.first_nodes,
                 removed: 0,
                 path_state: &mut self.path_state[..=level],
+                since,
+                called_at,
             };
             let verdict = custom.propagate(&mut node);
             custom_ran = true;
             let removed = node.removed;
+            self.custom_end[level] = Some(self.trail.len() as u32);
             self.counters.removed += removed;
             // (Algorithm M's choice of item finds an item short of its lower bound.)
             if verdict.is_err() || (!self.bounded && links.has_empty_item()) {

@@ -259,6 +259,76 @@ impl Propagator for Oracle {
     }
 }
 
+/// A propagator that removes one option at a time of those in no solution below (the
+/// oracle's solutions), checking at every node what [`Node::changed`] says: the options
+/// available when the propagator last returned on the path, less those it names, are those
+/// available now (and it names only options that were available then); `None` only where
+/// the propagator has not run above (or at) the node, and always in Algorithm M's search.
+struct Watch {
+    oracle: Oracle,
+    bounded: bool,
+    /// The options available when the propagator returned at each node, by its path.
+    seen: std::sync::Mutex<std::collections::HashMap<Vec<usize>, Vec<usize>>>,
+}
+
+impl Propagator for Watch {
+    fn propagate(&self, node: &mut Node<'_>) -> Result<(), Contradiction> {
+        let available = |node: &Node<'_>| -> Vec<usize> {
+            (0..self.oracle.options)
+                .filter(|&option| node.is_available(OptionId::new(option)))
+                .collect()
+        };
+        let path: Vec<usize> = node.chosen().map(OptionId::index).collect();
+        let now = available(node);
+        let seen = self.seen.lock().unwrap();
+        let above = (0..=path.len()).rev().find_map(|k| seen.get(&path[..k]));
+        match (node.changed(), above) {
+            (None, above) => assert!(
+                self.bounded || above.is_none(),
+                "no changes named below a node where the propagator ran: {path:?}"
+            ),
+            (Some(_), _) if self.bounded => panic!("changes named in Algorithm M's search"),
+            (Some(changed), above) => {
+                let above = above.expect("changes named with no propagator above");
+                let mut changed: Vec<usize> = changed.into_iter().map(OptionId::index).collect();
+                changed.sort_unstable();
+                changed.dedup();
+                let left: Vec<usize> = above
+                    .iter()
+                    .copied()
+                    .filter(|option| changed.binary_search(option).is_err())
+                    .collect();
+                assert_eq!(left, now, "at {path:?}: {above:?} less {changed:?}");
+                assert!(changed.iter().all(|option| above.contains(option)));
+            }
+        }
+        drop(seen);
+        // One option at a time, of those in no solution below: so that forcing, then the
+        // propagator again, often has more to do at the same node.
+        let chosen: Vec<usize> = node.chosen().map(OptionId::index).collect();
+        let below: Vec<&Vec<usize>> = self
+            .oracle
+            .solutions
+            .iter()
+            .filter(|solution| chosen.iter().all(|o| solution.contains(o)))
+            .collect();
+        let verdict = if below.is_empty() {
+            Err(Contradiction)
+        } else {
+            if let Some(&option) = now
+                .iter()
+                .find(|option| !below.iter().any(|solution| solution.contains(option)))
+            {
+                node.remove(OptionId::new(option));
+            }
+            Ok(())
+        };
+        let after = available(node);
+        self.seen.lock().unwrap().insert(path, after);
+        verdict
+    }
+}
+
 /// The solutions an engine finds with propagation `level` (and the oracle, if given), each
 /// checked by `dlx::verify`, sequentially, on 2 threads, and over 3 shards, plus through
 /// `split` and `within`; all must agree, and are returned in the form of
@@ -527,6 +597,29 @@ proptest! {
                 prop_assert_eq!(&found, &expected, "engine {:?} with {}", engine, level);
                 let found = solve_propagating(&problem, engine, level, Some(&oracle))?;
                 prop_assert_eq!(&found, &expected, "engine {:?} with {} and the oracle", engine, level);
+            }
+        }
+    }
+
+    /// What a propagator sees change at each node is exactly what left since it last ran
+    /// on the path ([`Watch`]), at every level of propagation, and the solutions stay.
+    #[test]
+    fn propagators_see_exactly_what_changed(spec in spec()) {
+        let problem = spec.build();
+        let expected = spec.brute_force();
+        for &engine in engines(&problem) {
+            for level in Propagation::ALL {
+                let watch = Arc::new(Watch {
+                    oracle: Oracle { solutions: expected.clone(), options: problem.option_count() },
+                    bounded: engine == Engine::M,
+                    seen: Default::default(),
+                });
+                let outcome = Solver::new(&problem)
+                    .engine(engine)
+                    .propagation(level)
+                    .propagator(watch.clone())
+                    .count();
+                prop_assert_eq!(outcome.solutions, expected.len() as u128);
             }
         }
     }

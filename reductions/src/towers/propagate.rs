@@ -8,6 +8,8 @@ pub(super) struct LineFilter {
     n: usize,
     /// Each clue's count, and its line's cells from the clue.
     lines: Vec<(usize, Vec<usize>)>,
+    /// The clues' lines through each cell (indices into `lines`).
+    lines_of: Vec<Vec<usize>>,
     /// The cell and digit of each option.
     fills: Vec<(usize, usize)>,
     /// The options that put each digit in each cell (at `cell * (n + 1) + digit`).
@@ -17,10 +19,16 @@ pub(super) struct LineFilter {
 impl LineFilter {
     pub fn new(grid: &Grid, encoding: &Encoding<Choice>) -> LineFilter {
         let n = grid.n;
-        let lines = (0..4 * n)
+        let lines: Vec<(usize, Vec<usize>)> = (0..4 * n)
             .filter(|&c| grid.clues[c] > 0)
             .map(|c| (usize::from(grid.clues[c]), line(n, c).collect()))
             .collect();
+        let mut lines_of = vec![Vec::new(); n * n];
+        for (k, (_, cells)) in lines.iter().enumerate() {
+            for &cell in cells {
+                lines_of[cell].push(k);
+            }
+        }
         let fills: Vec<(usize, usize)> = encoding
             .choices
             .iter()
@@ -37,6 +45,7 @@ impl LineFilter {
         LineFilter {
             n,
             lines,
+            lines_of,
             fills,
             options,
         }
@@ -63,22 +72,43 @@ impl dlx::propagate::Propagator for LineFilter {
             }
         }
         let before = domains.clone();
-        loop {
-            let mut changed = false;
-            for (clue, line) in &self.lines {
-                let supported = fillings(n, *clue, line, &domains);
-                for (&cell, &support) in line.iter().zip(&supported) {
-                    if domains[cell] & !support != 0 {
-                        domains[cell] &= support;
-                        if domains[cell] == 0 {
-                            return Err(dlx::propagate::Contradiction);
-                        }
-                        changed = true;
+        // The lines to fill again: those through a cell whose digits changed since this
+        // filter last returned on the path (it returns at its fixpoint, where filling any
+        // line again narrows nothing), or all of them. A line narrowed to what its fillings
+        // use is at its own fixpoint; the other lines through a cell it narrowed are not.
+        let mut queued = vec![false; self.lines.len()];
+        let mut queue = Vec::new();
+        let push = |line: usize, queue: &mut Vec<usize>, queued: &mut [bool]| {
+            if !queued[line] {
+                queued[line] = true;
+                queue.push(line);
+            }
+        };
+        match node.changed() {
+            Some(options) => {
+                for option in options {
+                    let cell = self.fills[option.index()].0;
+                    for &line in &self.lines_of[cell] {
+                        push(line, &mut queue, &mut queued);
                     }
                 }
             }
-            if !changed {
-                break;
+            None => (0..self.lines.len()).for_each(|line| push(line, &mut queue, &mut queued)),
+        }
+        while let Some(at) = queue.pop() {
+            queued[at] = false;
+            let (clue, line) = &self.lines[at];
+            let supported = fillings(n, *clue, line, &domains);
+            for (&cell, &support) in line.iter().zip(&supported) {
+                if domains[cell] & !support != 0 {
+                    domains[cell] &= support;
+                    if domains[cell] == 0 {
+                        return Err(dlx::propagate::Contradiction);
+                    }
+                    for &other in self.lines_of[cell].iter().filter(|&&other| other != at) {
+                        push(other, &mut queue, &mut queued);
+                    }
+                }
             }
         }
         for cell in (0..n * n).filter(|&cell| open[cell]) {

@@ -349,11 +349,28 @@ impl Links {
     }
 
     /// Queues the primary items whose lists the choice of node `x`'s option shortened: the
-    /// items of the options that covering or purifying its items hid. Those lists are read
-    /// as the choice left them: a covered item's list keeps the options its cover hid, and
-    /// a purified one's keeps them beside its nodes of the chosen color (`COLOR` -1). An
-    /// item purified before (the node's color already -1) lost nothing now.
+    /// items of the options that its covers and purifications hid
+    /// ([`for_each_hidden_by`](Self::for_each_hidden_by)).
     fn queue_changed_by(&self, x: usize, marks: &mut Marks) {
+        self.for_each_hidden_by(x, |p| {
+            let mut r = self.next_in_option(p);
+            while r != p {
+                let item = self.entries[r].top as usize;
+                if item <= self.primary_count {
+                    marks.push(item);
+                }
+                r = self.next_in_option(r);
+            }
+        });
+    }
+
+    /// Calls `hidden` with a node of each option that the choice of node `x`'s option hid
+    /// (covering or purifying its items; `x`'s own option is not among them). Those lists
+    /// are read as the choice left them: a covered item's list keeps the options its cover
+    /// hid, and a purified one's keeps them beside its nodes of the chosen color (`COLOR`
+    /// -1). An item purified before (the node's color already -1) lost nothing now.
+    pub fn for_each_hidden_by(&self, x: usize, mut hidden: impl FnMut(usize)) {
+        let x = self.checked_node(x);
         let mut q = x;
         loop {
             let j = self.entries[q].top as usize;
@@ -361,14 +378,7 @@ impl Links {
                 let mut p = self.vertical[j].down as usize;
                 while p != j {
                     if p != q && self.is_live(p) {
-                        let mut r = self.next_in_option(p);
-                        while r != p {
-                            let item = self.entries[r].top as usize;
-                            if item <= self.primary_count {
-                                marks.push(item);
-                            }
-                            r = self.next_in_option(r);
-                        }
+                        hidden(p);
                     }
                     p = self.vertical[p].down as usize;
                 }
