@@ -304,9 +304,9 @@ impl Node<'_> {
     /// The options that are no longer available since the propagator last returned on the
     /// path to this node: the options chosen since, each followed by those it hid (they
     /// shared an item with it, or gave a secondary item another color), then those the
-    /// built-in rules removed since. `None`
-    /// where the propagator has not run above this node (at the root, for instance) and in
-    /// Algorithm M's search: then every option counts as changed.
+    /// built-in rules removed since. `None` where the propagator has not run above this node
+    /// (at the root, for instance) and in Algorithm M's search: then every option counts as
+    /// changed.
     ///
     /// A propagator that returns at a fixpoint of its own reasoning (running it again on the
     /// state it left would remove nothing) can look again at only what these options touch:
