@@ -412,16 +412,21 @@ pub fn read_puzzles<T>(
     };
     let mut spans = Vec::new();
     let mut at = 0;
-    for (k, line) in text.split_inclusive('\n').enumerate() {
-        let content = line.trim();
+    for (k, body) in reductions::text::lines(&text).enumerate() {
+        let content = reductions::text::trim(body);
         if !content.is_empty() {
-            let start = at + line.len() - line.trim_start().len();
+            let lead = match content.len() == body.len() {
+                true => 0,
+                false => body.len() - body.trim_start().len(),
+            };
+            let start = at + lead;
             spans.push(Span {
                 number: k + 1,
                 range: start..start + content.len(),
             });
         }
-        at += line.len();
+        // (Past the text's end after its last line: nothing is read there.)
+        at += body.len() + 1;
     }
     let line = |span: &Span| &text[span.range.clone()];
     // n lines of n characters draw one grid (an 81 x 81 sudoku too large to read is not 81

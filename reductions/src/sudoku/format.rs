@@ -335,14 +335,14 @@ pub(super) fn parse_grid_text(input: &str) -> Result<Grid, ParseError> {
     // A first line `X` alone: a sudoku-X, whose long diagonals hold every digit once too.
     let diagonals = lines
         .first()
-        .is_some_and(|(_, text)| text.trim().eq_ignore_ascii_case("x"));
+        .is_some_and(|(_, text)| text::trim(text).eq_ignore_ascii_case("x"));
     if diagonals {
         lines.remove(0);
     }
     // A line `cages`, then a killer sudoku's cages and sums (last).
     let cages = lines
         .iter()
-        .position(|(_, text)| text.trim().eq_ignore_ascii_case("cages"))
+        .position(|(_, text)| text::trim(text).eq_ignore_ascii_case("cages"))
         .map(|at| {
             let cage_lines = lines.split_off(at);
             (cage_lines[0].0, cage_lines[1..].to_vec())
@@ -351,7 +351,7 @@ pub(super) fn parse_grid_text(input: &str) -> Result<Grid, ParseError> {
     // cell.
     let marker = lines
         .iter()
-        .position(|(_, text)| text.trim().eq_ignore_ascii_case("regions"));
+        .position(|(_, text)| text::trim(text).eq_ignore_ascii_case("regions"));
     let regions = marker.map(|at| {
         let region_lines = lines.split_off(at);
         (region_lines[0].0, region_lines[1..].to_vec())
