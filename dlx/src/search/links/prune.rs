@@ -352,16 +352,23 @@ impl Links {
     /// items of the options that its covers and purifications hid
     /// ([`for_each_hidden_by`](Self::for_each_hidden_by)).
     fn queue_changed_by(&self, x: usize, marks: &mut Marks) {
-        self.for_each_hidden_by(x, |p| {
-            let mut r = self.next_in_option(p);
-            while r != p {
-                let item = self.entries[r].top as usize;
-                if item <= self.primary_count {
-                    marks.push(item);
-                }
-                r = self.next_in_option(r);
+        self.for_each_hidden_by(x, |p| self.queue_items_of(p, marks));
+    }
+
+    /// Queues the primary items of node `x`'s option (a covered one among them is passed
+    /// over when its turn comes).
+    fn queue_items_of(&self, x: usize, marks: &mut Marks) {
+        let mut q = x;
+        loop {
+            let item = self.entries[q].top as usize;
+            if item <= self.primary_count {
+                marks.push(item);
             }
-        });
+            q = self.next_in_option(q);
+            if q == x {
+                return;
+            }
+        }
     }
 
     /// Calls `hidden` with a node of each option that the choice of node `x`'s option hid
@@ -394,18 +401,7 @@ impl Links {
     /// propagator took out.
     pub fn queue_removed(&self, removed: &[u32], marks: &mut Marks) {
         for &x in removed {
-            let x = self.checked_node(x as usize);
-            let mut q = x;
-            loop {
-                let item = self.entries[q].top as usize;
-                if item <= self.primary_count {
-                    marks.push(item);
-                }
-                q = self.next_in_option(q);
-                if q == x {
-                    break;
-                }
-            }
+            self.queue_items_of(self.checked_node(x as usize), marks);
         }
     }
 
