@@ -232,6 +232,17 @@ pub(crate) struct Oracle {
     pub options: usize,
 }
 
+impl Oracle {
+    /// The solutions below `node`: those with every option chosen on the way to it.
+    fn below(&self, node: &Node<'_>) -> Vec<&Vec<usize>> {
+        let chosen: Vec<usize> = node.chosen().map(OptionId::index).collect();
+        self.solutions
+            .iter()
+            .filter(|solution| chosen.iter().all(|o| solution.contains(o)))
+            .collect()
+    }
+}
+
 impl Propagator for Oracle {
     fn propagate(&self, node: &mut Node<'_>) -> Result<(), Contradiction> {
         let state = node.path_state();
@@ -239,12 +250,7 @@ impl Propagator for Oracle {
         if state % 3 == 2 {
             return Ok(());
         }
-        let chosen: Vec<usize> = node.chosen().map(OptionId::index).collect();
-        let below: Vec<&Vec<usize>> = self
-            .solutions
-            .iter()
-            .filter(|solution| chosen.iter().all(|o| solution.contains(o)))
-            .collect();
+        let below = self.below(node);
         if below.is_empty() {
             return Err(Contradiction);
         }
@@ -305,13 +311,7 @@ impl Propagator for Watch {
         drop(seen);
         // One option at a time, of those in no solution below: so that forcing, then the
         // propagator again, often has more to do at the same node.
-        let chosen: Vec<usize> = node.chosen().map(OptionId::index).collect();
-        let below: Vec<&Vec<usize>> = self
-            .oracle
-            .solutions
-            .iter()
-            .filter(|solution| chosen.iter().all(|o| solution.contains(o)))
-            .collect();
+        let below = self.oracle.below(node);
         let verdict = if below.is_empty() {
             Err(Contradiction)
         } else {
