@@ -527,3 +527,83 @@ fn latin_squares_of_every_width_list_as_the_links_do() {
         );
     }
 }
+
+/// A 25 x 25 sudoku (625 cells and 75 primary houses: the layout by cells's bit sets of
+/// houses of two words) from a random part of a grid: the kernel lists the links' first
+/// solutions in their order.
+#[test]
+fn sudokus_of_more_than_64_houses_list_as_the_links_do() {
+    let mut state = 0x2545_f491_4f6c_dd1du64;
+    let mut next = |below: usize| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        (state % below as u64) as usize
+    };
+    let (size, side) = (5, 25);
+    let box_of = |r: usize, c: usize| r / size * size + c / size;
+    let mut text = String::new();
+    for r in 0..side {
+        for c in 0..side {
+            text += &format!(" p{r}_{c}");
+        }
+    }
+    for house in ["r", "c", "b"] {
+        for h in 0..side {
+            for v in 0..side {
+                text += &format!(" {house}{h}_{v}");
+            }
+        }
+    }
+    text += "\n";
+    for r in 0..side {
+        for c in 0..side {
+            for v in 0..side {
+                text += &format!("p{r}_{c} r{r}_{v} c{c}_{v} b{}_{v}\n", box_of(r, c));
+            }
+        }
+    }
+    let problem = Problem::from_dlx(&text).expect("a sudoku");
+    let kernel = Kernel::new(&problem).expect("a kernel");
+    assert_eq!(kernel.layout(), KernelLayout::Cells);
+    let mut symbols: Vec<usize> = (0..side).collect();
+    for k in (1..side).rev() {
+        symbols.swap(k, next(k + 1));
+    }
+    for round in 0..4 {
+        // A grid of the pattern that shifts each row of a band by a box and each band by
+        // one, its symbols shuffled; some of its cells given.
+        let given: Vec<OptionId> = (0..side * side)
+            .filter(|_| next(100) < 45 + 5 * round)
+            .map(|cell| {
+                let (r, c) = (cell / side, cell % side);
+                let v = symbols[(size * (r % size) + r / size + c) % side];
+                OptionId::new(cell * side + v)
+            })
+            .collect();
+        let limits = KernelLimits {
+            solutions: Some(20),
+            ..KernelLimits::default()
+        };
+        let mut scratch = KernelScratch::default();
+        let (found, _) = kernel_solutions(&problem, &kernel, &mut scratch, &given, &limits);
+        let solver = Solver::new(&problem)
+            .tree(Tree::Links)
+            .propagation(Propagation::None)
+            .given(&given)
+            .expect("given options that fit");
+        let expected: Vec<Vec<usize>> = solver
+            .solutions()
+            .take(20)
+            .map(|solution| {
+                solution
+                    .canonical()
+                    .into_iter()
+                    .map(OptionId::index)
+                    .collect()
+            })
+            .collect();
+        assert!(!found.is_empty(), "round {round}");
+        assert_eq!(found, expected, "round {round}");
+    }
+}

@@ -45,8 +45,8 @@
 //! [`Kernel::new`] lays a problem out by cells where it has that form, read from its
 //! options: the first items of the options are the cells (and in no option past the first
 //! place), options joined by a house share a symbol, each cell takes each symbol in at most
-//! one option, and there are at most [`MAX_SYMBOLS`] symbols and [`MAX_CELLS`] cells. Else
-//! by items.
+//! one option, and there are at most [`MAX_SYMBOLS`] symbols, [`MAX_CELLS`] cells and
+//! [`MAX_HOUSES`] primary houses. Else by items.
 //!
 //! The kernel takes Algorithm X's problems: primary and secondary items, without colors or
 //! bounds, and a state small enough that a search as deep as the problem's primary items
@@ -100,6 +100,10 @@ pub const MAX_SYMBOLS: usize = 64;
 
 /// The most cells of a problem laid out by cells: the bits of a symbol's set.
 pub const MAX_CELLS: usize = 1024;
+
+/// The most primary houses (sets of cells that an item of a symbol spans) of a problem laid
+/// out by cells: a set of houses is at most 16 words, as a set of cells is.
+pub const MAX_HOUSES: usize = 1024;
 
 /// The most bytes that a search's saved states may take: one state per level of branching,
 /// at most as many levels as the problem has primary items.

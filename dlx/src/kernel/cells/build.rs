@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use super::{Cells, Item, NO_OPTION};
-use crate::kernel::{KernelRefusal, MAX_CELLS, MAX_SAVED_BYTES, MAX_SYMBOLS};
+use crate::kernel::{KernelRefusal, MAX_CELLS, MAX_HOUSES, MAX_SAVED_BYTES, MAX_SYMBOLS};
 use crate::problem::Problem;
 
 /// Why a problem is not laid out by cells.
@@ -123,14 +123,30 @@ impl Cells {
             item_options[item] > 0 && cell_of[item] == u32::MAX
         });
         let (house_of_item, houses, primary_houses) = primary_houses_of;
-        let mut house_symbols = vec![0u64; primary_houses];
+        if primary_houses > MAX_HOUSES {
+            return Err(not_cells(format!("more than {MAX_HOUSES} primary houses")));
+        }
+        let house_words = primary_houses.div_ceil(64).max(1);
+        let mut symbol_houses = vec![0u64; symbols * house_words];
         for item in 0..primary {
             if cell_of[item] == u32::MAX && item_options[item] > 0 {
                 let symbol = option_symbol[first_option[item] as usize];
-                house_symbols[house_of_item[item] as usize] |= 1 << symbol;
+                set(
+                    &mut symbol_houses,
+                    symbol as usize * house_words,
+                    house_of_item[item],
+                );
             }
         }
-        let state = symbols * words + words + primary_houses;
+        let mut cell_houses = vec![0u64; cells * house_words];
+        for house in 0..primary_houses as u32 {
+            for cell in 0..cells as u32 {
+                if houses[house as usize * words + cell as usize / 64] >> (cell % 64) & 1 == 1 {
+                    set(&mut cell_houses, cell as usize * house_words, house);
+                }
+            }
+        }
+        let state = symbols * words + words + symbols * house_words;
         let saved = (state * 8).saturating_mul(primary + 1);
         if saved > MAX_SAVED_BYTES {
             return Err(KernelRefusal::TooLarge(saved));
@@ -139,10 +155,11 @@ impl Cells {
         for cell in 0..cells as u32 {
             set(&mut start, symbols * words, cell);
         }
-        // Each option's reach: its cell's peers through its houses, and its primary houses.
+        // Each option's reach: its cell's peers through its houses, its primary houses, and
+        // the primary houses of its peers.
         let mut reaches: HashMap<(u32, Vec<u32>), u32> = HashMap::new();
         let mut peers = Vec::new();
-        let (mut reach_house_starts, mut reach_houses) = (vec![0u32], Vec::new());
+        let (mut reach_houses, mut reach_touched) = (Vec::new(), Vec::new());
         let mut option_covers = Vec::with_capacity(options);
         let mut option_reach = Vec::with_capacity(options);
         for option in problem.options() {
@@ -169,8 +186,22 @@ impl Cells {
                     }
                 }
                 peers[at + *cell as usize / 64] &= !(1 << (cell % 64));
-                reach_houses.extend(of.iter().filter(|&&h| (h as usize) < primary_houses));
-                reach_house_starts.push(reach_houses.len() as u32);
+                let at = reach_houses.len();
+                reach_houses.resize(at + house_words, 0);
+                for &house in of.iter().filter(|&&h| (h as usize) < primary_houses) {
+                    set(&mut reach_houses, at, house);
+                }
+                reach_touched.resize(at + house_words, 0);
+                for w in 0..words {
+                    let mut bits = peers[next as usize * words + w];
+                    while bits != 0 {
+                        let peer = w * 64 + bits.trailing_zeros() as usize;
+                        bits &= bits - 1;
+                        for k in 0..house_words {
+                            reach_touched[at + k] |= cell_houses[peer * house_words + k];
+                        }
+                    }
+                }
                 next
             });
             option_reach.push(reach);
@@ -191,13 +222,6 @@ impl Cells {
             .collect();
         let mut houses = houses;
         houses.truncate(primary_houses * words);
-        let (mut cell_house_starts, mut cell_houses) = (vec![0u32], Vec::new());
-        for cell in 0..cells {
-            cell_houses.extend((0..primary_houses as u32).filter(|&house| {
-                houses[house as usize * words + cell / 64] >> (cell % 64) & 1 == 1
-            }));
-            cell_house_starts.push(cell_houses.len() as u32);
-        }
 
         Ok(Cells {
             primary,
@@ -205,17 +229,17 @@ impl Cells {
             words,
             bit_instructions: bit_instructions(),
             start,
+            house_words,
             houses,
-            house_symbols,
-            cell_house_starts,
+            symbol_houses,
             cell_houses,
             option_cell,
             option_symbol,
             option_covers,
             option_reach,
             peers,
-            reach_house_starts,
             reach_houses,
+            reach_touched,
             option_at,
             empty_item: items_in_order
                 .iter()

@@ -42,23 +42,24 @@ pub(super) struct Cells {
     bit_instructions: bool,
     /// The state before any option is chosen ([`CellsScratch`]'s `state`).
     start: Vec<u64>,
-    /// Each primary house's cells, and the symbols of its primary items; each cell's primary
-    /// houses, `cell_houses[cell_house_starts[c]..cell_house_starts[c + 1]]`.
+    /// The words of a bit set of primary houses (at least one).
+    house_words: usize,
+    /// Each primary house's cells; each symbol's primary houses (those with an item of the
+    /// symbol), and each cell's (bit sets of houses).
     houses: Vec<u64>,
-    house_symbols: Vec<u64>,
-    cell_house_starts: Vec<u32>,
-    cell_houses: Vec<u32>,
+    symbol_houses: Vec<u64>,
+    cell_houses: Vec<u64>,
     /// Each option's cell, symbol, primary items, and reach.
     option_cell: Vec<u32>,
     option_symbol: Vec<u32>,
     option_covers: Vec<u32>,
     option_reach: Vec<u32>,
     /// Each reach (a cell and the houses of an option there): the cells that share a house
-    /// with it (a bit set), and its primary houses,
-    /// `reach_houses[reach_house_starts[r]..reach_house_starts[r + 1]]`.
+    /// with it (a bit set of cells), its primary houses, and the primary houses that hold
+    /// one of those cells (bit sets of houses): where its symbol may have lost a place.
     peers: Vec<u64>,
-    reach_house_starts: Vec<u32>,
-    reach_houses: Vec<u32>,
+    reach_houses: Vec<u64>,
+    reach_touched: Vec<u64>,
     /// The option at `cell * symbols + symbol`, or [`NO_OPTION`].
     option_at: Vec<u32>,
     /// The primary items, in order.
@@ -69,14 +70,17 @@ pub(super) struct Cells {
 /// One search's state by cells, reused from search to search.
 #[derive(Clone, Debug, Default)]
 pub(super) struct CellsScratch {
-    /// Each symbol's cells, then the open cells (bit sets), then each primary house's
-    /// symbols: one block, saved and restored whole. A symbol's set is read among the open
-    /// cells only: a cell filled keeps the bits it had.
+    /// Each symbol's cells, then the open cells (bit sets of cells), then the primary
+    /// houses that have each symbol (bit sets of houses): one block, saved and restored
+    /// whole. A symbol's set is read among the open cells only: a cell filled keeps the bits
+    /// it had.
     state: Vec<u64>,
-    /// The symbols, and each primary house's symbols, whose places an option has changed
-    /// since the last sweep for houses with one place (all, after the search backtracks).
-    dirty_symbols: u64,
-    dirty_houses: Vec<u64>,
+    /// For each symbol, the primary houses where an option may have taken a place from it
+    /// since the last sweep for houses with one place; and the houses where every symbol
+    /// may have lost one (a cell of theirs filled). A saved state is settled, so none are
+    /// when the search goes back to it.
+    dirty: Vec<u64>,
+    dirty_all: Vec<u64>,
     /// The primary items not yet covered.
     open: usize,
     /// The options chosen, given first.
@@ -169,9 +173,10 @@ impl Cells {
         let words = self.start.len();
         s.state.clear();
         s.state.extend_from_slice(&self.start);
-        s.dirty_symbols = u64::MAX;
-        s.dirty_houses.clear();
-        s.dirty_houses.resize(self.house_symbols.len(), 0);
+        s.dirty.clear();
+        s.dirty.resize(self.symbols * self.house_words, 0);
+        s.dirty_all.clear();
+        s.dirty_all.resize(self.house_words, u64::MAX);
         s.open = self.primary;
         s.chosen.clear();
         s.frames.clear();
@@ -210,6 +215,8 @@ impl Cells {
             // Each state here is a node to go on from: settled, it branches or is a solution,
             // unless it is a dead end.
             if self.settle::<W>(s, &mut outcome.nodes) {
+                #[cfg(test)]
+                self.assert_settled::<W>(s);
                 if s.open == 0 {
                     if let Some(stop) = budget.solution(&mut outcome, &s.chosen, &mut visit) {
                         outcome.stopped = Some(stop);
@@ -242,7 +249,8 @@ impl Cells {
                         s.state.copy_from_slice(&s.saved[level * words..][..words]);
                         s.open = frame.open;
                         s.chosen.truncate(frame.chosen);
-                        s.dirty_symbols = u64::MAX;
+                        s.dirty.fill(0);
+                        s.dirty_all.fill(0);
                     }
                     as_saved = false;
                     break option;
@@ -279,19 +287,15 @@ impl Cells {
         for (k, &peers) in peers.iter().enumerate() {
             *at_mut(state, symbol * W + k) &= !peers;
         }
-        let from = value_at(&self.reach_house_starts, reach) as usize;
-        let to = value_at(&self.reach_house_starts, reach + 1) as usize;
-        let houses_at = open_at + W;
-        for &house in span(&self.reach_houses, from, to - from) {
-            *at_mut(state, houses_at + house as usize) |= 1 << symbol;
-        }
-        // What the next sweep for houses with one place must look at again: the symbol in
-        // every house, and every symbol in the houses of the cell.
-        s.dirty_symbols |= 1 << symbol;
-        let from = value_at(&self.cell_house_starts, cell) as usize;
-        let to = value_at(&self.cell_house_starts, cell + 1) as usize;
-        for &house in span(&self.cell_houses, from, to - from) {
-            *at_mut(&mut s.dirty_houses, house as usize) = u64::MAX;
+        // The symbol's houses now have it; what the next sweep for houses with one place
+        // must look at again: the symbol in the houses of its cleared cells, and every
+        // symbol in the houses of the cell.
+        let hw = self.house_words;
+        let placed_at = open_at + W + symbol * hw;
+        for k in 0..hw {
+            *at_mut(state, placed_at + k) |= value_at(&self.reach_houses, reach * hw + k);
+            *at_mut(&mut s.dirty, symbol * hw + k) |= value_at(&self.reach_touched, reach * hw + k);
+            *at_mut(&mut s.dirty_all, k) |= value_at(&self.cell_houses, cell * hw + k);
         }
     }
 
@@ -301,7 +305,8 @@ impl Cells {
     #[inline]
     fn settle<const W: usize>(&self, s: &mut CellsScratch, nodes: &mut u64) -> bool {
         let open_at = self.symbols * W;
-        let houses_at = open_at + W;
+        let hw = self.house_words;
+        let placed_at = open_at + W;
         loop {
             // Cells with one symbol, all at once: the cells in one symbol's set and in two.
             loop {
@@ -345,37 +350,33 @@ impl Cells {
                     }
                 }
             }
-            // Houses with one place for a symbol they lack, among the symbols and houses
-            // that an option has touched since they were last looked at.
+            // Houses with one place for a symbol they lack, among the houses where an option
+            // has taken places from the symbol since they were last looked at.
             let mut placed = false;
-            let dirty = std::mem::take(&mut s.dirty_symbols);
-            for house in 0..self.house_symbols.len() {
-                let mut lacking = value_at(&self.house_symbols, house)
-                    & !value_at(&s.state, houses_at + house)
-                    & (dirty | std::mem::take(at_mut(&mut s.dirty_houses, house)));
-                if lacking == 0 {
-                    continue;
-                }
-                let mut cells = [0u64; W];
-                for (k, cells) in cells.iter_mut().enumerate() {
-                    *cells =
-                        value_at(&self.houses, house * W + k) & value_at(&s.state, open_at + k);
-                }
-                while lacking != 0 {
-                    let symbol = lacking.trailing_zeros() as usize;
-                    lacking &= lacking - 1;
-                    let set = span(&s.state, symbol * W, W);
-                    if let Some(cell) = one_place::<W>(set, &cells) {
-                        if cell == NO_PLACE {
-                            return false;
+            for k in 0..hw {
+                let all = std::mem::take(at_mut(&mut s.dirty_all, k));
+                for symbol in 0..self.symbols {
+                    let mut lacking = (std::mem::take(at_mut(&mut s.dirty, symbol * hw + k)) | all)
+                        & value_at(&self.symbol_houses, symbol * hw + k)
+                        & !value_at(&s.state, placed_at + symbol * hw + k);
+                    while lacking != 0 {
+                        let house = k * 64 + lacking.trailing_zeros() as usize;
+                        lacking &= lacking - 1;
+                        let set = span(&s.state, symbol * W, W);
+                        let open = span(&s.state, open_at, W);
+                        let cells = span(&self.houses, house * W, W);
+                        if let Some(cell) = one_place::<W>(set, cells, open) {
+                            if cell == NO_PLACE {
+                                return false;
+                            }
+                            let option = value_at(&self.option_at, cell * self.symbols + symbol);
+                            *nodes += 1;
+                            s.chosen.push(OptionId(option));
+                            self.place::<W>(s, option);
+                            placed = true;
+                            // The symbol's other houses through that cell have it now.
+                            lacking &= !value_at(&s.state, placed_at + symbol * hw + k);
                         }
-                        let option = value_at(&self.option_at, cell * self.symbols + symbol);
-                        *nodes += 1;
-                        s.chosen.push(OptionId(option));
-                        self.place::<W>(s, option);
-                        // Filled now, for the house's other symbols.
-                        *at_mut(&mut cells, cell / 64) &= !(1u64 << (cell % 64));
-                        placed = true;
                     }
                 }
             }
@@ -390,7 +391,7 @@ impl Cells {
     fn branch_options<const W: usize>(&self, s: &mut CellsScratch) {
         let state = &s.state[..];
         let open_at = self.symbols * W;
-        let houses_at = open_at + W;
+        let (hw, placed_at) = (self.house_words, open_at + W);
         // The cells with two symbols: those in two symbols' sets and not in three.
         let (mut once, mut twice, mut thrice) = ([0u64; W], [0u64; W], [0u64; W]);
         for t in 0..self.symbols {
@@ -413,7 +414,8 @@ impl Cells {
                 .sum::<u32>()
         };
         let done = |house: u32, symbol: u32| {
-            value_at(state, houses_at + house as usize) >> symbol & 1 == 1
+            let house = house as usize;
+            value_at(state, placed_at + symbol as usize * hw + house / 64) >> (house % 64) & 1 == 1
         };
         // The first item with two options, as a settled state has none with fewer; else the
         // first with the fewest.
@@ -468,16 +470,20 @@ impl Cells {
     }
 }
 
+#[cfg(test)]
+mod tests;
+
 /// [`one_place`]'s word for none.
 const NO_PLACE: usize = usize::MAX;
 
-/// The place of the bit set `set` within `cells` when it has one (its cell), or
+/// The place of the bit set `set` within `cells` and `open` when it has one (its cell), or
 /// [`NO_PLACE`] when it has none; `None` when it has two or more. Two words are one number,
 /// for which the test is one subtraction.
 #[inline(always)]
-fn one_place<const W: usize>(set: &[u64], cells: &[u64]) -> Option<usize> {
+fn one_place<const W: usize>(set: &[u64], cells: &[u64], open: &[u64]) -> Option<usize> {
     if W == 2 {
-        let here = u128::from(set[0] & cells[0]) | u128::from(set[1] & cells[1]) << 64;
+        let here =
+            u128::from(set[0] & cells[0] & open[0]) | u128::from(set[1] & cells[1] & open[1]) << 64;
         if here & here.wrapping_sub(1) != 0 {
             return None;
         }
@@ -489,15 +495,15 @@ fn one_place<const W: usize>(set: &[u64], cells: &[u64]) -> Option<usize> {
     }
     let (mut seen, mut many) = (0u64, 0u64);
     for k in 0..W {
-        let here = set[k] & cells[k];
+        let here = set[k] & cells[k] & open[k];
         many |= here & here.wrapping_sub(1) | u64::from((seen != 0) & (here != 0));
         seen |= here;
     }
     if many != 0 {
         return None;
     }
-    Some(match (0..W).find(|&k| set[k] & cells[k] != 0) {
-        Some(k) => k * 64 + (set[k] & cells[k]).trailing_zeros() as usize,
+    Some(match (0..W).find(|&k| set[k] & cells[k] & open[k] != 0) {
+        Some(k) => k * 64 + (set[k] & cells[k] & open[k]).trailing_zeros() as usize,
         None => NO_PLACE,
     })
 }
