@@ -607,3 +607,50 @@ fn sudokus_of_more_than_64_houses_list_as_the_links_do() {
         assert_eq!(found, expected, "round {round}");
     }
 }
+
+/// A problem of more primary houses than the layout by cells keeps (1,025 pairs of 51
+/// cells, each pair a house of the one symbol) is not laid out by cells; the layout by items
+/// still takes it, and both find the links' count (none: the cells' one symbol cannot be
+/// placed once in every pair).
+#[test]
+fn more_houses_than_the_layout_by_cells_keeps_go_by_items() {
+    let cells = 51;
+    let pairs: Vec<(usize, usize)> = (0..cells)
+        .flat_map(|a| (a + 1..cells).map(move |b| (a, b)))
+        .take(dlx::kernel::MAX_HOUSES + 1)
+        .collect();
+    let mut text: String = (0..cells).map(|c| format!(" c{c}")).collect();
+    for k in 0..pairs.len() {
+        text += &format!(" h{k}");
+    }
+    text += "\n";
+    for c in 0..cells {
+        text += &format!("c{c}");
+        for (k, &(a, b)) in pairs.iter().enumerate() {
+            if a == c || b == c {
+                text += &format!(" h{k}");
+            }
+        }
+        text += "\n";
+    }
+    let problem = Problem::from_dlx(&text).expect("a problem of cells and pairs");
+    assert_eq!(
+        Kernel::with_layout(&problem, KernelLayout::Cells).unwrap_err(),
+        KernelRefusal::NotCells(format!(
+            "more than {} primary houses",
+            dlx::kernel::MAX_HOUSES
+        ))
+    );
+    let kernel = Kernel::new(&problem).expect("laid out by items");
+    assert_eq!(kernel.layout(), KernelLayout::Items);
+    let mut scratch = KernelScratch::default();
+    let (found, outcome) = kernel_solutions(
+        &problem,
+        &kernel,
+        &mut scratch,
+        &[],
+        &KernelLimits::default(),
+    );
+    assert_eq!(found, links_solutions(&problem, &[]));
+    assert_eq!(outcome.stopped, None);
+}
