@@ -1,6 +1,6 @@
 //! The sweep's bookkeeping (which houses it looks at again) against its meaning: at every
 //! node the search settles, no open cell has one symbol and no house lacks a symbol with
-//! one place or none, whatever the sweep skipped.
+//! one place or none, whatever the sweep skipped; and the solutions are the links'.
 
 use super::*;
 use crate::problem::Problem;
@@ -93,7 +93,7 @@ fn every_node_is_settled_with_houses_in_one_word_or_two() {
             nodes: Some(20_000),
             ..KernelLimits::default()
         };
-        let mut branched = 0;
+        let (mut branched, mut compared) = (0, 0);
         for round in 0..12 {
             // A grid of the pattern that shifts each row of a band by a box and each band
             // by one; some of its cells given (more of the largest, whose searches are long).
@@ -105,20 +105,37 @@ fn every_node_is_settled_with_houses_in_one_word_or_two() {
                     OptionId::new(cell * side + (size * (r % size) + r / size + c) % side)
                 })
                 .collect();
+            let mut found: Vec<Vec<OptionId>> = Vec::new();
             let outcome = cells
-                .search(&mut scratch, &given, &limits, |_| ControlFlow::Continue(()))
+                .search(&mut scratch, &given, &limits, |options| {
+                    let mut options = options.to_vec();
+                    options.sort_unstable();
+                    found.push(options);
+                    ControlFlow::Continue(())
+                })
                 .expect("given options that fit");
-            // Every search of the grid's givens finds it, unless cut at the limit of nodes.
-            let cut = outcome.stopped == Some(crate::StopReason::NodeLimit);
-            assert!(
-                outcome.solutions >= 1 || cut,
-                "boxes of {size}, round {round}"
-            );
+            // Every search of the grid's givens finds it, unless cut at the limit of nodes;
+            // one not cut finds the links' first solutions, in their order.
+            if outcome.stopped == Some(crate::StopReason::NodeLimit) {
+                continue;
+            }
+            assert!(outcome.solutions >= 1, "boxes of {size}, round {round}");
+            let links: Vec<Vec<OptionId>> = crate::Solver::new(&problem)
+                .tree(crate::Tree::Links)
+                .propagation(crate::Propagation::None)
+                .given(&given)
+                .expect("given options that fit")
+                .solutions()
+                .take(30)
+                .map(|solution| solution.canonical())
+                .collect();
+            assert_eq!(found, links, "boxes of {size}, round {round}");
+            compared += 1;
             branched += usize::from(outcome.nodes > (side * side - given.len()) as u64 + 1);
         }
         assert!(
-            branched >= 3,
-            "boxes of {size}: {branched} searches branched"
+            branched >= 3 && compared >= 6,
+            "boxes of {size}: {compared} searches compared, {branched} branched"
         );
     }
 }
