@@ -152,6 +152,66 @@ pub(super) const PROBE_BUDGET: u64 = 2_000_000;
 /// time (docs/engine.md).
 const SEARCH_PROBE_BUDGET: u64 = 100_000;
 
+/// The largest side whose lines' fillings are walked ([`Filter::revise_fillings`]): the
+/// walk keeps a word for each set of digits and last digit, 2^(n + 4) words.
+const MOST_FILLINGS_SIDE: usize = 12;
+
+/// A walk of a line's fillings ([`Filter::revise_fillings`]).
+struct Walk<'a> {
+    n: usize,
+    /// The relation of each cell with the next.
+    links: &'a [Relation],
+    /// The digits of each cell.
+    dom: [u64; MAX_SIZE],
+    /// The digits that the fillings found put in each cell.
+    used_by_some: [u64; MAX_SIZE],
+    /// For each state (the digits taken, the last digit), this walk's stamp and whether it
+    /// leads to a filling (the lowest bit), if walked.
+    states: &'a mut Vec<u32>,
+    stamp: u32,
+    /// How many digits of the cells no filling found so far uses.
+    unused: u32,
+}
+
+impl Walk<'_> {
+    /// Whether the partial filling of the first `i` cells that took the digits `taken`,
+    /// the last `last`, leads to a filling; the digits the fillings from it put in the
+    /// cells from `i` on are marked used.
+    fn from(&mut self, i: usize, taken: u64, last: usize) -> bool {
+        if i == self.n {
+            return true;
+        }
+        let key = ((taken >> 1) as usize) << 4 | last;
+        let known = self.states[key];
+        if known >> 1 == self.stamp {
+            return known & 1 == 1;
+        }
+        let mut leads = false;
+        let mut left = self.dom[i] & !taken;
+        while left != 0 {
+            let d = lowest(left);
+            left &= left - 1;
+            if i > 0 && !self.links[i - 1].holds(last, d) {
+                continue;
+            }
+            if self.from(i + 1, taken | 1 << d, d) {
+                leads = true;
+                if self.used_by_some[i] & 1 << d == 0 {
+                    self.used_by_some[i] |= 1 << d;
+                    self.unused -= 1;
+                }
+            }
+            if self.unused == 0 {
+                // Every digit is used by some filling: nothing to take away, no need to
+                // walk on.
+                return true;
+            }
+        }
+        self.states[key] = self.stamp << 1 | u32::from(leads);
+        leads
+    }
+}
+
 /// The rules as the filter sees them: the lines (rows, then columns) and the inequalities.
 struct Filter {
     n: usize,
@@ -164,6 +224,10 @@ struct Filter {
     pairs: Vec<(usize, usize, Relation)>,
     /// The relations of each cell, as indices into `pairs`.
     pairs_of: Vec<Vec<usize>>,
+    /// `links[l * n + i]`: the relation between the i-th and the (i + 1)-th cell of line l,
+    /// the i-th first; filled only in the adjacent mode, where every neighbour has one (the
+    /// rule of a line's fillings, [`Filter::revise_fillings`]), and empty otherwise.
+    links: Vec<Relation>,
 }
 
 /// What is left to revise: lines and inequalities whose cells changed since their last
@@ -177,6 +241,12 @@ struct Queue {
     halls: Vec<usize>,
     hall_queued: Vec<bool>,
     work: u64,
+    /// Whether a trial of singleton consistency is under way (the fillings of a line are
+    /// not walked there).
+    trial: bool,
+    /// The states of the walks of lines' fillings, and the last walk's stamp.
+    states: Vec<u32>,
+    stamp: u32,
 }
 
 impl Queue {
@@ -189,6 +259,9 @@ impl Queue {
             halls: Vec::new(),
             hall_queued: vec![false; 2 * filter.n],
             work: 0,
+            trial: false,
+            states: Vec::new(),
+            stamp: 0,
         }
     }
 
@@ -250,6 +323,23 @@ impl Filter {
         } else {
             grid.inequalities()
         };
+        let mut links = Vec::new();
+        if adjacency && grid.is_adjacent() && n <= MOST_FILLINGS_SIDE {
+            links = vec![Relation::None; 2 * n * n];
+            for pair in &relations {
+                let (a, b) = (pair.first, pair.second);
+                let (at, first) = if a.0 == b.0 {
+                    (a.0 * n + a.1.min(b.1), a.1 < b.1)
+                } else {
+                    ((n + a.1) * n + a.0.min(b.0), a.0 < b.0)
+                };
+                links[at] = match (pair.relation, first) {
+                    (Relation::Less, false) => Relation::Greater,
+                    (Relation::Greater, false) => Relation::Less,
+                    (relation, _) => relation,
+                };
+            }
+        }
         let pairs = relations
             .into_iter()
             .enumerate()
@@ -272,6 +362,7 @@ impl Filter {
             lines,
             pairs,
             pairs_of,
+            links,
         }
     }
 
@@ -464,9 +555,56 @@ impl Filter {
                     keep |= 1 << d;
                 }
             }
+            changed |= keep != domains[open[i]];
             self.narrow(domains, queue, open[i], keep);
         }
-        true
+        // The line is queued again when the matching narrowed it.
+        changed
+            || self.links.is_empty()
+            || queue.trial
+            || self.revise_fillings(domains, queue, line)
+    }
+
+    /// The adjacent mode's rule of a line: a digit stays in a cell only if some filling of
+    /// the whole line uses it there, a filling being a digit of its cell for each cell, all
+    /// different, with each neighbour's relation (a bar: consecutive digits; none: not).
+    /// False when the line has no filling. It runs at the node, not in singleton
+    /// consistency's trials, and its work is not counted in their budget: in the trials, or
+    /// counted, it cost more time than the nodes it saved (docs/engine.md).
+    ///
+    /// The fillings are walked depth first along the line, each partial filling known by
+    /// the digits it has taken and its last digit: what can follow depends on nothing else,
+    /// so each such state is walked once (`Queue::states` remembers whether it leads to a
+    /// filling), and the walk takes at most 2^n n states.
+    fn revise_fillings(&self, domains: &mut [u64], queue: &mut Queue, line: usize) -> bool {
+        let n = self.n;
+        let cells = &self.lines[line * n..(line + 1) * n];
+        // A stamp a walk, so that the states need no clearing (but when the stamps run out).
+        queue.states.resize(1 << (n + 4), 0);
+        if queue.stamp == u32::MAX >> 1 {
+            queue.states.fill(0);
+            queue.stamp = 0;
+        }
+        queue.stamp += 1;
+        let mut walk = Walk {
+            n,
+            links: &self.links[line * n..(line + 1) * n],
+            dom: [0; MAX_SIZE],
+            used_by_some: [0; MAX_SIZE],
+            states: &mut queue.states,
+            stamp: queue.stamp,
+            unused: 0,
+        };
+        for (d, &cell) in walk.dom.iter_mut().zip(cells) {
+            *d = domains[cell];
+            walk.unused += d.count_ones();
+        }
+        walk.from(0, 0, 0);
+        let used_by_some = walk.used_by_some;
+        cells
+            .iter()
+            .zip(&used_by_some)
+            .all(|(&cell, &used)| self.narrow(domains, queue, cell, domains[cell] & used))
     }
 
     /// Singleton consistency: tries each digit of each open cell, propagates, and removes
@@ -516,7 +654,10 @@ impl Filter {
                     }
                     trial.copy_from_slice(domains);
                     self.narrow(&mut trial, queue, cell, d);
-                    if self.propagate(&mut trial, queue) {
+                    queue.trial = true;
+                    let kept = self.propagate(&mut trial, queue);
+                    queue.trial = false;
+                    if kept {
                         for (all, &kept) in union.iter_mut().zip(&trial) {
                             *all |= kept;
                         }
