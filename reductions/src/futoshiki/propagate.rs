@@ -228,6 +228,21 @@ struct Filter {
     /// the i-th first; filled only in the adjacent mode, where every neighbour has one (the
     /// rule of a line's fillings, [`Filter::revise_fillings`]), and empty otherwise.
     links: Vec<Relation>,
+    /// This filter's number among those made in the process, which the walks' cache of
+    /// settled lines keys by.
+    id: u64,
+}
+
+/// Filters made so far ([`Filter::id`]).
+static FILTERS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+
+thread_local! {
+    /// For each line of the last filter that walked its fillings on this thread, the
+    /// digits its cells had after its last walk: a fixpoint of the rule, so a walk from the
+    /// same digits would take nothing away. A node's lines that its choice did not change
+    /// are skipped so.
+    static SETTLED_LINES: std::cell::RefCell<(u64, Vec<[u64; MAX_SIZE]>)> =
+        const { std::cell::RefCell::new((u64::MAX, Vec::new())) };
 }
 
 /// What is left to revise: lines and inequalities whose cells changed since their last
@@ -363,6 +378,7 @@ impl Filter {
             pairs,
             pairs_of,
             links,
+            id: FILTERS.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
         }
     }
 
@@ -579,6 +595,21 @@ impl Filter {
     fn revise_fillings(&self, domains: &mut [u64], queue: &mut Queue, line: usize) -> bool {
         let n = self.n;
         let cells = &self.lines[line * n..(line + 1) * n];
+        let mut now = [0u64; MAX_SIZE];
+        for (d, &cell) in now.iter_mut().zip(cells) {
+            *d = domains[cell];
+        }
+        let settled = SETTLED_LINES.with_borrow_mut(|(id, lines)| {
+            if *id != self.id {
+                *id = self.id;
+                lines.clear();
+                lines.resize(2 * n, [0; MAX_SIZE]);
+            }
+            lines[line] == now
+        });
+        if settled {
+            return true;
+        }
         // A stamp a walk, so that the states need no clearing (but when the stamps run out).
         queue.states.resize(1 << (n + 4), 0);
         if queue.stamp == u32::MAX >> 1 {
@@ -601,6 +632,10 @@ impl Filter {
         }
         walk.from(0, 0, 0);
         let used_by_some = walk.used_by_some;
+        for (d, &used) in now.iter_mut().zip(&used_by_some) {
+            *d &= used;
+        }
+        SETTLED_LINES.with_borrow_mut(|(_, lines)| lines[line] = now);
         cells
             .iter()
             .zip(&used_by_some)
