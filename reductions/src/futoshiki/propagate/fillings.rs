@@ -1,66 +1,43 @@
 //! The adjacent mode's rule of a line ([`Filter::revise_fillings`]): a digit stays in a
 //! cell only if some filling of the whole row or column puts it there, the fillings walked
-//! once a state, and a line left as its last walk left it not walked again.
+//! a cell at a time over the sets of digits taken, and a line left as its last walk left it
+//! not walked again.
 
-use super::{lowest, Filter, Queue, Relation, MAX_SIZE};
+use super::{highest, lowest, unsupported_apart, Filter, Queue, Relation, MAX_SIZE};
 
 /// The largest side whose lines' fillings are walked ([`Filter::revise_fillings`]): the
-/// walk keeps a word for each set of digits and last digit, 2^(n + 4) words.
+/// walk keeps two words for each set of digits, 2^(n + 1) words.
 pub(super) const MOST_FILLINGS_SIDE: usize = 12;
 
-/// A walk of a line's fillings ([`Filter::revise_fillings`]).
-struct Walk<'a> {
-    n: usize,
-    /// The relation of each cell with the next.
-    links: &'a [Relation],
-    /// The digits of each cell.
-    dom: [u64; MAX_SIZE],
-    /// The digits that the fillings found put in each cell.
-    used_by_some: [u64; MAX_SIZE],
-    /// For each state (the digits taken, the last digit), this walk's stamp and whether it
-    /// leads to a filling (the lowest bit), if walked.
-    states: &'a mut Vec<u32>,
-    stamp: u32,
-    /// How many digits of the cells no filling found so far uses.
-    unused: u32,
+/// The tables of a walk, kept between walks so that they are allocated once a filter: for
+/// each set of digits the first cells of the line can take (bit d - 1 for digit d), the
+/// digits the last of them can hold (`last`), and those of them from which the rest of the
+/// line can be filled (`ahead`); every entry is zero between walks.
+#[derive(Default)]
+pub(super) struct Tables {
+    last: Vec<u16>,
+    ahead: Vec<u16>,
+    /// The sets reached, those of k digits before those of k + 1.
+    reached: Vec<u16>,
 }
 
-impl Walk<'_> {
-    /// Whether the partial filling of the first `i` cells that took the digits `taken`,
-    /// the last `last`, leads to a filling; the digits the fillings from it put in the
-    /// cells from `i` on are marked used.
-    fn from(&mut self, i: usize, taken: u64, last: usize) -> bool {
-        if i == self.n {
-            return true;
-        }
-        let key = ((taken >> 1) as usize) << 4 | last;
-        let known = self.states[key];
-        if known >> 1 == self.stamp {
-            return known & 1 == 1;
-        }
-        let mut leads = false;
-        let mut left = self.dom[i] & !taken;
-        while left != 0 {
-            let d = lowest(left);
-            left &= left - 1;
-            if i > 0 && !self.links[i - 1].holds(last, d) {
-                continue;
-            }
-            if self.from(i + 1, taken | 1 << d, d) {
-                leads = true;
-                if self.used_by_some[i] & 1 << d == 0 {
-                    self.used_by_some[i] |= 1 << d;
-                    self.unused -= 1;
-                }
-            }
-            if self.unused == 0 {
-                // Every digit is used by some filling: nothing to take away, no need to
-                // walk on.
-                return true;
-            }
-        }
-        self.states[key] = self.stamp << 1 | u32::from(leads);
-        leads
+/// The digits that may follow a digit of `before` (not empty) across `relation`.
+fn after(relation: Relation, before: u64, all: u64) -> u64 {
+    match relation {
+        Relation::None => all,
+        Relation::Less => all & !((2u64 << lowest(before)) - 1),
+        Relation::Greater => all & ((1u64 << highest(before)) - 1),
+        Relation::Consecutive => all & (before << 1 | before >> 1),
+        Relation::Apart => all & !unsupported_apart(before),
+    }
+}
+
+/// The digits that some digit of `next` (not empty) may follow across `relation`.
+fn preceding(relation: Relation, next: u64, all: u64) -> u64 {
+    match relation {
+        Relation::Less => all & ((1u64 << highest(next)) - 1),
+        Relation::Greater => all & !((2u64 << lowest(next)) - 1),
+        symmetric => after(symmetric, next, all),
     }
 }
 
@@ -76,18 +53,98 @@ thread_local! {
         const { std::cell::RefCell::new((u64::MAX, Vec::new())) };
 }
 
+impl Tables {
+    /// The digits that some filling of a line puts in each of its cells (none anywhere when
+    /// there is no filling): `dom` the digits of its cells, `links[k]` the relation of cell
+    /// k with cell k + 1, `all` the digits 1 to the side.
+    ///
+    /// What can follow the first k cells of a filling depends only on the set of digits
+    /// they took and the last of them, so the walk goes a cell at a time over those sets:
+    /// forward, each set reached with the digits its last cell can hold; then backward,
+    /// keeping of those the digits from which the rest of the line can be filled. A digit
+    /// is in some filling at cell k exactly where it is kept as the last of a set of k + 1.
+    /// Each set is met once each way, 2^n sets at most.
+    fn walk(&mut self, dom: &[u64], links: &[Relation], all: u64) -> [u64; MAX_SIZE] {
+        let n = dom.len();
+        let Tables {
+            last,
+            ahead,
+            reached,
+        } = self;
+        last.resize(1 << n, 0);
+        ahead.resize(1 << n, 0);
+        reached.clear();
+        // level[k]: where the sets of k + 1 digits start in `reached`.
+        let mut level = [0usize; MAX_SIZE + 1];
+        let mut first = dom[0];
+        while first != 0 {
+            let d = lowest(first);
+            first &= first - 1;
+            let set = 1u16 << (d - 1);
+            last[set as usize] = 1 << d;
+            reached.push(set);
+        }
+        for k in 1..n {
+            level[k] = reached.len();
+            for at in level[k - 1]..level[k] {
+                let set = reached[at];
+                let taken = u64::from(set) << 1;
+                let mut next =
+                    dom[k] & !taken & after(links[k - 1], u64::from(last[set as usize]), all);
+                while next != 0 {
+                    let d = lowest(next);
+                    next &= next - 1;
+                    let grown = (set | 1 << (d - 1)) as usize;
+                    if last[grown] == 0 {
+                        reached.push(grown as u16);
+                    }
+                    last[grown] |= 1 << d;
+                }
+            }
+        }
+        level[n] = reached.len();
+        let mut used = [0u64; MAX_SIZE];
+        if level[n] > level[n - 1] {
+            // The one set of n digits: every last digit it was reached with ends a filling.
+            let full = reached[level[n - 1]] as usize;
+            ahead[full] = last[full];
+            used[n - 1] = u64::from(last[full]);
+            for k in (1..n).rev() {
+                for &set in &reached[level[k - 1]..level[k]] {
+                    let taken = u64::from(set) << 1;
+                    let mut next = dom[k] & !taken;
+                    let mut good = 0u64;
+                    while next != 0 {
+                        let d = lowest(next);
+                        next &= next - 1;
+                        if ahead[(set | 1 << (d - 1)) as usize] >> d & 1 == 1 {
+                            good |= 1 << d;
+                        }
+                    }
+                    if good != 0 {
+                        let kept =
+                            u64::from(last[set as usize]) & preceding(links[k - 1], good, all);
+                        ahead[set as usize] = kept as u16;
+                        used[k - 1] |= kept;
+                    }
+                }
+            }
+        }
+        for &set in reached.iter() {
+            last[set as usize] = 0;
+            ahead[set as usize] = 0;
+        }
+        used
+    }
+}
+
 impl Filter {
     /// The adjacent mode's rule of a line: a digit stays in a cell only if some filling of
     /// the whole line uses it there, a filling being a digit of its cell for each cell, all
     /// different, with each neighbour's relation (a bar: consecutive digits; none: not).
-    /// False when the line has no filling. It runs at the node, not in singleton
+    /// False when the line has no filling ([`Tables::walk`]). It runs at the node, not in singleton
     /// consistency's trials, and its work is not counted in their budget: in the trials, or
     /// counted, it cost more time than the nodes it saved (docs/engine.md).
-    ///
-    /// The fillings are walked depth first along the line, each partial filling known by
-    /// the digits it has taken and its last digit: what can follow depends on nothing else,
-    /// so each such state is walked once (`Queue::states` remembers whether it leads to a
-    /// filling), and the walk takes at most 2^n n states.
     pub(super) fn revise_fillings(
         &self,
         domains: &mut [u64],
@@ -96,8 +153,8 @@ impl Filter {
     ) -> bool {
         let n = self.n;
         let cells = &self.lines[line * n..(line + 1) * n];
-        let mut now = [0u64; MAX_SIZE];
-        for (d, &cell) in now.iter_mut().zip(cells) {
+        let mut dom = [0u64; MAX_SIZE];
+        for (d, &cell) in dom.iter_mut().zip(cells) {
             *d = domains[cell];
         }
         let settled = SETTLED_LINES.with_borrow_mut(|(id, lines)| {
@@ -106,40 +163,97 @@ impl Filter {
                 lines.clear();
                 lines.resize(2 * n, [0; MAX_SIZE]);
             }
-            lines[line] == now
+            lines[line] == dom
         });
         if settled {
             return true;
         }
-        // A stamp a walk, so that the states need no clearing (but when the stamps run out).
-        queue.states.resize(1 << (n + 4), 0);
-        if queue.stamp == u32::MAX >> 1 {
-            queue.states.fill(0);
-            queue.stamp = 0;
-        }
-        queue.stamp += 1;
-        let mut walk = Walk {
-            n,
-            links: &self.links[line * n..(line + 1) * n],
-            dom: [0; MAX_SIZE],
-            used_by_some: [0; MAX_SIZE],
-            states: &mut queue.states,
-            stamp: queue.stamp,
-            unused: 0,
-        };
-        for (d, &cell) in walk.dom.iter_mut().zip(cells) {
-            *d = domains[cell];
-            walk.unused += d.count_ones();
-        }
-        walk.from(0, 0, 0);
-        let used_by_some = walk.used_by_some;
-        for (d, &used) in now.iter_mut().zip(&used_by_some) {
+        let links = &self.links[line * n..(line + 1) * n];
+        let used = queue.fillings.walk(&dom[..n], links, self.all);
+        for (d, &used) in dom.iter_mut().zip(&used) {
             *d &= used;
         }
-        SETTLED_LINES.with_borrow_mut(|(_, lines)| lines[line] = now);
+        SETTLED_LINES.with_borrow_mut(|(_, lines)| lines[line] = dom);
         cells
             .iter()
-            .zip(&used_by_some)
+            .zip(&used)
             .all(|(&cell, &used)| self.narrow(domains, queue, cell, domains[cell] & used))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Relation, Tables, MAX_SIZE};
+    use crate::generate::Rng;
+
+    /// The digits each cell takes in some filling, by listing every permutation.
+    fn listed(dom: &[u64], links: &[Relation]) -> [u64; MAX_SIZE] {
+        fn place(
+            k: usize,
+            taken: u64,
+            filling: &mut Vec<usize>,
+            dom: &[u64],
+            links: &[Relation],
+            used: &mut [u64; MAX_SIZE],
+        ) {
+            if k == dom.len() {
+                for (cell, &d) in filling.iter().enumerate() {
+                    used[cell] |= 1 << d;
+                }
+                return;
+            }
+            for d in 1..=dom.len() {
+                let fits = dom[k] >> d & 1 == 1
+                    && taken >> d & 1 == 0
+                    && (k == 0 || links[k - 1].holds(filling[k - 1], d));
+                if fits {
+                    filling.push(d);
+                    place(k + 1, taken | 1 << d, filling, dom, links, used);
+                    filling.pop();
+                }
+            }
+        }
+        let mut used = [0; MAX_SIZE];
+        place(0, 0, &mut Vec::new(), dom, links, &mut used);
+        used
+    }
+
+    #[test]
+    fn the_walk_keeps_the_digits_of_the_listed_fillings() {
+        let relations = [
+            Relation::None,
+            Relation::Less,
+            Relation::Greater,
+            Relation::Consecutive,
+            Relation::Apart,
+        ];
+        let mut rng = Rng::new(58);
+        let mut tables = Tables::default();
+        let (mut with_fillings, mut without) = (0, 0);
+        for _ in 0..3000 {
+            let n = 1 + rng.below(7);
+            let all = ((1u64 << n) - 1) << 1;
+            // Dense or sparse digits, so that some lines have fillings and some none.
+            let keep = 1 + rng.below(3);
+            let dom: Vec<u64> = (0..n)
+                .map(|_| (0..keep).fold(all, |d, _| d & rng.next_u64()) | 1 << (1 + rng.below(n)))
+                .collect();
+            let links: Vec<Relation> = (0..n).map(|_| relations[rng.below(5)]).collect();
+            let expected = listed(&dom, &links);
+            assert_eq!(
+                tables.walk(&dom, &links, all),
+                expected,
+                "{dom:?} {links:?}"
+            );
+            if expected[0] == 0 {
+                without += 1;
+            } else {
+                with_fillings += 1;
+            }
+        }
+        assert!(
+            with_fillings > 500 && without > 500,
+            "{with_fillings} {without}"
+        );
     }
 }

@@ -134,7 +134,7 @@ impl dlx::propagate::Propagator for SearchFilter {
 /// The digits that have no digit of `other` at a distance other than one: the digits x
 /// with `other` within {x - 1, x + 1}, which the other cell of a pair without a bar leaves
 /// no digit.
-fn unsupported_apart(other: u64) -> u64 {
+pub(super) fn unsupported_apart(other: u64) -> u64 {
     match other.count_ones() {
         1 => other << 1 | other >> 1,
         2 => (other << 1) & (other >> 1),
@@ -190,9 +190,8 @@ struct Queue {
     /// Whether a trial of singleton consistency is under way (the fillings of a line are
     /// not walked there).
     trial: bool,
-    /// The states of the walks of lines' fillings, and the last walk's stamp.
-    states: Vec<u32>,
-    stamp: u32,
+    /// The tables of the walks of lines' fillings.
+    fillings: fillings::Tables,
 }
 
 impl Queue {
@@ -206,8 +205,7 @@ impl Queue {
             hall_queued: vec![false; 2 * filter.n],
             work: 0,
             trial: false,
-            states: Vec::new(),
-            stamp: 0,
+            fillings: fillings::Tables::default(),
         }
     }
 
