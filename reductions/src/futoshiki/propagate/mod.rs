@@ -50,7 +50,10 @@ pub(super) fn candidates(
 /// The filter at every node of the search ([`dlx::propagate::Propagator`]): the digits each cell may
 /// still hold are read from the options left (a cell filled above the node holds its digit),
 /// filtered by inequalities, lines and singleton consistency (within
-/// [`SEARCH_PROBE_BUDGET`]), and the options of the digits filtered out go.
+/// [`SEARCH_PROBE_BUDGET`]), and the options of the digits filtered out go. In the adjacent
+/// mode singleton consistency's rules are light (no matching, no fillings of a line: in a
+/// trial they cost more than the trials they would spare) and the lines' full rules run once
+/// more on what it left.
 pub(super) struct SearchFilter {
     filter: Filter,
     /// The option of each cell and digit (at `cell * (n + 1) + digit`), if it has one.
@@ -118,6 +121,13 @@ impl dlx::propagate::Propagator for SearchFilter {
             return Err(dlx::propagate::Contradiction);
         }
         node.set_path_state((stopped * 256 / cells) as u8);
+        if !self.filter.links.is_empty() {
+            // The lines' fillings and matchings on what singleton consistency left.
+            queue.all(&self.filter);
+            if !self.filter.propagate(&mut domains, &mut queue) {
+                return Err(dlx::propagate::Contradiction);
+            }
+        }
         for cell in (0..n * n).filter(|&cell| open[cell]) {
             for digit in 1..=n {
                 if domains[cell] >> digit & 1 == 0 {
@@ -187,9 +197,10 @@ struct Queue {
     halls: Vec<usize>,
     hall_queued: Vec<bool>,
     work: u64,
-    /// Whether a trial of singleton consistency is under way (the fillings of a line are
-    /// not walked there).
-    trial: bool,
+    /// Whether singleton consistency is under way, in its trials or after a trial failed:
+    /// the rules are the light ones there, the fillings of a line not walked, and in the
+    /// adjacent mode the matching not run either ([`Filter::probe_from`]).
+    light: bool,
     /// The tables of the walks of lines' fillings.
     fillings: fillings::Tables,
 }
@@ -204,7 +215,7 @@ impl Queue {
             halls: Vec::new(),
             hall_queued: vec![false; 2 * filter.n],
             work: 0,
-            trial: false,
+            light: false,
             fillings: fillings::Tables::default(),
         }
     }
@@ -440,7 +451,9 @@ impl Filter {
             return true;
         }
         if !full {
-            queue.push_hall(line);
+            if !queue.light || self.links.is_empty() {
+                queue.push_hall(line);
+            }
             return true;
         }
         queue.work += (m * m) as u64;
@@ -506,7 +519,7 @@ impl Filter {
         // The line is queued again when the matching narrowed it.
         changed
             || self.links.is_empty()
-            || queue.trial
+            || queue.light
             || self.revise_fillings(domains, queue, line)
     }
 
@@ -517,6 +530,21 @@ impl Filter {
     /// `start` on in cell order if `rotate`, else those with fewer digits first. Returns
     /// false when no solution exists.
     fn probe_from(
+        &self,
+        domains: &mut [u64],
+        queue: &mut Queue,
+        budget: u64,
+        from: (usize, bool),
+        stopped: &mut usize,
+    ) -> bool {
+        queue.light = true;
+        let consistent = self.probe_lightly(domains, queue, budget, from, stopped);
+        queue.light = false;
+        consistent
+    }
+
+    /// [`probe_from`](Self::probe_from) under the light rules.
+    fn probe_lightly(
         &self,
         domains: &mut [u64],
         queue: &mut Queue,
@@ -557,9 +585,7 @@ impl Filter {
                     }
                     trial.copy_from_slice(domains);
                     self.narrow(&mut trial, queue, cell, d);
-                    queue.trial = true;
                     let kept = self.propagate(&mut trial, queue);
-                    queue.trial = false;
                     if kept {
                         for (all, &kept) in union.iter_mut().zip(&trial) {
                             *all |= kept;
