@@ -32,6 +32,33 @@ fn after(relation: Relation, before: u64, all: u64) -> u64 {
     }
 }
 
+/// Grows the sets `reached[sets]` of k digits by a digit of the next cell (`next_digits`)
+/// that may follow the last digit (`follow(last digits)`: the digits that may follow one of
+/// them), noting each set of k + 1 digits reached and the digits it may end on.
+#[inline(always)]
+fn grow(
+    last: &mut [u16],
+    reached: &mut Vec<u16>,
+    sets: std::ops::Range<usize>,
+    next_digits: u64,
+    follow: impl Fn(u64) -> u64,
+) {
+    for at in sets {
+        let set = reached[at];
+        let taken = u64::from(set) << 1;
+        let mut next = next_digits & !taken & follow(u64::from(last[set as usize]));
+        while next != 0 {
+            let d = lowest(next);
+            next &= next - 1;
+            let grown = (set | 1 << (d - 1)) as usize;
+            if last[grown] == 0 {
+                reached.push(grown as u16);
+            }
+            last[grown] |= 1 << d;
+        }
+    }
+}
+
 /// The digits that some digit of `next` (not empty) may follow across `relation`.
 fn preceding(relation: Relation, next: u64, all: u64) -> u64 {
     match relation {
@@ -86,20 +113,19 @@ impl Tables {
         }
         for k in 1..n {
             level[k] = reached.len();
-            for at in level[k - 1]..level[k] {
-                let set = reached[at];
-                let taken = u64::from(set) << 1;
-                let mut next =
-                    dom[k] & !taken & after(links[k - 1], u64::from(last[set as usize]), all);
-                while next != 0 {
-                    let d = lowest(next);
-                    next &= next - 1;
-                    let grown = (set | 1 << (d - 1)) as usize;
-                    if last[grown] == 0 {
-                        reached.push(grown as u16);
-                    }
-                    last[grown] |= 1 << d;
-                }
+            let sets = level[k - 1]..level[k];
+            // One loop for each relation, so that it is not matched again at every set.
+            match links[k - 1] {
+                Relation::None => grow(last, reached, sets, dom[k], |_| all),
+                Relation::Consecutive => grow(last, reached, sets, dom[k], |before| {
+                    before << 1 | before >> 1
+                }),
+                Relation::Apart => grow(last, reached, sets, dom[k], |before| {
+                    !unsupported_apart(before)
+                }),
+                relation => grow(last, reached, sets, dom[k], |before| {
+                    after(relation, before, all)
+                }),
             }
         }
         level[n] = reached.len();
