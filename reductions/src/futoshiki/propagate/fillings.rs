@@ -9,16 +9,30 @@ use super::{highest, lowest, unsupported_apart, Filter, Queue, Relation, MAX_SIZ
 /// walk keeps two words for each set of digits, 2^(n + 1) words.
 pub(super) const MOST_FILLINGS_SIDE: usize = 12;
 
-/// The tables of a walk, kept between walks so that they are allocated once a filter: for
-/// each set of digits the first cells of the line can take (bit d - 1 for digit d), the
-/// digits the last of them can hold (`last`), and those of them from which the rest of the
-/// line can be filled (`ahead`); every entry is zero between walks.
-#[derive(Default)]
+/// Entries in each table of a walk: one for each set of digits of the largest side.
+const SETS: usize = 1 << MOST_FILLINGS_SIDE;
+
+/// The tables of a walk, kept on the thread so that they are allocated once: for each set of
+/// digits the first cells of the line can take (bit d - 1 for digit d), the digits the last
+/// of them can hold (`last`), and those of them from which the rest of the line can be
+/// filled (`ahead`); every entry is zero between walks. Their size is fixed (indices are
+/// masked into it), so that reading them takes no bounds check.
 pub(super) struct Tables {
-    last: Vec<u16>,
-    ahead: Vec<u16>,
-    /// The sets reached, those of k digits before those of k + 1.
-    reached: Vec<u16>,
+    last: Box<[u16; SETS]>,
+    ahead: Box<[u16; SETS]>,
+    /// The sets reached, those of k digits before those of k + 1 (each set once: fewer than
+    /// `SETS`).
+    reached: Box<[u16; SETS]>,
+}
+
+impl Default for Tables {
+    fn default() -> Tables {
+        Tables {
+            last: Box::new([0; SETS]),
+            ahead: Box::new([0; SETS]),
+            reached: Box::new([0; SETS]),
+        }
+    }
 }
 
 /// The digits that may follow a digit of `before` (not empty) across `relation`.
@@ -34,25 +48,28 @@ fn after(relation: Relation, before: u64, all: u64) -> u64 {
 
 /// Grows the sets `reached[sets]` of k digits by a digit of the next cell (`next_digits`)
 /// that may follow the last digit (`follow(last digits)`: the digits that may follow one of
-/// them), noting each set of k + 1 digits reached and the digits it may end on.
+/// them), noting each set of k + 1 digits reached (after `reached[..*len]`) and the digits it
+/// may end on.
 #[inline(always)]
 fn grow(
-    last: &mut [u16],
-    reached: &mut Vec<u16>,
+    last: &mut [u16; SETS],
+    reached: &mut [u16; SETS],
+    len: &mut usize,
     sets: std::ops::Range<usize>,
     next_digits: u64,
     follow: impl Fn(u64) -> u64,
 ) {
     for at in sets {
-        let set = reached[at];
+        let set = reached[at % SETS];
         let taken = u64::from(set) << 1;
-        let mut next = next_digits & !taken & follow(u64::from(last[set as usize]));
+        let mut next = next_digits & !taken & follow(u64::from(last[set as usize % SETS]));
         while next != 0 {
             let d = lowest(next);
             next &= next - 1;
-            let grown = (set | 1 << (d - 1)) as usize;
+            let grown = (set | 1 << (d - 1)) as usize % SETS;
             if last[grown] == 0 {
-                reached.push(grown as u16);
+                reached[*len % SETS] = grown as u16;
+                *len += 1;
             }
             last[grown] |= 1 << d;
         }
@@ -78,6 +95,9 @@ thread_local! {
     /// are skipped so.
     static SETTLED_LINES: std::cell::RefCell<(u64, Vec<[u64; MAX_SIZE]>)> =
         const { std::cell::RefCell::new((u64::MAX, Vec::new())) };
+
+    /// The tables of this thread's walks.
+    static TABLES: std::cell::RefCell<Tables> = std::cell::RefCell::new(Tables::default());
 }
 
 impl Tables {
@@ -93,14 +113,14 @@ impl Tables {
     /// Each set is met once each way, 2^n sets at most.
     fn walk(&mut self, dom: &[u64], links: &[Relation], all: u64) -> [u64; MAX_SIZE] {
         let n = dom.len();
+        debug_assert!(n <= MOST_FILLINGS_SIDE);
         let Tables {
             last,
             ahead,
             reached,
         } = self;
-        last.resize(1 << n, 0);
-        ahead.resize(1 << n, 0);
-        reached.clear();
+        let (last, ahead, reached) = (&mut **last, &mut **ahead, &mut **reached);
+        let mut len = 0;
         // level[k]: where the sets of k + 1 digits start in `reached`.
         let mut level = [0usize; MAX_SIZE + 1];
         let mut first = dom[0];
@@ -108,57 +128,59 @@ impl Tables {
             let d = lowest(first);
             first &= first - 1;
             let set = 1u16 << (d - 1);
-            last[set as usize] = 1 << d;
-            reached.push(set);
+            last[set as usize % SETS] = 1 << d;
+            reached[len % SETS] = set;
+            len += 1;
         }
         for k in 1..n {
-            level[k] = reached.len();
+            level[k] = len;
             let sets = level[k - 1]..level[k];
+            let len = &mut len;
             // One loop for each relation, so that it is not matched again at every set.
             match links[k - 1] {
-                Relation::None => grow(last, reached, sets, dom[k], |_| all),
-                Relation::Consecutive => grow(last, reached, sets, dom[k], |before| {
+                Relation::None => grow(last, reached, len, sets, dom[k], |_| all),
+                Relation::Consecutive => grow(last, reached, len, sets, dom[k], |before| {
                     before << 1 | before >> 1
                 }),
-                Relation::Apart => grow(last, reached, sets, dom[k], |before| {
+                Relation::Apart => grow(last, reached, len, sets, dom[k], |before| {
                     !unsupported_apart(before)
                 }),
-                relation => grow(last, reached, sets, dom[k], |before| {
+                relation => grow(last, reached, len, sets, dom[k], |before| {
                     after(relation, before, all)
                 }),
             }
         }
-        level[n] = reached.len();
+        level[n] = len;
         let mut used = [0u64; MAX_SIZE];
         if level[n] > level[n - 1] {
             // The one set of n digits: every last digit it was reached with ends a filling.
-            let full = reached[level[n - 1]] as usize;
+            let full = reached[level[n - 1] % SETS] as usize % SETS;
             ahead[full] = last[full];
             used[n - 1] = u64::from(last[full]);
             for k in (1..n).rev() {
                 for &set in &reached[level[k - 1]..level[k]] {
-                    let taken = u64::from(set) << 1;
+                    let set = set as usize % SETS;
+                    let taken = (set as u64) << 1;
                     let mut next = dom[k] & !taken;
                     let mut good = 0u64;
                     while next != 0 {
                         let d = lowest(next);
                         next &= next - 1;
-                        if ahead[(set | 1 << (d - 1)) as usize] >> d & 1 == 1 {
+                        if ahead[(set | 1 << (d - 1)) % SETS] >> d & 1 == 1 {
                             good |= 1 << d;
                         }
                     }
                     if good != 0 {
-                        let kept =
-                            u64::from(last[set as usize]) & preceding(links[k - 1], good, all);
-                        ahead[set as usize] = kept as u16;
+                        let kept = u64::from(last[set]) & preceding(links[k - 1], good, all);
+                        ahead[set] = kept as u16;
                         used[k - 1] |= kept;
                     }
                 }
             }
         }
-        for &set in reached.iter() {
-            last[set as usize] = 0;
-            ahead[set as usize] = 0;
+        for &set in &reached[..len] {
+            last[set as usize % SETS] = 0;
+            ahead[set as usize % SETS] = 0;
         }
         used
     }
@@ -195,7 +217,7 @@ impl Filter {
             return true;
         }
         let links = &self.links[line * n..(line + 1) * n];
-        let used = queue.fillings.walk(&dom[..n], links, self.all);
+        let used = TABLES.with_borrow_mut(|tables| tables.walk(&dom[..n], links, self.all));
         for (d, &used) in dom.iter_mut().zip(&used) {
             *d &= used;
         }

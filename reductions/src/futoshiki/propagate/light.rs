@@ -9,7 +9,7 @@
 //! common fixpoint does not depend on the order they run in); what differs is the work to
 //! reach it, which in singleton consistency's trials is most of the filter's time.
 
-use super::{lowest, Filter};
+use super::{highest, lowest, unsupported_apart, Filter, Relation};
 
 /// An event about a line's digit rather than a cell: its places fell to one.
 const HIDDEN: u32 = 1 << 31;
@@ -157,6 +157,21 @@ fn narrow(
     true
 }
 
+/// The digits of a cell that some digit of a related cell, holding `digits` (not empty), is
+/// in `relation` with, the relation as the related cell sees it.
+#[inline(always)]
+fn supported(relation: Relation, digits: u64) -> u64 {
+    match relation {
+        Relation::Consecutive => digits << 1 | digits >> 1,
+        Relation::Apart => !unsupported_apart(digits),
+        // The related cell is the smaller: above its smallest digit.
+        Relation::Less => !((2u64 << lowest(digits)) - 1),
+        // The larger: below its largest.
+        Relation::Greater => (1u64 << highest(digits)) - 1,
+        Relation::None => !0,
+    }
+}
+
 /// [`Counted::settle`] on the given places.
 fn settle(
     filter: &Filter,
@@ -211,14 +226,14 @@ fn settle(
                 }
             }
         }
+        // The cell only lost digits: its related cells may lose the digits it supported
+        // (its own digits keep their support in them, which did not change).
         let (from, to) = (filter.pairs_from[cell], filter.pairs_from[cell + 1]);
-        for &pair in &filter.pairs_of[from as usize..to as usize] {
+        for &(other, relation) in &filter.around[from as usize..to as usize] {
             *work += 2;
-            let (a, b, relation) = filter.pairs[pair as usize];
-            let (na, nb) = super::revise_pair(relation, domains[a], domains[b]);
-            if !narrow(filter, domains, places, events, queued, a, na)
-                || !narrow(filter, domains, places, events, queued, b, nb)
-            {
+            let other = other as usize;
+            let kept = domains[other] & supported(relation, digits);
+            if !narrow(filter, domains, places, events, queued, other, kept) {
                 return false;
             }
         }

@@ -195,6 +195,9 @@ struct Filter {
     /// `pairs_of[pairs_from[c]..pairs_from[c + 1]]`.
     pairs_of: Vec<u32>,
     pairs_from: Vec<u32>,
+    /// Beside each entry of `pairs_of`, the other cell of the relation and the relation as
+    /// the cell sees it (`Less`: this cell is the smaller).
+    around: Vec<(u32, Relation)>,
     /// The row and the column of each cell, as lines.
     lines_of: Vec<[u32; 2]>,
     /// `links[l * n + i]`: the relation between the i-th and the (i + 1)-th cell of line l,
@@ -223,8 +226,6 @@ struct Queue {
     light: bool,
     /// The adjacent mode's light rules' counts ([`light`]).
     counted: light::Counted,
-    /// The tables of the walks of lines' fillings.
-    fillings: fillings::Tables,
 }
 
 impl Queue {
@@ -239,7 +240,6 @@ impl Queue {
             work: 0,
             light: false,
             counted: light::Counted::default(),
-            fillings: fillings::Tables::default(),
         }
     }
 
@@ -318,7 +318,7 @@ impl Filter {
                 };
             }
         }
-        let pairs = relations
+        let pairs: Vec<(usize, usize, Relation)> = relations
             .into_iter()
             .enumerate()
             .map(|(k, pair)| {
@@ -338,6 +338,14 @@ impl Filter {
         for of_cell in &pairs_of_cell {
             pairs_from.push(pairs_from.last().unwrap() + of_cell.len() as u32);
         }
+        let around = (0..n * n)
+            .flat_map(|cell| pairs_of_cell[cell].iter().map(move |&k| (cell, k as usize)))
+            .map(|(cell, k)| match pairs[k] {
+                (a, b, relation) if a == cell => (b as u32, relation),
+                (a, _, Relation::Less) => (a as u32, Relation::Greater),
+                (a, _, relation) => (a as u32, relation),
+            })
+            .collect();
         Filter {
             n,
             all: ((1u64 << n) - 1) << 1,
@@ -345,6 +353,7 @@ impl Filter {
             pairs,
             pairs_of: pairs_of_cell.concat(),
             pairs_from,
+            around,
             lines_of: (0..n * n)
                 .map(|cell| [(cell / n) as u32, (n + cell % n) as u32])
                 .collect(),
