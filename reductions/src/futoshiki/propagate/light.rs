@@ -233,7 +233,9 @@ fn settle(
             *work += 2;
             let other = other as usize;
             let kept = domains[other] & supported(relation, digits);
-            if !narrow(filter, domains, places, events, queued, other, kept) {
+            if kept != domains[other]
+                && !narrow(filter, domains, places, events, queued, other, kept)
+            {
                 return false;
             }
         }
