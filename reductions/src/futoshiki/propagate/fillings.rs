@@ -190,9 +190,10 @@ impl Filter {
     /// The adjacent mode's rule of a line: a digit stays in a cell only if some filling of
     /// the whole line uses it there, a filling being a digit of its cell for each cell, all
     /// different, with each neighbour's relation (a bar: consecutive digits; none: not).
-    /// False when the line has no filling ([`Tables::walk`]). It runs at the node, before and
-    /// after singleton consistency, not in it, and its work is not counted in its budget: in
-    /// the trials, or counted, it cost more time than the nodes it saved (docs/engine.md).
+    /// False when the line has no filling ([`Tables::walk`]). It runs at the node after
+    /// singleton consistency, not before it or in it, and its work is not counted in its
+    /// budget: in the trials, or counted, it cost more time than the nodes it saved
+    /// (docs/engine.md).
     pub(super) fn revise_fillings(
         &self,
         domains: &mut [u64],

@@ -52,9 +52,10 @@ pub(super) fn candidates(
 /// still hold are read from the options left (a cell filled above the node holds its digit),
 /// filtered by inequalities, lines and singleton consistency (within
 /// [`SEARCH_PROBE_BUDGET`]), and the options of the digits filtered out go. In the adjacent
-/// mode singleton consistency's rules are light (no matching, no fillings of a line: in a
-/// trial they cost more than the trials they would spare) and the lines' full rules run once
-/// more on what it left.
+/// mode the rules before and in singleton consistency are light (no matching, no fillings of
+/// a line: in a trial they cost more than the trials they would spare, and before them they
+/// would look at lines the trials narrow again), and the lines' full rules run once on what
+/// it left.
 pub(super) struct SearchFilter {
     filter: Filter,
     /// The option of each cell and digit (at `cell * (n + 1) + digit`), if it has one.
@@ -103,7 +104,12 @@ impl dlx::propagate::Propagator for SearchFilter {
         }
         let mut queue = Queue::new(&self.filter);
         queue.all(&self.filter);
-        if !self.filter.propagate(&mut domains, &mut queue) {
+        // In the adjacent mode the full rules (the matching, the fillings) wait until
+        // singleton consistency has narrowed the cells.
+        queue.light = !self.filter.links.is_empty();
+        let ok = self.filter.propagate(&mut domains, &mut queue);
+        queue.light = false;
+        if !ok {
             return Err(dlx::propagate::Contradiction);
         }
         // Where the parent's trials stopped, as a fraction of the cells in 256ths: this
