@@ -116,7 +116,7 @@ impl Counted {
 }
 
 /// [`Counted::narrow`] on the given places.
-#[inline]
+#[inline(always)]
 fn narrow(
     filter: &Filter,
     domains: &mut [u64],
