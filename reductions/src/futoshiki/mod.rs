@@ -1,8 +1,8 @@
 //! Futoshiki: fill an n x n grid so that every row and every column holds 1 to n once each (a
 //! Latin square), keeping the given digits and the inequalities between neighbours.
 //!
-//! The rooms: `format.rs` reads and writes the grid, `propagate.rs` filters the digits before
-//! the search, `encode.rs` writes the exact-cover problem.
+//! The rooms: `format.rs` reads and writes the grid, `propagate/` filters the digits before
+//! the search and at its nodes, `encode.rs` writes the exact-cover problem.
 //!
 //! # The format
 //!
@@ -44,7 +44,7 @@
 //! to `t_x`, the option "b = y" takes `t_y` to `t_n`. Two such options share an item exactly when
 //! `y <= x`, which is exactly when they break `a < b`.
 //!
-//! # Filtering the digits first (`propagate.rs`)
+//! # Filtering the digits first (`propagate/`)
 //!
 //! The search only looks one item ahead: it sees a cell, a row's or a column's digit run out,
 //! but not a chain of inequalities, nor a pair of cells that share the last two digits of a

@@ -1,6 +1,9 @@
-//! The filter that runs before the search: arc consistency of the inequalities, the lines'
-//! all-different rule (Régin's matching test) and singleton consistency, to a fixpoint (see
-//! the [module docs](super)).
+//! The filter of the digits, before the search (arc consistency of the inequalities, the
+//! lines' all-different rule, Régin's matching test, and singleton consistency, to a
+//! fixpoint: see the [module docs](super)) and at every node of it ([`SearchFilter`]). In
+//! Unequal's adjacent mode the nodes' filter also keeps a digit only where some filling of
+//! its whole row or column puts it (`fillings.rs`), and runs singleton consistency on light
+//! rules that go by counts of each digit's places (`light.rs`).
 
 mod fillings;
 mod light;
