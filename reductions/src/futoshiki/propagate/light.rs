@@ -65,24 +65,9 @@ impl Counted {
         cell: usize,
         new: u64,
     ) -> bool {
-        let places = match trial {
-            true => &mut self.trial_places,
-            false => &mut self.places,
-        };
-        let narrowed = narrow(
-            filter,
-            domains,
-            places,
-            &mut self.events,
-            &mut self.queued,
-            cell,
-            new,
-        );
-        if !narrowed {
-            self.events.clear();
-            self.queued.fill(0);
-        }
-        narrowed
+        let (places, events, queued) = self.parts(trial);
+        let narrowed = narrow(filter, domains, places, events, queued, cell, new);
+        self.dropped_unless(narrowed)
     }
 
     /// Runs the light rules from the events noted until nothing changes, in the trial's
@@ -95,18 +80,22 @@ impl Counted {
         trial: bool,
         work: &mut u64,
     ) -> bool {
+        let (places, events, queued) = self.parts(trial);
+        let consistent = settle(filter, domains, places, events, queued, work);
+        self.dropped_unless(consistent)
+    }
+
+    /// The places of the trial's digits if `trial`, else the node's, and the events.
+    fn parts(&mut self, trial: bool) -> (&mut [u8], &mut Vec<u32>, &mut [u64]) {
         let places = match trial {
             true => &mut self.trial_places,
             false => &mut self.places,
         };
-        let consistent = settle(
-            filter,
-            domains,
-            places,
-            &mut self.events,
-            &mut self.queued,
-            work,
-        );
+        (places, &mut self.events, &mut self.queued)
+    }
+
+    /// `consistent`, the events dropped if it is false (a failure leaves some behind).
+    fn dropped_unless(&mut self, consistent: bool) -> bool {
         if !consistent {
             self.events.clear();
             self.queued.fill(0);
