@@ -954,3 +954,33 @@ fn kept_9adr_puzzles_have_their_one_solution() {
     }
     assert!(read >= 9, "{read} puzzles");
 }
+
+/// Tatham's adjacent puzzles without their givens (the bars alone, so that some have several
+/// solutions): the reasoning at every node counts what Knuth's plain search counts.
+#[test]
+fn adjacent_bars_alone_count_alike_with_and_without_reasoning() {
+    let corpus = fs::read_to_string(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+            .join("tests/fixtures/tatham/unequal-adjacent.tsv"),
+    )
+    .unwrap();
+    let (mut grids, mut several) = (0, 0);
+    for line in corpus.lines() {
+        let id = line.split('\t').nth(1).unwrap();
+        let mut grid = Futoshiki.parse(id).unwrap();
+        let n = grid.size();
+        for cell in 0..n * n {
+            grid.set_digit(cell / n, cell % n, None);
+        }
+        let text = grid.to_string();
+        let (reasoned, _) = solve_with(&text, 1_000, true);
+        let (plain, _) = solve_with(&text, 1_000, false);
+        assert_eq!(reasoned, plain, "{id} without its givens");
+        grids += 1;
+        several += usize::from(plain > 1);
+    }
+    assert!(
+        grids >= 40 && several >= 10,
+        "{grids} grids, {several} with several solutions"
+    );
+}
