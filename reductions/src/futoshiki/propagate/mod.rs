@@ -230,9 +230,9 @@ struct Queue {
     halls: Vec<usize>,
     hall_queued: Vec<bool>,
     work: u64,
-    /// Whether singleton consistency is under way, in its trials or after a trial failed:
-    /// the rules are the light ones there, the fillings of a line not walked, and in the
-    /// adjacent mode the matching not run either ([`Filter::probe_from`]).
+    /// Whether the light rules run: the fillings of a line not walked, and in the adjacent
+    /// mode the matching not run either. So in singleton consistency ([`Filter::probe_from`]),
+    /// and in the adjacent mode at a node until singleton consistency is done.
     light: bool,
     /// The adjacent mode's light rules' counts ([`light`]).
     counted: light::Counted,

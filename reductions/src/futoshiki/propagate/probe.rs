@@ -19,50 +19,30 @@ impl Filter {
         from: (usize, bool),
         stopped: &mut usize,
     ) -> bool {
-        queue.light = true;
-        let consistent = self.probe_lightly(domains, queue, budget, from, stopped);
-        queue.light = false;
-        consistent
-    }
-
-    /// [`probe_from`](Self::probe_from) under the light rules.
-    fn probe_lightly(
-        &self,
-        domains: &mut [u64],
-        queue: &mut Queue,
-        budget: u64,
-        (start, rotate): (usize, bool),
-        stopped: &mut usize,
-    ) -> bool {
         // The adjacent mode's light rules go by counts ([`light`]); the plain mode's are
         // the queue's, with the matching.
-        let counted = !self.links.is_empty();
-        let mut rules = std::mem::take(&mut queue.counted);
-        if counted {
-            rules.start(self, domains);
-        }
-        let consistent = self.probe_with(
-            domains,
-            queue,
-            &mut rules,
-            counted,
-            budget,
-            (start, rotate),
-            stopped,
-        );
-        queue.counted = rules;
+        let mut counted = std::mem::take(&mut queue.counted);
+        let rules = match self.links.is_empty() {
+            true => None,
+            false => {
+                counted.start(self, domains);
+                Some(&mut counted)
+            }
+        };
+        queue.light = true;
+        let consistent = self.probe_with(domains, queue, rules, budget, from, stopped);
+        queue.light = false;
+        queue.counted = counted;
         consistent
     }
 
-    /// [`probe_lightly`](Self::probe_lightly) with the rules chosen: by counts in `rules` if
-    /// `counted`, else the queue's.
-    #[allow(clippy::too_many_arguments)]
+    /// [`probe_from`](Self::probe_from) under the light rules: by counts in `rules` if
+    /// given, else the queue's.
     fn probe_with(
         &self,
         domains: &mut [u64],
         queue: &mut Queue,
-        rules: &mut light::Counted,
-        counted: bool,
+        mut rules: Option<&mut light::Counted>,
         budget: u64,
         (start, rotate): (usize, bool),
         stopped: &mut usize,
@@ -99,7 +79,7 @@ impl Filter {
                         continue;
                     }
                     trial.copy_from_slice(domains);
-                    let kept = if counted {
+                    let kept = if let Some(rules) = rules.as_deref_mut() {
                         rules.begin_trial();
                         rules.narrow(self, &mut trial, true, cell, d)
                             && rules.settle(self, &mut trial, true, &mut queue.work)
@@ -114,7 +94,7 @@ impl Filter {
                         continue;
                     }
                     changed = true;
-                    let consistent = if counted {
+                    let consistent = if let Some(rules) = rules.as_deref_mut() {
                         rules.narrow(self, domains, false, cell, domains[cell] & !d)
                             && rules.settle(self, domains, false, &mut queue.work)
                     } else {
@@ -130,7 +110,7 @@ impl Filter {
                     let kept = domains[other] & union[other];
                     if kept != domains[other] {
                         narrowed = true;
-                        let consistent = if counted {
+                        let consistent = if let Some(rules) = rules.as_deref_mut() {
                             rules.narrow(self, domains, false, other, kept)
                         } else {
                             self.narrow(domains, queue, other, kept)
@@ -142,7 +122,7 @@ impl Filter {
                 }
                 if narrowed {
                     changed = true;
-                    let consistent = if counted {
+                    let consistent = if let Some(rules) = rules.as_deref_mut() {
                         rules.settle(self, domains, false, &mut queue.work)
                     } else {
                         self.propagate(domains, queue)
