@@ -218,7 +218,14 @@ fn settle(
         // The cell only lost digits: its related cells may lose the digits it supported
         // (its own digits keep their support in them, which did not change).
         let (from, to) = (filter.pairs_from[cell], filter.pairs_from[cell + 1]);
+        // Three digits or more leave every digit of a cell without a bar between them one a
+        // digit apart; those pairs come last.
+        let rest = digits & (digits - 1);
+        let many = rest & (rest - 1) != 0;
         for &(other, relation) in &filter.around[from as usize..to as usize] {
+            if many && relation == Relation::Apart {
+                break;
+            }
             *work += 2;
             let other = other as usize;
             let kept = domains[other] & supported(relation, digits);

@@ -205,8 +205,9 @@ struct Filter {
     /// `pairs_of[pairs_from[c]..pairs_from[c + 1]]`.
     pairs_of: Vec<u32>,
     pairs_from: Vec<u32>,
-    /// Beside each entry of `pairs_of`, the other cell of the relation and the relation as
-    /// the cell sees it (`Less`: this cell is the smaller).
+    /// The relations of each cell c as the cell sees them, from `around[pairs_from[c]]` to
+    /// before `around[pairs_from[c + 1]]`: the other cell and the relation (`Less`: this
+    /// cell is the smaller), the pairs without a bar last.
     around: Vec<(u32, Relation)>,
     /// The row and the column of each cell, as lines.
     lines_of: Vec<[u32; 2]>,
@@ -348,14 +349,16 @@ impl Filter {
         for of_cell in &pairs_of_cell {
             pairs_from.push(pairs_from.last().unwrap() + of_cell.len() as u32);
         }
-        let around = (0..n * n)
-            .flat_map(|cell| pairs_of_cell[cell].iter().map(move |&k| (cell, k as usize)))
-            .map(|(cell, k)| match pairs[k] {
+        let mut around = Vec::with_capacity(pairs_from[n * n] as usize);
+        for (cell, of_cell) in pairs_of_cell.iter().enumerate() {
+            let from = around.len();
+            around.extend(of_cell.iter().map(|&k| match pairs[k as usize] {
                 (a, b, relation) if a == cell => (b as u32, relation),
                 (a, _, Relation::Less) => (a as u32, Relation::Greater),
                 (a, _, relation) => (a as u32, relation),
-            })
-            .collect();
+            }));
+            around[from..].sort_by_key(|&(_, relation)| relation == Relation::Apart);
+        }
         Filter {
             n,
             all: ((1u64 << n) - 1) << 1,
