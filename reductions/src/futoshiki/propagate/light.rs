@@ -220,8 +220,8 @@ fn settle(
         let (from, to) = (filter.pairs_from[cell], filter.pairs_from[cell + 1]);
         // Three digits or more leave every digit of a cell without a bar between them one a
         // digit apart; those pairs come last.
-        let rest = digits & (digits - 1);
-        let many = rest & (rest - 1) != 0;
+        let rest = digits & digits.wrapping_sub(1);
+        let many = rest & rest.wrapping_sub(1) != 0;
         for &(other, relation) in &filter.around[from as usize..to as usize] {
             if many && relation == Relation::Apart {
                 break;
