@@ -189,6 +189,16 @@ impl Relation {
         }
     }
 
+    /// The relation read from the other cell: `Less` and `Greater` trade places, a bar, its
+    /// absence and no relation stay.
+    pub(crate) fn turned(self) -> Relation {
+        match self {
+            Relation::Less => Relation::Greater,
+            Relation::Greater => Relation::Less,
+            symmetric => symmetric,
+        }
+    }
+
     /// Whether it is a relation of the adjacent mode (a bar or none).
     pub fn is_adjacency(self) -> bool {
         matches!(self, Relation::Consecutive | Relation::Apart)

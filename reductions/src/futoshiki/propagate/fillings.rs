@@ -3,7 +3,7 @@
 //! a cell at a time over the sets of digits taken, and a line left as its last walk left it
 //! not walked again.
 
-use super::{highest, lowest, unsupported_apart, Filter, Queue, Relation, MAX_SIZE};
+use super::{lowest, supported, Filter, Queue, Relation, MAX_SIZE};
 
 /// The largest side whose lines' fillings are walked ([`Filter::revise_fillings`]): the
 /// walk keeps two words for each set of digits, 2^(n + 1) words.
@@ -37,13 +37,7 @@ impl Default for Tables {
 
 /// The digits that may follow a digit of `before` (not empty) across `relation`.
 fn after(relation: Relation, before: u64, all: u64) -> u64 {
-    match relation {
-        Relation::None => all,
-        Relation::Less => all & !((2u64 << lowest(before)) - 1),
-        Relation::Greater => all & ((1u64 << highest(before)) - 1),
-        Relation::Consecutive => all & (before << 1 | before >> 1),
-        Relation::Apart => all & !unsupported_apart(before),
-    }
+    all & supported(relation, before)
 }
 
 /// Grows the sets `reached[sets]` of k digits by a digit of the next cell (`next_digits`)
@@ -78,11 +72,7 @@ fn grow(
 
 /// The digits that some digit of `next` (not empty) may follow across `relation`.
 fn preceding(relation: Relation, next: u64, all: u64) -> u64 {
-    match relation {
-        Relation::Less => all & ((1u64 << highest(next)) - 1),
-        Relation::Greater => all & !((2u64 << lowest(next)) - 1),
-        symmetric => after(symmetric, next, all),
-    }
+    all & supported(relation.turned(), next)
 }
 
 /// Filters made so far ([`Filter::id`]).
@@ -140,10 +130,10 @@ impl Tables {
             match links[k - 1] {
                 Relation::None => grow(last, reached, len, sets, dom[k], |_| all),
                 Relation::Consecutive => grow(last, reached, len, sets, dom[k], |before| {
-                    before << 1 | before >> 1
+                    supported(Relation::Consecutive, before)
                 }),
                 Relation::Apart => grow(last, reached, len, sets, dom[k], |before| {
-                    !unsupported_apart(before)
+                    supported(Relation::Apart, before)
                 }),
                 relation => grow(last, reached, len, sets, dom[k], |before| {
                     after(relation, before, all)

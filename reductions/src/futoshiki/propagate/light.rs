@@ -9,7 +9,7 @@
 //! common fixpoint does not depend on the order they run in); what differs is the work to
 //! reach it, which in singleton consistency's trials is most of the filter's time.
 
-use super::{highest, lowest, unsupported_apart, Filter, Relation};
+use super::{lowest, supported, Filter, Relation};
 
 /// An event about a line's digit rather than a cell: its places fell to one.
 const HIDDEN: u32 = 1 << 31;
@@ -144,21 +144,6 @@ fn narrow(
         events.push(cell as u32);
     }
     true
-}
-
-/// The digits of a cell that some digit of a related cell, holding `digits` (not empty), is
-/// in `relation` with, the relation as the related cell sees it.
-#[inline(always)]
-fn supported(relation: Relation, digits: u64) -> u64 {
-    match relation {
-        Relation::Consecutive => digits << 1 | digits >> 1,
-        Relation::Apart => !unsupported_apart(digits),
-        // The related cell is the smaller: above its smallest digit.
-        Relation::Less => !((2u64 << lowest(digits)) - 1),
-        // The larger: below its largest.
-        Relation::Greater => (1u64 << highest(digits)) - 1,
-        Relation::None => !0,
-    }
 }
 
 /// [`Counted::settle`] on the given places.

@@ -322,10 +322,9 @@ impl Filter {
                 } else {
                     ((n + a.1) * n + a.0.min(b.0), a.0 < b.0)
                 };
-                links[at] = match (pair.relation, first) {
-                    (Relation::Less, false) => Relation::Greater,
-                    (Relation::Greater, false) => Relation::Less,
-                    (relation, _) => relation,
+                links[at] = match first {
+                    true => pair.relation,
+                    false => pair.relation.turned(),
                 };
             }
         }
@@ -354,8 +353,7 @@ impl Filter {
             let from = around.len();
             around.extend(of_cell.iter().map(|&k| match pairs[k as usize] {
                 (a, b, relation) if a == cell => (b as u32, relation),
-                (a, _, Relation::Less) => (a as u32, Relation::Greater),
-                (a, _, relation) => (a as u32, relation),
+                (a, _, relation) => (a as u32, relation.turned()),
             }));
             around[from..].sort_by_key(|&(_, relation)| relation == Relation::Apart);
         }
@@ -573,18 +571,26 @@ impl Filter {
 /// The digits of two related cells `a` and `b` (holding `da` and `db`, neither empty)
 /// that the other leaves some digit: arc consistency of the relation between them.
 fn revise_pair(relation: Relation, da: u64, db: u64) -> (u64, u64) {
+    (
+        da & supported(relation.turned(), db),
+        db & supported(relation, da),
+    )
+}
+
+/// The digits of a second cell that some digit of a first, holding `digits` (not empty), is
+/// in `relation` with, read from the first (`Less`: the first is the smaller); digits past
+/// the side may be set.
+#[inline(always)]
+pub(super) fn supported(relation: Relation, digits: u64) -> u64 {
     match relation {
-        // Below the largest b, above the smallest a.
-        Relation::Less => (
-            da & ((1u64 << highest(db)) - 1),
-            db & !((2u64 << lowest(da)) - 1),
-        ),
-        // A neighbour digit on the other side.
-        Relation::Consecutive => (da & (db << 1 | db >> 1), db & (da << 1 | da >> 1)),
-        Relation::Apart => (da & !unsupported_apart(db), db & !unsupported_apart(da)),
-        // Not kept: `Greater` is turned around into `Less`, and `relations` leaves out the
-        // pairs without one.
-        Relation::Greater | Relation::None => (da, db),
+        // Above the first's smallest digit.
+        Relation::Less => !((2u64 << lowest(digits)) - 1),
+        // Below its largest.
+        Relation::Greater => (1u64 << highest(digits)) - 1,
+        // A neighbour digit.
+        Relation::Consecutive => digits << 1 | digits >> 1,
+        Relation::Apart => !unsupported_apart(digits),
+        Relation::None => !0,
     }
 }
 
