@@ -17,10 +17,11 @@ const HIDDEN: u32 = 1 << 31;
 /// The state the light rules keep beside the cells' digits: the node's, and a trial's.
 #[derive(Default)]
 pub(super) struct Counted {
-    /// The places of each digit in each line (`line * (n + 1) + digit`) at the node.
-    places: Vec<u8>,
+    /// The places of each digit in each line (`line * (n + 1) + digit`) at the node: bit i
+    /// for the line's i-th cell.
+    places: Vec<u16>,
     /// The same in the trial under way.
-    trial_places: Vec<u8>,
+    trial_places: Vec<u16>,
     /// What is left to look at: cells narrowed, and lines' digits with one place
     /// (`HIDDEN | line * (n + 1) + digit`).
     events: Vec<u32>,
@@ -29,17 +30,18 @@ pub(super) struct Counted {
 }
 
 impl Counted {
-    /// Counts the places of each digit in each line of `domains`, the node's digits.
+    /// Notes the places of each digit in each line of `domains`, the node's digits.
     pub(super) fn start(&mut self, filter: &Filter, domains: &[u64]) {
         let n = filter.n;
+        assert!(n <= 16, "a line's places are 16 bits");
         self.places.clear();
         self.places.resize(2 * n * (n + 1), 0);
         for (cell, &digits) in domains.iter().enumerate() {
-            for line in filter.lines_of[cell] {
-                let counts = &mut self.places[line as usize * (n + 1)..][..n + 1];
+            for (line, at) in lines_at(filter, cell) {
+                let places = &mut self.places[line * (n + 1)..][..n + 1];
                 let mut left = digits;
                 while left != 0 {
-                    counts[lowest(left)] += 1;
+                    places[lowest(left)] |= 1 << at;
                     left &= left - 1;
                 }
             }
@@ -86,7 +88,7 @@ impl Counted {
     }
 
     /// The places of the trial's digits if `trial`, else the node's, and the events.
-    fn parts(&mut self, trial: bool) -> (&mut [u8], &mut Vec<u32>, &mut [u64]) {
+    fn parts(&mut self, trial: bool) -> (&mut [u16], &mut Vec<u32>, &mut [u64]) {
         let places = match trial {
             true => &mut self.trial_places,
             false => &mut self.places,
@@ -109,7 +111,7 @@ impl Counted {
 fn narrow(
     filter: &Filter,
     domains: &mut [u64],
-    places: &mut [u8],
+    places: &mut [u16],
     events: &mut Vec<u32>,
     queued: &mut [u64],
     cell: usize,
@@ -128,13 +130,15 @@ fn narrow(
     while removed != 0 {
         let d = lowest(removed);
         removed &= removed - 1;
-        for line in filter.lines_of[cell] {
-            let at = line as usize * n1 + d;
-            places[at] -= 1;
-            match places[at] {
-                0 => return false,
-                1 => events.push(HIDDEN | at as u32),
-                _ => {}
+        for (line, at) in lines_at(filter, cell) {
+            let digit_at = line * n1 + d;
+            let left = places[digit_at] & !(1 << at);
+            places[digit_at] = left;
+            if left == 0 {
+                return false;
+            }
+            if left & (left - 1) == 0 {
+                events.push(HIDDEN | digit_at as u32);
             }
         }
     }
@@ -146,11 +150,18 @@ fn narrow(
     true
 }
 
+/// The row and the column of `cell`, as lines, each with the cell's place in it.
+#[inline(always)]
+fn lines_at(filter: &Filter, cell: usize) -> [(usize, usize); 2] {
+    let [row, column] = filter.lines_of[cell];
+    [(row as usize, cell % filter.n), (column as usize, cell / filter.n)]
+}
+
 /// [`Counted::settle`] on the given places.
 fn settle(
     filter: &Filter,
     domains: &mut [u64],
-    places: &mut [u8],
+    places: &mut [u16],
     events: &mut Vec<u32>,
     queued: &mut [u64],
     work: &mut u64,
@@ -162,15 +173,13 @@ fn settle(
             let at = (event & !HIDDEN) as usize;
             let (line, digit) = (at / (n + 1), at % (n + 1));
             *work += n as u64;
-            if places[at] != 1 {
+            let left = places[at];
+            if left & (left - 1) != 0 {
                 continue;
             }
-            let bit = 1u64 << digit;
-            let cells = &filter.lines[line * n..(line + 1) * n];
-            if let Some(&cell) = cells.iter().find(|&&cell| domains[cell] & bit != 0) {
-                if !narrow(filter, domains, places, events, queued, cell, bit) {
-                    return false;
-                }
+            let cell = filter.lines[line * n + lowest(u64::from(left))];
+            if !narrow(filter, domains, places, events, queued, cell, 1 << digit) {
+                return false;
             }
             continue;
         }
@@ -180,11 +189,13 @@ fn settle(
         if digits.is_power_of_two() {
             // A digit alone in its cell leaves the cell's row and column.
             *work += 2 * n as u64;
-            for line in filter.lines_of[cell] {
-                let line = line as usize;
-                for &other in &filter.lines[line * n..(line + 1) * n] {
-                    if other != cell
-                        && domains[other] & digits != 0
+            let digit = lowest(digits);
+            for (line, at) in lines_at(filter, cell) {
+                let mut others = places[line * (n + 1) + digit] & !(1 << at);
+                while others != 0 {
+                    let other = filter.lines[line * n + lowest(u64::from(others))];
+                    others &= others - 1;
+                    if domains[other] & digits != 0
                         && !narrow(
                             filter,
                             domains,
