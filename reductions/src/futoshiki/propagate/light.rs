@@ -23,7 +23,7 @@ pub(super) struct Counted {
     /// The same in the trial under way.
     trial_places: Vec<u16>,
     /// What is left to look at: cells narrowed, and lines' digits with one place
-    /// (`HIDDEN | line * (n + 1) + digit`).
+    /// (`HIDDEN | line << 8 | digit`).
     events: Vec<u32>,
     /// The cells among the events (bit c of word c / 64).
     queued: Vec<u64>,
@@ -138,7 +138,7 @@ fn narrow(
                 return false;
             }
             if left & (left - 1) == 0 {
-                events.push(HIDDEN | digit_at as u32);
+                events.push(HIDDEN | (line << 8 | d) as u32);
             }
         }
     }
@@ -153,8 +153,11 @@ fn narrow(
 /// The row and the column of `cell`, as lines, each with the cell's place in it.
 #[inline(always)]
 fn lines_at(filter: &Filter, cell: usize) -> [(usize, usize); 2] {
-    let [row, column] = filter.lines_of[cell];
-    [(row as usize, cell % filter.n), (column as usize, cell / filter.n)]
+    let [(row, in_row), (column, in_column)] = filter.lines_of[cell];
+    [
+        (row as usize, in_row as usize),
+        (column as usize, in_column as usize),
+    ]
 }
 
 /// [`Counted::settle`] on the given places.
@@ -170,8 +173,8 @@ fn settle(
     while let Some(event) = events.pop() {
         if event & HIDDEN != 0 {
             // A digit with one place in a line: it goes there.
-            let at = (event & !HIDDEN) as usize;
-            let (line, digit) = (at / (n + 1), at % (n + 1));
+            let (line, digit) = ((event & !HIDDEN) as usize >> 8, event as usize & 0xff);
+            let at = line * (n + 1) + digit;
             *work += n as u64;
             let left = places[at];
             if left & (left - 1) != 0 {

@@ -209,8 +209,8 @@ struct Filter {
     /// before `around[pairs_from[c + 1]]`: the other cell and the relation (`Less`: this
     /// cell is the smaller), the pairs without a bar last.
     around: Vec<(u32, Relation)>,
-    /// The row and the column of each cell, as lines.
-    lines_of: Vec<[u32; 2]>,
+    /// The row and the column of each cell, as lines, each with the cell's place in it.
+    lines_of: Vec<[(u32, u32); 2]>,
     /// `links[l * n + i]`: the relation between the i-th and the (i + 1)-th cell of line l,
     /// the i-th first; filled only in the adjacent mode, where every neighbour has one (the
     /// rule of a line's fillings, [`Filter::revise_fillings`]), and empty otherwise.
@@ -366,7 +366,13 @@ impl Filter {
             pairs_from,
             around,
             lines_of: (0..n * n)
-                .map(|cell| [(cell / n) as u32, (n + cell % n) as u32])
+                .map(|cell| {
+                    let (row, column) = (cell / n, cell % n);
+                    [
+                        (row as u32, column as u32),
+                        ((n + column) as u32, row as u32),
+                    ]
+                })
                 .collect(),
             links,
             id: FILTERS.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
@@ -382,7 +388,7 @@ impl Filter {
     /// [`narrow`](Self::narrow) where the cell changes.
     fn narrowed(&self, domains: &mut [u64], queue: &mut Queue, cell: usize, new: u64) -> bool {
         domains[cell] = new;
-        let [row, column] = self.lines_of[cell];
+        let [(row, _), (column, _)] = self.lines_of[cell];
         queue.push_line(row as usize);
         queue.push_line(column as usize);
         let (from, to) = (self.pairs_from[cell], self.pairs_from[cell + 1]);
