@@ -50,13 +50,21 @@ fn grow(
     reached: &mut [u16; SETS],
     len: &mut usize,
     sets: std::ops::Range<usize>,
-    next_digits: u64,
+    (next_digits, needed): (u64, u64),
     follow: impl Fn(u64) -> u64,
 ) {
     for at in sets {
         let set = reached[at % SETS];
         let taken = u64::from(set) << 1;
         let mut next = next_digits & !taken & follow(u64::from(last[set as usize % SETS]));
+        // A digit that no later cell holds must be among the first k + 1.
+        let missing = needed & !taken;
+        if missing != 0 {
+            next &= match missing & (missing - 1) {
+                0 => missing,
+                _ => 0,
+            };
+        }
         while next != 0 {
             let d = lowest(next);
             next &= next - 1;
@@ -122,20 +130,26 @@ impl Tables {
             reached[len % SETS] = set;
             len += 1;
         }
+        // later[k]: the digits of cells k to the end.
+        let mut later = [0u64; MAX_SIZE + 1];
+        for k in (0..n).rev() {
+            later[k] = later[k + 1] | dom[k];
+        }
         for k in 1..n {
             level[k] = len;
+            let next = (dom[k], all & !later[k + 1]);
             let sets = level[k - 1]..level[k];
             let len = &mut len;
             // One loop for each relation, so that it is not matched again at every set.
             match links[k - 1] {
-                Relation::None => grow(last, reached, len, sets, dom[k], |_| all),
-                Relation::Consecutive => grow(last, reached, len, sets, dom[k], |before| {
+                Relation::None => grow(last, reached, len, sets, next, |_| all),
+                Relation::Consecutive => grow(last, reached, len, sets, next, |before| {
                     supported(Relation::Consecutive, before)
                 }),
-                Relation::Apart => grow(last, reached, len, sets, dom[k], |before| {
+                Relation::Apart => grow(last, reached, len, sets, next, |before| {
                     supported(Relation::Apart, before)
                 }),
-                relation => grow(last, reached, len, sets, dom[k], |before| {
+                relation => grow(last, reached, len, sets, next, |before| {
                     after(relation, before, all)
                 }),
             }
