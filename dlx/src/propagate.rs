@@ -161,6 +161,12 @@ impl std::error::Error for Contradiction {}
 pub trait Propagator: Send + Sync {
     /// Removes options that are in no solution below `node`, or says there is none.
     fn propagate(&self, node: &mut Node<'_>) -> Result<(), Contradiction>;
+
+    /// How many bytes the propagator keeps along the path ([`Node::path_bytes`]); one
+    /// unless it says more.
+    fn path_state_len(&self) -> usize {
+        1
+    }
 }
 
 /// The state of the search at a node, as a [`Propagator`] sees and changes it.
@@ -171,7 +177,10 @@ pub struct Node<'a> {
     chosen: &'a [u32],
     first_nodes: &'a [u32],
     removed: u64,
+    /// The propagator's bytes of the levels above this node and of this node, `width` a
+    /// level, after a level of zeros above the root.
     path_state: &'a mut [u8],
+    width: usize,
     /// The level of the nearest node above this one where the propagator ran, the trail's
     /// length when it returned there, and the trail's length when it was called here
     /// ([`Node::changed`]).
@@ -209,18 +218,66 @@ impl Node<'_> {
     /// A byte the propagator keeps along the path: what it left at the parent node with
     /// [`set_path_state`](Self::set_path_state) (0 at the root). It depends on the path
     /// alone, so a rule built on it (such as backing off costly reasoning that keeps finding
-    /// nothing) gives the same tree on any number of threads.
+    /// nothing) gives the same tree on any number of threads. It is the first of the
+    /// [`path_bytes`](Self::path_bytes).
     pub fn path_state(&self) -> u8 {
-        match self.chosen.len() {
-            0 => 0,
-            depth => self.path_state[depth - 1],
-        }
+        self.path_bytes()[0]
     }
 
     /// Leaves `state` for this node's children to read with
     /// [`path_state`](Self::path_state) (by default they read what this node read).
     pub fn set_path_state(&mut self, state: u8) {
-        self.path_state[self.chosen.len()] = state;
+        self.path_bytes_mut()[0] = state;
+    }
+
+    /// The bytes the propagator keeps along the path, as many as its
+    /// [`path_state_len`](Propagator::path_state_len): what it left at the parent node in
+    /// [`path_bytes_mut`](Self::path_bytes_mut) (zeros at the root). Like
+    /// [`path_state`](Self::path_state), they depend on the path alone, whatever was
+    /// searched before, so rules built on them give the same tree on any number of threads
+    /// (a propagator's own memory, kept on a thread, would not: the threads search different
+    /// parts of the tree, and a worker handed a subtree may reach it without filtering the
+    /// nodes above it again).
+    ///
+    /// ```
+    /// use dlx::propagate::{Contradiction, Node, Propagator};
+    /// use dlx::{Problem, Solver};
+    /// use std::sync::{Arc, Mutex};
+    ///
+    /// /// Keeps, in two bytes along the path, how many nodes above were filtered, and notes
+    /// /// the most it saw.
+    /// struct Above(Mutex<u16>);
+    /// impl Propagator for Above {
+    ///     fn propagate(&self, node: &mut Node<'_>) -> Result<(), Contradiction> {
+    ///         let above = u16::from_le_bytes([node.path_bytes()[0], node.path_bytes()[1]]);
+    ///         node.path_bytes_mut().copy_from_slice(&(above + 1).to_le_bytes());
+    ///         let mut most = self.0.lock().unwrap();
+    ///         *most = (*most).max(above);
+    ///         Ok(())
+    ///     }
+    ///     fn path_state_len(&self) -> usize {
+    ///         2
+    ///     }
+    /// }
+    ///
+    /// let problem = Problem::from_dlx("a b\na\nb\na b\n")?;
+    /// let above = Arc::new(Above(Mutex::new(0)));
+    /// let count = Solver::new(&problem).propagator(above.clone()).count();
+    /// assert_eq!(count.solutions, 2);
+    /// // The root, then option `a` below it; `b`, the only option left, is not filtered.
+    /// assert_eq!(*above.0.lock().unwrap(), 1);
+    /// # Ok::<(), dlx::ParseError>(())
+    /// ```
+    pub fn path_bytes(&self) -> &[u8] {
+        let depth = self.chosen.len();
+        &self.path_state[depth * self.width..(depth + 1) * self.width]
+    }
+
+    /// The bytes this node leaves its children to read with
+    /// [`path_bytes`](Self::path_bytes): they start as the parent's.
+    pub fn path_bytes_mut(&mut self) -> &mut [u8] {
+        let depth = self.chosen.len();
+        &mut self.path_state[(depth + 1) * self.width..(depth + 2) * self.width]
     }
 
     /// Whether `option` can still be chosen below this node: not chosen, not ruled out by
@@ -385,8 +442,10 @@ pub(crate) struct Propagate {
     trail: Vec<u32>,
     /// The trail's length when each level was entered.
     marks: Vec<u32>,
-    /// The propagator's byte at each level ([`Node::path_state`]).
+    /// The propagator's bytes ([`Node::path_bytes`]): those of level k at
+    /// `(k + 1) * path_width` (`path_width` of them), after a level of zeros above the root.
     path_state: Vec<u8>,
+    path_width: usize,
     /// For each level, how many times in a row probing found nothing on the path to it
     /// (see [`run`](Self::run)).
     streaks: Vec<u8>,
@@ -442,6 +501,9 @@ impl Propagate {
         } else {
             Arc::from([])
         };
+        let path_width = custom
+            .as_ref()
+            .map_or(1, |custom| custom.path_state_len().max(1));
         Propagate {
             level,
             custom,
@@ -449,7 +511,8 @@ impl Propagate {
             given: Vec::new(),
             trail: Vec::new(),
             marks: vec![0; depth + 1],
-            path_state: vec![0; depth + 1],
+            path_state: vec![0; (depth + 2) * path_width],
+            path_width,
             streaks: vec![0; depth + 1],
             settled: vec![false; depth + 1],
             probed: vec![false; depth + 1],
@@ -541,6 +604,13 @@ impl Propagate {
         passed
     }
 
+    /// Gives `level` the propagator's bytes of the level above (zeros at the root).
+    fn inherit_path_state(&mut self, level: usize) {
+        let width = self.path_width;
+        self.path_state
+            .copy_within(level * width..(level + 1) * width, (level + 1) * width);
+    }
+
     /// [`run`](Self::run)'s rules at the node at `chosen.len()`, `probe` whether probing
     /// runs there, `streak` the parent's streak of fruitless probes.
     fn run_rules(
@@ -561,17 +631,13 @@ impl Propagate {
             }
             self.settled[level] = true;
             self.probed[level] = self.probed[level - 1] || probe;
-            self.path_state[level] = self.path_state[level - 1];
+            self.inherit_path_state(level);
             return true;
         }
         self.settled[level] = false;
         self.probed[level] = self.level != Propagation::Probing;
         let mut custom_ran = false;
-        self.path_state[level] = if level == 0 {
-            0
-        } else {
-            self.path_state[level - 1]
-        };
+        self.inherit_path_state(level);
         // Forcing starts from what changed since a fixpoint of forcing: the option chosen
         // at a parent that was at one; then what the propagator took out.
         let mut after = match level {
@@ -639,7 +705,8 @@ impl Propagate {
                 chosen,
                 first_nodes: &self.first_nodes,
                 removed: 0,
-                path_state: &mut self.path_state[..=level],
+                path_state: &mut self.path_state[..(level + 2) * self.path_width],
+                width: self.path_width,
                 since,
                 called_at,
             };

@@ -816,3 +816,54 @@ fn shards_cut_where_splitting_depth_by_depth_finds_enough() {
     }
     assert!(ran > 0);
 }
+
+/// A propagator's bytes along the path ([`dlx::propagate::Node::path_bytes`]) reach each
+/// node as the sequential search leaves them there, however the threads split the tree: a
+/// worker handed a subtree sees what the nodes above it left, not what it filtered before.
+#[test]
+fn a_propagators_path_bytes_follow_the_path_on_any_number_of_threads() {
+    use dlx::propagate::{Contradiction, Node, Propagator};
+    use std::sync::{Arc, Mutex};
+
+    /// Leaves a count of the nodes filtered on the path and a mix of their options, and
+    /// notes what each node saw.
+    #[derive(Default)]
+    struct Mixer(Mutex<HashSet<(Vec<usize>, Vec<u8>)>>);
+    impl Propagator for Mixer {
+        fn propagate(&self, node: &mut Node<'_>) -> Result<(), Contradiction> {
+            let chosen: Vec<usize> = node.chosen().map(OptionId::index).collect();
+            let seen = node.path_bytes().to_vec();
+            let above = u32::from_le_bytes([seen[1], seen[2], seen[3], seen[4]]);
+            let last = chosen.last().map_or(0, |&option| option as u32 + 1);
+            let mix = (above.rotate_left(5) ^ last).wrapping_mul(0x9e37_79b9);
+            let left = node.path_bytes_mut();
+            left[0] = seen[0].wrapping_add(1);
+            left[1..].copy_from_slice(&mix.to_le_bytes());
+            self.0.lock().unwrap().insert((chosen, seen));
+            Ok(())
+        }
+        fn path_state_len(&self) -> usize {
+            5
+        }
+    }
+
+    let problem = util::read_corpus("queens12.dlx");
+    let seen = |threads| {
+        let mixer = Arc::new(Mixer::default());
+        let outcome = Solver::new(&problem)
+            .propagation(dlx::Propagation::Forcing)
+            .propagator(mixer.clone())
+            .threads(threads)
+            .count();
+        assert_eq!(outcome.solutions, 14_200, "{threads} threads");
+        let seen = std::mem::take(&mut *mixer.0.lock().unwrap());
+        (outcome.stats.nodes, seen)
+    };
+    let (nodes, one) = seen(1);
+    // Most nodes see bytes left above them (forced moves leave their parent's).
+    let deep = one.iter().filter(|(_, bytes)| bytes[0] >= 3).count();
+    assert!(deep > one.len() / 2, "{deep} of {}", one.len());
+    for threads in [2, 4] {
+        assert_eq!(seen(threads), (nodes, one.clone()), "{threads} threads");
+    }
+}

@@ -984,3 +984,35 @@ fn adjacent_bars_alone_count_alike_with_and_without_reasoning() {
         "{grids} grids, {several} with several solutions"
     );
 }
+
+/// The adjacent mode's filter orders its trials by what they found above each node, which
+/// it keeps along the path: one of the slowest kept 9adr puzzles (thousands of nodes, so
+/// that the threads split the tree) walks the same tree on one thread and on several.
+#[test]
+fn the_adjacent_filter_walks_the_same_tree_on_any_number_of_threads() {
+    let kept = fs::read_to_string(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/hard/unequal-9adr.txt"),
+    )
+    .unwrap();
+    let id = kept.lines().nth(2).unwrap();
+    let grid = Futoshiki.parse(id).unwrap();
+    let encoding = Futoshiki.encode(&grid).unwrap();
+    let count = |threads| {
+        let outcome = Solver::new(&encoding.problem)
+            .limit(2)
+            .propagation(Futoshiki.propagation())
+            .propagator(Futoshiki.propagator(&grid, &encoding).unwrap())
+            .threads(threads)
+            .count();
+        (
+            outcome.solutions,
+            outcome.stats.nodes,
+            outcome.stats.removed,
+        )
+    };
+    let one = count(1);
+    assert!(one.0 == 1 && one.1 > 1_000, "{one:?}");
+    for threads in [2, 3] {
+        assert_eq!(count(threads), one, "{threads} threads");
+    }
+}

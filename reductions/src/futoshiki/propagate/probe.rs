@@ -2,21 +2,21 @@
 //! turn and propagated, a digit whose trial fails removed for good, and a digit of another
 //! cell that no trial of the cell kept removed too.
 
+use super::order::Order;
 use super::{light, Filter, Queue};
 
 impl Filter {
     /// Singleton consistency: tries each digit of each open cell, propagates, and removes
     /// the digit for good when that fails, and the digits of other cells that no trial of
     /// the cell kept, until nothing changes or the queue's work passes `budget`; `stopped`
-    /// is set to the cell whose trial the budget cut, if it did. The cells are tried from
-    /// `start` on in cell order if `rotate`, else those with fewer digits first. Returns
-    /// false when no solution exists.
+    /// is set to the cell whose trial the budget cut, if it did. The cells are tried in
+    /// `order`. Returns false when no solution exists.
     pub(super) fn probe_from(
         &self,
         domains: &mut [u64],
         queue: &mut Queue,
         budget: u64,
-        from: (usize, bool),
+        order: Order<'_>,
         stopped: &mut usize,
     ) -> bool {
         // The adjacent mode's light rules go by counts ([`light`]); the plain mode's are
@@ -30,7 +30,7 @@ impl Filter {
             }
         };
         queue.light = true;
-        let consistent = self.probe_with(domains, queue, rules, budget, from, stopped);
+        let consistent = self.probe_with(domains, queue, rules, budget, order, stopped);
         queue.light = false;
         queue.counted = counted;
         consistent
@@ -44,23 +44,27 @@ impl Filter {
         queue: &mut Queue,
         mut rules: Option<&mut light::Counted>,
         budget: u64,
-        (start, rotate): (usize, bool),
+        mut order: Order<'_>,
         stopped: &mut usize,
     ) -> bool {
         let mut trial = vec![0u64; domains.len()];
         let mut union = vec![0u64; domains.len()];
-        let mut order: Vec<usize> = (0..domains.len()).collect();
-        let cells = domains.len();
+        let mut cells: Vec<usize> = (0..domains.len()).collect();
+        let count = domains.len();
         loop {
             let mut changed = false;
-            if rotate {
-                order.sort_by_key(|&cell| (cell + cells - start) % cells);
-            } else {
+            match &order {
+                Order::Path { start, found } => cells.sort_by_key(|&cell| {
+                    (
+                        std::cmp::Reverse(found.get(cell).copied().unwrap_or(0)),
+                        (cell + count - start) % count,
+                    )
+                }),
                 // Cells with few digits first: their trials fail more often, and each failure
                 // makes the later trials cheaper (f15 to f17 need 2 to 3 times less work).
-                order.sort_by_key(|&cell| domains[cell].count_ones());
+                Order::Fewest => cells.sort_by_key(|&cell| domains[cell].count_ones()),
             }
-            for &cell in &order {
+            for &cell in &cells {
                 let mut digits = domains[cell];
                 if digits.is_power_of_two() {
                     continue;
@@ -94,6 +98,7 @@ impl Filter {
                         continue;
                     }
                     changed = true;
+                    order.found(cell);
                     let consistent = if let Some(rules) = rules.as_deref_mut() {
                         rules.narrow(self, domains, false, cell, domains[cell] & !d)
                             && rules.settle(self, domains, false, &mut queue.work)
@@ -122,6 +127,7 @@ impl Filter {
                 }
                 if narrowed {
                     changed = true;
+                    order.found(cell);
                     let consistent = if let Some(rules) = rules.as_deref_mut() {
                         rules.settle(self, domains, false, &mut queue.work)
                     } else {
