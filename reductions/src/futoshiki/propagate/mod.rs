@@ -196,12 +196,13 @@ pub(super) const PROBE_BUDGET: u64 = 2_000_000;
 /// time (docs/engine.md).
 const SEARCH_PROBE_BUDGET: u64 = 100_000;
 
-/// [`SEARCH_PROBE_BUDGET`] in the adjacent mode, whose light rules go by counts
-/// ([`light`]) and count their work as 2 a relation revised, n a digit with one place left
-/// in a line and 2n a cell left one digit. On the kept 9adr puzzles 50,000 took less time
-/// than 100,000 on all but one (1.12 against 1.22 s on the slowest, 3,786 against 2,699
-/// nodes); 30,000 and 200,000 took more.
-const ADJACENT_PROBE_BUDGET: u64 = 50_000;
+/// [`SEARCH_PROBE_BUDGET`] in the adjacent mode, whose light rules go by the places of each
+/// digit ([`light`]) and count their work as 2 a relation revised, n a digit with one place
+/// left in a line and 2n a cell left one digit. Once the trials went first to the cells
+/// that found something above ([`order`]), the kept 9adr puzzles and four fresh ones (19 in
+/// all, one process each) took 2.76 s at 25,000 and 30,000, 2.78 at 35,000, 2.94 at 50,000
+/// and 3.12 at 15,000 (1.09 s on the slowest at 30,000, 1.16 at 50,000).
+const ADJACENT_PROBE_BUDGET: u64 = 30_000;
 
 /// The rules as the filter sees them: the lines (rows, then columns) and the inequalities.
 struct Filter {
