@@ -109,7 +109,7 @@ impl dlx::propagate::Propagator for SearchFilter {
             open[cell] = false;
         }
         for cell in (0..n * n).filter(|&cell| open[cell]) {
-            for option in node.options(dlx::ItemId::new(cell)) {
+            for option in node.available(dlx::ItemId::new(cell)) {
                 domains[cell] |= 1 << self.fills[option.index()].1;
             }
         }
