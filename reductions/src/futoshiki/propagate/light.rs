@@ -1,8 +1,9 @@
-//! The light rules of singleton consistency in the adjacent mode ([`Counted::settle`]),
+//! The light rules of singleton consistency in the adjacent mode ([`Places::settle`]),
 //! driven by what changed: a cell left one digit takes it from the other cells of its row and
 //! column, a digit left one place in a line goes there, and a narrowed cell's relations are
-//! revised; the places of each digit in each line are counted as digits go, so a line is
-//! never read whole to find its hidden digits.
+//! revised; the places of each digit in each line are kept as digits go (a bit for each of
+//! the line's cells), so a line is never read whole to find its hidden digits, and a digit
+//! leaves only the cells that hold it.
 //!
 //! These are the cheap rules of [`Filter::revise_line`] and the relations of
 //! [`Filter::propagate`], whose fixpoint is the same (the rules only narrow, so their greatest
@@ -11,12 +12,16 @@
 
 use super::{lowest, supported, Filter, Relation};
 
+// A line's places are 16 bits, and only the adjacent mode's lines (of at most
+// MOST_FILLINGS_SIDE cells) use these rules.
+const _: () = assert!(super::fillings::MOST_FILLINGS_SIDE <= 16);
+
 /// An event about a line's digit rather than a cell: its places fell to one.
 const HIDDEN: u32 = 1 << 31;
 
 /// The state the light rules keep beside the cells' digits: the node's, and a trial's.
 #[derive(Default)]
-pub(super) struct Counted {
+pub(super) struct Places {
     /// The places of each digit in each line (`line * (n + 1) + digit`) at the node: bit i
     /// for the line's i-th cell.
     places: Vec<u16>,
@@ -29,11 +34,10 @@ pub(super) struct Counted {
     queued: Vec<u64>,
 }
 
-impl Counted {
+impl Places {
     /// Notes the places of each digit in each line of `domains`, the node's digits.
     pub(super) fn start(&mut self, filter: &Filter, domains: &[u64]) {
         let n = filter.n;
-        assert!(n <= 16, "a line's places are 16 bits");
         self.places.clear();
         self.places.resize(2 * n * (n + 1), 0);
         for (cell, &digits) in domains.iter().enumerate() {
@@ -106,7 +110,7 @@ impl Counted {
     }
 }
 
-/// [`Counted::narrow`] on the given places.
+/// [`Places::narrow`] on the given places.
 #[inline(always)]
 fn narrow(
     filter: &Filter,
@@ -160,7 +164,7 @@ fn lines_at(filter: &Filter, cell: usize) -> [(usize, usize); 2] {
     ]
 }
 
-/// [`Counted::settle`] on the given places.
+/// [`Places::settle`] on the given places.
 fn settle(
     filter: &Filter,
     domains: &mut [u64],
@@ -241,7 +245,7 @@ fn settle(
 #[cfg(test)]
 mod tests {
     use super::super::{Filter, Queue};
-    use super::Counted;
+    use super::Places;
     use crate::futoshiki::{Grid, Relation};
     use crate::generate::Rng;
 
@@ -284,9 +288,9 @@ mod tests {
     }
 
     /// From a fixpoint, a trial (a cell given one of its digits) and a removal (a digit
-    /// taken from a cell) reach the same digits, or fail alike, by counts and by the queue.
+    /// taken from a cell) reach the same digits, or fail alike, by places and by the queue.
     #[test]
-    fn counted_rules_reach_the_queues_fixpoint() {
+    fn place_rules_reach_the_queues_fixpoint() {
         let mut rng = Rng::new(58);
         let (mut kept, mut failed, mut states) = (0, 0, 0);
         while states < 3000 {
@@ -306,34 +310,34 @@ mod tests {
                 .filter(|&bit| domains[cell] & bit != 0)
                 .collect();
             let digit = digits[rng.below(digits.len())];
-            let mut counted = Counted::default();
-            counted.start(&filter, &domains);
+            let mut places = Places::default();
+            places.start(&filter, &domains);
             for (trial, new) in [(true, digit), (false, domains[cell] & !digit)] {
                 let mut queue = Queue::new(&filter);
                 queue.light = true;
                 let mut by_queue = domains.clone();
                 let queue_kept = filter.narrow(&mut by_queue, &mut queue, cell, new)
                     && filter.propagate(&mut by_queue, &mut queue);
-                let mut by_counts = domains.clone();
+                let mut by_places = domains.clone();
                 if trial {
-                    counted.begin_trial();
+                    places.begin_trial();
                 }
                 let mut work = 0;
-                let counts_kept = counted.narrow(&filter, &mut by_counts, trial, cell, new)
-                    && counted.settle(&filter, &mut by_counts, trial, &mut work);
+                let places_kept = places.narrow(&filter, &mut by_places, trial, cell, new)
+                    && places.settle(&filter, &mut by_places, trial, &mut work);
                 assert_eq!(
-                    queue_kept, counts_kept,
+                    queue_kept, places_kept,
                     "{domains:?} cell {cell} to {new:b}"
                 );
                 if queue_kept {
-                    assert_eq!(by_queue, by_counts, "{domains:?} cell {cell} to {new:b}");
+                    assert_eq!(by_queue, by_places, "{domains:?} cell {cell} to {new:b}");
                     kept += 1;
                 } else {
                     failed += 1;
                 }
                 if !trial {
-                    // The node's counts went on from the removal: start again.
-                    counted.start(&filter, &domains);
+                    // The node's places went on from the removal: start again.
+                    places.start(&filter, &domains);
                 }
             }
         }

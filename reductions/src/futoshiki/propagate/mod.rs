@@ -3,7 +3,8 @@
 //! to a fixpoint: see the [module docs](super)) and at every node of it ([`SearchFilter`]). In
 //! Unequal's adjacent mode the nodes' filter also keeps a digit only where some filling of
 //! its whole row or column puts it (`fillings.rs`), and runs singleton consistency on light
-//! rules that go by counts of each digit's places (`light.rs`).
+//! rules that go by each digit's places in each line (`light.rs`), trying first the cells
+//! whose trials found something above the node (`order.rs`).
 
 mod fillings;
 mod light;
@@ -248,8 +249,8 @@ struct Queue {
     /// mode the matching not run either. So in singleton consistency ([`Filter::probe_from`]),
     /// and in the adjacent mode at a node until singleton consistency is done.
     light: bool,
-    /// The adjacent mode's light rules' counts ([`light`]).
-    counted: light::Counted,
+    /// The adjacent mode's light rules' places of the digits ([`light`]).
+    places: light::Places,
 }
 
 impl Queue {
@@ -263,7 +264,7 @@ impl Queue {
             hall_queued: vec![false; 2 * filter.n],
             work: 0,
             light: false,
-            counted: light::Counted::default(),
+            places: light::Places::default(),
         }
     }
 

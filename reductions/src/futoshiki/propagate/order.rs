@@ -7,8 +7,8 @@
 //! The counts go down the path in the engine's [`dlx::propagate::Node::path_bytes`], so they
 //! depend on the path alone and the tree is the same on any number of threads. (Counts of
 //! what was found anywhere on the thread, as a solver's learning would keep them, took the
-//! slowest kept 9adr puzzle a further tenth down, but made the tree depend on how the
-//! threads split it.)
+//! slowest kept 9adr puzzle a further 7% down, but made the tree depend on how the threads
+//! split it.)
 
 /// How [`Filter::probe_from`](super::Filter::probe_from) orders the cells it tries.
 pub(super) enum Order<'a> {

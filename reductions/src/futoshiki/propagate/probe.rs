@@ -19,30 +19,30 @@ impl Filter {
         order: Order<'_>,
         stopped: &mut usize,
     ) -> bool {
-        // The adjacent mode's light rules go by counts ([`light`]); the plain mode's are
+        // The adjacent mode's light rules go by places ([`light`]); the plain mode's are
         // the queue's, with the matching.
-        let mut counted = std::mem::take(&mut queue.counted);
+        let mut places = std::mem::take(&mut queue.places);
         let rules = match self.links.is_empty() {
             true => None,
             false => {
-                counted.start(self, domains);
-                Some(&mut counted)
+                places.start(self, domains);
+                Some(&mut places)
             }
         };
         queue.light = true;
         let consistent = self.probe_with(domains, queue, rules, budget, order, stopped);
         queue.light = false;
-        queue.counted = counted;
+        queue.places = places;
         consistent
     }
 
-    /// [`probe_from`](Self::probe_from) under the light rules: by counts in `rules` if
+    /// [`probe_from`](Self::probe_from) under the light rules: by places in `rules` if
     /// given, else the queue's.
     fn probe_with(
         &self,
         domains: &mut [u64],
         queue: &mut Queue,
-        mut rules: Option<&mut light::Counted>,
+        mut rules: Option<&mut light::Places>,
         budget: u64,
         mut order: Order<'_>,
         stopped: &mut usize,
