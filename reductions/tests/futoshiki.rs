@@ -934,18 +934,26 @@ fn adjacent_counts_equal_brute_force() {
     assert!(nonzero > 100, "{nonzero}");
 }
 
+/// The game IDs of fixtures/hard/unequal-9adr.txt, in order.
+fn kept_9adr() -> Vec<String> {
+    let kept = fs::read_to_string(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/hard/unequal-9adr.txt"),
+    )
+    .unwrap();
+    kept.lines()
+        .filter(|line| !line.trim().is_empty())
+        .map(str::to_owned)
+        .collect()
+}
+
 /// The hardest adjacent puzzles kept (fixtures/hard/unequal-9adr.txt, each proved to have one
 /// solution by OR-Tools CP-SAT too): with the reasoning at every node, one board, checked by
 /// the rules here, and no other. The filter narrows thousands of nodes on each of the
 /// slowest, so a rule that took away a digit of the solution would show as no board.
 #[test]
 fn kept_9adr_puzzles_have_their_one_solution() {
-    let kept = fs::read_to_string(
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/hard/unequal-9adr.txt"),
-    )
-    .unwrap();
     let mut read = 0;
-    for id in kept.lines().filter(|line| !line.trim().is_empty()) {
+    for id in &kept_9adr() {
         let grid = Futoshiki.parse(id).unwrap();
         assert!(grid.is_adjacent() && grid.size() == 9, "{id}");
         let (count, boards) = solve(&grid.to_string(), 2);
@@ -990,12 +998,7 @@ fn adjacent_bars_alone_count_alike_with_and_without_reasoning() {
 /// that the threads split the tree) walks the same tree on one thread and on several.
 #[test]
 fn the_adjacent_filter_walks_the_same_tree_on_any_number_of_threads() {
-    let kept = fs::read_to_string(
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/hard/unequal-9adr.txt"),
-    )
-    .unwrap();
-    let id = kept.lines().nth(2).unwrap();
-    let grid = Futoshiki.parse(id).unwrap();
+    let grid = Futoshiki.parse(&kept_9adr()[2]).unwrap();
     let encoding = Futoshiki.encode(&grid).unwrap();
     let count = |threads| {
         let outcome = Solver::new(&encoding.problem)
