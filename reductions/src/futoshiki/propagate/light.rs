@@ -1,4 +1,4 @@
-//! The light rules of singleton consistency in the adjacent mode ([`Places::settle`]),
+//! The light rules of singleton consistency in the adjacent mode ([`LightTrials`]),
 //! driven by what changed: a cell left one digit takes it from the other cells of its row and
 //! column, a digit left one place in a line goes there, and a narrowed cell's relations are
 //! revised; the places of each digit in each line are kept as digits go (a bit for each of
@@ -9,243 +9,396 @@
 //! [`Filter::propagate`], whose fixpoint is the same (the rules only narrow, so their greatest
 //! common fixpoint does not depend on the order they run in); what differs is the work to
 //! reach it, which in singleton consistency's trials is most of the filter's time.
+//!
+//! The state is fixed in size (a grid of at most [`MOST_FILLINGS_SIDE`] a side, a cell's
+//! digits in 16 bits) and every index into it masked to that size, so that the hot loops
+//! need no bounds checks.
 
-use super::{lowest, supported, Filter, Relation};
+use super::fillings::MOST_FILLINGS_SIDE;
+use super::{lowest, probe::Trials, supported, Filter, Relation};
 
-// A line's places are 16 bits, and only the adjacent mode's lines (of at most
-// MOST_FILLINGS_SIDE cells) use these rules.
-const _: () = assert!(super::fillings::MOST_FILLINGS_SIDE <= 16);
+// The sizes are powers of two, for the masks.
+
+/// Room for the cells.
+const CELLS: usize = (MOST_FILLINGS_SIDE * MOST_FILLINGS_SIDE).next_power_of_two();
+/// Room for the lines' cells (`line * n + i`, rows then columns).
+const LINE_CELLS: usize = (2 * MOST_FILLINGS_SIDE * MOST_FILLINGS_SIDE).next_power_of_two();
+/// Room for the lines' digits (`line * (n + 1) + digit`).
+const LINE_DIGITS: usize = (2 * MOST_FILLINGS_SIDE * (MOST_FILLINGS_SIDE + 1)).next_power_of_two();
+/// Room for the events: each cell at most once (it is queued once) and each line's digit
+/// at most once (its places fall to one once; below that the rules fail).
+const EVENTS: usize = (CELLS + LINE_DIGITS).next_power_of_two();
+
+// A cell's digits and a line's places are 16 bits; a cell is a byte.
+const _: () = assert!(MOST_FILLINGS_SIDE < 16 && CELLS <= 256);
 
 /// An event about a line's digit rather than a cell: its places fell to one.
 const HIDDEN: u32 = 1 << 31;
 
-/// The state the light rules keep beside the cells' digits: the node's, and a trial's.
-#[derive(Default)]
-pub(super) struct Places {
-    /// The places of each digit in each line (`line * (n + 1) + digit`) at the node: bit i
-    /// for the line's i-th cell.
-    places: Vec<u16>,
-    /// The same in the trial under way.
-    trial_places: Vec<u16>,
-    /// What is left to look at: cells narrowed, and lines' digits with one place
-    /// (`HIDDEN | line << 8 | digit`).
-    events: Vec<u32>,
-    /// The cells among the events (bit c of word c / 64).
-    queued: Vec<u64>,
+/// The grid as the light rules read it, in fixed-size tables.
+pub(super) struct Tables {
+    n: usize,
+    /// The row and the column of each cell, as lines, each with the cell's place in it:
+    /// `[row, place in the row, column, place in the column]`.
+    lines_of: [[u8; 4]; CELLS],
+    /// The i-th cell of line l at `l * n + i`.
+    lines: [u8; LINE_CELLS],
+    /// The relations of each cell as it sees them (`Less`: this cell is the smaller), the
+    /// other cell and the relation, the pairs without a bar last; a cell has at most four
+    /// neighbours.
+    around: [[(u8, Relation); 4]; CELLS],
+    /// How many of `around`'s relations each cell has.
+    around_len: [u8; CELLS],
 }
 
-impl Places {
-    /// Notes the places of each digit in each line of `domains`, the node's digits.
-    pub(super) fn start(&mut self, filter: &Filter, domains: &[u64]) {
+impl Tables {
+    /// The tables of `filter`'s grid, if its side is at most [`MOST_FILLINGS_SIDE`] and its
+    /// relations are between neighbours.
+    pub(super) fn new(filter: &Filter) -> Option<Box<Tables>> {
         let n = filter.n;
-        self.places.clear();
-        self.places.resize(2 * n * (n + 1), 0);
+        if n > MOST_FILLINGS_SIDE {
+            return None;
+        }
+        let mut tables = Box::new(Tables {
+            n,
+            lines_of: [[0; 4]; CELLS],
+            lines: [0; LINE_CELLS],
+            around: [[(0, Relation::None); 4]; CELLS],
+            around_len: [0; CELLS],
+        });
+        for (cell, [(row, in_row), (column, in_column)]) in filter.lines_of.iter().enumerate() {
+            tables.lines_of[cell] = [*row as u8, *in_row as u8, *column as u8, *in_column as u8];
+        }
+        for (at, &cell) in filter.lines.iter().enumerate() {
+            tables.lines[at] = cell as u8;
+        }
+        for cell in 0..n * n {
+            let (from, to) = (filter.pairs_from[cell], filter.pairs_from[cell + 1]);
+            let around = &filter.around[from as usize..to as usize];
+            if around.len() > 4 {
+                return None;
+            }
+            for (k, &(other, relation)) in around.iter().enumerate() {
+                tables.around[cell][k] = (other as u8, relation);
+            }
+            tables.around_len[cell] = around.len() as u8;
+        }
+        Some(tables)
+    }
+
+    /// The row and the column of `cell`, as lines, each with the cell's place in it.
+    #[inline(always)]
+    fn lines_at(&self, cell: usize) -> [(usize, usize); 2] {
+        let [row, in_row, column, in_column] = self.lines_of[cell & (CELLS - 1)];
+        [
+            (row as usize, in_row as usize),
+            (column as usize, in_column as usize),
+        ]
+    }
+
+    /// The i-th cell of `line`.
+    #[inline(always)]
+    fn cell(&self, line: usize, i: usize) -> usize {
+        self.lines[(line * self.n + i) & (LINE_CELLS - 1)] as usize
+    }
+}
+
+/// The digits of each cell and the places of each digit in each line (bit i for the line's
+/// i-th cell), at the node or in a trial.
+#[derive(Clone)]
+struct Digits {
+    cells: [u16; CELLS],
+    places: [u16; LINE_DIGITS],
+}
+
+impl Digits {
+    #[inline(always)]
+    fn of(&self, cell: usize) -> u16 {
+        self.cells[cell & (CELLS - 1)]
+    }
+
+    #[inline(always)]
+    fn places(&mut self, line_digit: usize) -> &mut u16 {
+        &mut self.places[line_digit & (LINE_DIGITS - 1)]
+    }
+}
+
+/// Singleton consistency's trials on the light rules, driven by what changed (see the
+/// module docs): the node's digits, a trial's, and what the trials of a cell kept.
+pub(super) struct LightTrials<'a> {
+    tables: &'a Tables,
+    /// The number of cells, and of the lines' digits.
+    cells: usize,
+    line_digits: usize,
+    node: Box<Digits>,
+    trial: Box<Digits>,
+    /// What some trial of the cell under way kept in each cell.
+    kept: Box<[u16; CELLS]>,
+    /// What is left to look at: cells narrowed, and lines' digits with one place
+    /// (`HIDDEN | line << 8 | digit`), a stack of `events_len`.
+    events: Box<[u32; EVENTS]>,
+    events_len: usize,
+    /// The cells among the events (bit c of word c / 64).
+    queued: [u64; CELLS / 64],
+    /// The work done, in the units of the budget.
+    work: u64,
+}
+
+impl<'a> LightTrials<'a> {
+    /// The trials from `domains` (the node's digits, of `tables`' grid), with `work` done.
+    pub(super) fn new(tables: &'a Tables, domains: &[u64], work: u64) -> LightTrials<'a> {
+        let n = tables.n;
+        let mut node = Box::new(Digits {
+            cells: [0; CELLS],
+            places: [0; LINE_DIGITS],
+        });
         for (cell, &digits) in domains.iter().enumerate() {
-            for (line, at) in lines_at(filter, cell) {
-                let places = &mut self.places[line * (n + 1)..][..n + 1];
+            node.cells[cell] = digits as u16;
+            for (line, at) in tables.lines_at(cell) {
                 let mut left = digits;
                 while left != 0 {
-                    places[lowest(left)] |= 1 << at;
+                    *node.places(line * (n + 1) + lowest(left)) |= 1 << at;
                     left &= left - 1;
                 }
             }
         }
-        self.trial_places.clone_from(&self.places);
-        self.queued.clear();
-        self.queued.resize(domains.len().div_ceil(64), 0);
+        LightTrials {
+            tables,
+            cells: domains.len(),
+            line_digits: 2 * n * (n + 1),
+            trial: node.clone(),
+            node,
+            kept: Box::new([0; CELLS]),
+            events: Box::new([0; EVENTS]),
+            events_len: 0,
+            queued: [0; CELLS / 64],
+            work,
+        }
     }
 
-    /// Starts a trial from the node's digits (which the caller copies).
-    pub(super) fn begin_trial(&mut self) {
-        self.trial_places.copy_from_slice(&self.places);
-    }
-
-    /// Narrows `cell` to `new` (a subset of its digits) in the trial's digits if `trial`,
-    /// else the node's, counting the places its digits lose and noting what to look at;
-    /// false (and the events dropped) if a cell or a line's digit runs out.
-    pub(super) fn narrow(
-        &mut self,
-        filter: &Filter,
-        domains: &mut [u64],
-        trial: bool,
-        cell: usize,
-        new: u64,
-    ) -> bool {
-        let (places, events, queued) = self.parts(trial);
-        let narrowed = narrow(filter, domains, places, events, queued, cell, new);
-        self.dropped_unless(narrowed)
-    }
-
-    /// Runs the light rules from the events noted until nothing changes, in the trial's
-    /// digits if `trial`; false when no solution is left. The events are dropped either
-    /// way; the work is added to `work`.
-    pub(super) fn settle(
-        &mut self,
-        filter: &Filter,
-        domains: &mut [u64],
-        trial: bool,
-        work: &mut u64,
-    ) -> bool {
-        let (places, events, queued) = self.parts(trial);
-        let consistent = settle(filter, domains, places, events, queued, work);
-        self.dropped_unless(consistent)
-    }
-
-    /// The places of the trial's digits if `trial`, else the node's, and the events.
-    fn parts(&mut self, trial: bool) -> (&mut [u16], &mut Vec<u32>, &mut [u64]) {
-        let places = match trial {
-            true => &mut self.trial_places,
-            false => &mut self.places,
-        };
-        (places, &mut self.events, &mut self.queued)
+    /// The node's digits, written into `domains`, and the work done.
+    pub(super) fn finish(self, domains: &mut [u64]) -> u64 {
+        for (digits, &now) in domains.iter_mut().zip(&self.node.cells) {
+            *digits = u64::from(now);
+        }
+        self.work
     }
 
     /// `consistent`, the events dropped if it is false (a failure leaves some behind).
     fn dropped_unless(&mut self, consistent: bool) -> bool {
         if !consistent {
-            self.events.clear();
-            self.queued.fill(0);
+            self.events_len = 0;
+            self.queued = [0; CELLS / 64];
         }
         consistent
     }
+
+    /// Runs `run` with the rules (the events and the work taken out of `self`, so that
+    /// they stay in registers) on the digits of the trial if `trial`, else the node's, and
+    /// what the trials of the cell kept.
+    #[inline(always)]
+    fn with_rules<R>(
+        &mut self,
+        trial: bool,
+        run: impl FnOnce(&mut Rules, &mut Digits, &[u16; CELLS]) -> R,
+    ) -> R {
+        let digits = match trial {
+            true => &mut self.trial,
+            false => &mut self.node,
+        };
+        let mut rules = Rules {
+            tables: self.tables,
+            events: &mut self.events,
+            events_len: self.events_len,
+            queued: self.queued,
+            work: self.work,
+        };
+        let result = run(&mut rules, digits, &self.kept);
+        (self.events_len, self.queued, self.work) = (rules.events_len, rules.queued, rules.work);
+        result
+    }
 }
 
-/// [`Places::narrow`] on the given places.
-#[inline(always)]
-fn narrow(
-    filter: &Filter,
-    domains: &mut [u64],
-    places: &mut [u16],
-    events: &mut Vec<u32>,
-    queued: &mut [u64],
-    cell: usize,
-    new: u64,
-) -> bool {
-    let old = domains[cell];
-    if new == old {
-        return true;
+impl Trials for LightTrials<'_> {
+    fn cells(&self) -> usize {
+        self.cells
     }
-    if new == 0 {
-        return false;
+
+    fn digits(&self, cell: usize) -> u64 {
+        u64::from(self.node.of(cell))
     }
-    domains[cell] = new;
-    let n1 = filter.n + 1;
-    let mut removed = old & !new;
-    while removed != 0 {
-        let d = lowest(removed);
-        removed &= removed - 1;
-        for (line, at) in lines_at(filter, cell) {
-            let digit_at = line * n1 + d;
-            let left = places[digit_at] & !(1 << at);
-            places[digit_at] = left;
-            if left == 0 {
-                return false;
-            }
-            if left & (left - 1) == 0 {
-                events.push(HIDDEN | (line << 8 | d) as u32);
+
+    fn work(&self) -> u64 {
+        self.work
+    }
+
+    fn begin_cell(&mut self) {
+        self.kept[..self.cells].fill(0);
+    }
+
+    fn try_digit(&mut self, cell: usize, digit: u64) -> bool {
+        let (cells, line_digits) = (self.cells, self.line_digits);
+        self.trial.cells[..cells].copy_from_slice(&self.node.cells[..cells]);
+        self.trial.places[..line_digits].copy_from_slice(&self.node.places[..line_digits]);
+        let consistent = self.with_rules(true, |rules, trial, _| {
+            rules.narrow(trial, cell, digit as u16) && rules.settle(trial)
+        });
+        if consistent {
+            for (kept, &digits) in self.kept[..cells].iter_mut().zip(&self.trial.cells) {
+                *kept |= digits;
             }
         }
+        self.dropped_unless(consistent)
     }
-    let bit = 1u64 << (cell % 64);
-    if queued[cell / 64] & bit == 0 {
-        queued[cell / 64] |= bit;
-        events.push(cell as u32);
+
+    fn remove(&mut self, cell: usize, digit: u64) -> bool {
+        let consistent = self.with_rules(false, |rules, node, _| {
+            let new = node.of(cell) & !(digit as u16);
+            rules.narrow(node, cell, new) && rules.settle(node)
+        });
+        self.dropped_unless(consistent)
     }
-    true
-}
 
-/// The row and the column of `cell`, as lines, each with the cell's place in it.
-#[inline(always)]
-fn lines_at(filter: &Filter, cell: usize) -> [(usize, usize); 2] {
-    let [(row, in_row), (column, in_column)] = filter.lines_of[cell];
-    [
-        (row as usize, in_row as usize),
-        (column as usize, in_column as usize),
-    ]
-}
-
-/// [`Places::settle`] on the given places.
-fn settle(
-    filter: &Filter,
-    domains: &mut [u64],
-    places: &mut [u16],
-    events: &mut Vec<u32>,
-    queued: &mut [u64],
-    work: &mut u64,
-) -> bool {
-    let n = filter.n;
-    while let Some(event) = events.pop() {
-        if event & HIDDEN != 0 {
-            // A digit with one place in a line: it goes there.
-            let (line, digit) = ((event & !HIDDEN) as usize >> 8, event as usize & 0xff);
-            let at = line * (n + 1) + digit;
-            *work += n as u64;
-            let left = places[at];
-            if left & (left - 1) != 0 {
-                continue;
-            }
-            let cell = filter.lines[line * n + lowest(u64::from(left))];
-            if !narrow(filter, domains, places, events, queued, cell, 1 << digit) {
-                return false;
-            }
-            continue;
-        }
-        let cell = event as usize;
-        queued[cell / 64] &= !(1u64 << (cell % 64));
-        let digits = domains[cell];
-        if digits.is_power_of_two() {
-            // A digit alone in its cell leaves the cell's row and column.
-            *work += 2 * n as u64;
-            let digit = lowest(digits);
-            for (line, at) in lines_at(filter, cell) {
-                let mut others = places[line * (n + 1) + digit] & !(1 << at);
-                while others != 0 {
-                    let other = filter.lines[line * n + lowest(u64::from(others))];
-                    others &= others - 1;
-                    if domains[other] & digits != 0
-                        && !narrow(
-                            filter,
-                            domains,
-                            places,
-                            events,
-                            queued,
-                            other,
-                            domains[other] & !digits,
-                        )
-                    {
+    fn keep_kept(&mut self) -> Option<bool> {
+        let cells = self.cells;
+        let mut narrowed = false;
+        let consistent = self.with_rules(false, |rules, node, kept| {
+            for (cell, &kept) in kept[..cells].iter().enumerate() {
+                let now = node.of(cell);
+                if now & kept != now {
+                    narrowed = true;
+                    if !rules.narrow(node, cell, now & kept) {
                         return false;
                     }
                 }
             }
-        }
-        // The cell only lost digits: its related cells may lose the digits it supported
-        // (its own digits keep their support in them, which did not change).
-        let (from, to) = (filter.pairs_from[cell], filter.pairs_from[cell + 1]);
-        // Three digits or more leave every digit of a cell without a bar between them one a
-        // digit apart; those pairs come last.
-        let rest = digits & digits.wrapping_sub(1);
-        let many = rest & rest.wrapping_sub(1) != 0;
-        for &(other, relation) in &filter.around[from as usize..to as usize] {
-            if many && relation == Relation::Apart {
-                break;
-            }
-            *work += 2;
-            let other = other as usize;
-            let kept = domains[other] & supported(relation, digits);
-            if kept != domains[other]
-                && !narrow(filter, domains, places, events, queued, other, kept)
-            {
-                return false;
-            }
-        }
+            !narrowed || rules.settle(node)
+        });
+        narrowed.then(|| self.dropped_unless(consistent))
     }
-    true
+}
+
+/// The rules at work on some digits: the tables, the events and the work.
+struct Rules<'a> {
+    tables: &'a Tables,
+    events: &'a mut [u32; EVENTS],
+    events_len: usize,
+    queued: [u64; CELLS / 64],
+    work: u64,
+}
+
+impl Rules<'_> {
+    #[inline(always)]
+    fn push(&mut self, event: u32) {
+        debug_assert!(self.events_len < EVENTS);
+        self.events[self.events_len & (EVENTS - 1)] = event;
+        self.events_len += 1;
+    }
+
+    /// Narrows `cell` to `new` (a subset of its digits), noting the places its digits lose
+    /// and what to look at; false if a cell or a line's digit runs out.
+    #[inline(always)]
+    fn narrow(&mut self, digits: &mut Digits, cell: usize, new: u16) -> bool {
+        let old = digits.of(cell);
+        if new == old {
+            return true;
+        }
+        if new == 0 {
+            return false;
+        }
+        digits.cells[cell & (CELLS - 1)] = new;
+        let n1 = self.tables.n + 1;
+        let mut removed = old & !new;
+        while removed != 0 {
+            let d = removed.trailing_zeros() as usize;
+            removed &= removed - 1;
+            for (line, at) in self.tables.lines_at(cell) {
+                let places = digits.places(line * n1 + d);
+                let left = *places & !(1 << at);
+                *places = left;
+                if left == 0 {
+                    return false;
+                }
+                if left & (left - 1) == 0 {
+                    self.push(HIDDEN | (line << 8 | d) as u32);
+                }
+            }
+        }
+        let (word, bit) = ((cell / 64) & (CELLS / 64 - 1), 1u64 << (cell % 64));
+        if self.queued[word] & bit == 0 {
+            self.queued[word] |= bit;
+            self.push(cell as u32);
+        }
+        true
+    }
+
+    /// Runs the rules from the events noted until nothing changes; false when no solution
+    /// is left.
+    fn settle(&mut self, digits: &mut Digits) -> bool {
+        let tables = self.tables;
+        let n = tables.n;
+        while self.events_len > 0 {
+            self.events_len -= 1;
+            let event = self.events[self.events_len & (EVENTS - 1)];
+            if event & HIDDEN != 0 {
+                // A digit with one place in a line: it goes there (its places only fall,
+                // and below one the rules have failed, so it still has that one).
+                let (line, digit) = ((event & !HIDDEN) as usize >> 8, event as usize & 0xff);
+                self.work += n as u64;
+                let left = *digits.places(line * (n + 1) + digit);
+                let cell = tables.cell(line, left.trailing_zeros() as usize);
+                if !self.narrow(digits, cell, 1 << digit) {
+                    return false;
+                }
+                continue;
+            }
+            let cell = event as usize;
+            self.queued[(cell / 64) & (CELLS / 64 - 1)] &= !(1u64 << (cell % 64));
+            let held = digits.of(cell);
+            if held.is_power_of_two() {
+                // A digit alone in its cell leaves the cell's row and column.
+                self.work += 2 * n as u64;
+                let digit = held.trailing_zeros() as usize;
+                for (line, at) in tables.lines_at(cell) {
+                    let mut others = *digits.places(line * (n + 1) + digit) & !(1 << at);
+                    while others != 0 {
+                        let other = tables.cell(line, others.trailing_zeros() as usize);
+                        others &= others - 1;
+                        let theirs = digits.of(other);
+                        if theirs & held != 0 && !self.narrow(digits, other, theirs & !held) {
+                            return false;
+                        }
+                    }
+                }
+            }
+            // The cell only lost digits: its related cells may lose the digits it supported
+            // (its own digits keep their support in them, which did not change). Three
+            // digits or more leave every digit of a cell without a bar between them one a
+            // digit apart; those pairs come last.
+            let rest = held & held.wrapping_sub(1);
+            let many = rest & rest.wrapping_sub(1) != 0;
+            let related = usize::from(tables.around_len[cell & (CELLS - 1)]);
+            for &(other, relation) in tables.around[cell & (CELLS - 1)].iter().take(related) {
+                if many && relation == Relation::Apart {
+                    break;
+                }
+                self.work += 2;
+                let other = other as usize;
+                let theirs = digits.of(other);
+                let kept = theirs & supported(relation, u64::from(held)) as u16;
+                if kept != theirs && !self.narrow(digits, other, kept) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Filter, Queue};
-    use super::Places;
+    use super::super::{probe::Trials, Filter, Queue};
+    use super::LightTrials;
     use crate::futoshiki::{Grid, Relation};
     use crate::generate::Rng;
 
@@ -288,7 +441,8 @@ mod tests {
     }
 
     /// From a fixpoint, a trial (a cell given one of its digits) and a removal (a digit
-    /// taken from a cell) reach the same digits, or fail alike, by places and by the queue.
+    /// taken from a cell) reach the same digits, or fail alike, by the light rules and by
+    /// the queue.
     #[test]
     fn place_rules_reach_the_queues_fixpoint() {
         let mut rng = Rng::new(58);
@@ -310,21 +464,29 @@ mod tests {
                 .filter(|&bit| domains[cell] & bit != 0)
                 .collect();
             let digit = digits[rng.below(digits.len())];
-            let mut places = Places::default();
-            places.start(&filter, &domains);
+            let tables = filter
+                .light
+                .as_deref()
+                .expect("an adjacent grid has tables");
             for (trial, new) in [(true, digit), (false, domains[cell] & !digit)] {
                 let mut queue = Queue::new(&filter);
                 queue.light = true;
                 let mut by_queue = domains.clone();
                 let queue_kept = filter.narrow(&mut by_queue, &mut queue, cell, new)
                     && filter.propagate(&mut by_queue, &mut queue);
-                let mut by_places = domains.clone();
-                if trial {
-                    places.begin_trial();
-                }
-                let mut work = 0;
-                let places_kept = places.narrow(&filter, &mut by_places, trial, cell, new)
-                    && places.settle(&filter, &mut by_places, trial, &mut work);
+                let mut trials = LightTrials::new(tables, &domains, 0);
+                let places_kept = match trial {
+                    true => trials.try_digit(cell, digit),
+                    false => trials.remove(cell, digit),
+                };
+                let digits = match trial {
+                    true => &trials.trial.cells,
+                    false => &trials.node.cells,
+                };
+                let by_places: Vec<u64> = digits[..domains.len()]
+                    .iter()
+                    .map(|&digits| u64::from(digits))
+                    .collect();
                 assert_eq!(
                     queue_kept, places_kept,
                     "{domains:?} cell {cell} to {new:b}"
@@ -334,10 +496,6 @@ mod tests {
                     kept += 1;
                 } else {
                     failed += 1;
-                }
-                if !trial {
-                    // The node's places went on from the removal: start again.
-                    places.start(&filter, &domains);
                 }
             }
         }

@@ -232,6 +232,9 @@ struct Filter {
     /// This filter's number among those made in the process, which the walks' cache of
     /// settled lines keys by.
     id: u64,
+    /// The tables of the light rules of singleton consistency, in the adjacent mode
+    /// ([`light`]); None otherwise.
+    light: Option<Box<light::Tables>>,
 }
 
 /// What is left to revise: lines and inequalities whose cells changed since their last
@@ -249,8 +252,6 @@ struct Queue {
     /// mode the matching not run either. So in singleton consistency ([`Filter::probe_from`]),
     /// and in the adjacent mode at a node until singleton consistency is done.
     light: bool,
-    /// The adjacent mode's light rules' places of the digits ([`light`]).
-    places: light::Places,
 }
 
 impl Queue {
@@ -264,7 +265,6 @@ impl Queue {
             hall_queued: vec![false; 2 * filter.n],
             work: 0,
             light: false,
-            places: light::Places::default(),
         }
     }
 
@@ -371,7 +371,7 @@ impl Filter {
             }));
             around[from..].sort_by_key(|&(_, relation)| relation == Relation::Apart);
         }
-        Filter {
+        let mut filter = Filter {
             n,
             all: ((1u64 << n) - 1) << 1,
             lines,
@@ -390,7 +390,12 @@ impl Filter {
                 .collect(),
             links,
             id: FILTERS.fetch_add(1, std::sync::atomic::Ordering::Relaxed),
+            light: None,
+        };
+        if !filter.links.is_empty() {
+            filter.light = light::Tables::new(&filter);
         }
+        filter
     }
 
     /// Narrows a cell and queues what it takes part in; false if nothing is left.

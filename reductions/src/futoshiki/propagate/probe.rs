@@ -1,9 +1,34 @@
 //! Singleton consistency ([`Filter::probe_from`]): each digit of each open cell tried in
 //! turn and propagated, a digit whose trial fails removed for good, and a digit of another
-//! cell that no trial of the cell kept removed too.
+//! cell that no trial of the cell kept removed too. The loop of trials is one
+//! ([`Filter::probe_with`]); the rules the trials run are those of [`Trials`]: the queue's
+//! (with the matching), or in the adjacent mode the light rules ([`light::LightTrials`]).
 
 use super::order::Order;
 use super::{light, Filter, Queue};
+
+/// The rules singleton consistency's trials run, on the digits they keep: the node's, a
+/// trial's, and what the trials of the cell under way kept.
+pub(super) trait Trials {
+    /// The number of cells.
+    fn cells(&self) -> usize;
+    /// The node's digits of `cell`.
+    fn digits(&self, cell: usize) -> u64;
+    /// The work done so far, in the units of the budget.
+    fn work(&self) -> u64;
+    /// Starts the trials of a cell: nothing kept yet.
+    fn begin_cell(&mut self);
+    /// Tries `digit` (a bit) in `cell` from the node's digits: false if the rules find no
+    /// solution, else true, and what the trial left is added to what the cell's trials kept.
+    fn try_digit(&mut self, cell: usize, digit: u64) -> bool;
+    /// Takes `digit` (a bit) from `cell` at the node and runs the rules; false when no
+    /// solution is left.
+    fn remove(&mut self, cell: usize, digit: u64) -> bool;
+    /// Keeps in each cell of the node only the digits some trial of the cell kept, and runs
+    /// the rules if that narrowed a cell: None if it did not, else whether a solution may
+    /// be left.
+    fn keep_kept(&mut self) -> Option<bool>;
+}
 
 impl Filter {
     /// Singleton consistency: tries each digit of each open cell, propagates, and removes
@@ -19,38 +44,41 @@ impl Filter {
         order: Order<'_>,
         stopped: &mut usize,
     ) -> bool {
+        queue.light = true;
         // The adjacent mode's light rules go by places ([`light`]); the plain mode's are
         // the queue's, with the matching.
-        let mut places = std::mem::take(&mut queue.places);
-        let rules = match self.links.is_empty() {
-            true => None,
-            false => {
-                places.start(self, domains);
-                Some(&mut places)
+        let consistent = match self.light.as_deref() {
+            Some(tables) => {
+                let mut trials = light::LightTrials::new(tables, domains, queue.work);
+                let consistent = self.probe_with(&mut trials, budget, order, stopped);
+                queue.work = trials.finish(domains);
+                consistent
+            }
+            None => {
+                let mut trials = QueueTrials {
+                    filter: self,
+                    trial: vec![0; domains.len()],
+                    kept: vec![0; domains.len()],
+                    domains,
+                    queue: &mut *queue,
+                };
+                self.probe_with(&mut trials, budget, order, stopped)
             }
         };
-        queue.light = true;
-        let consistent = self.probe_with(domains, queue, rules, budget, order, stopped);
         queue.light = false;
-        queue.places = places;
         consistent
     }
 
-    /// [`probe_from`](Self::probe_from) under the light rules: by places in `rules` if
-    /// given, else the queue's.
+    /// [`probe_from`](Self::probe_from) with the rules of `trials`.
     fn probe_with(
         &self,
-        domains: &mut [u64],
-        queue: &mut Queue,
-        mut rules: Option<&mut light::Places>,
+        trials: &mut impl Trials,
         budget: u64,
         mut order: Order<'_>,
         stopped: &mut usize,
     ) -> bool {
-        let mut trial = vec![0u64; domains.len()];
-        let mut union = vec![0u64; domains.len()];
-        let mut cells: Vec<usize> = (0..domains.len()).collect();
-        let count = domains.len();
+        let count = trials.cells();
+        let mut cells: Vec<usize> = (0..count).collect();
         loop {
             let mut changed = false;
             match &order {
@@ -62,79 +90,38 @@ impl Filter {
                 }),
                 // Cells with few digits first: their trials fail more often, and each failure
                 // makes the later trials cheaper (f15 to f17 need 2 to 3 times less work).
-                Order::Fewest => cells.sort_by_key(|&cell| domains[cell].count_ones()),
+                Order::Fewest => cells.sort_by_key(|&cell| trials.digits(cell).count_ones()),
             }
             for &cell in &cells {
-                let mut digits = domains[cell];
+                let mut digits = trials.digits(cell);
                 if digits.is_power_of_two() {
                     continue;
                 }
                 // What some trial of this cell left each cell: a solution puts some digit
                 // here, and its trial (which did not fail) keeps the solution's digits.
-                union.fill(0);
+                trials.begin_cell();
                 while digits != 0 {
                     let d = digits & digits.wrapping_neg();
                     digits &= digits - 1;
-                    if queue.work > budget {
+                    if trials.work() > budget {
                         *stopped = cell;
                         return true;
                     }
-                    if domains[cell] & d == 0 {
-                        continue;
-                    }
-                    trial.copy_from_slice(domains);
-                    let kept = if let Some(rules) = rules.as_deref_mut() {
-                        rules.begin_trial();
-                        rules.narrow(self, &mut trial, true, cell, d)
-                            && rules.settle(self, &mut trial, true, &mut queue.work)
-                    } else {
-                        self.narrow(&mut trial, queue, cell, d);
-                        self.propagate(&mut trial, queue)
-                    };
-                    if kept {
-                        for (all, &kept) in union.iter_mut().zip(&trial) {
-                            *all |= kept;
-                        }
+                    if trials.digits(cell) & d == 0 || trials.try_digit(cell, d) {
                         continue;
                     }
                     changed = true;
                     order.found(cell);
-                    let consistent = if let Some(rules) = rules.as_deref_mut() {
-                        rules.narrow(self, domains, false, cell, domains[cell] & !d)
-                            && rules.settle(self, domains, false, &mut queue.work)
-                    } else {
-                        self.narrow(domains, queue, cell, domains[cell] & !d)
-                            && self.propagate(domains, queue)
-                    };
-                    if !consistent {
+                    if !trials.remove(cell, d) {
                         return false;
                     }
                 }
-                let mut narrowed = false;
-                for other in 0..domains.len() {
-                    let kept = domains[other] & union[other];
-                    if kept != domains[other] {
-                        narrowed = true;
-                        let consistent = if let Some(rules) = rules.as_deref_mut() {
-                            rules.narrow(self, domains, false, other, kept)
-                        } else {
-                            self.narrow(domains, queue, other, kept)
-                        };
-                        if !consistent {
-                            return false;
-                        }
-                    }
-                }
-                if narrowed {
-                    changed = true;
-                    order.found(cell);
-                    let consistent = if let Some(rules) = rules.as_deref_mut() {
-                        rules.settle(self, domains, false, &mut queue.work)
-                    } else {
-                        self.propagate(domains, queue)
-                    };
-                    if !consistent {
-                        return false;
+                match trials.keep_kept() {
+                    None => {}
+                    Some(false) => return false,
+                    Some(true) => {
+                        changed = true;
+                        order.found(cell);
                     }
                 }
             }
@@ -142,5 +129,65 @@ impl Filter {
                 return true;
             }
         }
+    }
+}
+
+/// The trials on the queue's rules ([`Filter::propagate`] with the matching), on vectors
+/// of the digits.
+struct QueueTrials<'a> {
+    filter: &'a Filter,
+    domains: &'a mut [u64],
+    queue: &'a mut Queue,
+    trial: Vec<u64>,
+    kept: Vec<u64>,
+}
+
+impl Trials for QueueTrials<'_> {
+    fn cells(&self) -> usize {
+        self.domains.len()
+    }
+
+    fn digits(&self, cell: usize) -> u64 {
+        self.domains[cell]
+    }
+
+    fn work(&self) -> u64 {
+        self.queue.work
+    }
+
+    fn begin_cell(&mut self) {
+        self.kept.fill(0);
+    }
+
+    fn try_digit(&mut self, cell: usize, digit: u64) -> bool {
+        self.trial.copy_from_slice(self.domains);
+        self.filter.narrow(&mut self.trial, self.queue, cell, digit);
+        if !self.filter.propagate(&mut self.trial, self.queue) {
+            return false;
+        }
+        for (kept, &digits) in self.kept.iter_mut().zip(&self.trial) {
+            *kept |= digits;
+        }
+        true
+    }
+
+    fn remove(&mut self, cell: usize, digit: u64) -> bool {
+        let new = self.domains[cell] & !digit;
+        self.filter.narrow(self.domains, self.queue, cell, new)
+            && self.filter.propagate(self.domains, self.queue)
+    }
+
+    fn keep_kept(&mut self) -> Option<bool> {
+        let mut narrowed = false;
+        for cell in 0..self.domains.len() {
+            let kept = self.domains[cell] & self.kept[cell];
+            if kept != self.domains[cell] {
+                narrowed = true;
+                if !self.filter.narrow(self.domains, self.queue, cell, kept) {
+                    return Some(false);
+                }
+            }
+        }
+        narrowed.then(|| self.filter.propagate(self.domains, self.queue))
     }
 }
