@@ -21,10 +21,13 @@ use super::{lowest, probe::Trials, supported, Filter, Relation};
 
 /// Room for the cells.
 const CELLS: usize = (MOST_FILLINGS_SIDE * MOST_FILLINGS_SIDE).next_power_of_two();
-/// Room for the lines' cells (`line * n + i`, rows then columns).
-const LINE_CELLS: usize = (2 * MOST_FILLINGS_SIDE * MOST_FILLINGS_SIDE).next_power_of_two();
-/// Room for the lines' digits (`line * (n + 1) + digit`).
-const LINE_DIGITS: usize = (2 * MOST_FILLINGS_SIDE * (MOST_FILLINGS_SIDE + 1)).next_power_of_two();
+/// A line's room in the tables of lines' cells and lines' digits: a shift, not a
+/// multiplication, finds a line.
+const STRIDE: usize = (MOST_FILLINGS_SIDE + 1).next_power_of_two();
+/// Room for the lines' cells (`line * STRIDE + i`, rows then columns).
+const LINE_CELLS: usize = (2 * MOST_FILLINGS_SIDE * STRIDE).next_power_of_two();
+/// Room for the lines' digits (`line * STRIDE + digit`).
+const LINE_DIGITS: usize = LINE_CELLS;
 /// Room for the events: each cell at most once (it is queued once) and each line's digit
 /// at most once (its places fall to one once; below that the rules fail).
 const EVENTS: usize = (CELLS + LINE_DIGITS).next_power_of_two();
@@ -41,7 +44,7 @@ pub(super) struct Tables {
     /// The row and the column of each cell, as lines, each with the cell's place in it:
     /// `[row, place in the row, column, place in the column]`.
     lines_of: [[u8; 4]; CELLS],
-    /// The i-th cell of line l at `l * n + i`.
+    /// The i-th cell of line l at `l * STRIDE + i`.
     lines: [u8; LINE_CELLS],
     /// The relations of each cell as it sees them (`Less`: this cell is the smaller), the
     /// other cell and the relation, the pairs without a bar last; a cell has at most four
@@ -70,7 +73,7 @@ impl Tables {
             tables.lines_of[cell] = [*row as u8, *in_row as u8, *column as u8, *in_column as u8];
         }
         for (at, &cell) in filter.lines.iter().enumerate() {
-            tables.lines[at] = cell as u8;
+            tables.lines[at / n * STRIDE + at % n] = cell as u8;
         }
         for cell in 0..n * n {
             let (from, to) = (filter.pairs_from[cell], filter.pairs_from[cell + 1]);
@@ -99,7 +102,7 @@ impl Tables {
     /// The i-th cell of `line`.
     #[inline(always)]
     fn cell(&self, line: usize, i: usize) -> usize {
-        self.lines[(line * self.n + i) & (LINE_CELLS - 1)] as usize
+        self.lines[(line * STRIDE + i) & (LINE_CELLS - 1)] as usize
     }
 }
 
@@ -135,7 +138,7 @@ pub(super) struct LightTrials<'a> {
     /// What some trial of the cell under way kept in each cell.
     kept: Box<[u16; CELLS]>,
     /// What is left to look at: cells narrowed, and lines' digits with one place
-    /// (`HIDDEN | line << 8 | digit`), a stack of `events_len`.
+    /// (`HIDDEN | line * STRIDE + digit`), a stack of `events_len`.
     events: Box<[u32; EVENTS]>,
     events_len: usize,
     /// The cells among the events (bit c of word c / 64).
@@ -157,7 +160,7 @@ impl<'a> LightTrials<'a> {
             for (line, at) in tables.lines_at(cell) {
                 let mut left = digits;
                 while left != 0 {
-                    *node.places(line * (n + 1) + lowest(left)) |= 1 << at;
+                    *node.places(line * STRIDE + lowest(left)) |= 1 << at;
                     left &= left - 1;
                 }
             }
@@ -165,7 +168,7 @@ impl<'a> LightTrials<'a> {
         LightTrials {
             tables,
             cells: domains.len(),
-            line_digits: 2 * n * (n + 1),
+            line_digits: 2 * n * STRIDE,
             trial: node.clone(),
             node,
             kept: Box::new([0; CELLS]),
@@ -307,20 +310,19 @@ impl Rules<'_> {
             return false;
         }
         digits.cells[cell & (CELLS - 1)] = new;
-        let n1 = self.tables.n + 1;
         let mut removed = old & !new;
         while removed != 0 {
             let d = removed.trailing_zeros() as usize;
             removed &= removed - 1;
             for (line, at) in self.tables.lines_at(cell) {
-                let places = digits.places(line * n1 + d);
+                let places = digits.places(line * STRIDE + d);
                 let left = *places & !(1 << at);
                 *places = left;
                 if left == 0 {
                     return false;
                 }
                 if left & (left - 1) == 0 {
-                    self.push(HIDDEN | (line << 8 | d) as u32);
+                    self.push(HIDDEN | (line * STRIDE + d) as u32);
                 }
             }
         }
@@ -343,9 +345,10 @@ impl Rules<'_> {
             if event & HIDDEN != 0 {
                 // A digit with one place in a line: it goes there (its places only fall,
                 // and below one the rules have failed, so it still has that one).
-                let (line, digit) = ((event & !HIDDEN) as usize >> 8, event as usize & 0xff);
+                let line_digit = (event & !HIDDEN) as usize;
+                let (line, digit) = (line_digit / STRIDE, line_digit % STRIDE);
                 self.work += n as u64;
-                let left = *digits.places(line * (n + 1) + digit);
+                let left = *digits.places(line_digit);
                 let cell = tables.cell(line, left.trailing_zeros() as usize);
                 if !self.narrow(digits, cell, 1 << digit) {
                     return false;
@@ -360,7 +363,7 @@ impl Rules<'_> {
                 self.work += 2 * n as u64;
                 let digit = held.trailing_zeros() as usize;
                 for (line, at) in tables.lines_at(cell) {
-                    let mut others = *digits.places(line * (n + 1) + digit) & !(1 << at);
+                    let mut others = *digits.places(line * STRIDE + digit) & !(1 << at);
                     while others != 0 {
                         let other = tables.cell(line, others.trailing_zeros() as usize);
                         others &= others - 1;
