@@ -314,24 +314,56 @@ impl Rules<'_> {
         while removed != 0 {
             let d = removed.trailing_zeros() as usize;
             removed &= removed - 1;
-            for (line, at) in self.tables.lines_at(cell) {
-                let places = digits.places(line * STRIDE + d);
-                let left = *places & !(1 << at);
-                *places = left;
-                if left == 0 {
-                    return false;
-                }
-                if left & (left - 1) == 0 {
-                    self.push(HIDDEN | (line * STRIDE + d) as u32);
-                }
+            if !self.lose_places(digits, cell, d) {
+                return false;
             }
         }
+        self.queue(cell);
+        true
+    }
+
+    /// Takes `digit` from `cell`, which holds it: [`narrow`](Self::narrow) where one digit
+    /// goes.
+    #[inline(always)]
+    fn take(&mut self, digits: &mut Digits, cell: usize, digit: usize) -> bool {
+        let new = digits.of(cell) & !(1 << digit);
+        if new == 0 {
+            return false;
+        }
+        digits.cells[cell & (CELLS - 1)] = new;
+        if !self.lose_places(digits, cell, digit) {
+            return false;
+        }
+        self.queue(cell);
+        true
+    }
+
+    /// Notes that `cell` no longer holds `digit` in its lines' places; false if the digit
+    /// has no place left in one of them.
+    #[inline(always)]
+    fn lose_places(&mut self, digits: &mut Digits, cell: usize, digit: usize) -> bool {
+        for (line, at) in self.tables.lines_at(cell) {
+            let places = digits.places(line * STRIDE + digit);
+            let left = *places & !(1 << at);
+            *places = left;
+            if left == 0 {
+                return false;
+            }
+            if left & (left - 1) == 0 {
+                self.push(HIDDEN | (line * STRIDE + digit) as u32);
+            }
+        }
+        true
+    }
+
+    /// Queues `cell`, narrowed, unless it is queued.
+    #[inline(always)]
+    fn queue(&mut self, cell: usize) {
         let (word, bit) = ((cell / 64) & (CELLS / 64 - 1), 1u64 << (cell % 64));
         if self.queued[word] & bit == 0 {
             self.queued[word] |= bit;
             self.push(cell as u32);
         }
-        true
     }
 
     /// Runs the rules from the events noted until nothing changes; false when no solution
@@ -367,8 +399,9 @@ impl Rules<'_> {
                     while others != 0 {
                         let other = tables.cell(line, others.trailing_zeros() as usize);
                         others &= others - 1;
-                        let theirs = digits.of(other);
-                        if theirs & held != 0 && !self.narrow(digits, other, theirs & !held) {
+                        // The places are those of the cells' digits: `other` holds it.
+                        debug_assert!(digits.of(other) & held != 0);
+                        if !self.take(digits, other, digit) {
                             return false;
                         }
                     }
