@@ -281,6 +281,29 @@ impl Trials for LightTrials<'_> {
     }
 }
 
+/// What a cell holding `held` leaves a related cell, for each relation by its number (read
+/// from the table without a branch on the relation).
+#[inline(always)]
+fn leaves(held: u16) -> [u16; 5] {
+    let leaves = |relation| supported(relation, u64::from(held)) as u16;
+    [
+        leaves(Relation::None),
+        leaves(Relation::Less),
+        leaves(Relation::Greater),
+        leaves(Relation::Consecutive),
+        leaves(Relation::Apart),
+    ]
+}
+
+// The relations' numbers index what `leaves` gives.
+const _: () = assert!(
+    Relation::None as usize == 0
+        && Relation::Less as usize == 1
+        && Relation::Greater as usize == 2
+        && Relation::Consecutive as usize == 3
+        && Relation::Apart as usize == 4
+);
+
 /// The rules at work on some digits: the tables, the events and the work.
 struct Rules<'a> {
     tables: &'a Tables,
@@ -414,6 +437,7 @@ impl Rules<'_> {
             let rest = held & held.wrapping_sub(1);
             let many = rest & rest.wrapping_sub(1) != 0;
             let related = usize::from(tables.around_len[cell & (CELLS - 1)]);
+            let leaves = leaves(held);
             for &(other, relation) in tables.around[cell & (CELLS - 1)].iter().take(related) {
                 if many && relation == Relation::Apart {
                     break;
@@ -421,7 +445,7 @@ impl Rules<'_> {
                 self.work += 2;
                 let other = other as usize;
                 let theirs = digits.of(other);
-                let kept = theirs & supported(relation, u64::from(held)) as u16;
+                let kept = theirs & leaves[relation as usize];
                 if kept != theirs && !self.narrow(digits, other, kept) {
                     return false;
                 }
