@@ -121,23 +121,39 @@ fn check_solution(puzzle: &str, solved: &str) {
     }
 }
 
-/// Solves with the reasoning the command uses (forcing and the filter at every node), checks
-/// every solution (exact cover and rules) up to `limit`, returns the count and the boards.
+/// Solves with the reasoning the command uses (the filter at every node, with forcing but in
+/// the adjacent mode), checks every solution (exact cover and rules) up to `limit`, returns
+/// the count and the boards.
 fn solve(text: &str, limit: u128) -> (u128, Vec<String>) {
-    solve_with(text, limit, true)
+    solve_with(text, limit, Reasoning::Default)
 }
 
-/// [`solve`], with that reasoning or with Knuth's plain search.
-fn solve_with(text: &str, limit: u128, reasoning: bool) -> (u128, Vec<String>) {
+/// The reasoning at every node of a search.
+#[derive(Clone, Copy, Debug)]
+enum Reasoning {
+    /// None: Knuth's plain search.
+    Plain,
+    /// The command's: the puzzle's level ([`Reduction::propagation_for`]) and the filter.
+    Default,
+    /// Forcing and the filter, whatever the puzzle (`--propagate forcing`).
+    Forcing,
+}
+
+/// [`solve`], with the given reasoning.
+fn solve_with(text: &str, limit: u128, reasoning: Reasoning) -> (u128, Vec<String>) {
     let grid = Futoshiki.parse(text).unwrap();
     let encoding = Futoshiki.encode(&grid).unwrap();
     let mut boards = Vec::new();
     let mut solver = Solver::new(&encoding.problem).limit(limit);
-    if reasoning {
-        solver = solver.propagation(Futoshiki.propagation());
-        if let Some(propagator) = Futoshiki.propagator(&grid, &encoding) {
-            solver = solver.propagator(propagator);
-        }
+    let level = match reasoning {
+        Reasoning::Plain => None,
+        Reasoning::Default => Some(Futoshiki.propagation_for(&grid)),
+        Reasoning::Forcing => Some(Propagation::Forcing),
+    };
+    if let Some(level) = level {
+        solver = solver
+            .propagation(level)
+            .propagator(Futoshiki.propagator(&grid, &encoding).unwrap());
     }
     let outcome = solver.for_each(|options| {
         dlx::verify(&encoding.problem, options).unwrap();
@@ -235,7 +251,7 @@ fn empty_grids_count_latin_squares() {
     assert_eq!(solve(&empty(2), u128::MAX).0, 2);
     assert_eq!(solve(&empty(3), u128::MAX).0, 12);
     assert_eq!(solve(&empty(4), u128::MAX).0, 576);
-    assert_eq!(solve_with(&empty(4), u128::MAX, false).0, 576);
+    assert_eq!(solve_with(&empty(4), u128::MAX, Reasoning::Plain).0, 576);
     let grid = Futoshiki.parse(&empty(5)).unwrap();
     let encoding = Futoshiki.encode(&grid).unwrap();
     for level in Propagation::ALL {
@@ -380,7 +396,7 @@ fn random_puzzles_agree_with_brute_force() {
                         })
                 })
                 .count();
-            for reasoning in [true, false] {
+            for reasoning in [Reasoning::Default, Reasoning::Plain] {
                 let (count, _) = solve_with(&text, u128::MAX, reasoning);
                 assert_eq!(count, expected as u128, "{text}");
             }
@@ -964,7 +980,8 @@ fn kept_9adr_puzzles_have_their_one_solution() {
 }
 
 /// Tatham's adjacent puzzles without their givens (the bars alone, so that some have several
-/// solutions): the reasoning at every node counts what Knuth's plain search counts.
+/// solutions): the reasoning at every node (the filter alone, as the command runs it, and
+/// with forcing) counts what Knuth's plain search counts.
 #[test]
 fn adjacent_bars_alone_count_alike_with_and_without_reasoning() {
     let corpus = fs::read_to_string(
@@ -981,9 +998,11 @@ fn adjacent_bars_alone_count_alike_with_and_without_reasoning() {
             grid.set_digit(cell / n, cell % n, None);
         }
         let text = grid.to_string();
-        let (reasoned, _) = solve_with(&text, 1_000, true);
-        let (plain, _) = solve_with(&text, 1_000, false);
-        assert_eq!(reasoned, plain, "{id} without its givens");
+        let (plain, _) = solve_with(&text, 1_000, Reasoning::Plain);
+        for reasoning in [Reasoning::Default, Reasoning::Forcing] {
+            let (reasoned, _) = solve_with(&text, 1_000, reasoning);
+            assert_eq!(reasoned, plain, "{id} without its givens, {reasoning:?}");
+        }
         grids += 1;
         several += usize::from(plain > 1);
     }
@@ -1003,7 +1022,7 @@ fn the_adjacent_filter_walks_the_same_tree_on_any_number_of_threads() {
     let count = |threads| {
         let outcome = Solver::new(&encoding.problem)
             .limit(2)
-            .propagation(Futoshiki.propagation())
+            .propagation(Futoshiki.propagation_for(&grid))
             .propagator(Futoshiki.propagator(&grid, &encoding).unwrap())
             .threads(threads)
             .count();

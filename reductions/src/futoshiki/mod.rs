@@ -695,6 +695,19 @@ impl Reduction for Futoshiki {
         dlx::Propagation::Forcing
     }
 
+    /// [`propagation`](Self::propagation), but none beside the filter ([`propagator`](
+    /// Self::propagator)) in the adjacent mode: there the filter's rules at a node (the
+    /// relations, a cell's or a line's last place, the matching, the fillings) leave forcing
+    /// nothing to take out, and forcing's walks of the links cost 7% of the time of the kept
+    /// 9adr puzzles for 0.1% of their nodes (docs/engine.md). `--propagate forcing` runs
+    /// both.
+    fn propagation_for(&self, grid: &Grid) -> dlx::Propagation {
+        match grid.is_adjacent() {
+            true => dlx::Propagation::None,
+            false => self.propagation(),
+        }
+    }
+
     /// The filter of encode time, at every node: the lines' all-different rule by Régin's
     /// matching (every naked and hidden subset), which forcing does not see, and singleton
     /// consistency within a budget a node; a node's trials start at the cell where its
