@@ -115,11 +115,13 @@ struct Digits {
 }
 
 impl Digits {
+    /// The digits of `cell`.
     #[inline(always)]
     fn of(&self, cell: usize) -> u16 {
         self.cells[cell & (CELLS - 1)]
     }
 
+    /// The places of a line's digit (`line * STRIDE + digit`).
     #[inline(always)]
     fn places(&mut self, line_digit: usize) -> &mut u16 {
         &mut self.places[line_digit & (LINE_DIGITS - 1)]
@@ -130,7 +132,8 @@ impl Digits {
 /// module docs): the node's digits, a trial's, and what the trials of a cell kept.
 pub(super) struct LightTrials<'a> {
     tables: &'a Tables,
-    /// The number of cells, and of the lines' digits.
+    /// The number of cells, and the room the lines' digits take (`2 * n * STRIDE`): what a
+    /// trial copies.
     cells: usize,
     line_digits: usize,
     node: Box<Digits>,
@@ -314,6 +317,7 @@ struct Rules<'a> {
 }
 
 impl Rules<'_> {
+    /// Notes `event` (no more than [`EVENTS`] are ever noted at once: see there).
     #[inline(always)]
     fn push(&mut self, event: u32) {
         debug_assert!(self.events_len < EVENTS);
