@@ -15,7 +15,8 @@
 //! need no bounds checks.
 
 use super::fillings::MOST_FILLINGS_SIDE;
-use super::{lowest, probe::Trials, supported, Filter, Relation};
+use super::trials::Trials;
+use super::{lowest, supported, Filter, Relation};
 
 // The sizes are powers of two, for the masks.
 
@@ -461,7 +462,7 @@ impl Rules<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{probe::Trials, Filter, Queue};
+    use super::super::{trials::Trials, Filter, Queue};
     use super::LightTrials;
     use crate::futoshiki::{Grid, Relation};
     use crate::generate::Rng;

@@ -10,6 +10,7 @@ mod fillings;
 mod light;
 mod order;
 mod probe;
+mod trials;
 
 use super::{Fill, Grid, Relation, MAX_SIZE};
 use crate::Encoding;

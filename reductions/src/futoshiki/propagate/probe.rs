@@ -1,34 +1,12 @@
 //! Singleton consistency ([`Filter::probe_from`]): each digit of each open cell tried in
 //! turn and propagated, a digit whose trial fails removed for good, and a digit of another
 //! cell that no trial of the cell kept removed too. The loop of trials is one
-//! ([`Filter::probe_with`]); the rules the trials run are those of [`Trials`]: the queue's
+//! ([`Filter::probe_with`]); the rules the trials run are those of a [`Trials`]: the queue's
 //! (with the matching), or in the adjacent mode the light rules ([`light::LightTrials`]).
 
 use super::order::Order;
+use super::trials::Trials;
 use super::{light, Filter, Queue};
-
-/// The rules singleton consistency's trials run, on the digits they keep: the node's, a
-/// trial's, and what the trials of the cell under way kept.
-pub(super) trait Trials {
-    /// The number of cells.
-    fn cells(&self) -> usize;
-    /// The node's digits of `cell`.
-    fn digits(&self, cell: usize) -> u64;
-    /// The work done so far, in the units of the budget.
-    fn work(&self) -> u64;
-    /// Starts the trials of a cell: nothing kept yet.
-    fn begin_cell(&mut self);
-    /// Tries `digit` (a bit) in `cell` from the node's digits: false if the rules find no
-    /// solution, else true, and what the trial left is added to what the cell's trials kept.
-    fn try_digit(&mut self, cell: usize, digit: u64) -> bool;
-    /// Takes `digit` (a bit) from `cell` at the node and runs the rules; false when no
-    /// solution is left.
-    fn remove(&mut self, cell: usize, digit: u64) -> bool;
-    /// Keeps in each cell of the node only the digits some trial of the cell kept, and runs
-    /// the rules if that narrowed a cell: None if it did not, else whether a solution may
-    /// be left.
-    fn keep_kept(&mut self) -> Option<bool>;
-}
 
 impl Filter {
     /// Singleton consistency: tries each digit of each open cell, propagates, and removes
