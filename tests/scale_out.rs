@@ -461,18 +461,24 @@ impl Drop for Slurm {
     }
 }
 
-/// Sends SIGTERM to the process whose number `pid_file` holds, if it is still `name`: a
-/// daemon already gone leaves its number to be taken by another process (another test's
-/// chromedriver was killed so).
+/// Sends SIGTERM to the process whose number `pid_file` holds, if it is still `name` (a
+/// daemon already gone leaves its number to be taken by another process: another test's
+/// chromedriver was killed so), and waits up to 10 s for it to go: a daemon still writing its
+/// files while the test removes its folder made that removal fail (DirectoryNotEmpty).
 fn stop_daemon(pid_file: &Path, name: &str) {
     let Ok(pid) = std::fs::read_to_string(pid_file) else {
         return;
     };
     let pid = pid.trim();
-    let running =
-        std::fs::read_to_string(format!("/proc/{pid}/comm")).is_ok_and(|comm| comm.trim() == name);
-    if running {
+    let running = || {
+        std::fs::read_to_string(format!("/proc/{pid}/comm")).is_ok_and(|comm| comm.trim() == name)
+    };
+    if running() {
         let _ = run(Command::new("kill").arg(pid));
+        let asked = Instant::now();
+        while running() && asked.elapsed() < Duration::from_secs(10) {
+            std::thread::sleep(Duration::from_millis(50));
+        }
     }
 }
 
@@ -550,7 +556,12 @@ fn a_slurm_array_counts_and_runs_a_cancelled_task_again() {
         text(&status.stdout)
     );
     drop(slurm);
-    std::fs::remove_dir_all(&dir).unwrap();
+    // A task's step may still be closing its files when the daemons have gone: the folder
+    // is removed once it is quiet (and `scratch` clears it before another run anyway).
+    let asked = Instant::now();
+    while std::fs::remove_dir_all(&dir).is_err() && asked.elapsed() < Duration::from_secs(10) {
+        std::thread::sleep(Duration::from_millis(100));
+    }
 }
 
 /// The indexed Job of deploy/kubernetes: the manifest passes Kubernetes' schema (strictly:
