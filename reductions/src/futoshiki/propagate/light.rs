@@ -78,13 +78,18 @@ impl Tables {
         }
         for cell in 0..n * n {
             let (from, to) = (filter.pairs_from[cell], filter.pairs_from[cell + 1]);
-            let around = &filter.around[from as usize..to as usize];
+            let mut around: Vec<(u8, Relation)> = filter.pairs_of[from as usize..to as usize]
+                .iter()
+                .map(|&pair| match filter.pairs[pair as usize] {
+                    (a, b, relation) if a == cell => (b as u8, relation),
+                    (a, _, relation) => (a as u8, relation.turned()),
+                })
+                .collect();
             if around.len() > 4 {
                 return None;
             }
-            for (k, &(other, relation)) in around.iter().enumerate() {
-                tables.around[cell][k] = (other as u8, relation);
-            }
+            around.sort_by_key(|&(_, relation)| relation == Relation::Apart);
+            tables.around[cell][..around.len()].copy_from_slice(&around);
             tables.around_len[cell] = around.len() as u8;
         }
         Some(tables)

@@ -220,10 +220,6 @@ struct Filter {
     /// `pairs_of[pairs_from[c]..pairs_from[c + 1]]`.
     pairs_of: Vec<u32>,
     pairs_from: Vec<u32>,
-    /// The relations of each cell c as the cell sees them, from `around[pairs_from[c]]` to
-    /// before `around[pairs_from[c + 1]]`: the other cell and the relation (`Less`: this
-    /// cell is the smaller), the pairs without a bar last.
-    around: Vec<(u32, Relation)>,
     /// The row and the column of each cell, as lines, each with the cell's place in it.
     lines_of: Vec<[(u32, u32); 2]>,
     /// `links[l * n + i]`: the relation between the i-th and the (i + 1)-th cell of line l,
@@ -363,15 +359,6 @@ impl Filter {
         for of_cell in &pairs_of_cell {
             pairs_from.push(pairs_from.last().unwrap() + of_cell.len() as u32);
         }
-        let mut around = Vec::with_capacity(pairs_from[n * n] as usize);
-        for (cell, of_cell) in pairs_of_cell.iter().enumerate() {
-            let from = around.len();
-            around.extend(of_cell.iter().map(|&k| match pairs[k as usize] {
-                (a, b, relation) if a == cell => (b as u32, relation),
-                (a, _, relation) => (a as u32, relation.turned()),
-            }));
-            around[from..].sort_by_key(|&(_, relation)| relation == Relation::Apart);
-        }
         let mut filter = Filter {
             n,
             all: ((1u64 << n) - 1) << 1,
@@ -379,7 +366,6 @@ impl Filter {
             pairs,
             pairs_of: pairs_of_cell.concat(),
             pairs_from,
-            around,
             lines_of: (0..n * n)
                 .map(|cell| {
                     let (row, column) = (cell / n, cell % n);
